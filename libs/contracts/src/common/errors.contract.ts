@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/** Every error answer: a stable code, a message for people, and field errors for bad input. */
+export const ErrorBody = z
+  .object({
+    code: z.string().meta({ example: 'VALIDATION.FAILED' }),
+    message: z.string(),
+    errors: z.record(z.string(), z.string()).optional().meta({ description: 'Field name → message' }),
+  })
+  .meta({ id: 'Error' });
+export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -1,0 +1,4 @@
+export * from './common/errors.contract.js';
+export * from './common/params.contract.js';
+export * from './projects/projects.contract.js';
+export * from './status/status.contract.js';

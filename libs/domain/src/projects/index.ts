@@ -1,0 +1,4 @@
+export * from './project.events.js';
+export * from './project.commands.js';
+export * from './project.rules.js';
+export * from './project.decider.js';

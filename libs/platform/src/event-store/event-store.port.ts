@@ -1,0 +1,86 @@
+import type { DomainEvent, EventMetadata } from '@groundtruth/domain';
+
+/**
+ * A place in the global log. Postgres: commit = the appending transaction's id, prepare = the
+ * row's sequence number. EventStoreDB: its own commit/prepare positions. Compared as a pair.
+ */
+export type LogPosition = { readonly commit: bigint; readonly prepare: bigint };
+
+export const comparePositions = (a: LogPosition, b: LogPosition): number =>
+  a.commit === b.commit ? (a.prepare === b.prepare ? 0 : a.prepare < b.prepare ? -1 : 1) : a.commit < b.commit ? -1 : 1;
+
+export const positionToString = (p: LogPosition): string => `${p.commit}/${p.prepare}`;
+export const positionFromString = (s: string): LogPosition => {
+  const [commit, prepare] = s.split('/');
+  if (commit === undefined || prepare === undefined) throw new Error(`Bad log position: ${s}`);
+  return { commit: BigInt(commit), prepare: BigInt(prepare) };
+};
+
+/**
+ * 'no_stream': the stream must not exist; 'stream_exists': it must exist; 'any': no check;
+ * a bigint: the stream's current last revision (0-based) must equal it.
+ */
+export type ExpectedRevision = 'no_stream' | 'stream_exists' | 'any' | bigint;
+
+export type EventToAppend = DomainEvent & { readonly metadata: EventMetadata };
+
+export type RecordedEvent = DomainEvent & {
+  readonly metadata: EventMetadata;
+  readonly streamId: string;
+  /** 0-based position of the event inside its stream. */
+  readonly revision: bigint;
+  readonly position: LogPosition;
+};
+
+export type AppendResult = {
+  /** The stream's last revision after the append. */
+  readonly nextRevision: bigint;
+  /** Log position of the last appended event. */
+  readonly position: LogPosition;
+};
+
+export type ReadAllOptions = {
+  /** Read events strictly after this position; null reads from the start. */
+  readonly after: LogPosition | null;
+  readonly limit: number;
+};
+
+export class WrongExpectedRevisionError extends Error {
+  override readonly name = 'WrongExpectedRevisionError';
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: bigint | 'no_stream',
+  ) {
+    super(`Stream ${streamId}: expected revision ${String(expected)}, actual ${String(actual)}`);
+  }
+}
+
+/** Raised when an event id is reused for a different event. */
+export class DuplicateEventIdError extends Error {
+  override readonly name = 'DuplicateEventIdError';
+}
+
+/** The event store port. Nothing else writes state. */
+export type EventStore = {
+  readonly kind: 'postgres' | 'eventstoredb';
+  /**
+   * Appends atomically with optimistic concurrency. Appending events whose ids were already
+   * appended to the same stream at the same place succeeds without writing (idempotent retry).
+   */
+  append(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult>;
+  /** The stream's events in order (upcast); empty when the stream does not exist. */
+  readStream(streamId: string): Promise<RecordedEvent[]>;
+  /**
+   * Events of every stream in global order, after a checkpoint. Never returns an event while an
+   * earlier one could still appear (no skipping when transactions commit out of order).
+   */
+  readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Follows the whole log from a checkpoint until the signal aborts. */
+  subscribeAll(from: LogPosition | null, signal: AbortSignal): AsyncIterable<RecordedEvent>;
+  /** Position of the newest readable event, or null when the log is empty. */
+  headPosition(): Promise<LogPosition | null>;
+  /** Resolves when the store answers; rejects with a clear error otherwise. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
