@@ -1,0 +1,36 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * Works both as `vite build apps/web` and `vite build --config apps/web/vite.config.ts`
+ * from the repo root: the root is pinned to this folder, so output lands in apps/web/dist.
+ */
+export default defineConfig({
+  root: here('.'),
+  base: '/',
+  resolve: {
+    alias: {
+      '@groundtruth/contracts': here('../../libs/contracts/src/index.ts'),
+      '@groundtruth/domain': here('../../libs/domain/src/index.ts'),
+      '@': here('./src'),
+    },
+  },
+  // Vite 8 transforms TSX with oxc; no React plugin is installed, so ask for the automatic runtime.
+  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+  },
+  preview: {
+    port: 4173,
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    target: 'es2022',
+  },
+});

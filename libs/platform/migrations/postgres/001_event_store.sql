@@ -1,0 +1,23 @@
+-- The event log. Global order is (tx_id, position): readers only take events whose appending
+-- transaction is older than the oldest one still running, so a commit that lands out of
+-- sequence order is never skipped (see DESIGN.md, "Gaps in the Postgres log").
+CREATE TABLE gt_streams (
+  stream_id text PRIMARY KEY,
+  revision bigint NOT NULL
+);
+
+CREATE TABLE gt_events (
+  position bigserial PRIMARY KEY,
+  tx_id bigint NOT NULL DEFAULT (pg_current_xact_id()::text::bigint),
+  stream_id text NOT NULL,
+  revision bigint NOT NULL,
+  event_id uuid NOT NULL,
+  type text NOT NULL,
+  data jsonb NOT NULL,
+  metadata jsonb NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  CONSTRAINT gt_events_stream_revision UNIQUE (stream_id, revision),
+  CONSTRAINT gt_events_event_id UNIQUE (event_id)
+);
+
+CREATE INDEX gt_events_global_order ON gt_events (tx_id, position);

@@ -1,0 +1,208 @@
+import { createClient, type ClickHouseClient, type ClickHouseClientConfigOptions } from '@clickhouse/client';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export type ClickHouseMode = 'chdb' | 'http';
+
+export type ClickHouse = {
+  readonly client: ClickHouseClient;
+  readonly mode: ClickHouseMode;
+  /** The database every query of `client` runs in. */
+  readonly database: string;
+  /** Answers within a few seconds and never throws. */
+  ping(): Promise<boolean>;
+  /** Idempotent. In chDB mode it also waits until the engine has released the data folder. */
+  close(): Promise<void>;
+};
+
+export type OpenClickHouseOptions = {
+  /** CLICKHOUSE_URL: a server to use. Without it ClickHouse runs embedded (chDB) under `dataDir`. */
+  readonly url?: string | undefined;
+  /** DATA_DIR: embedded data goes to `${dataDir}/clickhouse`. */
+  readonly dataDir: string;
+  /** Defaults to the database named in the URL's path, else `groundtruth`. */
+  readonly database?: string | undefined;
+};
+
+export const DEFAULT_CLICKHOUSE_DATABASE = 'groundtruth';
+const STARTUP_TIMEOUT_MS = 5_000;
+
+/**
+ * Opens ClickHouse the way the app was configured: a server when CLICKHOUSE_URL is set, chDB
+ * in-process otherwise. Fails at once, naming the variable, when it cannot be used: there is
+ * never a silent fallback from one mode to the other.
+ */
+export async function openClickHouse(options: OpenClickHouseOptions): Promise<ClickHouse> {
+  return options.url !== undefined && options.url !== ''
+    ? openHttp(options.url, options.database)
+    : openChdb(options.dataDir, options.database);
+}
+
+async function openHttp(rawUrl: string, requestedDatabase: string | undefined): Promise<ClickHouse> {
+  const shown = `CLICKHOUSE_URL=${redactUrl(rawUrl)}`;
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    throw new Error(`Invalid ${shown}: expected http[s]://[user:password@]host:port[/database]`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`Invalid ${shown}: the protocol must be http or https`);
+  }
+  const database = requestedDatabase ?? (url.pathname.length > 1 ? decodeURIComponent(url.pathname.slice(1)) : undefined);
+  // The client reads a database from the URL's path and lets it win over `database`; keep the
+  // URL for the server only, so the database can be created before a client is bound to it.
+  url.pathname = '/';
+  const config: ClickHouseClientConfigOptions = { url: url.toString(), application: 'groundtruth' };
+
+  const bootstrap = createClient(config);
+  const db = database ?? DEFAULT_CLICKHOUSE_DATABASE;
+  try {
+    const failure = await pingWithin(bootstrap, STARTUP_TIMEOUT_MS);
+    if (failure !== null) throw new Error(`Cannot reach ClickHouse at ${shown}: ${failure}`);
+    await createDatabaseIfMissing(bootstrap, db).catch((cause: unknown) => {
+      throw new Error(`ClickHouse at ${shown} answers, but database ${db} cannot be created: ${reason(cause)}`, { cause });
+    });
+  } finally {
+    await bootstrap.close();
+  }
+
+  const client = createClient({ ...config, database: db });
+  return handle(client, 'http', db, () => client.close());
+}
+
+async function openChdb(dataDir: string, requestedDatabase: string | undefined): Promise<ClickHouse> {
+  const path = resolve(dataDir, 'clickhouse');
+  const shown = `DATA_DIR=${dataDir}`;
+  mkdirSync(path, { recursive: true });
+  // Loaded on demand: the native engine costs ~250 MB of memory and is not needed with a server.
+  const [{ createChdbConnection }, { drainPending }] = await Promise.all([import('chdb/connection'), import('chdb')]);
+
+  let connection: ReturnType<typeof createChdbConnection>;
+  try {
+    connection = createChdbConnection({ path });
+  } catch (cause) {
+    throw chdbOpenError(path, shown, cause);
+  }
+  // The chDB connection implements the contract of @clickhouse/client-common, which the client
+  // bundles a private copy of: same shape, different type identity.
+  const client = createClient({ connection: connection as unknown as ClickHouseClientConfigOptions['connection'] });
+  const close = async (): Promise<void> => {
+    await client.close();
+    // Without this, opening another folder in this process right away can be refused.
+    await drainPending();
+  };
+
+  const db = requestedDatabase ?? DEFAULT_CLICKHOUSE_DATABASE;
+  try {
+    const failure = await pingWithin(client, STARTUP_TIMEOUT_MS);
+    if (failure !== null) throw new Error(`Embedded ClickHouse (chDB) under ${shown} does not answer: ${failure}`);
+    await createDatabaseIfMissing(client, db);
+    // chDB ignores the client's `database` option; USE sticks to the connection's session.
+    await client.command({ query: `USE ${quoteIdentifier(db)}` });
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
+  return handle(client, 'chdb', db, close);
+}
+
+function handle(client: ClickHouseClient, mode: ClickHouseMode, database: string, doClose: () => Promise<void>): ClickHouse {
+  let closing: Promise<void> | undefined;
+  return {
+    client,
+    mode,
+    database,
+    ping: async () => (await pingWithin(client, STARTUP_TIMEOUT_MS)) === null,
+    close: () => (closing ??= doClose()),
+  };
+}
+
+/** Null when the server answered a SELECT (which, unlike /ping, also checks the credentials). */
+async function pingWithin(client: ClickHouseClient, ms: number): Promise<string | null> {
+  const signal = AbortSignal.timeout(ms);
+  try {
+    const result = await client.ping({ select: true, abort_signal: signal });
+    if (result.success) return null;
+    return signal.aborted ? `no answer within ${ms / 1000} s` : reason(result.error);
+  } catch (error) {
+    return signal.aborted ? `no answer within ${ms / 1000} s` : reason(error);
+  }
+}
+
+async function createDatabaseIfMissing(client: ClickHouseClient, database: string): Promise<void> {
+  // Looked up first so that a user allowed to use, but not to create, databases can start.
+  const rows = await client.query({
+    query: 'SELECT name FROM system.databases WHERE name = {database:String}',
+    query_params: { database },
+    format: 'JSONEachRow',
+  });
+  if ((await rows.json()).length === 0) {
+    await client.command({ query: `CREATE DATABASE IF NOT EXISTS ${quoteIdentifier(database)}` });
+  }
+}
+
+function chdbOpenError(path: string, shown: string, cause: unknown): Error {
+  const text = reason(cause);
+  if (text.includes('one active data directory per process')) {
+    return new Error(
+      `Cannot open embedded ClickHouse at ${path} (${shown}): this process already has another chDB data folder open, ` +
+        `and chDB allows one per process. Close the other one first. (${text})`,
+      { cause },
+    );
+  }
+  const holder = lockHolder(path);
+  if (holder !== null) {
+    return new Error(
+      `Cannot open embedded ClickHouse at ${path} (${shown}): the folder is locked by another process (PID ${holder}). ` +
+        `Another Groundtruth process may be running with the same DATA_DIR: stop it, or point DATA_DIR elsewhere ` +
+        `(or set CLICKHOUSE_URL to use a ClickHouse server).`,
+      { cause },
+    );
+  }
+  return new Error(`Cannot open embedded ClickHouse at ${path} (${shown}): ${text}`, { cause });
+}
+
+/**
+ * chDB only says "Failed to create connection" (the engine prints the real reason, "Cannot lock
+ * file …/status", on stderr). The engine writes its PID into `status` while it holds the folder
+ * and removes the file on a clean close, so a live PID there other than ours means a lock.
+ */
+function lockHolder(path: string): number | null {
+  let text: string;
+  try {
+    text = readFileSync(join(path, 'status'), 'utf8');
+  } catch {
+    return null;
+  }
+  const pid = Number(/^PID:\s*(\d+)/m.exec(text)?.[1]);
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (error) {
+    // EPERM: alive, but owned by another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM' ? pid : null;
+  }
+}
+
+export function quoteIdentifier(name: string): string {
+  return '`' + name.replace(/\\/g, '\\\\').replace(/`/g, '\\`') + '`';
+}
+
+function redactUrl(raw: string): string {
+  try {
+    const url = new URL(raw);
+    if (url.password === '') return raw;
+    url.password = '***';
+    return url.toString();
+  } catch {
+    return raw.replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@');
+  }
+}
+
+function reason(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length > 0) return error.errors.map(reason).join('; ');
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}

@@ -1,0 +1,17 @@
+export {
+  DEFAULT_CLICKHOUSE_DATABASE,
+  openClickHouse,
+  quoteIdentifier,
+  type ClickHouse,
+  type ClickHouseMode,
+  type OpenClickHouseOptions,
+} from './clickhouse.client.js';
+export {
+  CLICKHOUSE_MIGRATIONS_DIR,
+  loadClickHouseMigrations,
+  migrateClickHouse,
+  splitSqlStatements,
+  type ClickHouseMigration,
+  type MigrateClickHouseOptions,
+  type MigrateClickHouseResult,
+} from './clickhouse.migrator.js';

