@@ -1,3 +1,5 @@
+// Jest loads global setup as CommonJS without the module mapper, hence the extensionless import;
+// it is left out of tsconfig.check.json for that reason.
 import { promises as fs } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';

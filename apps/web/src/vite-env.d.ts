@@ -1,10 +1,11 @@
 /// <reference types="vite/client" />
 
-type ImportMetaEnv = {
+// `interface` (not `type`) because these merge with Vite's own declarations.
+interface ImportMetaEnv {
   /** Base address of the HTTP API; '/api' (same origin) unless set. */
   readonly VITE_API_URL?: string;
-};
+}
 
-type ImportMeta = {
+interface ImportMeta {
   readonly env: ImportMetaEnv;
-};
+}

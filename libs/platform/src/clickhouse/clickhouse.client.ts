@@ -1,4 +1,4 @@
-import { createClient, type ClickHouseClient, type ClickHouseClientConfigOptions } from '@clickhouse/client';
+import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHouseClientConfigOptions } from '@clickhouse/client';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -28,6 +28,18 @@ export const DEFAULT_CLICKHOUSE_DATABASE = 'groundtruth';
 const STARTUP_TIMEOUT_MS = 5_000;
 
 /**
+ * Pinned so both modes answer alike whatever the server's version or the machine's TZ: defaults
+ * differ (chDB 26 returns UInt64 as JSON numbers, older servers as strings; chDB takes the
+ * process's TZ). 64-bit integers come back as strings (no precision lost past 2^53), functions
+ * without an explicit time zone use UTC, and DateTime input accepts ISO 8601 (`…T…Z`).
+ */
+export const CLICKHOUSE_SESSION_SETTINGS = {
+  output_format_json_quote_64bit_integers: 1,
+  session_timezone: 'UTC',
+  date_time_input_format: 'best_effort',
+} as const;
+
+/**
  * Opens ClickHouse the way the app was configured: a server when CLICKHOUSE_URL is set, chDB
  * in-process otherwise. Fails at once, naming the variable, when it cannot be used: there is
  * never a silent fallback from one mode to the other.
@@ -53,9 +65,14 @@ async function openHttp(rawUrl: string, requestedDatabase: string | undefined): 
   // The client reads a database from the URL's path and lets it win over `database`; keep the
   // URL for the server only, so the database can be created before a client is bound to it.
   url.pathname = '/';
-  const config: ClickHouseClientConfigOptions = { url: url.toString(), application: 'groundtruth' };
+  const config: ClickHouseClientConfigOptions = {
+    url: url.toString(),
+    application: 'groundtruth',
+    clickhouse_settings: { ...CLICKHOUSE_SESSION_SETTINGS },
+  };
 
-  const bootstrap = createClient(config);
+  // Quiet: its failures become the startup error below; the client would also log each one.
+  const bootstrap = createClient({ ...config, log: { level: ClickHouseLogLevel.OFF } });
   const db = database ?? DEFAULT_CLICKHOUSE_DATABASE;
   try {
     const failure = await pingWithin(bootstrap, STARTUP_TIMEOUT_MS);
@@ -74,7 +91,11 @@ async function openHttp(rawUrl: string, requestedDatabase: string | undefined): 
 async function openChdb(dataDir: string, requestedDatabase: string | undefined): Promise<ClickHouse> {
   const path = resolve(dataDir, 'clickhouse');
   const shown = `DATA_DIR=${dataDir}`;
-  mkdirSync(path, { recursive: true });
+  try {
+    mkdirSync(path, { recursive: true });
+  } catch (cause) {
+    throw new Error(`Cannot create the embedded ClickHouse folder ${path} (${shown}): ${reason(cause)}`, { cause });
+  }
   // Loaded on demand: the native engine costs ~250 MB of memory and is not needed with a server.
   const [{ createChdbConnection }, { drainPending }] = await Promise.all([import('chdb/connection'), import('chdb')]);
 
@@ -98,8 +119,12 @@ async function openChdb(dataDir: string, requestedDatabase: string | undefined):
     const failure = await pingWithin(client, STARTUP_TIMEOUT_MS);
     if (failure !== null) throw new Error(`Embedded ClickHouse (chDB) under ${shown} does not answer: ${failure}`);
     await createDatabaseIfMissing(client, db);
-    // chDB ignores the client's `database` option; USE sticks to the connection's session.
+    // chDB ignores the client's `database`, and would prepend `clickhouse_settings` to every query
+    // as SET statements; USE and SET given once stick to the connection's session instead.
     await client.command({ query: `USE ${quoteIdentifier(db)}` });
+    for (const [name, value] of Object.entries(CLICKHOUSE_SESSION_SETTINGS)) {
+      await client.command({ query: `SET ${name} = ${typeof value === 'number' ? value : `'${value}'`}` });
+    }
   } catch (error) {
     await close().catch(() => undefined);
     throw error;
@@ -118,16 +143,19 @@ function handle(client: ClickHouseClient, mode: ClickHouseMode, database: string
   };
 }
 
-/** Null when the server answered a SELECT (which, unlike /ping, also checks the credentials). */
+/**
+ * Null when the server answered a SELECT (which, unlike /ping, also checks the credentials), else
+ * why not. The race also bounds chDB, whose connection ignores the abort signal.
+ */
 async function pingWithin(client: ClickHouseClient, ms: number): Promise<string | null> {
   const signal = AbortSignal.timeout(ms);
-  try {
-    const result = await client.ping({ select: true, abort_signal: signal });
-    if (result.success) return null;
-    return signal.aborted ? `no answer within ${ms / 1000} s` : reason(result.error);
-  } catch (error) {
-    return signal.aborted ? `no answer within ${ms / 1000} s` : reason(error);
-  }
+  const timedOut = `no answer within ${ms / 1000} s`;
+  const timer = new Promise<string>((resolve) => signal.addEventListener('abort', () => resolve(timedOut), { once: true }));
+  const attempt = client.ping({ select: true, abort_signal: signal }).then(
+    (result) => (result.success ? null : signal.aborted ? timedOut : reason(result.error)),
+    (error: unknown) => (signal.aborted ? timedOut : reason(error)),
+  );
+  return Promise.race([attempt, timer]);
 }
 
 async function createDatabaseIfMissing(client: ClickHouseClient, database: string): Promise<void> {
@@ -160,7 +188,11 @@ function chdbOpenError(path: string, shown: string, cause: unknown): Error {
       { cause },
     );
   }
-  return new Error(`Cannot open embedded ClickHouse at ${path} (${shown}): ${text}`, { cause });
+  return new Error(
+    `Cannot open embedded ClickHouse at ${path} (${shown}): ${text}. chDB prints its reason on stderr; ` +
+      `a common one is another process (another Groundtruth, maybe in another container) using the same DATA_DIR.`,
+    { cause },
+  );
 }
 
 /**

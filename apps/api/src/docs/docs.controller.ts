@@ -1,0 +1,32 @@
+import { Controller, Get, Header } from '@nestjs/common';
+import { buildOpenApiDocument, routes } from '@groundtruth/contracts';
+
+const page = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Groundtruth API</title>
+<link rel="stylesheet" href="/api/docs/assets/swagger-ui.css"></head>
+<body><div id="swagger-ui"></div>
+<script src="/api/docs/assets/swagger-ui-bundle.js"></script>
+<script src="/api/docs/init.js"></script></body></html>`;
+
+/** The OpenAPI document, built from the route contracts the API validates with, and a viewer. */
+@Controller('docs')
+export class DocsController {
+  private readonly document = buildOpenApiDocument(Object.values(routes), { title: 'Groundtruth API', version: '1' });
+
+  @Get()
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  viewer() {
+    return page;
+  }
+
+  @Get('openapi.json')
+  openapi() {
+    return this.document;
+  }
+
+  @Get('init.js')
+  @Header('Content-Type', 'text/javascript; charset=utf-8')
+  init() {
+    return `window.ui = SwaggerUIBundle({ url: '/api/docs/openapi.json', dom_id: '#swagger-ui' });`;
+  }
+}

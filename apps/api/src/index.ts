@@ -1,0 +1,3 @@
+export * from './bootstrap.js';
+export * from './app.module.js';
+export { demoProjects } from './seed/demo-seeder.js';

@@ -1,0 +1,20 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { projectDecider, projectStream } from '@groundtruth/domain';
+import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
+import { CreateProjectCommand } from './create-project.command.js';
+
+@CommandHandler(CreateProjectCommand)
+export class CreateProjectHandler implements ICommandHandler<CreateProjectCommand> {
+  constructor(
+    private readonly streams: AggregateStreams,
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+  ) {}
+
+  async execute({ input, meta }: CreateProjectCommand) {
+    const projectId = await this.runtime.ids.next('project');
+    const outcome = await this.streams.decide(projectDecider, projectStream(projectId), { type: 'CreateProject', data: { ...input, projectId } }, meta);
+    return { ...outcome, projectId };
+  }
+}

@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError } from '@groundtruth/domain';
+import type { Project } from '@groundtruth/contracts';
+import { ReadModels } from '../../read-models/read-models.js';
+import { ProjectRecord, type ProjectRecordShape } from './project.record.js';
+
+const toProject = (r: ProjectRecordShape): Project => ({
+  id: Number(r.id),
+  name: r.name,
+  description: r.description,
+  goal: r.goal,
+  location: r.location,
+  slug: r.slug,
+  tags: r.tags,
+  privacy: r.privacy,
+  public: r.privacy > 0,
+  private: r.privacy === 0,
+  showStations: r.showStations,
+  bounds: r.bounds,
+  startTime: r.startTime?.toISOString() ?? null,
+  endTime: r.endTime?.toISOString() ?? null,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+/** Answers project queries from the read model only. Membership arrives with accounts; until then only public projects are shown. */
+@Injectable()
+export class ProjectsQueries {
+  constructor(private readonly readModels: ReadModels) {}
+
+  async listPublic(): Promise<Project[]> {
+    const em = await this.readModels.em();
+    const rows = await em.find(ProjectRecord, { privacy: { $gt: 0 } }, { orderBy: { name: 'asc', id: 'asc' } });
+    return rows.map(toProject);
+  }
+
+  /** `includePrivate`: for the author of a change, who gets back what they wrote. */
+  async get(id: number, options: { includePrivate?: boolean } = {}): Promise<Project> {
+    const em = await this.readModels.em();
+    const row = await em.findOne(ProjectRecord, { id });
+    if (!row) throw new DomainError('not_found', 'PROJECT.NOT_FOUND', 'This project does not exist.');
+    if (row.privacy === 0 && !options.includePrivate) throw new DomainError('forbidden', 'PROJECT.PRIVATE', 'This project is private.');
+    return toProject(row);
+  }
+}

@@ -1,0 +1,72 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { commandMetadata } from '../common/cqrs/command-metadata.js';
+import { CommandGateway } from '../common/cqrs/command-gateway.js';
+import { CreateProjectCommand, type CreateProjectInput } from '../projects/commands/create-project/create-project.command.js';
+
+export const demoProjects: readonly CreateProjectInput[] = [
+  {
+    name: 'Hudson River Water Quality',
+    description: 'Conductivity, dissolved oxygen and temperature along the tidal Hudson.',
+    goal: 'Give river communities open, trustworthy water data.',
+    location: 'Hudson Valley, New York',
+    tags: ['water', 'river', 'community'],
+    privacy: 1,
+    bounds: { min: [-74.1, 40.6], max: [-73.7, 42.8] },
+    startTime: '2025-03-01T00:00:00.000Z',
+  },
+  {
+    name: 'Jamaica Bay Flood Watch',
+    description: 'Street-level flood depth sensors around Jamaica Bay.',
+    goal: 'Warn neighbours of tidal and storm flooding as it happens.',
+    location: 'Queens and Brooklyn, New York',
+    tags: ['flood', 'tides', 'lorawan'],
+    privacy: 1,
+    bounds: { min: [-73.95, 40.55], max: [-73.73, 40.68] },
+    startTime: '2025-06-15T00:00:00.000Z',
+  },
+  {
+    name: 'Rio Grande Weather Network',
+    description: 'Weather stations measuring wind, rain and humidity along the river.',
+    goal: 'Understand how the valley microclimate shifts across a year.',
+    location: 'Albuquerque, New Mexico',
+    tags: ['weather', 'wind', 'rain'],
+    privacy: 1,
+    bounds: { min: [-106.8, 34.9], max: [-106.5, 35.3] },
+    startTime: '2025-01-10T00:00:00.000Z',
+    endTime: '2026-12-31T00:00:00.000Z',
+  },
+  {
+    name: 'Bench Calibration Lab',
+    description: 'Private bench tests of new sensor modules before deployment.',
+    goal: 'Check calibration before stations go to the field.',
+    location: 'Workshop',
+    tags: ['calibration'],
+    privacy: 0,
+  },
+];
+
+const SEEDED = 'demo_seeded';
+
+/**
+ * First start only: creates the demo projects through the real command path. The marker is
+ * written first, under a lock, so a restart (or a second process) never seeds twice.
+ */
+@Injectable()
+export class DemoSeeder {
+  constructor(
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly commands: CommandGateway,
+  ) {}
+
+  async seedOnce(): Promise<boolean> {
+    const claimed = await this.runtime.pool.query(
+      `INSERT INTO gt_app_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING key`,
+      [SEEDED, JSON.stringify({ at: new Date().toISOString() })],
+    );
+    if (claimed.rowCount === 0) return false;
+    for (const project of demoProjects) await this.commands.execute(new CreateProjectCommand(project, commandMetadata()));
+    this.runtime.log.info({ projects: demoProjects.length }, 'demo data seeded');
+    return true;
+  }
+}

@@ -1,0 +1,4 @@
+export * from './projector.module.js';
+export * from './projector.service.js';
+export * from './projections/index.js';
+export * from './run-process.js';

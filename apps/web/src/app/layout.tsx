@@ -1,0 +1,46 @@
+import FolderIcon from '@mui/icons-material/Folder';
+import SensorsIcon from '@mui/icons-material/Sensors';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useMatches } from 'react-router-dom';
+import { EmptyState } from '@/components/empty-state';
+import { paths } from '@/config/paths';
+import { ProjectsNavList } from '@/features/projects/components/projects-nav-list';
+import { AppShell } from '@/features/shell/components/app-shell';
+import type { SidebarSection } from '@/features/shell/components/sidebar';
+
+/** What a route may tell the layout, through its `handle`. */
+export type RouteHandle = {
+  readonly narrowSidebar?: boolean;
+};
+
+const wantsNarrowSidebar = (handle: unknown): boolean =>
+  typeof handle === 'object' && handle !== null && (handle as RouteHandle).narrowSidebar === true;
+
+/** Composes the shell with what the features put in the sidebar (features do not import each other). */
+export const AppLayout = () => {
+  const { t } = useTranslation();
+  const forceNarrow = useMatches().some((match) => wantsNarrowSidebar(match.handle));
+
+  const sections: SidebarSection[] = [
+    {
+      id: 'projects',
+      title: t('sidebar.projects'),
+      icon: <FolderIcon />,
+      href: paths.projects.getHref(),
+      content: <ProjectsNavList />,
+    },
+    {
+      id: 'stations',
+      title: t('sidebar.stations'),
+      icon: <SensorsIcon />,
+      // Stations arrive with a later issue; until then the section says there are none.
+      content: <EmptyState dense>{t('sidebar.noStations')}</EmptyState>,
+    },
+  ];
+
+  return (
+    <AppShell sections={sections} forceNarrowSidebar={forceNarrow}>
+      <Outlet />
+    </AppShell>
+  );
+};

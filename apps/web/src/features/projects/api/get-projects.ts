@@ -1,0 +1,18 @@
+import { ProjectList } from '@groundtruth/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+
+/** GET /projects: the public (community) projects. */
+export const getProjects = (signal?: AbortSignal): Promise<ProjectList> =>
+  apiClient.get('/projects', ProjectList, signal ? { signal } : {});
+
+export const projectsQueryKey = ['projects'] as const;
+
+export const projectsQueryOptions = () =>
+  queryOptions({
+    queryKey: projectsQueryKey,
+    queryFn: ({ signal }) => getProjects(signal),
+    select: (data) => data.projects,
+  });
+
+export const useProjects = () => useQuery(projectsQueryOptions());

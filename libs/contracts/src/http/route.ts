@@ -1,0 +1,25 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/**
+ * One API call: its path (OpenAPI style, `{id}`), what it accepts and answers. The API validates
+ * with these schemas and the OpenAPI document is generated from them, so the two cannot drift.
+ */
+export type RouteContract = {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly summary: string;
+  readonly tags: readonly string[];
+  readonly auth: 'none' | 'optional' | 'required';
+  readonly params?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly body?: z.ZodType;
+  readonly response?: z.ZodType;
+  /** Success status; 200 by default. */
+  readonly status?: number;
+  /** Error statuses this call may answer, with when. */
+  readonly errors?: Readonly<Record<number, string>>;
+};
+
+export const route = <R extends RouteContract>(r: R): R => r;

@@ -1,0 +1,261 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openClickHouse, type ClickHouse } from './clickhouse.client.js';
+import { CLICKHOUSE_MIGRATIONS_DIR, migrateClickHouse } from './clickhouse.migrator.js';
+
+const tempDir = (prefix: string): string => mkdtempSync(join(tmpdir(), prefix));
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+
+type Reading = {
+  station_id: number;
+  module_id: number;
+  sensor_id: number;
+  time: string;
+  value: number;
+  ingestion_id: string;
+  version: string;
+};
+
+describe('embedded ClickHouse (chDB)', () => {
+  let dataDir: string;
+  let sut: ClickHouse;
+
+  beforeAll(async () => {
+    dataDir = tempDir('gt-ch-');
+    sut = await openClickHouse({ dataDir });
+  });
+
+  afterAll(async () => {
+    await sut?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps its data under DATA_DIR/clickhouse, in the groundtruth database', async () => {
+    expect(sut.mode).toBe('chdb');
+    expect(existsSync(join(dataDir, 'clickhouse', 'metadata'))).toBe(true);
+    expect(await sut.ping()).toBe(true);
+    const rows = await sut.client.query({ query: 'SELECT currentDatabase() AS db', format: 'JSONEachRow' });
+    expect(await rows.json()).toEqual([{ db: 'groundtruth' }]);
+  });
+
+  it('answers like a server whatever the process TZ: 64-bit integers as strings, UTC', async () => {
+    const rows = await sut.client.query({
+      query: "SELECT toUInt64({n:UInt64}) AS n, timezone() AS tz, toDateTime64('2024-05-01T12:00:00Z', 3) AS t",
+      query_params: { n: 2n ** 60n },
+      format: 'JSONEachRow',
+    });
+    expect(await rows.json()).toEqual([{ n: String(2n ** 60n), tz: 'UTC', t: '2024-05-01 12:00:00.000' }]);
+  });
+
+  it('applies every migration the first time and nothing the second time', async () => {
+    const first = await migrateClickHouse(sut);
+    const second = await migrateClickHouse(sut);
+
+    expect(first.applied.map((m) => m.file)).toEqual(expect.arrayContaining(['001_readings.sql']));
+    expect(second.applied).toEqual([]);
+    const recorded = await sut.client.query({
+      query: 'SELECT version, name, checksum FROM schema_migrations ORDER BY version',
+      format: 'JSONEachRow',
+    });
+    expect(await recorded.json()).toEqual(first.applied.map((m) => ({ version: m.version, name: m.name, checksum: m.checksum })));
+    const engine = await sut.client.query({
+      query:
+        "SELECT engine, sorting_key, partition_key FROM system.tables WHERE database = currentDatabase() AND name = 'readings'",
+      format: 'JSONEachRow',
+    });
+    expect(await engine.json()).toEqual([
+      {
+        engine: 'ReplacingMergeTree',
+        sorting_key: 'station_id, sensor_id, time, module_id',
+        partition_key: 'toYYYYMM(time)',
+      },
+    ]);
+  });
+
+  it('stores readings and reads them back by station, the highest version replacing the others', async () => {
+    await migrateClickHouse(sut);
+    const reading = (station: number, time: string, value: number, version: number): Reading => ({
+      station_id: station,
+      module_id: 1,
+      sensor_id: 10,
+      time,
+      value,
+      ingestion_id: String(100 + version),
+      version: String(version),
+    });
+    await sut.client.insert({
+      table: 'readings',
+      format: 'JSONEachRow',
+      values: [
+        reading(7, '2024-05-01 12:00:00.000', 1.5, 1),
+        reading(7, '2024-05-01 12:10:00.250', 2.5, 1),
+        reading(8, '2024-05-01 12:00:00.000', 9.5, 1),
+      ],
+    });
+    // A reprocessed ingestion writes the same reading again with a higher version.
+    await sut.client.insert({
+      table: 'readings',
+      format: 'JSONEachRow',
+      values: [reading(7, '2024-05-01 12:10:00.250', 3.5, 2)],
+    });
+
+    const rows = await sut.client.query({
+      query: 'SELECT * FROM readings FINAL WHERE station_id = {station:UInt32} ORDER BY time',
+      query_params: { station: 7 },
+      format: 'JSONEachRow',
+    });
+
+    expect(await rows.json<Reading>()).toEqual([
+      reading(7, '2024-05-01 12:00:00.000', 1.5, 1),
+      reading(7, '2024-05-01 12:10:00.250', 3.5, 2),
+    ]);
+  });
+
+  it('refuses to migrate when an applied migration file has changed', async () => {
+    await migrateClickHouse(sut);
+    const dir = tempDir('gt-ch-migrations-');
+    try {
+      cpSync(CLICKHOUSE_MIGRATIONS_DIR, dir, { recursive: true });
+      const file = join(dir, '001_readings.sql');
+      writeFileSync(file, readFileSync(file, 'utf8').replace('value        Float64', 'value        Float32'));
+
+      await expect(migrateClickHouse(sut, { dir })).rejects.toThrow(/001_readings\.sql changed after it was applied/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a second data folder in the same process, since chDB binds one per process', async () => {
+    const other = tempDir('gt-ch-other-');
+    try {
+      await expect(openClickHouse({ dataDir: other })).rejects.toThrow(/another chDB data folder open/);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('embedded ClickHouse (chDB) data folder', () => {
+  let dataDir: string;
+
+  beforeEach(() => {
+    dataDir = tempDir('gt-ch-');
+  });
+
+  afterEach(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps the data after a close and opens it again', async () => {
+    const first = await openClickHouse({ dataDir });
+    await migrateClickHouse(first);
+    await first.client.insert({
+      table: 'readings',
+      format: 'JSONEachRow',
+      values: [
+        { station_id: 1, module_id: 1, sensor_id: 1, time: '2024-01-01 00:00:00.000', value: 1, ingestion_id: 1, version: 1 },
+      ],
+    });
+    await first.close();
+    expect(existsSync(join(dataDir, 'clickhouse', 'status'))).toBe(false);
+
+    const sut = await openClickHouse({ dataDir });
+    try {
+      expect((await migrateClickHouse(sut)).applied).toEqual([]);
+      const rows = await sut.client.query({ query: 'SELECT count() AS n FROM readings', format: 'JSONEachRow' });
+      expect(await rows.json()).toEqual([{ n: '1' }]);
+    } finally {
+      await sut.close();
+    }
+  });
+
+  it('refuses a folder that another process holds, naming DATA_DIR', async () => {
+    const holder = await holdFolder(join(dataDir, 'clickhouse'));
+    try {
+      const attempt = openClickHouse({ dataDir });
+
+      await expect(attempt).rejects.toThrow(`DATA_DIR=${dataDir}`);
+      await expect(attempt).rejects.toThrow(`locked by another process (PID ${holder.pid})`);
+      await expect(attempt).rejects.toThrow(/Another Groundtruth process may be running/);
+    } finally {
+      await stop(holder);
+    }
+  });
+});
+
+describe('ClickHouse server (CLICKHOUSE_URL)', () => {
+  const dataDir = tmpdir(); // never used with a URL
+
+  it('names CLICKHOUSE_URL when nothing listens there', async () => {
+    await expect(openClickHouse({ url: 'http://127.0.0.1:1', dataDir })).rejects.toThrow(
+      /^Cannot reach ClickHouse at CLICKHOUSE_URL=http:\/\/127\.0\.0\.1:1: .*ECONNREFUSED/,
+    );
+  });
+
+  it('does not show the password of CLICKHOUSE_URL', async () => {
+    const attempt = openClickHouse({ url: 'http://groundtruth:s3cret@127.0.0.1:1/analytics', dataDir });
+
+    await expect(attempt).rejects.toThrow('CLICKHOUSE_URL=http://groundtruth:***@127.0.0.1:1/analytics');
+    await expect(attempt).rejects.not.toThrow('s3cret');
+  });
+
+  it('gives up after about 5 s when the server accepts connections but never answers', async () => {
+    const { server, port, sockets } = await silentServer();
+    const started = Date.now();
+    try {
+      await expect(openClickHouse({ url: `http://127.0.0.1:${port}`, dataDir })).rejects.toThrow(
+        `Cannot reach ClickHouse at CLICKHOUSE_URL=http://127.0.0.1:${port}: no answer within 5 s`,
+      );
+      expect(Date.now() - started).toBeLessThan(9_000);
+    } finally {
+      sockets.forEach((socket) => socket.destroy());
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }, 15_000);
+
+  it('rejects a URL that is not http(s)', async () => {
+    await expect(openClickHouse({ url: 'tcp://127.0.0.1:9000', dataDir })).rejects.toThrow(/^Invalid CLICKHOUSE_URL=tcp:/);
+  });
+});
+
+/** Another Node process that opens chDB on `path` and keeps it until killed. */
+async function holdFolder(path: string): Promise<ChildProcess> {
+  const script = `
+    import { createChdbConnection } from 'chdb/connection';
+    const connection = createChdbConnection({ path: ${JSON.stringify(path)} });
+    await connection.ping({ select: true });
+    process.stdout.write('ready\\n');
+    setInterval(() => {}, 60_000);
+  `;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
+    child.once('exit', (code) => reject(new Error(`the folder holder exited with ${code}: ${stderr}`)));
+  });
+  return child;
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function silentServer(): Promise<{ server: Server; port: number; sockets: Set<Socket> }> {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => sockets.add(socket));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return { server, port: address.port, sockets };
+}

@@ -1,0 +1,24 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { pino, type Logger } from 'pino';
+
+export type Logger_ = Logger;
+export type { Logger };
+
+/** Ids of the request being served, added to every log line written while serving it. */
+export type RequestContext = { readonly requestId: string; readonly correlationId: string; userId?: number | null };
+
+export const requestContext = new AsyncLocalStorage<RequestContext>();
+
+/** One JSON line per entry on stdout, with the current request's ids mixed in. */
+export const createLogger = (level: string, name = 'groundtruth'): Logger =>
+  pino({
+    name,
+    level,
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    mixin: () => {
+      const ctx = requestContext.getStore();
+      return ctx ? { requestId: ctx.requestId, correlationId: ctx.correlationId } : {};
+    },
+    formatters: { level: (label) => ({ level: label }) },
+  });

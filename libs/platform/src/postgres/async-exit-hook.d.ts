@@ -1,0 +1,5 @@
+declare module 'async-exit-hook' {
+  type Hook = ((done: () => void) => void) | (() => void);
+  const exitHook: ((hook: Hook) => void) & { unhookEvent(event: string): void; hookedEvents(): string[] };
+  export default exitHook;
+}

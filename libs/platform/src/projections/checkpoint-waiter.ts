@@ -1,0 +1,111 @@
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { comparePositions, type LogPosition } from '../event-store/event-store.port.js';
+import { CHECKPOINT_CHANNEL, readCheckpoints, type CheckpointRow } from './checkpoints.js';
+
+type Waiter = { names: Set<string>; position: LogPosition; resolve: (reached: boolean) => void };
+
+/**
+ * Read-your-writes: lets a command's answer wait until every projection that handles its event
+ * types has passed its log position. Listens for checkpoint notices (NOTIFY on commit) on one
+ * dedicated connection; works the same whether the projector runs in this process or another.
+ */
+export class CheckpointWaiter {
+  private listener: pg.Client | null = null;
+  private rows = new Map<string, CheckpointRow>();
+  private waiters = new Set<Waiter>();
+  private closed = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly connectionString: string,
+    private readonly log: Logger,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.refresh();
+    await this.listen();
+  }
+
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.connectionString, application_name: 'groundtruth-checkpoints' });
+    client.on('notification', (msg) => this.onNotice(msg.payload ?? ''));
+    client.on('error', (err) => {
+      this.log.warn({ err }, 'checkpoint listener lost its connection; reconnecting');
+      this.listener = null;
+      void client.end().catch(() => undefined);
+      if (!this.closed) setTimeout(() => void this.listen().catch(() => undefined), 1000);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${CHECKPOINT_CHANNEL}`);
+    this.listener = client;
+    await this.refresh(); // notices sent while reconnecting are covered by a fresh read
+  }
+
+  private onNotice(payload: string): void {
+    const [name, commit, prepare] = payload.split(' ');
+    if (!name || commit === undefined || prepare === undefined) return;
+    const row = this.rows.get(name);
+    const position = { commit: BigInt(commit), prepare: BigInt(prepare) };
+    if (row) this.rows.set(name, { ...row, position });
+    else void this.refresh();
+    this.settle();
+  }
+
+  private async refresh(): Promise<void> {
+    for (const row of await readCheckpoints(this.pool)) this.rows.set(row.name, row);
+    this.settle();
+  }
+
+  private passed(name: string, position: LogPosition): boolean {
+    const row = this.rows.get(name);
+    // A stopped or failed projection will not catch up: do not hold the answer for it.
+    if (!row || row.state !== 'running') return true;
+    return row.position !== null && comparePositions(row.position, position) >= 0;
+  }
+
+  private settle(): void {
+    for (const w of this.waiters) {
+      for (const name of w.names) if (this.passed(name, w.position)) w.names.delete(name);
+      if (w.names.size === 0) {
+        this.waiters.delete(w);
+        w.resolve(true);
+      }
+    }
+  }
+
+  /** Resolves true once reached, false after `timeoutMs` (the answer then goes out anyway). */
+  async waitFor(eventTypes: readonly string[], position: LogPosition, timeoutMs: number): Promise<boolean> {
+    if (eventTypes.length === 0 || timeoutMs <= 0) return true;
+    if (!this.listener) await this.refresh().catch(() => undefined);
+    const types = new Set(eventTypes);
+    const names = new Set([...this.rows.values()].filter((r) => r.eventTypes.some((t) => types.has(t))).map((r) => r.name));
+    for (const name of names) if (this.passed(name, position)) names.delete(name);
+    if (names.size === 0) return true;
+    return new Promise<boolean>((resolve) => {
+      const waiter: Waiter = {
+        names,
+        position,
+        resolve: (reached) => {
+          clearTimeout(timer);
+          resolve(reached);
+        },
+      };
+      const timer = setTimeout(() => {
+        this.waiters.delete(waiter);
+        this.log.warn({ projections: [...names], position: `${position.commit}/${position.prepare}` }, 'read-your-writes wait timed out');
+        resolve(false);
+      }, timeoutMs);
+      this.waiters.add(waiter);
+      // Without a listener (reconnecting), poll the table instead of waiting for notices.
+      if (!this.listener) void this.refresh().catch(() => undefined);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const w of this.waiters) w.resolve(false);
+    this.waiters.clear();
+    await this.listener?.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,182 @@
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { EventStore, RecordedEvent } from '../event-store/event-store.port.js';
+import { isConnectionError } from '../postgres/postgres.js';
+import { lockCheckpoint, registerCheckpoint, saveCheckpoint, setProjectionState } from './checkpoints.js';
+import { quoteIdent, type Projection, type ProjectionContext } from './projection.js';
+
+export type RunnerOptions = { batchSize?: number; idleMs?: number; maxBackoffMs?: number };
+
+export const liveTables = (projection: Projection): ProjectionContext['table'] => {
+  const names = new Set(projection.tables.map((t) => t.name));
+  return (name) => {
+    if (!names.has(name)) throw new Error(`Projection ${projection.name} has no table ${name}`);
+    return quoteIdent(name);
+  };
+};
+
+/** Creates the live tables of a projection when they do not exist yet. */
+export const ensureTables = async (pool: pg.Pool, projection: Projection): Promise<void> => {
+  for (const t of projection.tables) {
+    const found = await pool.query<{ r: string | null }>('SELECT to_regclass($1) AS r', [`public.${t.name}`]);
+    if (!found.rows[0]?.r) await pool.query(t.create(quoteIdent(t.name)));
+  }
+};
+
+/**
+ * Follows the log for one projection. Each batch runs in one transaction that holds the
+ * projection's advisory lock, applies the events and moves the checkpoint: a crash at any point
+ * leaves rows and checkpoint agreeing. A failing event stops the projection (state 'failed',
+ * visible in status) instead of being skipped; lost connections are retried with backoff.
+ */
+export class ProjectionRunner {
+  private stopping = false;
+  private loop: Promise<void> | null = null;
+  private wakeUp: (() => void) | null = null;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly store: EventStore,
+    readonly projection: Projection,
+    private readonly log: Logger,
+    private readonly options: RunnerOptions = {},
+  ) {}
+
+  async start(): Promise<void> {
+    await ensureTables(this.pool, this.projection);
+    await registerCheckpoint(this.pool, this.projection.name, this.projection.handles);
+    // A projection stopped by a poison event gets one more try per start: the code may be fixed.
+    await this.pool.query(`UPDATE gt_projection_checkpoints SET state = 'running', error = NULL, failed_event_id = NULL WHERE name = $1 AND state = 'failed'`, [
+      this.projection.name,
+    ]);
+    this.stopping = false;
+    this.loop = this.run();
+  }
+
+  /** Asks the loop to look for new events now instead of at its next poll. */
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake();
+    await this.loop;
+  }
+
+  private async run(): Promise<void> {
+    let backoff = 100;
+    while (!this.stopping) {
+      try {
+        const outcome = await this.step();
+        backoff = 100;
+        if (outcome === 'failed') return;
+        if (outcome === 'idle') await this.idle(this.options.idleMs ?? 50);
+      } catch (error) {
+        if (this.stopping) return;
+        this.log.warn({ err: error, projection: this.projection.name }, 'projection batch failed, retrying');
+        await this.idle(backoff);
+        backoff = Math.min(backoff * 2, this.options.maxBackoffMs ?? 10000);
+      }
+    }
+  }
+
+  private idle(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wakeUp = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wakeUp = done;
+    });
+  }
+
+  /** Processes one batch. Exported for tests through `runUntilIdle`. */
+  async step(): Promise<'progress' | 'idle' | 'failed'> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const row = await lockCheckpoint(client, this.projection.name);
+      if (row.state !== 'running') {
+        await client.query('ROLLBACK');
+        return row.state === 'failed' ? 'failed' : 'idle';
+      }
+      const events = await this.store.readAll({ after: row.position, limit: this.options.batchSize ?? 1000 });
+      const last = events[events.length - 1];
+      if (!last) {
+        await client.query('ROLLBACK');
+        return 'idle';
+      }
+      const handled = this.relevant(events);
+      if (handled.length > 0) {
+        await client.query('SAVEPOINT batch');
+        try {
+          await this.projection.apply(handled, { client, table: liveTables(this.projection) });
+        } catch (error) {
+          await client.query('ROLLBACK TO SAVEPOINT batch');
+          await client.query('ROLLBACK');
+          if (isConnectionError(error)) throw error;
+          return (await this.isolatePoison(handled, events)) ? 'failed' : 'progress';
+        }
+      }
+      await saveCheckpoint(client, this.projection.name, last.position);
+      await client.query('COMMIT');
+      return 'progress';
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Applies until the log is exhausted or the projection fails (for tests and rebuild). */
+  async runUntilIdle(): Promise<'idle' | 'failed'> {
+    await ensureTables(this.pool, this.projection);
+    await registerCheckpoint(this.pool, this.projection.name, this.projection.handles);
+    for (;;) {
+      const outcome = await this.step();
+      if (outcome !== 'progress') return outcome;
+    }
+  }
+
+  private relevant(events: readonly RecordedEvent[]): RecordedEvent[] {
+    const handles = new Set(this.projection.handles);
+    return events.filter((e) => handles.has(e.type));
+  }
+
+  /**
+   * Replays the failed batch one event per transaction so that every good event before the
+   * culprit is kept, then records the culprit and stops.
+   */
+  private async isolatePoison(handled: readonly RecordedEvent[], batch: readonly RecordedEvent[]): Promise<boolean> {
+    for (const event of handled) {
+      const client = await this.pool.connect();
+      try {
+        await client.query('BEGIN');
+        await lockCheckpoint(client, this.projection.name);
+        try {
+          await this.projection.apply([event], { client, table: liveTables(this.projection) });
+        } catch (error) {
+          await client.query('ROLLBACK');
+          const message = `${event.type} ${event.metadata.eventId} in ${event.streamId}@${event.revision}: ${(error as Error).message}`;
+          this.log.error({ err: error, projection: this.projection.name, eventId: event.metadata.eventId }, 'projection stopped on a failing event');
+          await setProjectionState(this.pool, this.projection.name, 'failed', { error: message, eventId: event.metadata.eventId });
+          return true;
+        }
+        // The checkpoint may pass the events of the batch that came before this one.
+        const before = batch.slice(0, batch.indexOf(event) + 1);
+        await saveCheckpoint(client, this.projection.name, before[before.length - 1]!.position);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { EventStore, LogPosition, RecordedEvent } from '../event-store/event-store.port.js';
+import { lockCheckpoint, registerCheckpoint, saveCheckpoint, setProjectionState } from './checkpoints.js';
+import { ensureTables } from './projection-runner.js';
+import { quoteIdent, type Projection, type ProjectionContext } from './projection.js';
+
+export type RebuildResult = { projection: string; events: number; handled: number; seconds: number };
+
+/**
+ * Replays the whole log into fresh copies of a projection's tables, then swaps them in. The live
+ * projection keeps serving (and following) meanwhile; the swap happens under its advisory lock
+ * after a last catch-up, so no event is lost between the replay and the swap.
+ */
+export const rebuildProjection = async (
+  pool: pg.Pool,
+  store: EventStore,
+  projection: Projection,
+  log: Logger,
+  options: { batchSize?: number } = {},
+): Promise<RebuildResult> => {
+  const started = performance.now();
+  await ensureTables(pool, projection);
+  await registerCheckpoint(pool, projection.name, projection.handles);
+  const suffix = `__rb_${randomBytes(3).toString('hex')}`;
+  const physical = new Map(projection.tables.map((t) => [t.name, `${t.name}${suffix}`]));
+  const table: ProjectionContext['table'] = (name) => {
+    const p = physical.get(name);
+    if (!p) throw new Error(`Projection ${projection.name} has no table ${name}`);
+    return quoteIdent(p);
+  };
+  for (const t of projection.tables) await pool.query(t.create(table(t.name)));
+  const handles = new Set(projection.handles);
+  const batchSize = options.batchSize ?? 5000;
+  let position: LogPosition | null = null;
+  let total = 0;
+  let handled = 0;
+
+  const replayInto = async (client: pg.PoolClient): Promise<void> => {
+    for (;;) {
+      const events: RecordedEvent[] = await store.readAll({ after: position, limit: batchSize });
+      if (events.length === 0) return;
+      const relevant = events.filter((e) => handles.has(e.type));
+      if (relevant.length > 0) await projection.apply(relevant, { client, table });
+      position = events[events.length - 1]!.position;
+      total += events.length;
+      handled += relevant.length;
+    }
+  };
+
+  try {
+    // Phase 1: bulk replay, one transaction per batch, without blocking the live projection.
+    for (;;) {
+      const before = total;
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const events = await store.readAll({ after: position, limit: batchSize });
+        const relevant = events.filter((e) => handles.has(e.type));
+        if (relevant.length > 0) await projection.apply(relevant, { client, table });
+        await client.query('COMMIT');
+        if (events.length > 0) position = events[events.length - 1]!.position;
+        total += events.length;
+        handled += relevant.length;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+      if (total === before) break;
+      if (total % (batchSize * 20) === 0) log.info({ projection: projection.name, events: total }, 'rebuild progress');
+    }
+
+    // Phase 2: under the live projection's lock, catch up the tail and swap the tables in.
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await lockCheckpoint(client, projection.name);
+      await replayInto(client);
+      for (const t of projection.tables) {
+        const live = quoteIdent(t.name);
+        const old = quoteIdent(`${t.name}${suffix}_old`);
+        await client.query(`ALTER TABLE ${live} RENAME TO ${old}`);
+        await client.query(`ALTER TABLE ${table(t.name)} RENAME TO ${live}`);
+        await client.query(`DROP TABLE ${old}`);
+      }
+      if (position) await saveCheckpoint(client, projection.name, position);
+      else await client.query('UPDATE gt_projection_checkpoints SET commit_pos = NULL, prepare_pos = NULL WHERE name = $1', [projection.name]);
+      await setProjectionState(client, projection.name, 'running');
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  } catch (error) {
+    for (const t of projection.tables) await pool.query(`DROP TABLE IF EXISTS ${table(t.name)}`).catch(() => undefined);
+    throw error;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  log.info({ projection: projection.name, events: total, handled, seconds }, 'rebuild done');
+  return { projection: projection.name, events: total, handled, seconds };
+};

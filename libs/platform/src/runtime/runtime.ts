@@ -1,0 +1,104 @@
+import path from 'node:path';
+import { UpcasterRegistry } from '@groundtruth/domain';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import { openClickHouse, type ClickHouse } from '../clickhouse/clickhouse.client.js';
+import { migrateClickHouse } from '../clickhouse/clickhouse.migrator.js';
+import type { AppConfig } from '../config/config.js';
+import type { EventStore } from '../event-store/event-store.port.js';
+import { EventStoreDbEventStore } from '../event-store/eventstoredb-event-store.js';
+import { PostgresEventStore } from '../event-store/postgres-event-store.js';
+import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../postgres/embedded-postgres.js';
+import { IdAllocator } from '../postgres/ids.js';
+import { migratePostgres } from '../postgres/migrations.js';
+import { openPool } from '../postgres/postgres.js';
+
+/** Every store the product talks to, opened once per process and shared by api and projector. */
+export type Runtime = {
+  readonly config: AppConfig;
+  readonly log: Logger;
+  readonly pool: pg.Pool;
+  /** Connection string of `pool` (for LISTEN connections). */
+  readonly databaseUrl: string;
+  readonly store: EventStore;
+  readonly clickhouse: ClickHouse;
+  readonly ids: IdAllocator;
+  readonly upcasters: UpcasterRegistry;
+  close(): Promise<void>;
+};
+
+export type RuntimeOptions = {
+  /** Open ClickHouse (chDB holds a lock on its folder: one process only). Default true. */
+  clickhouse?: boolean;
+  upcasters?: UpcasterRegistry;
+  /** Use the embedded Postgres a running product already started on DATA_DIR (CLI tools). */
+  reuseEmbeddedPostgres?: boolean;
+};
+
+/**
+ * Opens Postgres (embedded under DATA_DIR unless DATABASE_URL), the event store (Postgres unless
+ * EVENTSTORE_URL) and ClickHouse (chDB under DATA_DIR unless CLICKHOUSE_URL), migrating each.
+ * A server named by a variable that does not answer is a startup error naming that variable.
+ */
+export const openRuntime = async (config: AppConfig, log: Logger, options: RuntimeOptions = {}): Promise<Runtime> => {
+  const closers: (() => Promise<void>)[] = [];
+  const closeAll = async () => {
+    for (const close of closers.reverse()) await close().catch((err) => log.warn({ err }, 'error while closing'));
+  };
+  try {
+    let embedded: EmbeddedPostgresHandle | null = null;
+    let databaseUrl = config.databaseUrl;
+    if (!databaseUrl) {
+      const started = performance.now();
+      embedded = await startEmbeddedPostgres({
+        dataDir: path.join(config.dataDir, 'postgres'),
+        port: config.embeddedPostgresPort,
+        database: 'groundtruth',
+        onLog: (line) => log.debug({ component: 'postgres' }, line),
+        reuseRunning: options.reuseEmbeddedPostgres ?? false,
+      });
+      databaseUrl = embedded.url;
+      closers.push(() => embedded!.stop());
+      log.info({ ms: Math.round(performance.now() - started), port: config.embeddedPostgresPort }, 'embedded Postgres started');
+    }
+    const pool = await openPool(databaseUrl, { variable: embedded ? 'embedded Postgres' : 'DATABASE_URL', max: 30 });
+    closers.push(() => pool.end());
+    const applied = await migratePostgres(pool);
+    if (applied.length) log.info({ applied }, 'Postgres migrations applied');
+
+    const upcasters = options.upcasters ?? new UpcasterRegistry();
+    let store: EventStore;
+    if (config.eventStoreUrl) {
+      store = await EventStoreDbEventStore.connect(config.eventStoreUrl, upcasters);
+      closers.push(() => store.close());
+    } else {
+      store = new PostgresEventStore(pool, upcasters);
+    }
+
+    let clickhouse: ClickHouse | null = null;
+    if (options.clickhouse !== false) {
+      clickhouse = await openClickHouse({ url: config.clickHouseUrl ?? undefined, dataDir: config.dataDir });
+      closers.push(() => clickhouse!.close());
+      const result = await migrateClickHouse(clickhouse);
+      log.info({ mode: clickhouse.mode, applied: result.applied.map((m) => m.file) }, 'ClickHouse ready');
+    }
+
+    return {
+      config,
+      log,
+      pool,
+      databaseUrl,
+      store,
+      get clickhouse(): ClickHouse {
+        if (!clickhouse) throw new Error('ClickHouse was not opened in this process');
+        return clickhouse;
+      },
+      ids: new IdAllocator(pool),
+      upcasters,
+      close: closeAll,
+    };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+};

@@ -1,0 +1,88 @@
+import { chmodSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const repoRoot = dirname(fileURLToPath(import.meta.url));
+const PORT = 3210;
+const baseURL = `http://localhost:${PORT}`;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A fresh data folder per run, so the product starts empty and seeds its demo data.
+ * Embedded Postgres runs as the `postgres` user, which must be able to enter every folder
+ * down to its data: the folder and all its parents are made (at least) mode 755.
+ */
+const makeDataDir = (): string => {
+  const tmpRoot = join(repoRoot, '.tmp');
+  mkdirSync(tmpRoot, { recursive: true });
+  // Folders of runs older than a day are left-overs; newer ones may belong to a run still going.
+  for (const name of readdirSync(tmpRoot)) {
+    const path = join(tmpRoot, name);
+    if (name.startsWith('pw-') && Date.now() - statSync(path).mtimeMs > DAY_MS) rmSync(path, { recursive: true, force: true });
+  }
+  const dir = join(tmpRoot, `pw-${Date.now()}`);
+  mkdirSync(dir, { recursive: true });
+  for (let path = dir; ; path = dirname(path)) {
+    const mode = statSync(path).mode & 0o777;
+    if ((mode & 0o755) !== 0o755) chmodSync(path, mode | 0o755);
+    if (path === dirname(path)) break;
+  }
+  return dir;
+};
+
+// The config is also loaded in every worker: they inherit the runner's environment, so only the runner makes a folder.
+const dataDir = (process.env['GT_PW_DATA_DIR'] ??= makeDataDir());
+
+export default defineConfig({
+  testDir: 'test/browser',
+  testMatch: '**/*.pw.ts',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    locale: 'en-US',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          // The Debian chromium package; Playwright never downloads browsers here.
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            '--disable-quic',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node apps/api/dist/main.js',
+    cwd: repoRoot,
+    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    url: `${baseURL}/api/status`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    // SIGTERM to the node process lets embedded Postgres shut down cleanly.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+  },
+});
