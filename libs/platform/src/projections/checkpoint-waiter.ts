@@ -77,9 +77,15 @@ export class CheckpointWaiter {
   /** Resolves true once reached, false after `timeoutMs` (the answer then goes out anyway). */
   async waitFor(eventTypes: readonly string[], position: LogPosition, timeoutMs: number): Promise<boolean> {
     if (eventTypes.length === 0 || timeoutMs <= 0) return true;
-    if (!this.listener) await this.refresh().catch(() => undefined);
     const types = new Set(eventTypes);
-    const names = new Set([...this.rows.values()].filter((r) => r.eventTypes.some((t) => types.has(t))).map((r) => r.name));
+    const handledBy = () => new Set([...this.rows.values()].filter((r) => r.eventTypes.some((t) => types.has(t))).map((r) => r.name));
+    let names = handledBy();
+    // A projection registered after our last read (projector starting, a new deploy) is unknown yet.
+    const known = new Set([...this.rows.values()].flatMap((r) => r.eventTypes));
+    if (!this.listener || eventTypes.some((t) => !known.has(t))) {
+      await this.refresh().catch(() => undefined);
+      names = handledBy();
+    }
     for (const name of names) if (this.passed(name, position)) names.delete(name);
     if (names.size === 0) return true;
     return new Promise<boolean>((resolve) => {

@@ -1,0 +1,33 @@
+import pg from 'pg';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+let sut: TestApp;
+beforeAll(async () => {
+  sut = await startTestApp();
+});
+afterAll(() => sut.close());
+
+describe('status while a store is unreachable', () => {
+  it('answers 503 while Postgres refuses connections, and 200 again once it is back', async () => {
+    expect((await fetch(`${sut.url}/api/status`)).status).toBe(200);
+    const admin = new pg.Client({ connectionString: process.env['TEST_DATABASE_URL'] });
+    await admin.connect();
+    const name = new URL(sut.db.url).pathname.slice(1);
+    try {
+      await admin.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`);
+      await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [name]);
+      const down = await fetch(`${sut.url}/api/status`);
+      expect(down.status).toBe(503);
+      expect(await down.json()).toMatchObject({ healthy: false, stores: { postgres: false } });
+    } finally {
+      await admin.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS true`);
+      await admin.end();
+    }
+    let status = 0;
+    for (let i = 0; i < 50 && status !== 200; i++) {
+      status = (await fetch(`${sut.url}/api/status`)).status;
+      if (status !== 200) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(status).toBe(200);
+  });
+});
