@@ -76,7 +76,7 @@ export default defineConfig({
   webServer: {
     command: 'node apps/api/dist/main.js',
     cwd: repoRoot,
-    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', EMBEDDED_PG_PORT: '54391' },
     url: `${baseURL}/api/status`,
     timeout: 180_000,
     reuseExistingServer: false,
