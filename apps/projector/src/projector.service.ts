@@ -8,7 +8,12 @@ export class ProjectorService implements OnApplicationBootstrap, OnApplicationSh
   readonly runners: ProjectionRunner[];
 
   constructor(@Inject(RUNTIME) runtime: Runtime) {
-    this.runners = projections.map((p) => new ProjectionRunner(runtime.pool, runtime.store, p, runtime.log.child({ projection: p.name })));
+    this.runners = projections.map(
+      (p) =>
+        new ProjectionRunner(runtime.pool, runtime.store, p, runtime.log.child({ projection: p.name }), {
+        batchSize: runtime.config.projectorBatchSize,
+      }),
+    );
   }
 
   async onApplicationBootstrap(): Promise<void> {

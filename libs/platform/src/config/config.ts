@@ -18,6 +18,8 @@ export type AppConfig = {
   /** How long a command's answer waits for its projections (read-your-writes). */
   readonly readYourWritesTimeoutMs: number;
   readonly seedDemoData: boolean;
+  /** Events a projection applies per transaction. */
+  readonly projectorBatchSize: number;
   readonly serverName: string;
   readonly tag: string;
   readonly gitHash: string;
@@ -68,6 +70,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     logLevel,
     readYourWritesTimeoutMs: int(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 2000, 0, 60000),
     seedDemoData: (env['SEED_DEMO_DATA'] ?? 'true') !== 'false',
+    projectorBatchSize: int(env, 'PROJECTOR_BATCH_SIZE', 1000, 1, 100_000),
     serverName: env['SERVER_NAME'] || 'groundtruth',
     tag: env['GT_TAG'] || 'dev',
     gitHash: env['GIT_HASH'] || '',
