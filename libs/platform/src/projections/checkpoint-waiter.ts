@@ -15,6 +15,7 @@ export class CheckpointWaiter {
   private rows = new Map<string, CheckpointRow>();
   private waiters = new Set<Waiter>();
   private closed = false;
+  private reconnect: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -28,16 +29,28 @@ export class CheckpointWaiter {
   }
 
   private async listen(): Promise<void> {
+    this.reconnect = null;
+    if (this.closed) return;
     const client = new pg.Client({ connectionString: this.connectionString, application_name: 'groundtruth-checkpoints' });
     client.on('notification', (msg) => this.onNotice(msg.payload ?? ''));
     client.on('error', (err) => {
       this.log.warn({ err }, 'checkpoint listener lost its connection; reconnecting');
       this.listener = null;
       void client.end().catch(() => undefined);
-      if (!this.closed) setTimeout(() => void this.listen().catch(() => undefined), 1000);
+      if (!this.closed) this.reconnect = setTimeout(() => void this.listen().catch(() => undefined), 1000);
     });
-    await client.connect();
-    await client.query(`LISTEN ${CHECKPOINT_CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHECKPOINT_CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      if (!this.closed) this.reconnect = setTimeout(() => void this.listen().catch(() => undefined), 1000);
+      throw error;
+    }
+    if (this.closed) {
+      await client.end().catch(() => undefined);
+      return;
+    }
     this.listener = client;
     await this.refresh(); // notices sent while reconnecting are covered by a fresh read
   }
@@ -110,6 +123,7 @@ export class CheckpointWaiter {
 
   async close(): Promise<void> {
     this.closed = true;
+    if (this.reconnect) clearTimeout(this.reconnect);
     for (const w of this.waiters) w.resolve(false);
     this.waiters.clear();
     await this.listener?.end().catch(() => undefined);

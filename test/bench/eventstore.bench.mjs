@@ -1,0 +1,80 @@
+// npm run bench:eventstore: append throughput (1 and 8 writers) and rebuild throughput of the
+// Postgres event store, 100,000 events each, on a fresh embedded Postgres. A benchmark: it prints
+// figures and checks nothing.
+import { randomUUID } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createLogger, migratePostgres, openPool, PostgresEventStore, rebuildProjection, startEmbeddedPostgres } from '@groundtruth/platform';
+import { projectsProjection } from '@groundtruth/projector';
+
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
+const PER_STREAM = 10;
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+const metadata = () => ({ eventId: randomUUID(), correlationId: 'bench', causationId: 'bench', userId: null, occurredAt: new Date().toISOString() });
+
+const created = (id) => ({
+  type: 'ProjectCreated',
+  data: { projectId: id, slug: `p-${id}`, name: `Project ${id}`, description: 'd', goal: 'g', location: 'l', tags: ['bench'], privacy: 1, showStations: true, bounds: null, startTime: null, endTime: null, createdBy: null, createdAt: new Date().toISOString() },
+  metadata: metadata(),
+});
+const updated = (id, n) => ({ type: 'ProjectUpdated', data: { projectId: id, changes: { goal: `goal ${n}` }, updatedAt: new Date().toISOString() }, metadata: metadata() });
+
+/** Appends `total` events, one per transaction; each of `writers` concurrent writers fills streams of its own. */
+const appendRun = async (store, writers, total, firstId) => {
+  const perWriter = Math.ceil(total / writers);
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: writers }, async (_, w) => {
+      for (let k = 0; k < perWriter; k++) {
+        const id = firstId + w + writers * Math.floor(k / PER_STREAM);
+        const rev = k % PER_STREAM;
+        await store.append(`project-${id}`, [rev === 0 ? created(id) : updated(id, rev)], rev === 0 ? 'no_stream' : BigInt(rev - 1));
+      }
+    }),
+  );
+  return (perWriter * writers) / ((performance.now() - started) / 1000);
+};
+
+const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'gt-bench-'));
+await fs.chmod(dir, 0o755);
+const pg = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort(), database: 'bench' });
+const pool = await openPool(pg.url, { variable: 'bench', max: 20 });
+try {
+  await migratePostgres(pool);
+  const store = new PostgresEventStore(pool);
+  const log = createLogger('warn');
+  const fmt = (n) => Math.round(n).toLocaleString('en-US');
+
+  console.log(`Postgres event store, ${fmt(EVENTS)} events per run, one event per append (one transaction each), ${os.cpus().length} cores`);
+  const one = await appendRun(store, 1, EVENTS, 1);
+  console.log(`append, 1 writer:   ${fmt(one)} events/s`);
+  const eight = await appendRun(store, 8, EVENTS, 1_000_000);
+  console.log(`append, 8 writers:  ${fmt(eight)} events/s   (target >= 10,000)`);
+
+  let readStarted = performance.now();
+  let read = 0;
+  for (let after = null; ; ) {
+    const page = await store.readAll({ after, limit: 5000 });
+    if (page.length === 0) break;
+    read += page.length;
+    after = page[page.length - 1].position;
+  }
+  console.log(`read the log:       ${fmt(read / ((performance.now() - readStarted) / 1000))} events/s (${fmt(read)} events)`);
+
+  const result = await rebuildProjection(pool, store, projectsProjection, log);
+  console.log(`rebuild 'projects': ${fmt(result.events / result.seconds)} events/s   (target >= 20,000; ${fmt(result.events)} events, ${result.seconds.toFixed(2)} s)`);
+} finally {
+  await pool.end();
+  await pg.stop();
+  await fs.rm(dir, { recursive: true, force: true });
+}
