@@ -16,7 +16,13 @@ const call = async (method: string, path: string, body?: unknown, raw?: string) 
   return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null, headers: res.headers };
 };
 
-const valid = { name: 'Harbor Watch', description: 'Salinity in the harbor', goal: 'Open data', location: 'New York', tags: ['water'] };
+const valid = {
+  name: 'Harbor Watch',
+  description: 'Salinity in the harbor',
+  goal: 'Open data',
+  location: 'New York',
+  tags: ['water'],
+};
 
 describe('projects API', () => {
   it('creates a project and the very next GET shows it (read-your-writes)', async () => {
@@ -49,7 +55,11 @@ describe('projects API', () => {
   it.each([
     ['missing fields', {}, ['name', 'description', 'goal', 'location']],
     ['blank and too long', { ...valid, name: '   ', goal: 'x'.repeat(101) }, ['name', 'goal']],
-    ['wrong types', { ...valid, privacy: 'public', showStations: 'yes', bounds: { min: [0], max: 'x' } }, ['privacy', 'showStations']],
+    [
+      'wrong types',
+      { ...valid, privacy: 'public', showStations: 'yes', bounds: { min: [0], max: 'x' } },
+      ['privacy', 'showStations'],
+    ],
     ['bad dates', { ...valid, startTime: 'yesterday' }, ['startTime']],
     ['end before start', { ...valid, startTime: '2026-02-01T00:00:00Z', endTime: '2026-01-01T00:00:00Z' }, ['endTime']],
     ['negative privacy', { ...valid, privacy: -1 }, ['privacy']],
@@ -84,7 +94,9 @@ describe('projects API', () => {
   it('answers 409, not a lost update, when two changes race on one project', async () => {
     const { body } = await call('POST', '/api/projects', { ...valid, name: 'Raced' });
     const id = body!['id'] as number;
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => call('PATCH', `/api/projects/${id}`, { goal: `goal ${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => call('PATCH', `/api/projects/${id}`, { goal: `goal ${i}` })),
+    );
     const statuses = results.map((r) => r.status);
     expect(statuses).toContain(200);
     expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
@@ -98,7 +110,11 @@ describe('projects API', () => {
   });
 
   it('records the correlation id and the time in the event metadata', async () => {
-    const res = await fetch(`${sut.url}/api/projects`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-correlation-id': 'corr-meta' }, body: JSON.stringify({ ...valid, name: 'Traced' }) });
+    const res = await fetch(`${sut.url}/api/projects`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-correlation-id': 'corr-meta' },
+      body: JSON.stringify({ ...valid, name: 'Traced' }),
+    });
     const { id } = (await res.json()) as { id: number };
     const [event] = await sut.runtime.store.readStream(`project-${id}`);
     expect(event?.metadata).toMatchObject({ correlationId: 'corr-meta', occurredAt: expect.any(String) });
@@ -109,14 +125,26 @@ describe('status and docs', () => {
   it('reports identity, healthy stores and projection lags', async () => {
     const res = await call('GET', '/api/status');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ serverName: expect.any(String), tag: expect.any(String), name: expect.any(String), git: { hash: expect.any(String) }, healthy: true });
-    expect(res.body!['projections']).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'projects', state: 'running', lag: expect.any(Number) })]));
+    expect(res.body).toMatchObject({
+      serverName: expect.any(String),
+      tag: expect.any(String),
+      name: expect.any(String),
+      git: { hash: expect.any(String) },
+      healthy: true,
+    });
+    expect(res.body!['projections']).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'projects', state: 'running', lag: expect.any(Number) })]),
+    );
   });
 
   it('serves an OpenAPI document generated from the validation schemas', async () => {
     const res = await call('GET', '/api/docs/openapi.json');
     expect(res.status).toBe(200);
-    const doc = res.body as { openapi: string; paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, unknown> } };
+    const doc = res.body as {
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+      components: { schemas: Record<string, unknown> };
+    };
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/projects', '/api/projects/{id}', '/api/status']));
     expect(doc.components.schemas['CreateProject']).toMatchObject({ properties: { name: { maxLength: 100 } } });

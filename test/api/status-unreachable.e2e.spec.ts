@@ -15,7 +15,9 @@ describe('status while a store is unreachable', () => {
     const name = new URL(sut.db.url).pathname.slice(1);
     try {
       await admin.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`);
-      await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [name]);
+      await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [
+        name,
+      ]);
       const down = await fetch(`${sut.url}/api/status`);
       expect(down.status).toBe(503);
       expect(await down.json()).toMatchObject({ healthy: false, stores: { postgres: false } });

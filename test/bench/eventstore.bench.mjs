@@ -6,7 +6,14 @@ import { promises as fs } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createLogger, migratePostgres, openPool, PostgresEventStore, rebuildProjection, startEmbeddedPostgres } from '@groundtruth/platform';
+import {
+  createLogger,
+  migratePostgres,
+  openPool,
+  PostgresEventStore,
+  rebuildProjection,
+  startEmbeddedPostgres,
+} from '@groundtruth/platform';
 import { projectsProjection } from '@groundtruth/projector';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
@@ -20,14 +27,39 @@ const freePort = () =>
     });
   });
 
-const metadata = () => ({ eventId: randomUUID(), correlationId: 'bench', causationId: 'bench', userId: null, occurredAt: new Date().toISOString() });
+const metadata = () => ({
+  eventId: randomUUID(),
+  correlationId: 'bench',
+  causationId: 'bench',
+  userId: null,
+  occurredAt: new Date().toISOString(),
+});
 
 const created = (id) => ({
   type: 'ProjectCreated',
-  data: { projectId: id, slug: `p-${id}`, name: `Project ${id}`, description: 'd', goal: 'g', location: 'l', tags: ['bench'], privacy: 1, showStations: true, bounds: null, startTime: null, endTime: null, createdBy: null, createdAt: new Date().toISOString() },
+  data: {
+    projectId: id,
+    slug: `p-${id}`,
+    name: `Project ${id}`,
+    description: 'd',
+    goal: 'g',
+    location: 'l',
+    tags: ['bench'],
+    privacy: 1,
+    showStations: true,
+    bounds: null,
+    startTime: null,
+    endTime: null,
+    createdBy: null,
+    createdAt: new Date().toISOString(),
+  },
   metadata: metadata(),
 });
-const updated = (id, n) => ({ type: 'ProjectUpdated', data: { projectId: id, changes: { goal: `goal ${n}` }, updatedAt: new Date().toISOString() }, metadata: metadata() });
+const updated = (id, n) => ({
+  type: 'ProjectUpdated',
+  data: { projectId: id, changes: { goal: `goal ${n}` }, updatedAt: new Date().toISOString() },
+  metadata: metadata(),
+});
 
 /** Appends `total` events, one per transaction; each of `writers` concurrent writers fills streams of its own. */
 const appendRun = async (store, writers, total, firstId) => {
@@ -38,7 +70,11 @@ const appendRun = async (store, writers, total, firstId) => {
       for (let k = 0; k < perWriter; k++) {
         const id = firstId + w + writers * Math.floor(k / PER_STREAM);
         const rev = k % PER_STREAM;
-        await store.append(`project-${id}`, [rev === 0 ? created(id) : updated(id, rev)], rev === 0 ? 'no_stream' : BigInt(rev - 1));
+        await store.append(
+          `project-${id}`,
+          [rev === 0 ? created(id) : updated(id, rev)],
+          rev === 0 ? 'no_stream' : BigInt(rev - 1),
+        );
       }
     }),
   );
@@ -55,7 +91,9 @@ try {
   const log = createLogger('warn');
   const fmt = (n) => Math.round(n).toLocaleString('en-US');
 
-  console.log(`Postgres event store, ${fmt(EVENTS)} events per run, one event per append (one transaction each), ${os.cpus().length} cores`);
+  console.log(
+    `Postgres event store, ${fmt(EVENTS)} events per run, one event per append (one transaction each), ${os.cpus().length} cores`,
+  );
   const one = await appendRun(store, 1, EVENTS, 1);
   console.log(`append, 1 writer:   ${fmt(one)} events/s`);
   const eight = await appendRun(store, 8, EVENTS, 1_000_000);
@@ -63,7 +101,7 @@ try {
 
   let readStarted = performance.now();
   let read = 0;
-  for (let after = null; ; ) {
+  for (let after = null; ;) {
     const page = await store.readAll({ after, limit: 5000 });
     if (page.length === 0) break;
     read += page.length;
@@ -72,7 +110,9 @@ try {
   console.log(`read the log:       ${fmt(read / ((performance.now() - readStarted) / 1000))} events/s (${fmt(read)} events)`);
 
   const result = await rebuildProjection(pool, store, projectsProjection, log);
-  console.log(`rebuild 'projects': ${fmt(result.events / result.seconds)} events/s   (target >= 20,000; ${fmt(result.events)} events, ${result.seconds.toFixed(2)} s)`);
+  console.log(
+    `rebuild 'projects': ${fmt(result.events / result.seconds)} events/s   (target >= 20,000; ${fmt(result.events)} events, ${result.seconds.toFixed(2)} s)`,
+  );
 } finally {
   await pool.end();
   await pg.stop();

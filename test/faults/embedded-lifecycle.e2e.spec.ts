@@ -22,7 +22,10 @@ type Run = { child: ChildProcess; output: () => string; exit: Promise<number | n
 
 const run = (env: Record<string, string>): Run => {
   let output = '';
-  const child = spawn(process.execPath, [main], { env: { ...process.env, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [main], {
+    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout!.on('data', (d) => (output += String(d)));
   child.stderr!.on('data', (d) => (output += String(d)));
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -32,7 +35,10 @@ const run = (env: Record<string, string>): Run => {
 const waitForStatus = async (port: number, r: Run) => {
   for (let i = 0; i < 600; i++) {
     if (r.child.exitCode !== null) throw new Error(`exited early: ${r.output()}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/status`).then((res) => res.status === 200, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/status`).then(
+      (res) => res.status === 200,
+      () => false,
+    );
     if (ok) return;
     await new Promise((res) => setTimeout(res, 100));
   }
@@ -53,19 +59,29 @@ describe('embedded product life cycle', () => {
     ['CLICKHOUSE_URL', 'http://127.0.0.1:1'],
     ['EVENTSTORE_URL', 'esdb://127.0.0.1:1?tls=false'],
     ['DATABASE_URL', 'mysql://wrong-kind'],
-  ])('stops at startup with an error naming %s when it points at %s', async (variable, value) => {
-    const env: Record<string, string> = { DATA_DIR: path.join(dataDir, `bad-${variable}`), PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()), [variable]: value };
-    const r = run(env);
-    expect(await r.exit).toBe(1);
-    expect(r.output()).toContain(variable);
-  }, 60_000);
+  ])(
+    'stops at startup with an error naming %s when it points at %s',
+    async (variable, value) => {
+      const env: Record<string, string> = {
+        DATA_DIR: path.join(dataDir, `bad-${variable}`),
+        PORT: String(await freePort()),
+        EMBEDDED_PG_PORT: String(await freePort()),
+        [variable]: value,
+      };
+      const r = run(env);
+      expect(await r.exit).toBe(1);
+      expect(r.output()).toContain(variable);
+    },
+    60_000,
+  );
 
   it('shuts down cleanly on SIGTERM, then restarts with its data and without seeding twice', async () => {
     const port = await freePort();
     const env = { DATA_DIR: path.join(dataDir, 'product'), PORT: String(port), EMBEDDED_PG_PORT: String(await freePort()) };
     const first = run(env);
     await waitForStatus(port, first);
-    const projects = ((await (await fetch(`http://127.0.0.1:${port}/api/projects`)).json()) as { projects: { id: number }[] }).projects;
+    const projects = ((await (await fetch(`http://127.0.0.1:${port}/api/projects`)).json()) as { projects: { id: number }[] })
+      .projects;
     expect(projects.length).toBeGreaterThanOrEqual(3);
     first.child.kill('SIGTERM');
     expect(await first.exit).toBe(0);
@@ -74,7 +90,8 @@ describe('embedded product life cycle', () => {
     const second = run(env);
     try {
       await waitForStatus(port, second);
-      const again = ((await (await fetch(`http://127.0.0.1:${port}/api/projects`)).json()) as { projects: { id: number }[] }).projects;
+      const again = ((await (await fetch(`http://127.0.0.1:${port}/api/projects`)).json()) as { projects: { id: number }[] })
+        .projects;
       expect(again.map((p) => p.id)).toEqual(projects.map((p) => p.id));
       expect(second.output()).not.toContain('demo data seeded');
     } finally {

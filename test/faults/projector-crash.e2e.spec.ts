@@ -2,7 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { comparePositions, createLogger, PostgresEventStore, readCheckpoints, rebuildProjection } from '../../libs/platform/src/index.js';
+import {
+  comparePositions,
+  createLogger,
+  PostgresEventStore,
+  readCheckpoints,
+  rebuildProjection,
+} from '../../libs/platform/src/index.js';
 import { projectsProjection } from '../../apps/projector/src/projections/index.js';
 import { appendProjectHistory, tableSnapshot } from '../support/project-events.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
@@ -34,7 +40,10 @@ const startProjector = (): ChildProcess =>
     stdio: ['ignore', 'ignore', 'pipe'],
   });
 
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
+  );
 
 const projectsCheckpoint = async () => (await readCheckpoints(db.pool)).find((c) => c.name === 'projects')?.position ?? null;
 

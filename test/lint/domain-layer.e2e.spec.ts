@@ -3,7 +3,8 @@ import { ESLint } from 'eslint';
 /** The layer rule of STYLE.md: `npm run lint` fails when libs/domain imports a framework or I/O package. */
 describe('domain layer lint rule', () => {
   const eslint = new ESLint({ overrideConfigFile: 'eslint.config.js' });
-  const lint = async (code: string, filePath: string) => (await eslint.lintText(code, { filePath }))[0]!.messages.map((m) => m.ruleId);
+  const lint = async (code: string, filePath: string) =>
+    (await eslint.lintText(code, { filePath }))[0]!.messages.map((m) => m.ruleId);
 
   it.each([
     "import { Injectable } from '@nestjs/common';",
@@ -20,7 +21,11 @@ describe('domain layer lint rule', () => {
   });
 
   it('allows the same import outside libs/domain, and pure imports inside it', async () => {
-    expect(await lint("import pg from 'pg';\nexport const x = pg;\n", 'libs/platform/src/x.ts')).not.toContain('no-restricted-imports');
-    expect(await lint("import { fold } from '../kernel/decider.js';\nexport const x = fold;\n", 'libs/domain/src/projects/x.ts')).toEqual([]);
+    expect(await lint("import pg from 'pg';\nexport const x = pg;\n", 'libs/platform/src/x.ts')).not.toContain(
+      'no-restricted-imports',
+    );
+    expect(
+      await lint("import { fold } from '../kernel/decider.js';\nexport const x = fold;\n", 'libs/domain/src/projects/x.ts'),
+    ).toEqual([]);
   });
 });

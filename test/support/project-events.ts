@@ -11,7 +11,10 @@ const meta = (i: number) => ({
 });
 
 /** Writes `projects` ProjectCreated streams, each followed by `updates` ProjectUpdated events. */
-export const appendProjectHistory = async (store: EventStore, options: { projects: number; updates: number; firstId?: number; concurrency?: number }) => {
+export const appendProjectHistory = async (
+  store: EventStore,
+  options: { projects: number; updates: number; firstId?: number; concurrency?: number },
+) => {
   const first = options.firstId ?? 1;
   const ids = Array.from({ length: options.projects }, (_, i) => first + i);
   const work = async (id: number) => {
@@ -44,13 +47,23 @@ export const appendProjectHistory = async (store: EventStore, options: { project
     for (let u = 0; u < options.updates; u++) {
       await store.append(
         projectStream(id),
-        [{ type: 'ProjectUpdated', data: { projectId: id, changes: { goal: `goal ${u}`, tags: [`t${u}`] }, updatedAt: meta(id + u).occurredAt }, metadata: meta(u) }],
+        [
+          {
+            type: 'ProjectUpdated',
+            data: { projectId: id, changes: { goal: `goal ${u}`, tags: [`t${u}`] }, updatedAt: meta(id + u).occurredAt },
+            metadata: meta(u),
+          },
+        ],
         BigInt(u),
       );
     }
   };
   const queue = [...ids];
-  await Promise.all(Array.from({ length: options.concurrency ?? 4 }, async () => { for (let id = queue.shift(); id !== undefined; id = queue.shift()) await work(id); }));
+  await Promise.all(
+    Array.from({ length: options.concurrency ?? 4 }, async () => {
+      for (let id = queue.shift(); id !== undefined; id = queue.shift()) await work(id);
+    }),
+  );
 };
 
 /** Every row of a table in key order, for comparing two builds of the same read model. */

@@ -11,8 +11,8 @@ export class ProjectorService implements OnApplicationBootstrap, OnApplicationSh
     this.runners = projections.map(
       (p) =>
         new ProjectionRunner(runtime.pool, runtime.store, p, runtime.log.child({ projection: p.name }), {
-        batchSize: runtime.config.projectorBatchSize,
-      }),
+          batchSize: runtime.config.projectorBatchSize,
+        }),
     );
   }
 

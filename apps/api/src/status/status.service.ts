@@ -2,7 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ProjectionStatus, Status } from '@groundtruth/contracts';
-import { positionToString, readCheckpoints, RUNTIME, type EventStore, type LogPosition, type Runtime } from '@groundtruth/platform';
+import {
+  positionToString,
+  readCheckpoints,
+  RUNTIME,
+  type EventStore,
+  type LogPosition,
+  type Runtime,
+} from '@groundtruth/platform';
 
 const withTimeout = <T>(p: Promise<T>, ms: number): Promise<T> =>
   Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms))]);
@@ -14,7 +21,7 @@ const lagAfter = async (store: EventStore, after: LogPosition | null): Promise<n
   const counting = store as EventStore & { countAfter?: (a: LogPosition | null, cap: number) => Promise<number> };
   if (counting.countAfter) return counting.countAfter(after, LAG_CAP);
   let n = 0;
-  for (let cursor = after; n < 100_000; ) {
+  for (let cursor = after; n < 100_000;) {
     const page = await store.readAll({ after: cursor, limit: 1000 });
     n += page.length;
     if (page.length < 1000) break;
@@ -25,7 +32,8 @@ const lagAfter = async (store: EventStore, after: LogPosition | null): Promise<n
 
 const packageVersion = (): string => {
   try {
-    return (JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+    return (JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { version: string })
+      .version;
   } catch {
     return '0.0.0';
   }
@@ -34,7 +42,10 @@ const packageVersion = (): string => {
 const gitHash = (configured: string): string => {
   if (configured) return configured;
   try {
-    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return 'unknown';
   }
@@ -46,14 +57,25 @@ export class StatusService {
 
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {
     const c = runtime.config;
-    this.identity = { serverName: c.serverName, tag: c.tag, name: `groundtruth ${packageVersion()}`, git: { hash: gitHash(c.gitHash) } };
+    this.identity = {
+      serverName: c.serverName,
+      tag: c.tag,
+      name: `groundtruth ${packageVersion()}`,
+      git: { hash: gitHash(c.gitHash) },
+    };
   }
 
   async status(): Promise<Status> {
     const { pool, store } = this.runtime;
     const [postgres, eventStore, clickhouse] = await Promise.all([
-      withTimeout(pool.query('SELECT 1'), 2000).then(() => true, () => false),
-      withTimeout(store.ping(), 2000).then(() => true, () => false),
+      withTimeout(pool.query('SELECT 1'), 2000).then(
+        () => true,
+        () => false,
+      ),
+      withTimeout(store.ping(), 2000).then(
+        () => true,
+        () => false,
+      ),
       withTimeout(this.runtime.clickhouse.ping(), 2000).catch(() => false),
     ]);
     let projections: ProjectionStatus[] = [];
@@ -70,6 +92,11 @@ export class StatusService {
         })),
       );
     }
-    return { ...this.identity, healthy: postgres && eventStore && clickhouse, stores: { postgres, clickhouse, eventStore }, projections };
+    return {
+      ...this.identity,
+      healthy: postgres && eventStore && clickhouse,
+      stores: { postgres, clickhouse, eventStore },
+      projections,
+    };
   }
 }

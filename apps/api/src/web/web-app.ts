@@ -16,7 +16,13 @@ export const mountWebApp = (app: Express, webDir = webDistDir): boolean => {
   app.use('/api/docs/assets', express.static(swaggerDir, { index: false, maxAge: '1d' }));
   const index = path.join(webDir, 'index.html');
   if (!existsSync(index)) return false;
-  app.use(express.static(webDir, { index: false, maxAge: '1h', setHeaders: (res, file) => file.endsWith('.html') && res.setHeader('Cache-Control', 'no-cache') }));
+  app.use(
+    express.static(webDir, {
+      index: false,
+      maxAge: '1h',
+      setHeaders: (res, file) => file.endsWith('.html') && res.setHeader('Cache-Control', 'no-cache'),
+    }),
+  );
   app.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (req.path === '/api' || req.path.startsWith('/api/')) return next();

@@ -1,4 +1,11 @@
-import { createLogger, PostgresEventStore, ProjectionRunner, readCheckpoints, rebuildProjection, type Projection } from '@groundtruth/platform';
+import {
+  createLogger,
+  PostgresEventStore,
+  ProjectionRunner,
+  readCheckpoints,
+  rebuildProjection,
+  type Projection,
+} from '@groundtruth/platform';
 import { createTestDatabase, type TestDatabase } from '../../../../test/support/test-database.js';
 import { appendProjectHistory, tableSnapshot } from '../../../../test/support/project-events.js';
 import { projections, projectsProjection } from './index.js';
@@ -76,9 +83,10 @@ describe('projection runner', () => {
       async apply(events, { client, table }) {
         for (const e of events) {
           // Not idempotent on purpose: a double delivery would raise n above 1.
-          await client.query(`INSERT INTO ${table('count_rows')} (event_id, n) VALUES ($1, 1) ON CONFLICT (event_id) DO UPDATE SET n = ${table('count_rows')}.n + 1`, [
-            e.metadata.eventId,
-          ]);
+          await client.query(
+            `INSERT INTO ${table('count_rows')} (event_id, n) VALUES ($1, 1) ON CONFLICT (event_id) DO UPDATE SET n = ${table('count_rows')}.n + 1`,
+            [e.metadata.eventId],
+          );
         }
       },
     };

@@ -16,7 +16,8 @@ const rewriteRefs = (value: unknown): unknown => {
   if (value && typeof value === 'object') {
     const out: Json = {};
     for (const [k, v] of Object.entries(value)) {
-      out[k] = k === '$ref' && typeof v === 'string' ? v.replace(/^#\/(\$defs|definitions)\//, '#/components/schemas/') : rewriteRefs(v);
+      out[k] =
+        k === '$ref' && typeof v === 'string' ? v.replace(/^#\/(\$defs|definitions)\//, '#/components/schemas/') : rewriteRefs(v);
     }
     return out;
   }
@@ -50,13 +51,16 @@ export const buildOpenApiDocument = (routes: readonly RouteContract[], info: { t
     for (const [status, description] of Object.entries(r.errors ?? {})) {
       responses[status] = { description, content: { 'application/json': { schema: errorRef } } };
     }
-    if (r.auth === 'required') responses['401'] = { description: 'Sign-in required', content: { 'application/json': { schema: errorRef } } };
+    if (r.auth === 'required')
+      responses['401'] = { description: 'Sign-in required', content: { 'application/json': { schema: errorRef } } };
     const operation: Json = {
       summary: r.summary,
       tags: [...r.tags],
       parameters: [...parametersOf(r.params, 'path', components), ...parametersOf(r.query, 'query', components)],
       responses,
-      ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(r.body, components) } } } } : {}),
+      ...(r.body
+        ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(r.body, components) } } } }
+        : {}),
       ...(r.auth === 'required' ? { security: [{ bearer: [] }] } : {}),
     };
     paths[`/api${r.path}`] = { ...(paths[`/api${r.path}`] ?? {}), [r.method]: operation };

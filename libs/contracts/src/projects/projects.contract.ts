@@ -15,19 +15,22 @@ export const ProjectBounds = z.object({ min: LngLat, max: LngLat }).meta({ id: '
 const isoDate = z.iso.datetime({ offset: true, error: projectMessages.badDate }).nullable();
 
 /** Tags arrive as a list, or as JSON text of a list (the spec's wire form). */
-const Tags = z.preprocess((v) => {
-  if (typeof v !== 'string') return v;
-  const s = v.trim();
-  if (s === '') return [];
-  if (s.startsWith('[')) {
-    try {
-      return JSON.parse(s) as unknown;
-    } catch {
-      return v;
+const Tags = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v;
+    const s = v.trim();
+    if (s === '') return [];
+    if (s.startsWith('[')) {
+      try {
+        return JSON.parse(s) as unknown;
+      } catch {
+        return v;
+      }
     }
-  }
-  return s.split(/\s+/);
-}, z.array(z.string().max(PROJECT_TEXT_MAX)).max(50));
+    return s.split(/\s+/);
+  },
+  z.array(z.string().max(PROJECT_TEXT_MAX)).max(50),
+);
 
 const projectFields = {
   name: text('Project name'),
@@ -35,14 +38,21 @@ const projectFields = {
   goal: text('Project goal'),
   location: text('Location'),
   tags: Tags.optional(),
-  privacy: z.number().int().min(0, { error: projectMessages.badPrivacy }).optional().meta({ description: '0 private, positive public' }),
+  privacy: z
+    .number()
+    .int()
+    .min(0, { error: projectMessages.badPrivacy })
+    .optional()
+    .meta({ description: '0 private, positive public' }),
   showStations: z.boolean().optional(),
   bounds: ProjectBounds.nullable().optional(),
   startTime: isoDate.optional(),
   endTime: isoDate.optional(),
 };
 
-export const CreateProjectBody = z.object({ ...projectFields, slug: z.string().max(PROJECT_TEXT_MAX).optional() }).meta({ id: 'CreateProject' });
+export const CreateProjectBody = z
+  .object({ ...projectFields, slug: z.string().max(PROJECT_TEXT_MAX).optional() })
+  .meta({ id: 'CreateProject' });
 export type CreateProjectBody = z.infer<typeof CreateProjectBody>;
 
 export const UpdateProjectBody = z

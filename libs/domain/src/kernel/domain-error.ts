@@ -1,11 +1,5 @@
 /** Kinds map one-to-one to HTTP statuses in the API's single exception filter. */
-export type DomainErrorKind =
-  | 'validation'
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'too_many_requests';
+export type DomainErrorKind = 'validation' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'too_many_requests';
 
 export type FieldErrors = Readonly<Record<string, string>>;
 

@@ -6,8 +6,7 @@ import type { ProjectDetails, ProjectEvent } from './project.events.js';
 import { assertValidProject, slugify } from './project.rules.js';
 
 export type ProjectState =
-  | { readonly status: 'absent' }
-  | { readonly status: 'active'; readonly projectId: number; readonly details: ProjectDetails };
+  { readonly status: 'absent' } | { readonly status: 'active'; readonly projectId: number; readonly details: ProjectDetails };
 
 const trimmed = <T extends Partial<ProjectDetails>>(d: T): T => {
   const out: Record<string, unknown> = { ...d };

@@ -30,7 +30,17 @@ describe('project decider', () => {
     sut
       .given([])
       .when(
-        { type: 'CreateProject', data: { projectId: 12, name: '  River Watch ', description: 'Water quality', goal: 'Open data', location: 'Hudson', tags: ['water', ' '] } },
+        {
+          type: 'CreateProject',
+          data: {
+            projectId: 12,
+            name: '  River Watch ',
+            description: 'Water quality',
+            goal: 'Open data',
+            location: 'Hudson',
+            tags: ['water', ' '],
+          },
+        },
         meta,
       )
       .then([{ ...created, data: { ...created.data, createdAt: meta.now } }]);
@@ -39,11 +49,18 @@ describe('project decider', () => {
   it('refuses missing and over-long fields, listing each', () => {
     sut
       .given([])
-      .when({ type: 'CreateProject', data: { projectId: 1, name: ' ', description: 'x'.repeat(101), goal: 'g', location: '' } }, meta)
+      .when(
+        { type: 'CreateProject', data: { projectId: 1, name: ' ', description: 'x'.repeat(101), goal: 'g', location: '' } },
+        meta,
+      )
       .thenThrows({
         kind: 'validation',
         code: 'PROJECT.INVALID',
-        fieldErrors: { name: 'This field is required.', description: 'This field has a limit of 100 characters', location: 'This field is required.' },
+        fieldErrors: {
+          name: 'This field is required.',
+          description: 'This field has a limit of 100 characters',
+          location: 'This field is required.',
+        },
       });
   });
 
@@ -53,7 +70,15 @@ describe('project decider', () => {
       .when(
         {
           type: 'CreateProject',
-          data: { projectId: 1, name: 'n', description: 'd', goal: 'g', location: 'l', startTime: '2026-02-01T00:00:00Z', endTime: '2026-01-01T00:00:00Z' },
+          data: {
+            projectId: 1,
+            name: 'n',
+            description: 'd',
+            goal: 'g',
+            location: 'l',
+            startTime: '2026-02-01T00:00:00Z',
+            endTime: '2026-01-01T00:00:00Z',
+          },
         },
         meta,
       )
@@ -66,7 +91,15 @@ describe('project decider', () => {
       .when(
         {
           type: 'CreateProject',
-          data: { projectId: 1, name: 'n', description: 'd', goal: 'g', location: 'l', tags: ['x'.repeat(60), 'y'.repeat(60)], bounds: { min: [10, 10], max: [0, 0] } },
+          data: {
+            projectId: 1,
+            name: 'n',
+            description: 'd',
+            goal: 'g',
+            location: 'l',
+            tags: ['x'.repeat(60), 'y'.repeat(60)],
+            bounds: { min: [10, 10], max: [0, 0] },
+          },
         },
         meta,
       )
@@ -74,18 +107,29 @@ describe('project decider', () => {
   });
 
   it('refuses to create a project twice', () => {
-    sut.given([created]).when({ type: 'CreateProject', data: { projectId: 12, name: 'n', description: 'd', goal: 'g', location: 'l' } }, meta).thenThrows({ kind: 'conflict' });
+    sut
+      .given([created])
+      .when({ type: 'CreateProject', data: { projectId: 12, name: 'n', description: 'd', goal: 'g', location: 'l' } }, meta)
+      .thenThrows({ kind: 'conflict' });
   });
 
   it('records only the fields that change', () => {
     sut
       .given([created])
-      .when({ type: 'UpdateProject', data: { projectId: 12, changes: { name: 'River Watch', goal: 'Better data', privacy: 0 } } }, meta)
-      .then([{ type: 'ProjectUpdated', data: { projectId: 12, changes: { goal: 'Better data', privacy: 0 }, updatedAt: meta.now } }]);
+      .when(
+        { type: 'UpdateProject', data: { projectId: 12, changes: { name: 'River Watch', goal: 'Better data', privacy: 0 } } },
+        meta,
+      )
+      .then([
+        { type: 'ProjectUpdated', data: { projectId: 12, changes: { goal: 'Better data', privacy: 0 }, updatedAt: meta.now } },
+      ]);
   });
 
   it('decides nothing when nothing changes', () => {
-    sut.given([created]).when({ type: 'UpdateProject', data: { projectId: 12, changes: { name: 'River Watch' } } }, meta).then([]);
+    sut
+      .given([created])
+      .when({ type: 'UpdateProject', data: { projectId: 12, changes: { name: 'River Watch' } } }, meta)
+      .then([]);
   });
 
   it('validates an update against the whole resulting project', () => {
@@ -96,6 +140,9 @@ describe('project decider', () => {
   });
 
   it('refuses to update a project that does not exist', () => {
-    sut.given([]).when({ type: 'UpdateProject', data: { projectId: 3, changes: { name: 'x' } } }, meta).thenThrows({ kind: 'not_found', code: 'PROJECT.NOT_FOUND' });
+    sut
+      .given([])
+      .when({ type: 'UpdateProject', data: { projectId: 3, changes: { name: 'x' } } }, meta)
+      .thenThrows({ kind: 'not_found', code: 'PROJECT.NOT_FOUND' });
   });
 });

@@ -18,7 +18,12 @@ export type ProjectDetails = {
 
 export type ProjectCreated = DomainEvent<
   'ProjectCreated',
-  ProjectDetails & { readonly projectId: number; readonly slug: string; readonly createdBy: number | null; readonly createdAt: string }
+  ProjectDetails & {
+    readonly projectId: number;
+    readonly slug: string;
+    readonly createdBy: number | null;
+    readonly createdAt: string;
+  }
 >;
 
 export type ProjectUpdated = DomainEvent<

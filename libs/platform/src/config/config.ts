@@ -74,6 +74,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     serverName: env['SERVER_NAME'] || 'groundtruth',
     tag: env['GT_TAG'] || 'dev',
     gitHash: env['GIT_HASH'] || '',
-    corsOrigins: (env['CORS_ORIGINS'] ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: (env['CORS_ORIGINS'] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
   };
 };

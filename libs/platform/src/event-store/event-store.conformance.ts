@@ -28,7 +28,7 @@ export const event = (type: string, data: unknown = {}, eventId: string = random
 
 export const readEverything = async (store: EventStore, after: LogPosition | null = null): Promise<RecordedEvent[]> => {
   const out: RecordedEvent[] = [];
-  for (let cursor = after; ; ) {
+  for (let cursor = after; ;) {
     const page = await store.readAll({ after: cursor, limit: 500 });
     if (page.length === 0) return out;
     out.push(...page);
@@ -82,7 +82,11 @@ export const describeEventStoreConformance = (name: string, ctx: () => Conforman
       await store.append(s('d-1'), [event('A')], 'no_stream');
       const results = await Promise.allSettled(Array.from({ length: 8 }, () => store.append(s('d-1'), [event('B')], 0n)));
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-      expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason instanceof WrongExpectedRevisionError)).toBe(true);
+      expect(
+        results
+          .filter((r) => r.status === 'rejected')
+          .every((r) => (r as PromiseRejectedResult).reason instanceof WrongExpectedRevisionError),
+      ).toBe(true);
       expect(await store.readStream(s('d-1'))).toHaveLength(2);
     });
 
@@ -112,7 +116,10 @@ export const describeEventStoreConformance = (name: string, ctx: () => Conforman
     });
 
     it('upcasts old event versions on read without rewriting them', async () => {
-      const upcasters = new UpcasterRegistry().register('Named', (e) => ({ type: 'NamedV2', data: { ...(e.data as object), version: 2 } }));
+      const upcasters = new UpcasterRegistry().register('Named', (e) => ({
+        type: 'NamedV2',
+        data: { ...(e.data as object), version: 2 },
+      }));
       const c = ctx();
       const upcasting = await c.open(upcasters);
       try {
@@ -155,7 +162,8 @@ export const describeEventStoreConformance = (name: string, ctx: () => Conforman
       })();
       await Promise.all(
         Array.from({ length: writers }, async (_, w) => {
-          for (let i = 0; i < perWriter; i++) await store.append(s(`w-${w}-${i % 5}`), [event('X', { w, i }), event('Y', { w, i })], 'any');
+          for (let i = 0; i < perWriter; i++)
+            await store.append(s(`w-${w}-${i % 5}`), [event('X', { w, i }), event('Y', { w, i })], 'any');
         }),
       );
       const timeout = setTimeout(() => abort.abort(), 20000);

@@ -72,7 +72,8 @@ export class PostgresEventStore implements EventStore {
       if (error instanceof WrongExpectedRevisionError || isUniqueViolation) {
         const replay = await this.idempotentReplay(streamId, events, expected);
         if (replay) return replay;
-        if (isUniqueViolation) throw new DuplicateEventIdError(`An event id in this append was already used elsewhere (${streamId})`);
+        if (isUniqueViolation)
+          throw new DuplicateEventIdError(`An event id in this append was already used elsewhere (${streamId})`);
       }
       throw error;
     } finally {
@@ -81,7 +82,12 @@ export class PostgresEventStore implements EventStore {
   }
 
   /** Moves the stream's revision forward under the row lock, enforcing the expected revision. */
-  private async claimRevisions(client: pg.PoolClient, streamId: string, count: bigint, expected: ExpectedRevision): Promise<bigint> {
+  private async claimRevisions(
+    client: pg.PoolClient,
+    streamId: string,
+    count: bigint,
+    expected: ExpectedRevision,
+  ): Promise<bigint> {
     let rows: { revision: string }[];
     if (expected === 'no_stream') {
       rows = (
@@ -100,10 +106,10 @@ export class PostgresEventStore implements EventStore {
       ).rows;
     } else if (expected === 'stream_exists') {
       rows = (
-        await client.query<{ revision: string }>('UPDATE gt_streams SET revision = revision + $2::bigint WHERE stream_id = $1 RETURNING revision', [
-          streamId,
-          count.toString(),
-        ])
+        await client.query<{ revision: string }>(
+          'UPDATE gt_streams SET revision = revision + $2::bigint WHERE stream_id = $1 RETURNING revision',
+          [streamId, count.toString()],
+        )
       ).rows;
     } else {
       rows = (
@@ -127,12 +133,19 @@ export class PostgresEventStore implements EventStore {
    * A retried append (same event ids, same place) succeeds without writing, as EventStoreDB does.
    * Returns null when this is not such a retry.
    */
-  private async idempotentReplay(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult | null> {
+  private async idempotentReplay(
+    streamId: string,
+    events: readonly EventToAppend[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult | null> {
     const ids = events.map((e) => e.metadata.eventId);
-    const found = await this.pool.query<{ event_id: string; stream_id: string; revision: string; position: string; tx_id: string }>(
-      'SELECT event_id, stream_id, revision, position, tx_id FROM gt_events WHERE event_id = ANY($1::uuid[])',
-      [ids],
-    );
+    const found = await this.pool.query<{
+      event_id: string;
+      stream_id: string;
+      revision: string;
+      position: string;
+      tx_id: string;
+    }>('SELECT event_id, stream_id, revision, position, tx_id FROM gt_events WHERE event_id = ANY($1::uuid[])', [ids]);
     if (found.rowCount === 0) return null;
     const byId = new Map(found.rows.map((r) => [r.event_id, r]));
     const rows = ids.map((id) => byId.get(id));
@@ -145,11 +158,16 @@ export class PostgresEventStore implements EventStore {
     const expectedFirst = expected === 'no_stream' ? 0n : typeof expected === 'bigint' ? expected + 1n : first;
     if (!consistent || first !== expectedFirst) return null;
     const lastRow = rows[rows.length - 1]!;
-    return { nextRevision: BigInt(lastRow.revision), position: { commit: BigInt(lastRow.tx_id), prepare: BigInt(lastRow.position) } };
+    return {
+      nextRevision: BigInt(lastRow.revision),
+      position: { commit: BigInt(lastRow.tx_id), prepare: BigInt(lastRow.position) },
+    };
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
-    const r = await this.pool.query<EventRow>(`SELECT ${COLUMNS} FROM gt_events WHERE stream_id = $1 ORDER BY revision`, [streamId]);
+    const r = await this.pool.query<EventRow>(`SELECT ${COLUMNS} FROM gt_events WHERE stream_id = $1 ORDER BY revision`, [
+      streamId,
+    ]);
     return r.rows.map((row) => this.toRecorded(row));
   }
 

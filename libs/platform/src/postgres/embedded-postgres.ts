@@ -91,11 +91,16 @@ export const startEmbeddedPostgres = async (options: {
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'unix_socket_directories=',
-      '-c', 'max_connections=200',
-      '-c', 'shared_buffers=256MB',
-      '-c', 'fsync=on',
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+      '-c',
+      'shared_buffers=256MB',
+      '-c',
+      'fsync=on',
     ],
     onLog: (m) => log(String(m).trim()),
     onError: (e) => log(`[error] ${String(e)}`),
@@ -109,7 +114,9 @@ export const startEmbeddedPostgres = async (options: {
       return { url: urlFor(running.port, options.database), stop: async () => undefined };
     }
     if (running && !running.orphan) {
-      throw new Error(`DATA_DIR ${path.dirname(dataDir)} is in use by another running Groundtruth process (its Postgres has pid ${running.pid})`);
+      throw new Error(
+        `DATA_DIR ${path.dirname(dataDir)} is in use by another running Groundtruth process (its Postgres has pid ${running.pid})`,
+      );
     }
     if (running) await stopOrphan(running.pid);
   }

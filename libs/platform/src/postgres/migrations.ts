@@ -32,9 +32,11 @@ export const migratePostgres = async (pool: pg.Pool, dir = postgresMigrationsDir
     await client.query(`CREATE TABLE IF NOT EXISTS gt_schema_migrations (
       version int PRIMARY KEY, name text NOT NULL, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
     const applied = new Map(
-      (await client.query<{ version: number; checksum: string; name: string }>('SELECT version, checksum, name FROM gt_schema_migrations')).rows.map(
-        (r) => [r.version, r],
-      ),
+      (
+        await client.query<{ version: number; checksum: string; name: string }>(
+          'SELECT version, checksum, name FROM gt_schema_migrations',
+        )
+      ).rows.map((r) => [r.version, r]),
     );
     const done: string[] = [];
     for (const file of files) {
@@ -46,7 +48,11 @@ export const migratePostgres = async (pool: pg.Pool, dir = postgresMigrationsDir
         continue;
       }
       await client.query(file.sql);
-      await client.query('INSERT INTO gt_schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [file.version, file.name, file.checksum]);
+      await client.query('INSERT INTO gt_schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [
+        file.version,
+        file.name,
+        file.checksum,
+      ]);
       done.push(file.name);
     }
     return done;

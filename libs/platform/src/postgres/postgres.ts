@@ -7,7 +7,10 @@ export type PgPool = pg.Pool;
 export type PgClient = pg.PoolClient;
 
 /** Opens a pool and proves the server answers, naming the variable that pointed at it when not. */
-export const openPool = async (url: string, options: { variable: string; max?: number; application?: string }): Promise<pg.Pool> => {
+export const openPool = async (
+  url: string,
+  options: { variable: string; max?: number; application?: string },
+): Promise<pg.Pool> => {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 20,

@@ -91,7 +91,8 @@ export class CheckpointWaiter {
   async waitFor(eventTypes: readonly string[], position: LogPosition, timeoutMs: number): Promise<boolean> {
     if (eventTypes.length === 0 || timeoutMs <= 0) return true;
     const types = new Set(eventTypes);
-    const handledBy = () => new Set([...this.rows.values()].filter((r) => r.eventTypes.some((t) => types.has(t))).map((r) => r.name));
+    const handledBy = () =>
+      new Set([...this.rows.values()].filter((r) => r.eventTypes.some((t) => types.has(t))).map((r) => r.name));
     let names = handledBy();
     // A projection registered after our last read (projector starting, a new deploy) is unknown yet.
     const known = new Set([...this.rows.values()].flatMap((r) => r.eventTypes));
@@ -112,7 +113,10 @@ export class CheckpointWaiter {
       };
       const timer = setTimeout(() => {
         this.waiters.delete(waiter);
-        this.log.warn({ projections: [...names], position: `${position.commit}/${position.prepare}` }, 'read-your-writes wait timed out');
+        this.log.warn(
+          { projections: [...names], position: `${position.commit}/${position.prepare}` },
+          'read-your-writes wait timed out',
+        );
         resolve(false);
       }, timeoutMs);
       this.waiters.add(waiter);

@@ -26,7 +26,8 @@ type Raw = {
 
 const toRow = (r: Raw): CheckpointRow => ({
   name: r.name,
-  position: r.commit_pos === null || r.prepare_pos === null ? null : { commit: BigInt(r.commit_pos), prepare: BigInt(r.prepare_pos) },
+  position:
+    r.commit_pos === null || r.prepare_pos === null ? null : { commit: BigInt(r.commit_pos), prepare: BigInt(r.prepare_pos) },
   state: r.state,
   error: r.error,
   failedEventId: r.failed_event_id,

@@ -46,9 +46,10 @@ export class ProjectionRunner {
     await ensureTables(this.pool, this.projection);
     await registerCheckpoint(this.pool, this.projection.name, this.projection.handles);
     // A projection stopped by a poison event gets one more try per start: the code may be fixed.
-    await this.pool.query(`UPDATE gt_projection_checkpoints SET state = 'running', error = NULL, failed_event_id = NULL WHERE name = $1 AND state = 'failed'`, [
-      this.projection.name,
-    ]);
+    await this.pool.query(
+      `UPDATE gt_projection_checkpoints SET state = 'running', error = NULL, failed_event_id = NULL WHERE name = $1 AND state = 'failed'`,
+      [this.projection.name],
+    );
     this.stopping = false;
     this.loop = this.run();
   }
@@ -162,8 +163,14 @@ export class ProjectionRunner {
         } catch (error) {
           await client.query('ROLLBACK');
           const message = `${event.type} ${event.metadata.eventId} in ${event.streamId}@${event.revision}: ${(error as Error).message}`;
-          this.log.error({ err: error, projection: this.projection.name, eventId: event.metadata.eventId }, 'projection stopped on a failing event');
-          await setProjectionState(this.pool, this.projection.name, 'failed', { error: message, eventId: event.metadata.eventId });
+          this.log.error(
+            { err: error, projection: this.projection.name, eventId: event.metadata.eventId },
+            'projection stopped on a failing event',
+          );
+          await setProjectionState(this.pool, this.projection.name, 'failed', {
+            error: message,
+            eventId: event.metadata.eventId,
+          });
           return true;
         }
         // The checkpoint may pass the events of the batch that came before this one.

@@ -87,7 +87,10 @@ export const rebuildProjection = async (
         await client.query(`DROP TABLE ${old}`);
       }
       if (position) await saveCheckpoint(client, projection.name, position);
-      else await client.query('UPDATE gt_projection_checkpoints SET commit_pos = NULL, prepare_pos = NULL WHERE name = $1', [projection.name]);
+      else
+        await client.query('UPDATE gt_projection_checkpoints SET commit_pos = NULL, prepare_pos = NULL WHERE name = $1', [
+          projection.name,
+        ]);
       await setProjectionState(client, projection.name, 'running');
       await client.query('COMMIT');
     } catch (error) {

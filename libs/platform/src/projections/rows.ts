@@ -3,7 +3,12 @@ import type pg from 'pg';
 export type Row = Record<string, unknown>;
 
 /** Loads rows by key in one query (a batch's working set). */
-export const loadRows = async <R extends Row>(client: pg.PoolClient, table: string, key: string, ids: readonly unknown[]): Promise<Map<string, R>> => {
+export const loadRows = async <R extends Row>(
+  client: pg.PoolClient,
+  table: string,
+  key: string,
+  ids: readonly unknown[],
+): Promise<Map<string, R>> => {
   if (ids.length === 0) return new Map();
   const r = await client.query<R>(`SELECT * FROM ${table} WHERE ${key} = ANY($1)`, [[...ids]]);
   return new Map(r.rows.map((row) => [String(row[key]), row]));

@@ -35,7 +35,13 @@ export class AggregateStreams {
         events.map((e) => ({
           type: e.type,
           data: e.data,
-          metadata: { eventId: randomUUID(), correlationId: meta.correlationId, causationId: meta.causationId, userId: meta.userId, occurredAt: meta.now },
+          metadata: {
+            eventId: randomUUID(),
+            correlationId: meta.correlationId,
+            causationId: meta.causationId,
+            userId: meta.userId,
+            occurredAt: meta.now,
+          },
         })),
         last ? last.revision : 'no_stream',
       );

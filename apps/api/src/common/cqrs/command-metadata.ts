@@ -6,5 +6,10 @@ import { requestContext } from '@groundtruth/platform';
 export const commandMetadata = (userId: number | null = null): CommandMetadata => {
   const ctx = requestContext.getStore();
   const correlationId = ctx?.correlationId ?? randomUUID();
-  return { correlationId, causationId: ctx?.requestId ?? correlationId, userId: userId ?? ctx?.userId ?? null, now: new Date().toISOString() };
+  return {
+    correlationId,
+    causationId: ctx?.requestId ?? correlationId,
+    userId: userId ?? ctx?.userId ?? null,
+    now: new Date().toISOString(),
+  };
 };

@@ -1,4 +1,12 @@
-import { applyDecorators, createParamDecorator, HttpCode, RequestMethod, RequestMapping, SetMetadata, type ExecutionContext } from '@nestjs/common';
+import {
+  applyDecorators,
+  createParamDecorator,
+  HttpCode,
+  RequestMethod,
+  RequestMapping,
+  SetMetadata,
+  type ExecutionContext,
+} from '@nestjs/common';
 import type { RouteContract } from '@groundtruth/contracts';
 import type { Request } from 'express';
 import { parseInput } from './parse-input.js';

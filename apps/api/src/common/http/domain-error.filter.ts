@@ -38,11 +38,15 @@ export class DomainErrorFilter implements ExceptionFilter {
       body = { code: error.code, message: error.message, ...(error.fieldErrors ? { errors: { ...error.fieldErrors } } : {}) };
     } else if (error instanceof HttpException && error.getStatus() < 500) {
       status = error.getStatus();
-      const message = status === 404 ? 'There is nothing at this address.' : status === 400 ? 'The request could not be read.' : error.message;
+      const message =
+        status === 404 ? 'There is nothing at this address.' : status === 400 ? 'The request could not be read.' : error.message;
       body = { code: httpCodes[status] ?? `HTTP.${status}`, message };
     } else if (isBodyParserError(error)) {
       status = error.status;
-      body = { code: httpCodes[status] ?? `HTTP.${status}`, message: status === 413 ? 'The request body is too large.' : 'The request body is not valid JSON.' };
+      body = {
+        code: httpCodes[status] ?? `HTTP.${status}`,
+        message: status === 413 ? 'The request body is too large.' : 'The request body is not valid JSON.',
+      };
     } else {
       status = HttpStatus.INTERNAL_SERVER_ERROR;
       this.log.error({ err: error }, 'unhandled error');
@@ -54,4 +58,8 @@ export class DomainErrorFilter implements ExceptionFilter {
 }
 
 const isBodyParserError = (e: unknown): e is { status: number; type: string } =>
-  typeof e === 'object' && e !== null && typeof (e as { status?: unknown }).status === 'number' && (e as { status: number }).status < 500 && 'type' in e;
+  typeof e === 'object' &&
+  e !== null &&
+  typeof (e as { status?: unknown }).status === 'number' &&
+  (e as { status: number }).status < 500 &&
+  'type' in e;

@@ -10,5 +10,9 @@ export const parseInput = <S extends z.ZodType>(schema: S, value: unknown, part:
     const key = issue.path.length ? issue.path.join('.') : part;
     errors[key] ??= issue.message;
   }
-  throw DomainError.validation('VALIDATION.FAILED', errors, part === 'params' ? 'The address is not valid.' : 'Some fields are not valid.');
+  throw DomainError.validation(
+    'VALIDATION.FAILED',
+    errors,
+    part === 'params' ? 'The address is not valid.' : 'Some fields are not valid.',
+  );
 };

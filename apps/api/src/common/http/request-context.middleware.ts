@@ -20,7 +20,14 @@ export const requestContextMiddleware = (log: Logger) => (req: Request, res: Res
   res.setHeader('X-Correlation-Id', correlationId);
   const started = performance.now();
   res.on('finish', () => {
-    const entry = { method: req.method, path: req.originalUrl.split('?')[0], status: res.statusCode, ms: Math.round(performance.now() - started), requestId, correlationId };
+    const entry = {
+      method: req.method,
+      path: req.originalUrl.split('?')[0],
+      status: res.statusCode,
+      ms: Math.round(performance.now() - started),
+      requestId,
+      correlationId,
+    };
     if (res.statusCode >= 500) log.error(entry, 'request failed');
     else if (req.originalUrl.startsWith('/api')) log.info(entry, 'request');
   });

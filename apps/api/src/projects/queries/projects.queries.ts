@@ -39,7 +39,8 @@ export class ProjectsQueries {
     const em = await this.readModels.em();
     const row = await em.findOne(ProjectRecord, { id });
     if (!row) throw new DomainError('not_found', 'PROJECT.NOT_FOUND', 'This project does not exist.');
-    if (row.privacy === 0 && !options.includePrivate) throw new DomainError('forbidden', 'PROJECT.PRIVATE', 'This project is private.');
+    if (row.privacy === 0 && !options.includePrivate)
+      throw new DomainError('forbidden', 'PROJECT.PRIVATE', 'This project is private.');
     return toProject(row);
   }
 }

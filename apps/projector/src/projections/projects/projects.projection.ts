@@ -115,6 +115,11 @@ export const projectsProjection: Projection = {
         changed.add(key);
       }
     }
-    await upsertRows(client, t, 'id', [...changed].map((k) => rows.get(k)!));
+    await upsertRows(
+      client,
+      t,
+      'id',
+      [...changed].map((k) => rows.get(k)!),
+    );
   },
 };

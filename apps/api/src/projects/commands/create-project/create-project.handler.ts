@@ -14,7 +14,12 @@ export class CreateProjectHandler implements ICommandHandler<CreateProjectComman
 
   async execute({ input, meta }: CreateProjectCommand) {
     const projectId = await this.runtime.ids.next('project');
-    const outcome = await this.streams.decide(projectDecider, projectStream(projectId), { type: 'CreateProject', data: { ...input, projectId } }, meta);
+    const outcome = await this.streams.decide(
+      projectDecider,
+      projectStream(projectId),
+      { type: 'CreateProject', data: { ...input, projectId } },
+      meta,
+    );
     return { ...outcome, projectId };
   }
 }
