@@ -92,7 +92,7 @@ try {
   const fmt = (n) => Math.round(n).toLocaleString('en-US');
 
   console.log(
-    `Postgres event store, ${fmt(EVENTS)} events per run, one event per append (one transaction each), ${os.cpus().length} cores`,
+    `Postgres event store, ${fmt(EVENTS)} events per run, one event per append call (appends in flight together share a commit), ${os.cpus().length} cores`,
   );
   const one = await appendRun(store, 1, EVENTS, 1);
   console.log(`append, 1 writer:   ${fmt(one)} events/s`);

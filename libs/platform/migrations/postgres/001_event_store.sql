@@ -1,11 +1,7 @@
 -- The event log. Global order is (tx_id, position): readers only take events whose appending
 -- transaction is older than the oldest one still running, so a commit that lands out of
 -- sequence order is never skipped (see DESIGN.md, "Gaps in the Postgres log").
-CREATE TABLE gt_streams (
-  stream_id text PRIMARY KEY,
-  revision bigint NOT NULL
-);
-
+-- The unique (stream_id, revision) index is the optimistic-concurrency check on append.
 CREATE TABLE gt_events (
   position bigserial PRIMARY KEY,
   tx_id bigint NOT NULL DEFAULT (pg_current_xact_id()::text::bigint),

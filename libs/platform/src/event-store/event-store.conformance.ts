@@ -90,6 +90,23 @@ export const describeEventStoreConformance = (name: string, ctx: () => Conforman
       expect(await store.readStream(s('d-1'))).toHaveLength(2);
     });
 
+    it('answers each of many concurrent appends on its own: stale ones conflict, the rest succeed', async () => {
+      for (let i = 0; i < 12; i++) await store.append(s(`m-${i}`), [event('A')], 'no_stream');
+      const results = await Promise.allSettled(
+        Array.from({ length: 12 }, (_, i) =>
+          // Even streams are appended at their real revision (0), odd ones at a stale one (5).
+          store.append(s(`m-${i}`), [event('B', { i }), event('C', { i })], i % 2 === 0 ? 0n : 5n),
+        ),
+      );
+      results.forEach((r, i) => {
+        if (i % 2 === 0) expect(r).toMatchObject({ status: 'fulfilled', value: { nextRevision: 2n } });
+        else expect(r).toMatchObject({ status: 'rejected', reason: expect.any(WrongExpectedRevisionError) });
+      });
+      for (let i = 0; i < 12; i++) {
+        expect((await store.readStream(s(`m-${i}`))).map((e) => e.type)).toEqual(i % 2 === 0 ? ['A', 'B', 'C'] : ['A']);
+      }
+    });
+
     it('treats a retried append with the same event ids as done, writing nothing twice', async () => {
       const batch = [event('A', { n: 1 }), event('B', { n: 2 })];
       const first = await store.append(s('e-1'), batch, 'no_stream');

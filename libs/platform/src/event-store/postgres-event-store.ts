@@ -1,6 +1,7 @@
 import { UpcasterRegistry } from '@groundtruth/domain';
 import type pg from 'pg';
 import { followLog } from './follow-log.js';
+import { PostgresAppendBatcher } from './postgres-append-batcher.js';
 import {
   DuplicateEventIdError,
   WrongExpectedRevisionError,
@@ -33,99 +34,101 @@ const COLUMNS = 'position, tx_id, stream_id, revision, event_id, type, data, met
  */
 const VISIBLE = `tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`;
 
+/**
+ * The stream revision the new events start at, per expectation (`$6` is the exact revision
+ * expected); NULL when the expectation does not hold, which inserts nothing: a conflict.
+ */
+const head = `(SELECT revision FROM gt_events WHERE stream_id = $1 ORDER BY revision DESC LIMIT 1)`;
+const firstRevision = {
+  no_stream: { name: 'gt_append_new', sql: `SELECT CASE WHEN ${head} IS NULL THEN 0::bigint END AS first` },
+  any: { name: 'gt_append_any', sql: `SELECT COALESCE(${head}, -1) + 1 AS first` },
+  stream_exists: { name: 'gt_append_exists', sql: `SELECT ${head} + 1 AS first` },
+  exact: { name: 'gt_append_exact', sql: `SELECT CASE WHEN ${head} = $6::bigint THEN $6::bigint + 1 END AS first` },
+} as const;
+
 export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
+
+  private readonly batcher: PostgresAppendBatcher;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly upcasters = new UpcasterRegistry(),
-  ) {}
+    options: { maxInFlightAppends?: number; maxAppendBatch?: number } = {},
+  ) {
+    this.batcher = new PostgresAppendBatcher(pool, (s, e, x) => this.appendAlone(s, e, x), {
+      maxInFlight: options.maxInFlightAppends ?? 2,
+      maxBatch: options.maxAppendBatch ?? 256,
+    });
+  }
 
+  /** Appends travelling at the same time share one statement and one commit (see PostgresAppendBatcher). */
   async append(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const last = await this.claimRevisions(client, streamId, BigInt(events.length), expected);
-      const first = last - BigInt(events.length) + 1n;
-      const inserted = await client.query<{ position: string; tx_id: string }>(
-        `INSERT INTO gt_events (stream_id, revision, event_id, type, data, metadata)
-         SELECT $1, $2::bigint + t.ord - 1, t.event_id, t.type, t.data, t.metadata
-         FROM unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) WITH ORDINALITY AS t(event_id, type, data, metadata, ord)
-         ORDER BY t.ord
-         RETURNING position, tx_id`,
-        [
-          streamId,
-          first.toString(),
-          events.map((e) => e.metadata.eventId),
-          events.map((e) => e.type),
-          events.map((e) => JSON.stringify(e.data)),
-          events.map((e) => JSON.stringify(e.metadata)),
-        ],
-      );
-      await client.query('COMMIT');
-      const lastRow = inserted.rows.reduce((a, b) => (BigInt(a.position) > BigInt(b.position) ? a : b));
-      return { nextRevision: last, position: { commit: BigInt(lastRow.tx_id), prepare: BigInt(lastRow.position) } };
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      const isUniqueViolation = (error as { code?: string }).code === '23505';
-      if (error instanceof WrongExpectedRevisionError || isUniqueViolation) {
-        const replay = await this.idempotentReplay(streamId, events, expected);
-        if (replay) return replay;
-        if (isUniqueViolation)
-          throw new DuplicateEventIdError(`An event id in this append was already used elsewhere (${streamId})`);
-      }
-      throw error;
-    } finally {
-      client.release();
-    }
+    return (await this.batcher.submit(streamId, events, expected)) ?? this.appendAlone(streamId, events, expected);
   }
 
-  /** Moves the stream's revision forward under the row lock, enforcing the expected revision. */
-  private async claimRevisions(
-    client: pg.PoolClient,
+  /**
+   * An append on its own: one statement, so one round trip and one implicit transaction. The
+   * unique (stream, revision) index is the concurrency check: of two writers claiming the same
+   * next revision, the second waits for the first to commit and then fails with a conflict.
+   */
+  private async appendAlone(
     streamId: string,
-    count: bigint,
+    events: readonly EventToAppend[],
     expected: ExpectedRevision,
-  ): Promise<bigint> {
-    let rows: { revision: string }[];
-    if (expected === 'no_stream') {
-      rows = (
-        await client.query<{ revision: string }>(
-          'INSERT INTO gt_streams (stream_id, revision) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING revision',
-          [streamId, (count - 1n).toString()],
-        )
-      ).rows;
-    } else if (expected === 'any') {
-      rows = (
-        await client.query<{ revision: string }>(
-          `INSERT INTO gt_streams (stream_id, revision) VALUES ($1, $2::bigint - 1)
-           ON CONFLICT (stream_id) DO UPDATE SET revision = gt_streams.revision + $2::bigint RETURNING revision`,
-          [streamId, count.toString()],
-        )
-      ).rows;
-    } else if (expected === 'stream_exists') {
-      rows = (
-        await client.query<{ revision: string }>(
-          'UPDATE gt_streams SET revision = revision + $2::bigint WHERE stream_id = $1 RETURNING revision',
-          [streamId, count.toString()],
-        )
-      ).rows;
-    } else {
-      rows = (
-        await client.query<{ revision: string }>(
-          'UPDATE gt_streams SET revision = revision + $3::bigint WHERE stream_id = $1 AND revision = $2::bigint RETURNING revision',
-          [streamId, expected.toString(), count.toString()],
-        )
-      ).rows;
+  ): Promise<AppendResult> {
+    const base =
+      firstRevision[expected === 'no_stream' || expected === 'any' || expected === 'stream_exists' ? expected : 'exact'];
+    const text = `
+      INSERT INTO gt_events (stream_id, revision, event_id, type, data, metadata)
+      SELECT $1, b.first + t.ord - 1, t.event_id, t.type, t.data, t.metadata
+      FROM (${base.sql}) b, unnest($2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[]) WITH ORDINALITY AS t(event_id, type, data, metadata, ord)
+      WHERE b.first IS NOT NULL
+      ORDER BY t.ord
+      RETURNING position, tx_id, revision`;
+    const values = [
+      streamId,
+      events.map((e) => e.metadata.eventId),
+      events.map((e) => e.type),
+      events.map((e) => JSON.stringify(e.data)),
+      events.map((e) => JSON.stringify(e.metadata)),
+      ...(typeof expected === 'bigint' ? [expected.toString()] : []),
+    ];
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const r = await this.pool.query<{ position: string; tx_id: string; revision: string }>({ name: base.name, text, values });
+        const last = r.rows.reduce<(typeof r.rows)[number] | undefined>(
+          (a, b) => (a && BigInt(a.position) > BigInt(b.position) ? a : b),
+          undefined,
+        );
+        if (!last) throw new WrongExpectedRevisionError(streamId, expected, await this.currentRevision(streamId));
+        return { nextRevision: BigInt(last.revision), position: { commit: BigInt(last.tx_id), prepare: BigInt(last.position) } };
+      } catch (error) {
+        const constraint =
+          (error as { code?: string; constraint?: string }).code === '23505'
+            ? (error as { constraint?: string }).constraint
+            : null;
+        // 'any' and 'stream_exists' read the head themselves: losing a race just means read it again.
+        if (constraint === 'gt_events_stream_revision' && (expected === 'any' || expected === 'stream_exists') && attempt < 20)
+          continue;
+        if (constraint || error instanceof WrongExpectedRevisionError) {
+          const replay = await this.idempotentReplay(streamId, events, expected);
+          if (replay) return replay;
+          if (constraint === 'gt_events_event_id')
+            throw new DuplicateEventIdError(`An event id in this append was already used elsewhere (${streamId})`);
+          if (constraint) throw new WrongExpectedRevisionError(streamId, expected, await this.currentRevision(streamId));
+        }
+        throw error;
+      }
     }
-    const row = rows[0];
-    if (!row) throw new WrongExpectedRevisionError(streamId, expected, await this.currentRevision(client, streamId));
-    return BigInt(row.revision);
   }
 
-  private async currentRevision(client: pg.PoolClient | pg.Pool, streamId: string): Promise<bigint | 'no_stream'> {
-    const r = await client.query<{ revision: string }>('SELECT revision FROM gt_streams WHERE stream_id = $1', [streamId]);
+  private async currentRevision(streamId: string): Promise<bigint | 'no_stream'> {
+    const r = await this.pool.query<{ revision: string }>(
+      'SELECT revision FROM gt_events WHERE stream_id = $1 ORDER BY revision DESC LIMIT 1',
+      [streamId],
+    );
     return r.rows[0] ? BigInt(r.rows[0].revision) : 'no_stream';
   }
 
@@ -203,7 +206,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   async ping(): Promise<void> {
-    await this.pool.query('SELECT 1 FROM gt_streams LIMIT 1');
+    await this.pool.query('SELECT 1 FROM gt_events LIMIT 1');
   }
 
   async close(): Promise<void> {
