@@ -1,22 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, promises as fs } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../support/free-port.js';
 
 /**
  * The built product as `npm start` runs it: a clear startup error for every unreachable server a
  * variable names; a clean SIGTERM; a restart that keeps the data and does not seed again.
  */
 const main = path.resolve('apps/api/dist/main.js');
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 type Run = { child: ChildProcess; output: () => string; exit: Promise<number | null> };
 

@@ -1,9 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { promises as fs } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { freePort } from '../support/free-port.js';
 
 /**
  * Server mode: `npm run start:api` and `npm run start:projector` as two processes over one
@@ -13,14 +13,6 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database.
 const api = path.resolve('apps/api/dist/server.js');
 const projector = path.resolve('apps/projector/dist/main.js');
 const rebuild = path.resolve('apps/projector/dist/rebuild.js');
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 let db: TestDatabase;
 let dir: string;

@@ -1,19 +1,10 @@
 // Jest loads global setup as CommonJS without the module mapper, hence the extensionless import;
 // it is left out of tsconfig.check.json for that reason.
 import { promises as fs } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres } from '../../libs/platform/src/postgres/embedded-postgres';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
+import { freePort } from './free-port';
 
 /**
  * One real Postgres for the whole run (TEST_DATABASE_URL points at a server instead); every test

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { EventStore, RecordedEvent } from '../event-store/event-store.port.js';
-import { isConnectionError } from '../postgres/postgres.js';
+import { inTransaction, isConnectionError } from '../postgres/postgres.js';
 import { lockCheckpoint, registerCheckpoint, saveCheckpoint, setProjectionState } from './checkpoints.js';
 import { quoteIdent, type Projection, type ProjectionContext } from './projection.js';
 
@@ -94,43 +94,30 @@ export class ProjectionRunner {
     });
   }
 
-  /** Processes one batch. Exported for tests through `runUntilIdle`. */
+  /** Processes one batch in one transaction (rows and checkpoint together). Public for tests. */
   async step(): Promise<'progress' | 'idle' | 'failed'> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+    const outcome = await inTransaction(this.pool, async (client) => {
       const row = await lockCheckpoint(client, this.projection.name);
-      if (row.state !== 'running') {
-        await client.query('ROLLBACK');
-        return row.state === 'failed' ? 'failed' : 'idle';
-      }
+      if (row.state !== 'running') return row.state === 'failed' ? 'failed' : 'idle';
       const events = await this.store.readAll({ after: row.position, limit: this.options.batchSize ?? 1000 });
       const last = events[events.length - 1];
-      if (!last) {
-        await client.query('ROLLBACK');
-        return 'idle';
-      }
+      if (!last) return 'idle';
       const handled = this.relevant(events);
       if (handled.length > 0) {
         await client.query('SAVEPOINT batch');
         try {
           await this.projection.apply(handled, { client, table: liveTables(this.projection) });
         } catch (error) {
-          await client.query('ROLLBACK TO SAVEPOINT batch');
-          await client.query('ROLLBACK');
           if (isConnectionError(error)) throw error;
-          return (await this.isolatePoison(handled, events)) ? 'failed' : 'progress';
+          await client.query('ROLLBACK TO SAVEPOINT batch');
+          return { failedBatch: events, handled };
         }
       }
       await saveCheckpoint(client, this.projection.name, last.position);
-      await client.query('COMMIT');
       return 'progress';
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
+    if (typeof outcome === 'string') return outcome;
+    return (await this.isolatePoison(outcome.handled, outcome.failedBatch)) ? 'failed' : 'progress';
   }
 
   /** Applies until the log is exhausted or the projection fails (for tests and rebuild). */
@@ -149,39 +136,33 @@ export class ProjectionRunner {
   }
 
   /**
-   * Replays the failed batch one event per transaction so that every good event before the
-   * culprit is kept, then records the culprit and stops.
+   * Replays a failed batch one event per transaction so that every good event before the culprit
+   * is kept, then records the culprit and stops. False when every event passed on its own.
    */
   private async isolatePoison(handled: readonly RecordedEvent[], batch: readonly RecordedEvent[]): Promise<boolean> {
     for (const event of handled) {
-      const client = await this.pool.connect();
-      try {
-        await client.query('BEGIN');
+      const failure = await inTransaction(this.pool, async (client) => {
         await lockCheckpoint(client, this.projection.name);
+        await client.query('SAVEPOINT one');
         try {
           await this.projection.apply([event], { client, table: liveTables(this.projection) });
         } catch (error) {
-          await client.query('ROLLBACK');
-          const message = `${event.type} ${event.metadata.eventId} in ${event.streamId}@${event.revision}: ${(error as Error).message}`;
-          this.log.error(
-            { err: error, projection: this.projection.name, eventId: event.metadata.eventId },
-            'projection stopped on a failing event',
-          );
-          await setProjectionState(this.pool, this.projection.name, 'failed', {
-            error: message,
-            eventId: event.metadata.eventId,
-          });
-          return true;
+          if (isConnectionError(error)) throw error;
+          await client.query('ROLLBACK TO SAVEPOINT one');
+          return error as Error;
         }
-        // The checkpoint may pass the events of the batch that came before this one.
-        const before = batch.slice(0, batch.indexOf(event) + 1);
-        await saveCheckpoint(client, this.projection.name, before[before.length - 1]!.position);
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
+        // The checkpoint may pass this event and the unhandled ones before it.
+        await saveCheckpoint(client, this.projection.name, batch[batch.indexOf(event)]!.position);
+        return null;
+      });
+      if (failure) {
+        const message = `${event.type} ${event.metadata.eventId} in ${event.streamId}@${event.revision}: ${failure.message}`;
+        this.log.error(
+          { err: failure, projection: this.projection.name, eventId: event.metadata.eventId },
+          'projection stopped on a failing event',
+        );
+        await setProjectionState(this.pool, this.projection.name, 'failed', { error: message, eventId: event.metadata.eventId });
+        return true;
       }
     }
     return false;

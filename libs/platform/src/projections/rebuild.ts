@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { EventStore, LogPosition, RecordedEvent } from '../event-store/event-store.port.js';
+import { inTransaction } from '../postgres/postgres.js';
 import { lockCheckpoint, registerCheckpoint, saveCheckpoint, setProjectionState } from './checkpoints.js';
 import { ensureTables } from './projection-runner.js';
 import { quoteIdent, type Projection, type ProjectionContext } from './projection.js';
@@ -37,48 +38,26 @@ export const rebuildProjection = async (
   let total = 0;
   let handled = 0;
 
-  const replayInto = async (client: pg.PoolClient): Promise<void> => {
-    for (;;) {
-      const events: RecordedEvent[] = await store.readAll({ after: position, limit: batchSize });
-      if (events.length === 0) return;
-      const relevant = events.filter((e) => handles.has(e.type));
-      if (relevant.length > 0) await projection.apply(relevant, { client, table });
-      position = events[events.length - 1]!.position;
-      total += events.length;
-      handled += relevant.length;
-    }
+  /** Applies the next batch of the log to the fresh tables; returns how many events it read. */
+  const applyNext = async (client: pg.PoolClient): Promise<number> => {
+    const events: RecordedEvent[] = await store.readAll({ after: position, limit: batchSize });
+    const relevant = events.filter((e) => handles.has(e.type));
+    if (relevant.length > 0) await projection.apply(relevant, { client, table });
+    if (events.length > 0) position = events[events.length - 1]!.position;
+    total += events.length;
+    handled += relevant.length;
+    return events.length;
   };
 
   try {
     // Phase 1: bulk replay, one transaction per batch, without blocking the live projection.
-    for (;;) {
-      const before = total;
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const events = await store.readAll({ after: position, limit: batchSize });
-        const relevant = events.filter((e) => handles.has(e.type));
-        if (relevant.length > 0) await projection.apply(relevant, { client, table });
-        await client.query('COMMIT');
-        if (events.length > 0) position = events[events.length - 1]!.position;
-        total += events.length;
-        handled += relevant.length;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-      if (total === before) break;
+    while ((await inTransaction(pool, applyNext)) > 0) {
       if (total % (batchSize * 20) === 0) log.info({ projection: projection.name, events: total }, 'rebuild progress');
     }
-
     // Phase 2: under the live projection's lock, catch up the tail and swap the tables in.
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
+    await inTransaction(pool, async (client) => {
       await lockCheckpoint(client, projection.name);
-      await replayInto(client);
+      while ((await applyNext(client)) > 0);
       for (const t of projection.tables) {
         const live = quoteIdent(t.name);
         const old = quoteIdent(`${t.name}${suffix}_old`);
@@ -92,13 +71,7 @@ export const rebuildProjection = async (
           projection.name,
         ]);
       await setProjectionState(client, projection.name, 'running');
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   } catch (error) {
     for (const t of projection.tables) await pool.query(`DROP TABLE IF EXISTS ${table(t.name)}`).catch(() => undefined);
     throw error;
