@@ -56,7 +56,7 @@ export class WrongExpectedRevisionError extends Error {
   }
 }
 
-/** Raised when an event id is reused for a different event. */
+/** Raised when a retried append matches the events already stored only in part. */
 export class DuplicateEventIdError extends Error {
   override readonly name = 'DuplicateEventIdError';
 }
@@ -66,7 +66,8 @@ export type EventStore = {
   readonly kind: 'postgres' | 'eventstoredb';
   /**
    * Appends atomically with optimistic concurrency. Appending events whose ids were already
-   * appended to the same stream at the same place succeeds without writing (idempotent retry).
+   * appended to the same stream at the place the expected revision names succeeds without
+   * writing (idempotent retry). With 'any' that check is best effort, as in EventStoreDB.
    */
   append(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult>;
   /** The stream's events in order (upcast); empty when the stream does not exist. */

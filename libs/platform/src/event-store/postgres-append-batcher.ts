@@ -130,7 +130,7 @@ export class PostgresAppendBatcher {
         )
         INSERT INTO gt_events (stream_id, revision, event_id, type, data, metadata)
         SELECT f.stream_id, f.first + ev.ord, ev.event_id, ev.type, ev.data, ev.metadata
-        FROM unnest($4::int[], $5::int[], $6::uuid[], $7::text[], $8::jsonb[], $9::jsonb[]) AS ev(i, ord, event_id, type, data, metadata)
+        FROM unnest($4::int[], $5::int[], $6::uuid[], $7::text[], $8::json[], $9::json[]) AS ev(i, ord, event_id, type, data, metadata)
         JOIN f ON f.i = ev.i
         WHERE f.first IS NOT NULL
         ORDER BY ev.i, ev.ord

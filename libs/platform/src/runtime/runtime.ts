@@ -67,13 +67,10 @@ export const openRuntime = async (config: AppConfig, log: Logger, options: Runti
     if (applied.length) log.info({ applied }, 'Postgres migrations applied');
 
     const upcasters = options.upcasters ?? new UpcasterRegistry();
-    let store: EventStore;
-    if (config.eventStoreUrl) {
-      store = await EventStoreDbEventStore.connect(config.eventStoreUrl, upcasters);
-      closers.push(() => store.close());
-    } else {
-      store = new PostgresEventStore(pool, upcasters);
-    }
+    const store: EventStore = config.eventStoreUrl
+      ? await EventStoreDbEventStore.connect(config.eventStoreUrl, upcasters)
+      : new PostgresEventStore(pool, upcasters);
+    closers.push(() => store.close());
 
     let clickhouse: ClickHouse | null = null;
     if (options.clickhouse !== false) {
