@@ -33,7 +33,8 @@ export class AppModule {
         RuntimeModule.forRoot(runtime),
         { module: CoreModule, global: true },
         ProjectsModule,
-        ...(options.projector ? [ProjectorModule] : []),
+        // Global, so the command gateway can wake the projector after an append.
+        ...(options.projector ? [{ module: ProjectorModule, global: true }] : []),
       ],
       controllers: [StatusController, DocsController],
       providers: [StatusService, DemoSeeder],

@@ -20,6 +20,11 @@ export class ProjectorService implements OnApplicationBootstrap, OnApplicationSh
     for (const runner of this.runners) await runner.start();
   }
 
+  /** New events are in the log: look now rather than at the next poll (same-process commands). */
+  wake(): void {
+    for (const runner of this.runners) runner.wake();
+  }
+
   async onApplicationShutdown(): Promise<void> {
     await Promise.all(this.runners.map((r) => r.stop()));
   }

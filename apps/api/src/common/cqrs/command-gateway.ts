@@ -1,6 +1,7 @@
-import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Optional, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { CommandBus, type Command } from '@nestjs/cqrs';
 import { CheckpointWaiter, RUNTIME, type Runtime } from '@groundtruth/platform';
+import { ProjectorService } from '@groundtruth/projector';
 import type { CommandOutcome } from './aggregate-streams.js';
 
 /**
@@ -14,6 +15,8 @@ export class CommandGateway implements OnModuleInit, OnApplicationShutdown {
   constructor(
     private readonly bus: CommandBus,
     @Inject(RUNTIME) private readonly runtime: Runtime,
+    /** Present when the projector runs in this process (embedded mode). */
+    @Optional() private readonly projector?: ProjectorService,
   ) {
     this.waiter = new CheckpointWaiter(runtime.pool, runtime.databaseUrl, runtime.log);
   }
@@ -29,6 +32,7 @@ export class CommandGateway implements OnModuleInit, OnApplicationShutdown {
   async execute<R extends CommandOutcome>(command: Command<R>): Promise<R> {
     const outcome = await this.bus.execute(command);
     if (outcome.position) {
+      this.projector?.wake();
       await this.waiter.waitFor(
         outcome.events.map((e) => e.type),
         outcome.position,
