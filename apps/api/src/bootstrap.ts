@@ -4,7 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { LoggerService } from '@nestjs/common';
 import type { Logger, Runtime } from '@groundtruth/platform';
 import { AppModule, type AppOptions } from './app.module.js';
-import { DomainErrorFilter } from './common/http/domain-error.filter.js';
+import { DomainErrorFilter, routeNotFound } from './common/http/domain-error.filter.js';
 import { requestContextMiddleware } from './common/http/request-context.middleware.js';
 import { DemoSeeder } from './seed/demo-seeder.js';
 import { mountWebApp } from './web/web-app.js';
@@ -35,10 +35,8 @@ export const createApiApp = async (runtime: Runtime, options: AppOptions & { por
   await app.init();
   const served = mountWebApp(express);
   if (!served) runtime.log.warn('apps/web/dist is missing: the web app is not served (run npm run build)');
-  // Unknown /api paths (and everything when the web app is missing) end in the error filter's 404.
-  express.use((req: { path: string }, res: { status(n: number): { json(b: unknown): void } }) =>
-    res.status(404).json({ code: 'ROUTE.NOT_FOUND', message: 'There is nothing at this address.' }),
-  );
+  // Whatever neither the API nor the web app answered (non-GET outside /api, or no web build).
+  express.use((_req: unknown, res: { status(n: number): { json(b: unknown): void } }) => res.status(404).json(routeNotFound));
   if (options.seed ?? runtime.config.seedDemoData) await app.get(DemoSeeder).seedOnce();
   if (options.port !== undefined) await app.listen(options.port, '0.0.0.0');
   return app;

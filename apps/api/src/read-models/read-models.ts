@@ -9,12 +9,14 @@ import { ProjectRecord } from '../projects/queries/project.record.js';
  */
 @Injectable()
 export class ReadModels implements OnApplicationShutdown {
-  private orm: MikroORM | null = null;
+  // The promise, not the result: concurrent first requests must share one ORM (and one pool).
+  // Opened on first use, so a process that never queries never opens a second pool.
+  private orm: Promise<MikroORM> | null = null;
 
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
 
   async em(): Promise<EntityManager> {
-    this.orm ??= await MikroORM.init({
+    this.orm ??= MikroORM.init({
       clientUrl: this.runtime.databaseUrl,
       entities: [ProjectRecord],
       pool: { min: 0, max: 10 },
@@ -22,11 +24,14 @@ export class ReadModels implements OnApplicationShutdown {
       allowGlobalContext: false,
       discovery: { warnWhenNoEntities: false },
       ensureDatabase: false,
+    }).catch((error: unknown) => {
+      this.orm = null; // the next request tries again (e.g. once Postgres is back)
+      throw error;
     });
-    return this.orm.em.fork();
+    return (await this.orm).em.fork();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.orm?.close(true);
+    await (await this.orm?.catch(() => null))?.close(true);
   }
 }

@@ -13,9 +13,11 @@ const statusOf: Record<DomainErrorKind, number> = {
   too_many_requests: HttpStatus.TOO_MANY_REQUESTS,
 };
 
+/** The answer for an address the API does not know (also used past the web app's fallback). */
+export const routeNotFound: ErrorBody = { code: 'ROUTE.NOT_FOUND', message: 'There is nothing at this address.' };
+
 const httpCodes: Record<number, string> = {
   400: 'REQUEST.MALFORMED',
-  404: 'ROUTE.NOT_FOUND',
   405: 'ROUTE.METHOD_NOT_ALLOWED',
   413: 'REQUEST.TOO_LARGE',
   415: 'REQUEST.UNSUPPORTED_MEDIA_TYPE',
