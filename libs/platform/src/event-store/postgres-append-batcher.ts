@@ -14,7 +14,7 @@ type Pending = {
  * and then go to Postgres together as one statement and one transaction: one round trip and one
  * WAL flush for many appends. Each append keeps its own expectation (checked per stream inside
  * the statement). The statement is all or nothing, so when it fails (two writers raced on one
- * stream, or an event id came back) its appends are answered `null` and the caller retries each
+ * stream, or one bad append) its appends are answered `null` and the caller retries each
  * alone, where the precise outcome (conflict, idempotent retry) is decided.
  */
 export class PostgresAppendBatcher {
@@ -85,9 +85,10 @@ export class PostgresAppendBatcher {
             : null,
         );
       }
-    } catch (error) {
-      if ((error as { code?: string }).code === '23505') for (const p of batch) p.resolve(null);
-      else for (const p of batch) p.reject(error);
+    } catch {
+      // All or nothing: whatever failed the shared statement (a race on one stream, or one bad
+      // append), each append now runs alone and meets only its own outcome.
+      for (const p of batch) p.resolve(null);
     }
   }
 

@@ -64,3 +64,20 @@ describe('Postgres event store with transactions that commit out of order', () =
     }
   });
 });
+
+describe('Postgres event store group commit', () => {
+  it('fails only the bad append of a group that travelled together', async () => {
+    const store = new PostgresEventStore(db.pool);
+    try {
+      const results = await Promise.allSettled(
+        // A NUL character cannot be stored in a text column: that append alone must fail.
+        Array.from({ length: 6 }, (_, i) => store.append(`iso-${i}`, [event(i === 3 ? 'Bad\u0000Type' : 'Good')], 'no_stream')),
+      );
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+      expect(await store.readStream('iso-3')).toEqual([]);
+      expect((await store.readStream('iso-5')).map((e) => e.type)).toEqual(['Good']);
+    } finally {
+      await store.close();
+    }
+  });
+});
