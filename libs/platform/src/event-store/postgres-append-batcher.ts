@@ -10,6 +10,19 @@ type Pending = {
 };
 
 /**
+ * The one rule for where an append starts, as SQL over a mode ('no_stream', 'any',
+ * 'stream_exists', else exact), the stream's head revision and the exact revision expected:
+ * NULL when the expectation does not hold, which inserts nothing (a conflict). With a constant
+ * mode Postgres folds the CASE away.
+ */
+export const firstRevisionSql = (mode: string, head: string, expected: string): string => `CASE ${mode}
+    WHEN 'no_stream' THEN CASE WHEN ${head} IS NULL THEN 0::bigint END
+    WHEN 'any' THEN COALESCE(${head}, -1) + 1
+    WHEN 'stream_exists' THEN ${head} + 1
+    ELSE CASE WHEN ${head} = ${expected} THEN ${expected} + 1 END
+  END`;
+
+/**
  * Group commit for appends. While a statement is on its way, appends to other streams queue up
  * and then go to Postgres together as one statement and one transaction: one round trip and one
  * WAL flush for many appends. Each append keeps its own expectation (checked per stream inside
@@ -120,12 +133,7 @@ export class PostgresAppendBatcher {
       text: `
         WITH f AS MATERIALIZED (
           SELECT r.i, r.stream_id,
-                 CASE r.mode
-                   WHEN 'no_stream' THEN CASE WHEN h.head IS NULL THEN 0::bigint END
-                   WHEN 'any' THEN COALESCE(h.head, -1) + 1
-                   WHEN 'stream_exists' THEN h.head + 1
-                   ELSE CASE WHEN h.head = r.expected THEN r.expected + 1 END
-                 END AS first
+                 ${firstRevisionSql('r.mode', 'h.head', 'r.expected')} AS first
           FROM unnest($1::text[], $2::text[], $3::bigint[]) WITH ORDINALITY AS r(stream_id, mode, expected, i)
           LEFT JOIN LATERAL (SELECT revision AS head FROM gt_events e WHERE e.stream_id = r.stream_id ORDER BY revision DESC LIMIT 1) h ON true
         )

@@ -1,7 +1,7 @@
 import { UpcasterRegistry } from '@groundtruth/domain';
 import pg from 'pg';
 import { followLog } from './follow-log.js';
-import { PostgresAppendBatcher } from './postgres-append-batcher.js';
+import { firstRevisionSql, PostgresAppendBatcher } from './postgres-append-batcher.js';
 import {
   DuplicateEventIdError,
   WrongExpectedRevisionError,
@@ -34,17 +34,18 @@ const COLUMNS = 'position, tx_id, stream_id, revision, event_id, type, data, met
  */
 const VISIBLE = `tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`;
 
-/**
- * The stream revision the new events start at, per expectation (`$6` is the exact revision
- * expected); NULL when the expectation does not hold, which inserts nothing: a conflict.
- */
+/** The single-append statement's start revision, per expectation (`$6` is the exact revision expected). */
 const head = `(SELECT revision FROM gt_events WHERE stream_id = $1 ORDER BY revision DESC LIMIT 1)`;
-const firstRevision = {
-  no_stream: { name: 'gt_append_new', sql: `SELECT CASE WHEN ${head} IS NULL THEN 0::bigint END AS first` },
-  any: { name: 'gt_append_any', sql: `SELECT COALESCE(${head}, -1) + 1 AS first` },
-  stream_exists: { name: 'gt_append_exists', sql: `SELECT ${head} + 1 AS first` },
-  exact: { name: 'gt_append_exact', sql: `SELECT CASE WHEN ${head} = $6::bigint THEN $6::bigint + 1 END AS first` },
-} as const;
+const firstRevision = (['no_stream', 'any', 'stream_exists', 'exact'] as const).reduce(
+  (all, mode) => ({
+    ...all,
+    [mode]: {
+      name: `gt_append_${mode}`,
+      sql: `SELECT ${firstRevisionSql(`'${mode}'`, head, mode === 'exact' ? '$6::bigint' : 'NULL::bigint')} AS first`,
+    },
+  }),
+  {} as Record<'no_stream' | 'any' | 'stream_exists' | 'exact', { name: string; sql: string }>,
+);
 
 export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;

@@ -33,6 +33,7 @@ export class ProjectionRunner {
   private stopping = false;
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
+  private readonly handles: ReadonlySet<string>;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -40,7 +41,9 @@ export class ProjectionRunner {
     readonly projection: Projection,
     private readonly log: Logger,
     private readonly options: RunnerOptions = {},
-  ) {}
+  ) {
+    this.handles = new Set(projection.handles);
+  }
 
   async start(): Promise<void> {
     await ensureTables(this.pool, this.projection);
@@ -131,8 +134,7 @@ export class ProjectionRunner {
   }
 
   private relevant(events: readonly RecordedEvent[]): RecordedEvent[] {
-    const handles = new Set(this.projection.handles);
-    return events.filter((e) => handles.has(e.type));
+    return events.filter((e) => this.handles.has(e.type));
   }
 
   /**
