@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
@@ -9,9 +9,8 @@ const baseURL = `http://localhost:${PORT}`;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * A fresh data folder per run, so the product starts empty and seeds its demo data.
- * Embedded Postgres runs as the `postgres` user, which must be able to enter every folder
- * down to its data: the folder and all its parents are made (at least) mode 755.
+ * A fresh data folder per run, so the product starts empty and seeds its demo data. (The product
+ * itself opens the folders above its data and binaries to the `postgres` user when run as root.)
  */
 const makeDataDir = (): string => {
   const tmpRoot = join(repoRoot, '.tmp');
@@ -23,11 +22,6 @@ const makeDataDir = (): string => {
   }
   const dir = join(tmpRoot, `pw-${Date.now()}`);
   mkdirSync(dir, { recursive: true });
-  for (let path = dir; ; path = dirname(path)) {
-    const mode = statSync(path).mode & 0o777;
-    if ((mode & 0o755) !== 0o755) chmodSync(path, mode | 0o755);
-    if (path === dirname(path)) break;
-  }
   return dir;
 };
 
