@@ -1,2 +1,3 @@
 export * from './kernel/index.js';
 export * from './projects/index.js';
+export * from './users/index.js';

@@ -24,6 +24,25 @@ export type AppConfig = {
   readonly tag: string;
   readonly gitHash: string;
   readonly corsOrigins: readonly string[];
+  /** Address people open the web app at; links in e-mails start with it. */
+  readonly publicUrl: string;
+  /** SMTP server for outgoing mail (smtp://user:pass@host:port). Unset: mail goes to DATA_DIR/outbox. */
+  readonly smtpUrl: string | null;
+  readonly mailFrom: string;
+  /** Secret signing access tokens and e-mail links. Unset: generated once and kept in Postgres. */
+  readonly jwtSecret: string | null;
+  readonly accessTokenTtlSeconds: number;
+  readonly refreshTokenTtlDays: number;
+  /** Users whose terms date is older than this must accept the terms again (spec §5). */
+  readonly termsDate: string;
+  /** OpenID Connect single sign-on; all three set, or none. */
+  readonly oidc: { readonly issuerUrl: string; readonly clientId: string; readonly clientSecret: string; readonly logoutUrl: string | null } | null;
+  /** Forum (Discourse) single sign-on shared secret and the forum's address. */
+  readonly discourse: { readonly secret: string; readonly url: string } | null;
+  /** Attempts per 15 minutes on login, register and recovery, per IP and per account. */
+  readonly authRateLimit: number;
+  /** Addresses that become site admins once validated (how the first admin gets in). */
+  readonly adminEmails: readonly string[];
 };
 
 export class ConfigError extends Error {
@@ -55,6 +74,41 @@ const url = (env: NodeJS.ProcessEnv, name: string, protocols: readonly string[])
   return raw;
 };
 
+const secret = (env: NodeJS.ProcessEnv, name: string): string | null => {
+  const raw = env[name]?.trim();
+  if (!raw) return null;
+  if (raw.length < 32) throw new ConfigError(`${name} must be at least 32 characters`);
+  return raw;
+};
+
+const isoDay = (env: NodeJS.ProcessEnv, name: string, fallback: string): string => {
+  const raw = env[name]?.trim() || fallback;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(raw) || Number.isNaN(Date.parse(raw))) {
+    throw new ConfigError(`${name} must be a date like 2020-11-17, got "${raw}"`);
+  }
+  return raw;
+};
+
+const oidcConfig = (env: NodeJS.ProcessEnv): AppConfig['oidc'] => {
+  const issuerUrl = url(env, 'OIDC_ISSUER_URL', ['http:', 'https:']);
+  const clientId = env['OIDC_CLIENT_ID']?.trim() ?? '';
+  const clientSecret = env['OIDC_CLIENT_SECRET']?.trim() ?? '';
+  if (!issuerUrl && !clientId && !clientSecret) return null;
+  if (!issuerUrl || !clientId || !clientSecret) {
+    throw new ConfigError('OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
+  }
+  return { issuerUrl, clientId, clientSecret, logoutUrl: url(env, 'OIDC_LOGOUT_URL', ['http:', 'https:']) };
+};
+
+const discourseConfig = (env: NodeJS.ProcessEnv): AppConfig['discourse'] => {
+  const secret = env['DISCOURSE_SECRET']?.trim() ?? '';
+  const forum = url(env, 'DISCOURSE_URL', ['http:', 'https:']);
+  if (!secret && !forum) return null;
+  if (!secret || !forum) throw new ConfigError('DISCOURSE_SECRET and DISCOURSE_URL must be set together');
+  if (secret.length < 10) throw new ConfigError('DISCOURSE_SECRET must be at least 10 characters');
+  return { secret, url: forum };
+};
+
 const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
@@ -77,6 +131,20 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     corsOrigins: (env['CORS_ORIGINS'] ?? '')
       .split(',')
       .map((s) => s.trim())
+      .filter(Boolean),
+    publicUrl: (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${int(env, 'PORT', 3000, 0, 65535)}`).replace(/\/+$/, ''),
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: env['MAIL_FROM']?.trim() || 'Groundtruth <no-reply@groundtruth.local>',
+    jwtSecret: secret(env, 'JWT_SECRET'),
+    accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 10, 86_400),
+    refreshTokenTtlDays: int(env, 'REFRESH_TOKEN_TTL_DAYS', 30, 1, 365),
+    termsDate: isoDay(env, 'TERMS_DATE', '2020-11-17'),
+    oidc: oidcConfig(env),
+    discourse: discourseConfig(env),
+    authRateLimit: int(env, 'AUTH_RATE_LIMIT', 20, 1, 100_000),
+    adminEmails: (env['ADMIN_EMAILS'] ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
   };
 };
