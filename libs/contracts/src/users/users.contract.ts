@@ -39,6 +39,7 @@ export const User = z
     publicProfile: z.boolean(),
     emailValidated: z.boolean(),
     tncDate: z.string().nullable().meta({ description: 'When the user last accepted the terms' }),
+    termsCurrent: z.boolean().meta({ description: 'Accepted terms are not older than the terms in force (TERMS_DATE)' }),
     admin: z.boolean(),
     moderator: z.boolean(),
     createdAt: z.string(),
