@@ -1,0 +1,1 @@
+export { createMailer, MailDeliveryError, type Mailer, type MailMessage } from './mailer.js';
