@@ -1,3 +1,5 @@
 export * from './kernel/index.js';
 export * from './projects/index.js';
 export * from './users/index.js';
+export * from './sessions/index.js';
+export * from './access/index.js';

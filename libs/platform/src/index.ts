@@ -12,3 +12,5 @@ export * from './clickhouse/index.js';
 export * from './event-store/eventstoredb-event-store.js';
 export * from './runtime/runtime.js';
 export * from './nest/runtime.module.js';
+export * from './mail/index.js';
+export * from './personal-data/index.js';

@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { RUNTIME, type Runtime } from '@groundtruth/platform';
 import { ProjectRecord } from '../projects/queries/project.record.js';
+import { SessionRecord, UserRecord } from '../users/queries/user.record.js';
 
 /**
  * The query side: MikroORM over the tables the projector writes. It only reads; the schema
@@ -18,7 +19,7 @@ export class ReadModels implements OnApplicationShutdown {
   async em(): Promise<EntityManager> {
     this.orm ??= MikroORM.init({
       clientUrl: this.runtime.databaseUrl,
-      entities: [ProjectRecord],
+      entities: [ProjectRecord, UserRecord, SessionRecord],
       pool: { min: 0, max: 10 },
       debug: false,
       allowGlobalContext: false,

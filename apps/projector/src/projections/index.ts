@@ -1,7 +1,9 @@
 import type { Projection } from '@groundtruth/platform';
 import { projectsProjection } from './projects/projects.projection.js';
+import { sessionsProjection } from './sessions/sessions.projection.js';
+import { usersProjection } from './users/users.projection.js';
 
 /** Every Postgres projection the projector runs; `rebuild all` replays each of these. */
-export const projections: readonly Projection[] = [projectsProjection];
+export const projections: readonly Projection[] = [projectsProjection, usersProjection, sessionsProjection];
 
-export { projectsProjection };
+export { projectsProjection, sessionsProjection, usersProjection };

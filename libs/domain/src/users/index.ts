@@ -1,1 +1,4 @@
 export * from './user.rules.js';
+export * from './user.events.js';
+export * from './user.commands.js';
+export * from './user.decider.js';

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { RecordedEvent } from '../event-store/event-store.port.js';
 
 export type Row = Record<string, unknown>;
 
@@ -28,5 +29,41 @@ export const upsertRows = async (client: pg.PoolClient, table: string, key: stri
      SELECT ${columns.join(', ')} FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb)
      ON CONFLICT (${key}) DO ${updates.length ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'}`,
     [JSON.stringify(rows)],
+  );
+};
+
+/**
+ * The common shape of a one-row-per-aggregate projection: load the batch's rows, fold each event
+ * into its row, write back the rows that changed. The stream revision kept on the row makes replays
+ * harmless: an event already folded in is skipped.
+ */
+export const foldIntoRows = async <R extends Row & { revision: string }, E extends RecordedEvent>(
+  client: pg.PoolClient,
+  options: {
+    readonly table: string;
+    readonly key: string;
+    readonly events: readonly E[];
+    readonly keyOf: (event: E) => string;
+    readonly evolve: (row: R | undefined, event: E, revision: string) => R | undefined;
+  },
+): Promise<void> => {
+  const { table, key, events, keyOf, evolve } = options;
+  const rows = await loadRows<R>(client, table, key, [...new Set(events.map(keyOf))]);
+  const changed = new Set<string>();
+  for (const event of events) {
+    const id = keyOf(event);
+    const current = rows.get(id);
+    if (current && BigInt(current.revision) >= event.revision) continue;
+    const next = evolve(current, event, event.revision.toString());
+    if (next) {
+      rows.set(id, next);
+      changed.add(id);
+    }
+  }
+  await upsertRows(
+    client,
+    table,
+    key,
+    [...changed].map((id) => rows.get(id)!),
   );
 };

@@ -12,6 +12,8 @@ import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../postgres/
 import { IdAllocator } from '../postgres/ids.js';
 import { migratePostgres } from '../postgres/migrations.js';
 import { openPool } from '../postgres/postgres.js';
+import { SealingEventStore } from '../personal-data/sealing-event-store.js';
+import { SubjectKeyStore } from '../personal-data/subject-keys.js';
 
 /** Every store the product talks to, opened once per process and shared by api and projector. */
 export type Runtime = {
@@ -20,7 +22,10 @@ export type Runtime = {
   readonly pool: pg.Pool;
   /** Connection string of `pool` (for LISTEN connections). */
   readonly databaseUrl: string;
+  /** The log, with personal data sealed on append and opened on read (see SealingEventStore). */
   readonly store: EventStore;
+  /** Per-person keys of the personal data in the log; destroying one erases that person. */
+  readonly keys: SubjectKeyStore;
   readonly clickhouse: ClickHouse;
   readonly ids: IdAllocator;
   readonly upcasters: UpcasterRegistry;
@@ -67,10 +72,13 @@ export const openRuntime = async (config: AppConfig, log: Logger, options: Runti
     if (applied.length) log.info({ applied }, 'Postgres migrations applied');
 
     const upcasters = options.upcasters ?? new UpcasterRegistry();
-    const store: EventStore = config.eventStoreUrl
+    const eventLog: EventStore = config.eventStoreUrl
       ? await EventStoreDbEventStore.connect(config.eventStoreUrl, upcasters)
       : new PostgresEventStore(pool, upcasters);
+    const keys = new SubjectKeyStore(pool);
+    const store = new SealingEventStore(eventLog, keys);
     closers.push(() => store.close());
+    await keys.listen();
 
     let clickhouse: ClickHouse | null = null;
     if (options.clickhouse !== false) {
@@ -86,6 +94,7 @@ export const openRuntime = async (config: AppConfig, log: Logger, options: Runti
       pool,
       databaseUrl,
       store,
+      keys,
       get clickhouse(): ClickHouse {
         if (!clickhouse) throw new Error('ClickHouse was not opened in this process');
         return clickhouse;

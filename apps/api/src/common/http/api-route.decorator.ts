@@ -11,7 +11,7 @@ import type { RouteContract } from '@groundtruth/contracts';
 import type { Request } from 'express';
 import { parseInput } from './parse-input.js';
 
-const ROUTE = Symbol('gt:route');
+export const ROUTE = Symbol('gt:route');
 
 const methods = {
   get: RequestMethod.GET,

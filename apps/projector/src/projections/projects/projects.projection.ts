@@ -1,5 +1,5 @@
 import type { ProjectEvent } from '@groundtruth/domain';
-import { loadRows, upsertRows, type Projection, type RecordedEvent } from '@groundtruth/platform';
+import { foldIntoRows, type Projection, type RecordedEvent } from '@groundtruth/platform';
 
 /** One row per project, as the API serves it. */
 export type ProjectRow = {
@@ -36,13 +36,13 @@ const columnOf = {
   endTime: 'end_time',
 } as const;
 
-const evolve = (row: ProjectRow | undefined, event: ProjectEvent, revision: bigint): ProjectRow | undefined => {
+const evolve = (row: ProjectRow | undefined, event: ProjectEvent, revision: string): ProjectRow | undefined => {
   switch (event.type) {
     case 'ProjectCreated': {
       const d = event.data;
       return {
         id: String(d.projectId),
-        revision: revision.toString(),
+        revision,
         name: d.name,
         description: d.description,
         goal: d.goal,
@@ -61,7 +61,7 @@ const evolve = (row: ProjectRow | undefined, event: ProjectEvent, revision: bigi
     }
     case 'ProjectUpdated': {
       if (!row) return row;
-      const next: Record<string, unknown> = { ...row, revision: revision.toString(), updated_at: event.data.updatedAt };
+      const next: Record<string, unknown> = { ...row, revision, updated_at: event.data.updatedAt };
       for (const [field, value] of Object.entries(event.data.changes)) {
         const column = columnOf[field as keyof typeof columnOf];
         if (column) next[column] = value;
@@ -100,26 +100,12 @@ export const projectsProjection: Projection = {
     },
   ],
   async apply(events: readonly RecordedEvent[], { client, table }) {
-    const t = table('projects');
-    const typed = events as readonly (RecordedEvent & ProjectEvent)[];
-    const rows = await loadRows<ProjectRow>(client, t, 'id', [...new Set(typed.map((e) => e.data.projectId))]);
-    const changed = new Set<string>();
-    for (const event of typed) {
-      const key = String(event.data.projectId);
-      const current = rows.get(key);
-      // The stream revision makes replays harmless: an event already folded in is skipped.
-      if (current && BigInt(current.revision) >= event.revision) continue;
-      const next = evolve(current, event, event.revision);
-      if (next) {
-        rows.set(key, next);
-        changed.add(key);
-      }
-    }
-    await upsertRows(
-      client,
-      t,
-      'id',
-      [...changed].map((k) => rows.get(k)!),
-    );
+    await foldIntoRows<ProjectRow, RecordedEvent & ProjectEvent>(client, {
+      table: table('projects'),
+      key: 'id',
+      events: events as readonly (RecordedEvent & ProjectEvent)[],
+      keyOf: (e) => String(e.data.projectId),
+      evolve,
+    });
   },
 };

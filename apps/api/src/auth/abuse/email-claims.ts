@@ -1,0 +1,37 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError, normalizeEmail, userMessages } from '@groundtruth/domain';
+import { RUNTIME, type Runtime } from '@groundtruth/platform';
+
+/**
+ * One account per address. The log cannot check uniqueness across streams, so the address is
+ * claimed in a unique table before the event is appended, and given back if the append fails.
+ */
+@Injectable()
+export class EmailClaims {
+  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+
+  async claim(email: string, userId: number): Promise<void> {
+    const r = await this.runtime.pool.query(
+      `INSERT INTO gt_email_claims (email, user_id) VALUES ($1, $2)
+       ON CONFLICT (email) DO UPDATE SET user_id = EXCLUDED.user_id WHERE gt_email_claims.user_id = EXCLUDED.user_id`,
+      [normalizeEmail(email), userId],
+    );
+    if (r.rowCount === 0) throw DomainError.validation('USER.EMAIL_TAKEN', { email: userMessages.emailTaken }, userMessages.emailTaken);
+  }
+
+  async release(email: string, userId: number): Promise<void> {
+    await this.runtime.pool.query('DELETE FROM gt_email_claims WHERE email = $1 AND user_id = $2', [normalizeEmail(email), userId]);
+  }
+
+  async releaseAll(userId: number): Promise<void> {
+    await this.runtime.pool.query('DELETE FROM gt_email_claims WHERE user_id = $1', [userId]);
+  }
+
+  /** The account holding this address, if any. Authoritative (unlike the read model, which may lag). */
+  async owner(email: string): Promise<number | null> {
+    const r = await this.runtime.pool.query<{ user_id: string }>('SELECT user_id FROM gt_email_claims WHERE email = $1', [
+      normalizeEmail(email),
+    ]);
+    return r.rows[0] ? Number(r.rows[0].user_id) : null;
+  }
+}

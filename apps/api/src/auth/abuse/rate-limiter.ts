@@ -1,0 +1,46 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError, userMessages } from '@groundtruth/domain';
+import { RUNTIME, type Runtime } from '@groundtruth/platform';
+
+const WINDOW_MS = 15 * 60 * 1000;
+
+/**
+ * Fixed 15-minute windows counted in Postgres, so every API process shares the count. Buckets
+ * are hashed: an e-mail address used as a key is not kept in clear.
+ */
+@Injectable()
+export class RateLimiter {
+  private lastSweep = 0;
+
+  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+
+  /** Counts one attempt against every bucket; throws 429 when any is over the limit. */
+  async hit(action: string, keys: readonly (string | null | undefined)[]): Promise<void> {
+    const limit = this.runtime.config.authRateLimit;
+    const windowStart = new Date(Math.floor(Date.now() / WINDOW_MS) * WINDOW_MS);
+    const buckets = keys
+      .filter((k): k is string => !!k)
+      .map((k) => `${action}:${createHash('sha256').update(k.toLowerCase()).digest('base64url').slice(0, 32)}`);
+    if (buckets.length === 0) return;
+    const r = await this.runtime.pool.query<{ hits: number }>(
+      `INSERT INTO gt_rate_limits (bucket, window_start, hits)
+       SELECT b, $2, 1 FROM unnest($1::text[]) AS b
+       ON CONFLICT (bucket, window_start) DO UPDATE SET hits = gt_rate_limits.hits + 1
+       RETURNING hits`,
+      [buckets, windowStart],
+    );
+    void this.sweep();
+    if (r.rows.some((row) => row.hits > limit)) {
+      throw new DomainError('too_many_requests', 'AUTH.TOO_MANY_ATTEMPTS', userMessages.tooManyAttempts);
+    }
+  }
+
+  private async sweep(): Promise<void> {
+    if (Date.now() - this.lastSweep < WINDOW_MS) return;
+    this.lastSweep = Date.now();
+    await this.runtime.pool
+      .query('DELETE FROM gt_rate_limits WHERE window_start < $1', [new Date(Date.now() - 2 * WINDOW_MS)])
+      .catch((err: unknown) => this.runtime.log.warn({ err }, 'rate limit sweep failed'));
+  }
+}

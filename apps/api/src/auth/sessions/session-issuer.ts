@@ -1,0 +1,114 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError, userMessages, type SessionEndReason, type SessionMethod } from '@groundtruth/domain';
+import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { commandMetadata } from '../../common/cqrs/command-metadata.js';
+import { CommandGateway } from '../../common/cqrs/command-gateway.js';
+import { UsersQueries } from '../../users/queries/users.queries.js';
+import { UserAccounts } from '../../users/user-accounts.js';
+import { TokenService } from '../tokens/token.service.js';
+import { SessionCommandMessage } from './session-command.js';
+
+const sha256 = (s: string): string => createHash('sha256').update(s).digest('base64url');
+
+/** A refresh token names its session, so the right stream can be loaded: `{sessionId}.{secret}`. */
+const newRefreshToken = (sessionId: string) => {
+  const secret = randomBytes(32).toString('base64url');
+  return { token: `${sessionId}.${secret}`, hash: sha256(secret) };
+};
+
+const parseRefreshToken = (token: string): { sessionId: string; hash: string } | null => {
+  const m = /^([0-9a-f-]{36})\.([\w-]{20,})$/.exec(token);
+  return m ? { sessionId: m[1]!, hash: sha256(m[2]!) } : null;
+};
+
+const refused = () => new DomainError('unauthenticated', 'SESSION.REFRESH_REFUSED', userMessages.refreshTokenInvalid);
+
+/**
+ * Sessions: each sign-in is a stream of its own. Refresh tokens rotate on every use and only their
+ * hashes are kept; a used token coming back ends the whole session (reuse detection).
+ */
+@Injectable()
+export class SessionIssuer {
+  constructor(
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly gateway: CommandGateway,
+    private readonly tokens: TokenService,
+    private readonly accounts: UserAccounts,
+    private readonly users: UsersQueries,
+  ) {}
+
+  /** Starts a session and answers its first access token. */
+  async start(userId: number, method: SessionMethod, spoofedBy: number | null = null): Promise<string> {
+    const sessionId = randomUUID();
+    const refresh = newRefreshToken(sessionId);
+    await this.gateway.execute(
+      new SessionCommandMessage(
+        sessionId,
+        {
+          type: 'StartSession',
+          data: {
+            sessionId,
+            userId,
+            method,
+            refreshTokenHash: refresh.hash,
+            ttlDays: this.runtime.config.refreshTokenTtlDays,
+            spoofedBy,
+          },
+        },
+        commandMetadata(userId),
+      ),
+    );
+    return this.tokens.signAccess({ userId, sessionId, refreshToken: refresh.token, spoofedBy });
+  }
+
+  /** Trades a refresh token for a new access token (with a new refresh token inside). */
+  async refresh(refreshToken: string): Promise<string> {
+    const parsed = parseRefreshToken(refreshToken);
+    if (!parsed) throw refused();
+    const next = newRefreshToken(parsed.sessionId);
+    const outcome = await this.gateway.execute(
+      new SessionCommandMessage(
+        parsed.sessionId,
+        {
+          type: 'RefreshSession',
+          data: { presentedHash: parsed.hash, nextHash: next.hash, ttlDays: this.runtime.config.refreshTokenTtlDays },
+        },
+        commandMetadata(),
+      ),
+    );
+    const event = outcome.events[0];
+    if (!event || event.type !== 'SessionRefreshed') {
+      this.runtime.log.warn({ sessionId: parsed.sessionId }, 'refresh token reused: session ended');
+      throw refused();
+    }
+    const { userId } = event.data as { userId: number };
+    const account = await this.accounts.load(userId);
+    if (account.status !== 'active') {
+      await this.end(parsed.sessionId, 'account_deleted');
+      throw new DomainError('unauthenticated', 'AUTH.ACCOUNT_GONE', userMessages.accountDeleted);
+    }
+    const spoofedBy = (await this.spoofer(refreshToken)) ?? null;
+    return this.tokens.signAccess({ userId, sessionId: parsed.sessionId, refreshToken: next.token, spoofedBy });
+  }
+
+  async end(sessionId: string, reason: SessionEndReason): Promise<void> {
+    await this.gateway.execute(new SessionCommandMessage(sessionId, { type: 'RevokeSession', data: { reason } }, commandMetadata()));
+  }
+
+  /** Ends every open session of a user but `except` (e.g. after a password change). */
+  async endAll(userId: number, reason: SessionEndReason, except: string | null = null): Promise<void> {
+    for (const sessionId of await this.users.openSessions(userId)) {
+      if (sessionId !== except) await this.end(sessionId, reason);
+    }
+  }
+
+  /** Spoofing survives refreshes: the admin is recorded on the session's first event. */
+  private async spoofer(refreshToken: string): Promise<number | null> {
+    const parsed = parseRefreshToken(refreshToken);
+    if (!parsed) return null;
+    const [first] = await this.runtime.store.readStream(`session-${parsed.sessionId}`);
+    const spoofedBy = (first?.data as { spoofedBy?: number | null } | undefined)?.spoofedBy;
+    return typeof spoofedBy === 'number' ? spoofedBy : null;
+  }
+}

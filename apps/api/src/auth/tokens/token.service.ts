@@ -1,0 +1,101 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { DomainError, userMessages } from '@groundtruth/domain';
+import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { SecretStore } from './secret-store.js';
+
+const ALGORITHMS = ['HS256'];
+const ISSUER = 'groundtruth';
+const ACCESS_AUDIENCE = 'groundtruth-api';
+
+export type AccessClaims = {
+  readonly userId: number;
+  readonly sessionId: string;
+  /** The spec's client reads the refresh token from the access token's payload (§7 POST /refresh). */
+  readonly refreshToken: string;
+  readonly spoofedBy: number | null;
+};
+
+/** What a one-time link in an e-mail is for; each purpose has its own audience, so one cannot stand for another. */
+export type LinkPurpose = 'validate-email' | 'reset-password';
+
+const linkTtlSeconds: Record<LinkPurpose, number> = {
+  'validate-email': 7 * 24 * 3600,
+  'reset-password': 3600,
+};
+
+/**
+ * Access tokens and e-mail link tokens: HS256 only (an allowlist, so `alg: none` or a swapped
+ * algorithm is refused), with issuer, audience and expiry always checked.
+ */
+@Injectable()
+export class TokenService {
+  constructor(
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly secrets: SecretStore,
+  ) {}
+
+  private async key(): Promise<Uint8Array> {
+    const configured = this.runtime.config.jwtSecret;
+    return configured ? new TextEncoder().encode(configured) : new Uint8Array(await this.secrets.get('jwt'));
+  }
+
+  async signAccess(claims: AccessClaims): Promise<string> {
+    return new SignJWT({
+      sid: claims.sessionId,
+      refresh_token: claims.refreshToken,
+      ...(claims.spoofedBy !== null ? { spoofed_by: claims.spoofedBy } : {}),
+    })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(claims.userId))
+      .setIssuer(ISSUER)
+      .setAudience(ACCESS_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(`${this.runtime.config.accessTokenTtlSeconds}s`)
+      .sign(await this.key());
+  }
+
+  /** Claims of a valid access token. An expired one is a 401 whose message names the token, so the client refreshes (spec §8). */
+  async verifyAccess(token: string): Promise<AccessClaims> {
+    const payload = await this.verify(token, ACCESS_AUDIENCE, () => new DomainError('unauthenticated', 'AUTH.TOKEN_EXPIRED', userMessages.tokenExpired));
+    const userId = Number(payload.sub);
+    const sessionId = payload['sid'];
+    const refreshToken = payload['refresh_token'];
+    if (!Number.isSafeInteger(userId) || typeof sessionId !== 'string' || typeof refreshToken !== 'string') throw invalidToken();
+    const spoofedBy = typeof payload['spoofed_by'] === 'number' ? payload['spoofed_by'] : null;
+    return { userId, sessionId, refreshToken, spoofedBy };
+  }
+
+  async signLink(purpose: LinkPurpose, userId: number, extra: Record<string, string>): Promise<string> {
+    return new SignJWT(extra)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(userId))
+      .setIssuer(ISSUER)
+      .setAudience(`groundtruth-${purpose}`)
+      .setIssuedAt()
+      .setExpirationTime(`${linkTtlSeconds[purpose]}s`)
+      .sign(await this.key());
+  }
+
+  /** The user id and extra claims of a link token for this purpose; a 401 when it is not one. */
+  async verifyLink(purpose: LinkPurpose, token: string): Promise<{ userId: number; claims: JWTPayload }> {
+    const expired = () => new DomainError('unauthenticated', 'AUTH.LINK_EXPIRED', 'This link has expired. Please ask for a new one.');
+    const payload = await this.verify(token, `groundtruth-${purpose}`, expired);
+    const userId = Number(payload.sub);
+    if (!Number.isSafeInteger(userId)) throw invalidToken();
+    return { userId, claims: payload };
+  }
+
+  private async verify(token: string, audience: string, onExpired: () => DomainError): Promise<JWTPayload> {
+    try {
+      const { payload } = await jwtVerify(token, await this.key(), { algorithms: ALGORITHMS, issuer: ISSUER, audience });
+      return payload;
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw onExpired();
+      if (error instanceof joseErrors.JOSEError) throw invalidToken();
+      throw error;
+    }
+  }
+}
+
+const invalidToken = () => new DomainError('unauthenticated', 'AUTH.TOKEN_INVALID', userMessages.tokenInvalid);

@@ -1,0 +1,87 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError, termsAreCurrent, userMessages } from '@groundtruth/domain';
+import type { MentionableList, User, UserSearchResult } from '@groundtruth/contracts';
+import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { ReadModels } from '../../read-models/read-models.js';
+import { SessionRecord, UserRecord, type UserRecordShape } from './user.record.js';
+
+const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Answers questions about people from the read models only. */
+@Injectable()
+export class UsersQueries {
+  constructor(
+    private readonly readModels: ReadModels,
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+  ) {}
+
+  toUser(r: UserRecordShape): User {
+    return {
+      id: Number(r.id),
+      email: r.email ?? '',
+      name: r.name,
+      bio: r.bio,
+      photo: r.photo ? { url: `/api/user/${r.id}/media?v=${encodeURIComponent(r.photo.slice(-12))}` } : null,
+      publicProfile: r.publicProfile,
+      emailValidated: r.emailValidated,
+      tncDate: r.tncDate?.toISOString() ?? null,
+      termsCurrent: termsAreCurrent(r.tncDate?.toISOString() ?? null, this.runtime.config.termsDate),
+      admin: r.admin,
+      moderator: r.moderator,
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+    };
+  }
+
+  async find(id: number): Promise<UserRecordShape | null> {
+    const em = await this.readModels.em();
+    return em.findOne(UserRecord, { id });
+  }
+
+  async get(id: number): Promise<User> {
+    const row = await this.find(id);
+    if (!row || row.deleted) throw new DomainError('not_found', 'USER.NOT_FOUND', userMessages.userNotFound);
+    return this.toUser(row);
+  }
+
+  async findByEmail(email: string): Promise<UserRecordShape | null> {
+    const em = await this.readModels.em();
+    return em.findOne(UserRecord, { email: email.trim().toLowerCase(), deleted: false });
+  }
+
+  /** Whether a session has ended (null when the projection has not seen it yet). */
+  async sessionEnded(sessionId: string): Promise<boolean | null> {
+    const em = await this.readModels.em();
+    const row = await em.findOne(SessionRecord, { id: sessionId });
+    if (!row) return null;
+    return row.endedReason !== null || row.expiresAt.getTime() <= Date.now();
+  }
+
+  async openSessions(userId: number): Promise<string[]> {
+    const em = await this.readModels.em();
+    const rows = await em.find(SessionRecord, { userId, endedReason: null }, { fields: ['id'] });
+    return rows.map((r) => r.id);
+  }
+
+  async mentionables(query: string, limit = 10): Promise<MentionableList> {
+    if (!query) return { mentions: [] };
+    const em = await this.readModels.em();
+    const rows = await em.find(
+      UserRecord,
+      { deleted: false, name: { $ilike: `%${escapeLike(query)}%` } },
+      { orderBy: { name: 'asc', id: 'asc' }, limit },
+    );
+    return { mentions: rows.map((r) => ({ id: Number(r.id), name: r.name, mention: `@${r.name.replace(/\s+/g, '')}` })) };
+  }
+
+  async search(query: string, limit = 50): Promise<UserSearchResult> {
+    const em = await this.readModels.em();
+    const like = `%${escapeLike(query)}%`;
+    const rows = await em.find(
+      UserRecord,
+      { deleted: false, $or: [{ name: { $ilike: like } }, { email: { $ilike: like } }] },
+      { orderBy: { name: 'asc', id: 'asc' }, limit },
+    );
+    return { users: rows.map((r) => ({ id: Number(r.id), name: r.name, email: r.email ?? '' })) };
+  }
+}

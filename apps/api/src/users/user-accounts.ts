@@ -1,0 +1,17 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { fold, userDecider, userStream, type UserEvent, type UserState } from '@groundtruth/domain';
+import { RUNTIME, type Runtime } from '@groundtruth/platform';
+
+/**
+ * The authoritative state of one account, folded from its stream (personal data opened). Used where
+ * the read model may lag or must not be trusted: passwords, sign-in, erasure.
+ */
+@Injectable()
+export class UserAccounts {
+  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+
+  async load(userId: number): Promise<UserState> {
+    const history = await this.runtime.store.readStream(userStream(userId));
+    return fold(userDecider, history as unknown as UserEvent[]);
+  }
+}

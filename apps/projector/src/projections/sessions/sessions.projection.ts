@@ -1,0 +1,70 @@
+import { sessionEventTypes, type SessionEvent } from '@groundtruth/domain';
+import { foldIntoRows, type Projection, type RecordedEvent } from '@groundtruth/platform';
+
+/** Sessions as the API checks them on each request (ended or not) and lists them per user. No token hashes here. */
+export type SessionRow = {
+  id: string;
+  revision: string;
+  user_id: string;
+  method: string;
+  spoofed_by: string | null;
+  ended_reason: string | null;
+  expires_at: string;
+  started_at: string;
+  updated_at: string;
+};
+
+const evolve = (row: SessionRow | undefined, event: SessionEvent, revision: string): SessionRow | undefined => {
+  switch (event.type) {
+    case 'SessionStarted': {
+      const d = event.data;
+      return {
+        id: d.sessionId,
+        revision,
+        user_id: String(d.userId),
+        method: d.method,
+        spoofed_by: d.spoofedBy === null ? null : String(d.spoofedBy),
+        ended_reason: null,
+        expires_at: d.expiresAt,
+        started_at: d.startedAt,
+        updated_at: d.startedAt,
+      };
+    }
+    case 'SessionRefreshed':
+      return row && { ...row, revision, expires_at: event.data.expiresAt, updated_at: event.data.refreshedAt };
+    case 'SessionRevoked':
+      return row && { ...row, revision, ended_reason: event.data.reason, updated_at: event.data.revokedAt };
+  }
+};
+
+export const sessionsProjection: Projection = {
+  name: 'sessions',
+  handles: sessionEventTypes,
+  tables: [
+    {
+      name: 'sessions',
+      create: (t) => `
+        CREATE TABLE ${t} (
+          id text PRIMARY KEY,
+          revision bigint NOT NULL,
+          user_id bigint NOT NULL,
+          method text NOT NULL,
+          spoofed_by bigint,
+          ended_reason text,
+          expires_at timestamptz NOT NULL,
+          started_at timestamptz NOT NULL,
+          updated_at timestamptz NOT NULL
+        );
+        CREATE INDEX ${t}_open_by_user ON ${t} (user_id) WHERE ended_reason IS NULL;`,
+    },
+  ],
+  async apply(events: readonly RecordedEvent[], { client, table }) {
+    await foldIntoRows<SessionRow, RecordedEvent & SessionEvent>(client, {
+      table: table('sessions'),
+      key: 'id',
+      events: events as readonly (RecordedEvent & SessionEvent)[],
+      keyOf: (e) => e.data.sessionId,
+      evolve,
+    });
+  },
+};

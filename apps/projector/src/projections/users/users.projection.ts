@@ -1,0 +1,128 @@
+import { DELETED_USER_NAME, userEventTypes, type UserEvent } from '@groundtruth/domain';
+import { foldIntoRows, type Projection, type RecordedEvent } from '@groundtruth/platform';
+
+/**
+ * People as the API shows them. Personal fields come from the events' sealed `pii`: after an
+ * account is deleted its key is gone, so a rebuild writes the same "deleted user" row as the live
+ * projection did when the deletion happened.
+ */
+export type UserRow = {
+  id: string;
+  revision: string;
+  email: string | null;
+  name: string;
+  bio: string;
+  photo: string | null;
+  public_profile: boolean;
+  email_validated: boolean;
+  tnc_date: string | null;
+  admin: boolean;
+  moderator: boolean;
+  deleted: boolean;
+  created_at: string;
+  updated_at: string;
+};
+
+const erased = (row: UserRow, at: string): UserRow => ({
+  ...row,
+  email: null,
+  name: DELETED_USER_NAME,
+  bio: '',
+  photo: null,
+  public_profile: false,
+  admin: false,
+  moderator: false,
+  deleted: true,
+  updated_at: at,
+});
+
+const evolve = (row: UserRow | undefined, event: UserEvent, revision: string): UserRow | undefined => {
+  if (event.type === 'UserRegistered') {
+    const d = event.data;
+    const fresh: UserRow = {
+      id: String(d.userId),
+      revision,
+      email: d.pii?.email ?? null,
+      name: d.pii?.name ?? DELETED_USER_NAME,
+      bio: '',
+      photo: null,
+      public_profile: false,
+      email_validated: d.emailValidated,
+      tnc_date: d.tncDate,
+      admin: false,
+      moderator: false,
+      deleted: false,
+      created_at: d.registeredAt,
+      updated_at: d.registeredAt,
+    };
+    return fresh;
+  }
+  if (!row) return row;
+  const next = { ...row, revision };
+  switch (event.type) {
+    case 'UserEmailValidated':
+      return { ...next, email_validated: true, updated_at: event.data.validatedAt };
+    case 'UserProfileUpdated': {
+      const pii = event.data.pii;
+      return {
+        ...next,
+        ...(pii ? { name: pii.name, email: pii.email, bio: pii.bio } : {}),
+        public_profile: event.data.publicProfile,
+        email_validated: event.data.emailChanged ? false : row.email_validated,
+        updated_at: event.data.updatedAt,
+      };
+    }
+    case 'UserPasswordChanged':
+      return { ...next, updated_at: event.data.changedAt };
+    case 'UserPhotoChanged':
+      return { ...next, photo: event.data.photo, updated_at: event.data.changedAt };
+    case 'UserTermsAccepted':
+      return { ...next, tnc_date: event.data.tncDate, updated_at: event.data.tncDate };
+    case 'UserTermsCleared':
+      return { ...next, tnc_date: null, updated_at: event.data.clearedAt };
+    case 'UserRolesChanged':
+      return { ...next, admin: event.data.admin, moderator: event.data.moderator, updated_at: event.data.changedAt };
+    case 'UserIdentityLinked':
+      return next;
+    case 'UserDeleted':
+      return erased(next, event.data.deletedAt);
+  }
+};
+
+export const usersProjection: Projection = {
+  name: 'users',
+  handles: userEventTypes,
+  tables: [
+    {
+      name: 'users',
+      create: (t) => `
+        CREATE TABLE ${t} (
+          id bigint PRIMARY KEY,
+          revision bigint NOT NULL,
+          email text,
+          name text NOT NULL,
+          bio text NOT NULL,
+          photo text,
+          public_profile boolean NOT NULL,
+          email_validated boolean NOT NULL,
+          tnc_date timestamptz,
+          admin boolean NOT NULL,
+          moderator boolean NOT NULL,
+          deleted boolean NOT NULL,
+          created_at timestamptz NOT NULL,
+          updated_at timestamptz NOT NULL
+        );
+        CREATE INDEX ${t}_email ON ${t} (email);
+        CREATE INDEX ${t}_name ON ${t} (lower(name) text_pattern_ops) WHERE NOT deleted;`,
+    },
+  ],
+  async apply(events: readonly RecordedEvent[], { client, table }) {
+    await foldIntoRows<UserRow, RecordedEvent & UserEvent>(client, {
+      table: table('users'),
+      key: 'id',
+      events: events as readonly (RecordedEvent & UserEvent)[],
+      keyOf: (e) => String(e.data.userId),
+      evolve,
+    });
+  },
+};

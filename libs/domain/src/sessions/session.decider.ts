@@ -1,0 +1,116 @@
+import { DomainError } from '../kernel/domain-error.js';
+import type { Decider } from '../kernel/decider.js';
+import { userMessages } from '../users/user.rules.js';
+import type { SessionCommand } from './session.commands.js';
+import type { SessionEndReason, SessionEvent } from './session.events.js';
+
+export type SessionState =
+  | { readonly status: 'absent' }
+  | {
+      readonly status: 'active' | 'revoked';
+      readonly sessionId: string;
+      readonly userId: number;
+      readonly currentHash: string;
+      /** Every refresh token already traded in: one coming back means it was stolen. */
+      readonly usedHashes: readonly string[];
+      readonly expiresAt: string;
+      readonly revokedReason: SessionEndReason | null;
+    };
+
+const DAY_MS = 86_400_000;
+const expiry = (now: string, ttlDays: number): string => new Date(Date.parse(now) + ttlDays * DAY_MS).toISOString();
+const refused = () => new DomainError('unauthenticated', 'SESSION.REFRESH_REFUSED', userMessages.refreshTokenInvalid);
+
+export const sessionDecider: Decider<SessionState, SessionCommand, SessionEvent> = {
+  initialState: { status: 'absent' },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'SessionStarted':
+        return {
+          status: 'active',
+          sessionId: event.data.sessionId,
+          userId: event.data.userId,
+          currentHash: event.data.refreshTokenHash,
+          usedHashes: [],
+          expiresAt: event.data.expiresAt,
+          revokedReason: null,
+        };
+      case 'SessionRefreshed':
+        if (state.status === 'absent') return state;
+        return {
+          ...state,
+          currentHash: event.data.refreshTokenHash,
+          usedHashes: [...state.usedHashes, state.currentHash],
+          expiresAt: event.data.expiresAt,
+        };
+      case 'SessionRevoked':
+        if (state.status === 'absent') return state;
+        return { ...state, status: 'revoked', revokedReason: event.data.reason };
+      default:
+        return state;
+    }
+  },
+
+  decide(command, state, meta) {
+    switch (command.type) {
+      case 'StartSession': {
+        if (state.status !== 'absent') throw new DomainError('conflict', 'SESSION.EXISTS', 'This session already exists.');
+        const d = command.data;
+        return [
+          {
+            type: 'SessionStarted',
+            data: {
+              sessionId: d.sessionId,
+              userId: d.userId,
+              method: d.method,
+              refreshTokenHash: d.refreshTokenHash,
+              expiresAt: expiry(meta.now, d.ttlDays),
+              startedAt: meta.now,
+              spoofedBy: d.spoofedBy,
+            },
+          },
+        ];
+      }
+      case 'RefreshSession': {
+        if (state.status !== 'active') throw refused();
+        const { presentedHash } = command.data;
+        if (presentedHash === state.currentHash) {
+          if (Date.parse(state.expiresAt) <= Date.parse(meta.now)) throw refused();
+          return [
+            {
+              type: 'SessionRefreshed',
+              data: {
+                sessionId: state.sessionId,
+                userId: state.userId,
+                refreshTokenHash: command.data.nextHash,
+                expiresAt: expiry(meta.now, command.data.ttlDays),
+                refreshedAt: meta.now,
+              },
+            },
+          ];
+        }
+        if (state.usedHashes.includes(presentedHash)) {
+          // Reuse detection: a traded-in token came back, so someone else holds one of the pair.
+          // The whole session ends; the caller appends this and then refuses.
+          return [
+            {
+              type: 'SessionRevoked',
+              data: { sessionId: state.sessionId, userId: state.userId, reason: 'refresh_token_reuse', revokedAt: meta.now },
+            },
+          ];
+        }
+        throw refused();
+      }
+      case 'RevokeSession': {
+        if (state.status !== 'active') return [];
+        return [
+          {
+            type: 'SessionRevoked',
+            data: { sessionId: state.sessionId, userId: state.userId, reason: command.data.reason, revokedAt: meta.now },
+          },
+        ];
+      }
+    }
+  },
+};

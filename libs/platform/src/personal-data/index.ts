@@ -1,0 +1,2 @@
+export * from './subject-keys.js';
+export * from './sealing-event-store.js';
