@@ -6,18 +6,26 @@ import { createApiApp } from '../../apps/api/src/bootstrap.js';
 import { createLogger, loadConfig, openRuntime, type Runtime } from '../../libs/platform/src/index.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
-export type TestApp = { url: string; runtime: Runtime; db: TestDatabase; app: INestApplication; close(): Promise<void> };
+export type TestApp = {
+  url: string;
+  dataDir: string;
+  runtime: Runtime;
+  db: TestDatabase;
+  app: INestApplication;
+  close(): Promise<void>;
+};
 
 /** The whole product in this process over a fresh database and data folder, listening on a free port. */
 export const startTestApp = async (env: Record<string, string> = {}): Promise<TestApp> => {
   const db = await createTestDatabase({ migrate: false });
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gt-app-'));
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: db.url, LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', ...env });
+  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: db.url, LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', AUTH_RATE_LIMIT: '1000', ...env });
   const runtime = await openRuntime(config, createLogger(config.logLevel));
   const app = await createApiApp(runtime, { projector: true, port: 0 });
   const address = app.getHttpServer().address() as { port: number };
   return {
     url: `http://127.0.0.1:${address.port}`,
+    dataDir,
     runtime,
     db,
     app,

@@ -2,9 +2,12 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { RuntimeModule, type Runtime } from '@groundtruth/platform';
 import { ProjectorModule } from '@groundtruth/projector';
+import { AccountsModule } from './accounts.module.js';
 import { AggregateStreams } from './common/cqrs/aggregate-streams.js';
 import { CommandGateway } from './common/cqrs/command-gateway.js';
 import { DocsController } from './docs/docs.controller.js';
+import { MailModule } from './mail/mail.module.js';
+import { MediaModule } from './media/media.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
 import { ReadModels } from './read-models/read-models.js';
 import { DemoSeeder } from './seed/demo-seeder.js';
@@ -32,6 +35,9 @@ export class AppModule {
       imports: [
         RuntimeModule.forRoot(runtime),
         { module: CoreModule, global: true },
+        MailModule,
+        MediaModule,
+        { module: AccountsModule, global: true },
         ProjectsModule,
         // Global, so the command gateway can wake the projector after an append.
         ...(options.projector ? [{ module: ProjectorModule, global: true }] : []),

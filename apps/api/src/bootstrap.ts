@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import helmet from 'helmet';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { LoggerService } from '@nestjs/common';
 import type { Logger, Runtime } from '@groundtruth/platform';
@@ -18,6 +19,34 @@ const nestLogger = (log: Logger): LoggerService => ({
   verbose: (message, context) => log.trace({ context }, String(message)),
 });
 
+/**
+ * CSP for the web app: scripts and styles from this origin only (MUI's emotion needs inline
+ * styles); images, map tiles and the map's worker from this origin, data: and blob:, plus https:
+ * for tile and style services configured by the operator. HSTS only matters behind https.
+ */
+const securityHeaders = (runtime: Runtime) =>
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'", 'https:', 'wss:', 'ws:'],
+        'worker-src': ["'self'", 'blob:'],
+        'frame-ancestors': ["'none'"],
+        'form-action': ["'self'", ...(runtime.config.oidc ? [new URL(runtime.config.oidc.issuerUrl).origin] : [])],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+
 /** Builds the HTTP app (API under /api, web app at /) over opened stores; listens when `port` is given. */
 export const createApiApp = async (runtime: Runtime, options: AppOptions & { port?: number; seed?: boolean }) => {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(runtime, options), {
@@ -31,7 +60,13 @@ export const createApiApp = async (runtime: Runtime, options: AppOptions & { por
   app.useBodyParser('json', { limit: '1mb' });
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new DomainErrorFilter(runtime.log));
-  if (runtime.config.corsOrigins.length) app.enableCors({ origin: [...runtime.config.corsOrigins], credentials: true });
+  app.use(securityHeaders(runtime));
+  // Other origins only from the allowlist; the token header must be readable by them (spec §7).
+  app.enableCors({
+    origin: runtime.config.corsOrigins.length ? [...runtime.config.corsOrigins] : false,
+    exposedHeaders: ['Authorization', 'X-Request-Id'],
+    maxAge: 600,
+  });
   await app.init();
   const served = mountWebApp(express);
   if (!served) runtime.log.warn('apps/web/dist is missing: the web app is not served (run npm run build)');

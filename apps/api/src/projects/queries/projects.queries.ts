@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError } from '@groundtruth/domain';
+import { DomainError, type Actor, type ProjectResource } from '@groundtruth/domain';
 import type { Project } from '@groundtruth/contracts';
 import { ReadModels } from '../../read-models/read-models.js';
 import { ProjectRecord, type ProjectRecordShape } from './project.record.js';
@@ -23,7 +23,7 @@ const toProject = (r: ProjectRecordShape): Project => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-/** Answers project queries from the read model only. Membership arrives with accounts; until then only public projects are shown. */
+/** Answers project queries from the read model only. */
 @Injectable()
 export class ProjectsQueries {
   constructor(private readonly readModels: ReadModels) {}
@@ -34,13 +34,15 @@ export class ProjectsQueries {
     return rows.map(toProject);
   }
 
-  /** `includePrivate`: for the author of a change, who gets back what they wrote. */
-  async get(id: number, options: { includePrivate?: boolean } = {}): Promise<Project> {
+  /**
+   * The project and what the policy needs to decide about it. Until membership exists (projects
+   * issue), the one who created a project is its administrator.
+   */
+  async getWithAccess(id: number, actor: Actor): Promise<{ project: Project; access: ProjectResource }> {
     const em = await this.readModels.em();
     const row = await em.findOne(ProjectRecord, { id });
     if (!row) throw new DomainError('not_found', 'PROJECT.NOT_FOUND', 'This project does not exist.');
-    if (row.privacy === 0 && !options.includePrivate)
-      throw new DomainError('forbidden', 'PROJECT.PRIVATE', 'This project is private.');
-    return toProject(row);
+    const isCreator = actor.kind === 'user' && row.createdBy !== null && Number(row.createdBy) === actor.userId;
+    return { project: toProject(row), access: { isPublic: row.privacy > 0, role: isCreator ? 'administrator' : null } };
   }
 }

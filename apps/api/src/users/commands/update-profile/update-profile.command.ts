@@ -1,0 +1,13 @@
+import { Command } from '@nestjs/cqrs';
+import type { CommandMetadata } from '@groundtruth/domain';
+import type { UpdateUserBody } from '@groundtruth/contracts';
+import type { CommandOutcome } from '../../../common/cqrs/aggregate-streams.js';
+
+export class UpdateProfileCommand extends Command<CommandOutcome> {
+  constructor(
+    readonly input: { readonly userId: number; readonly changes: UpdateUserBody },
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}

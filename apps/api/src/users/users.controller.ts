@@ -1,0 +1,164 @@
+import { Controller, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { authorize, DomainError, normalizeEmail, userMessages, type Actor } from '@groundtruth/domain';
+import {
+  routes,
+  type AcceptTermsBody,
+  type ChangePasswordBody,
+  type DeleteAccountBody,
+  type RecoveryLookupBody,
+  type RegisterBody,
+  type ResetPasswordBody,
+  type UpdateUserBody,
+} from '@groundtruth/contracts';
+import type { Request, Response } from 'express';
+import { EmailClaims } from '../auth/abuse/email-claims.js';
+import { RateLimiter } from '../auth/abuse/rate-limiter.js';
+import { CurrentActor, CurrentSession, userIdOf } from '../auth/current-actor.decorator.js';
+import { TokenService, type AccessClaims } from '../auth/tokens/token.service.js';
+import { commandMetadata } from '../common/cqrs/command-metadata.js';
+import { CommandGateway } from '../common/cqrs/command-gateway.js';
+import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
+import { MediaStore } from '../media/media-store.js';
+import { AccountMails } from './account-mails.js';
+import { ChangePasswordCommand } from './commands/change-password/change-password.command.js';
+import { DeleteAccountCommand } from './commands/delete-account/delete-account.command.js';
+import { RegisterUserCommand } from './commands/register-user/register-user.command.js';
+import { ResetPasswordCommand } from './commands/reset-password/reset-password.command.js';
+import { passwordFingerprint } from './commands/reset-password/reset-password.handler.js';
+import { UpdateProfileCommand } from './commands/update-profile/update-profile.command.js';
+import { UploadPhotoCommand } from './commands/upload-photo/upload-photo.command.js';
+import { UserCommandMessage } from './commands/user-command.js';
+import { UsersQueries } from './queries/users.queries.js';
+import { UserAccounts } from './user-accounts.js';
+
+const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+
+@Controller()
+export class UsersController {
+  constructor(
+    private readonly commands: CommandGateway,
+    private readonly queries: UsersQueries,
+    private readonly accounts: UserAccounts,
+    private readonly limiter: RateLimiter,
+    private readonly claims: EmailClaims,
+    private readonly mails: AccountMails,
+    private readonly tokens: TokenService,
+    private readonly media: MediaStore,
+  ) {}
+
+  @ApiRoute(routes.register)
+  async register(@Input('body') body: RegisterBody, @Req() req: Request) {
+    await this.limiter.hit('register', [req.ip]);
+    const { userId } = await this.commands.execute(new RegisterUserCommand(body, commandMetadata()));
+    return { id: userId };
+  }
+
+  /** Always 204: whether the account exists or is already validated is not told. */
+  @ApiRoute(routes.resendValidation)
+  async resendValidation(@Input('params') { id }: { id: number }, @Req() req: Request) {
+    await this.limiter.hit('register', [req.ip, `user-${id}`]);
+    const account = await this.accounts.load(id);
+    if (account.status === 'active' && !account.emailValidated) {
+      this.mails.background(() => this.mails.sendValidation(id, account.email, account.name), 'validation');
+    }
+  }
+
+  @ApiRoute(routes.currentUser)
+  currentUser(@CurrentActor() actor: Actor) {
+    const userId = userIdOf(actor);
+    authorize(actor, 'account.read', { userId });
+    return this.queries.get(userId);
+  }
+
+  @ApiRoute(routes.updateUser)
+  async update(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }, @Input('body') changes: UpdateUserBody) {
+    authorize(actor, 'account.update', { userId: id });
+    await this.commands.execute(new UpdateProfileCommand({ userId: id, changes }, commandMetadata()));
+    return this.queries.get(id);
+  }
+
+  @ApiRoute(routes.changePassword)
+  async changePassword(
+    @CurrentActor() actor: Actor,
+    @CurrentSession() session: AccessClaims,
+    @Input('params') { id }: { id: number },
+    @Input('body') body: ChangePasswordBody,
+  ) {
+    authorize(actor, 'account.changePassword', { userId: id });
+    await this.commands.execute(
+      new ChangePasswordCommand(
+        { userId: id, sessionId: session.sessionId, oldPassword: body.oldPassword, newPassword: body.newPassword },
+        commandMetadata(),
+      ),
+    );
+  }
+
+  @ApiRoute(routes.acceptTerms)
+  async acceptTerms(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }, @Input('body') body: AcceptTermsBody) {
+    authorize(actor, 'account.acceptTerms', { userId: id });
+    if (!body.accept) throw DomainError.validation('USER.TERMS_NOT_ACCEPTED', { accept: userMessages.tncRequired });
+    await this.commands.execute(new UserCommandMessage({ type: 'AcceptTerms', data: { userId: id } }, commandMetadata()));
+    return this.queries.get(id);
+  }
+
+  @ApiRoute(routes.uploadUserPhoto)
+  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } }))
+  async uploadPhoto(@CurrentActor() actor: Actor, @UploadedFile() file: { buffer: Buffer } | undefined) {
+    const userId = userIdOf(actor);
+    authorize(actor, 'account.uploadPhoto', { userId });
+    if (!file?.buffer.length) throw DomainError.validation('MEDIA.NO_FILE', { file: 'Choose an image to upload.' });
+    await this.commands.execute(new UploadPhotoCommand({ userId, bytes: file.buffer }, commandMetadata()));
+    return this.queries.get(userId);
+  }
+
+  @ApiRoute(routes.userPhoto)
+  async photo(@Input('params') { id }: { id: number }, @Input('query') { size }: { size?: number }, @Res() res: Response) {
+    const row = await this.queries.find(id);
+    const image = row?.photo && !row.deleted ? await this.media.read(row.photo, size) : null;
+    if (!image) throw new DomainError('not_found', 'MEDIA.NOT_FOUND', 'There is no photo here.');
+    res.setHeader('Content-Type', image.contentType);
+    res.setHeader('Cache-Control', 'public, max-age=86400');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.end(image.bytes);
+  }
+
+  /** Always 204, sent in the background: neither the answer nor its timing tells whether the address has an account. */
+  @ApiRoute(routes.recoveryLookup)
+  async recoveryLookup(@Input('body') { email }: RecoveryLookupBody, @Req() req: Request) {
+    await this.limiter.hit('recovery', [req.ip, email]);
+    this.mails.background(async () => {
+      const userId = await this.claims.owner(email);
+      if (userId === null) return;
+      const account = await this.accounts.load(userId);
+      if (account.status !== 'active') return;
+      const token = await this.tokens.signLink('reset-password', userId, { pw: passwordFingerprint(account.passwordHash) });
+      await this.mails.recovery(account.email, account.name, token);
+    }, 'recovery');
+  }
+
+  @ApiRoute(routes.resetPassword)
+  async resetPassword(@Input('body') body: ResetPasswordBody, @Req() req: Request) {
+    await this.limiter.hit('recovery', [req.ip]);
+    await this.commands.execute(new ResetPasswordCommand(body, commandMetadata()));
+  }
+
+  @ApiRoute(routes.deleteAccount)
+  async deleteAccount(@CurrentActor() actor: Actor, @Input('body') body: DeleteAccountBody) {
+    const userId = userIdOf(actor);
+    authorize(actor, 'account.delete', { userId });
+    if (body.email !== undefined) {
+      const account = await this.accounts.load(userId);
+      if (account.status !== 'active' || account.email !== normalizeEmail(body.email)) {
+        throw DomainError.validation('USER.EMAIL_MISMATCH', { email: userMessages.sameEmail }, userMessages.sameEmail);
+      }
+    }
+    await this.commands.execute(new DeleteAccountCommand({ userId }, commandMetadata()));
+  }
+
+  @ApiRoute(routes.mentionables)
+  mentionables(@CurrentActor() actor: Actor, @Input('query') { query }: { query: string }) {
+    authorize(actor, 'users.mention', {});
+    return this.queries.mentionables(query);
+  }
+}

@@ -1,0 +1,187 @@
+import { DomainError } from '../kernel/domain-error.js';
+import { userMessages } from '../users/user.rules.js';
+import type { AccountResource, Action, Actor, NoResource, ProjectResource, ProjectRole, ResourceOf, Verdict } from './policy.js';
+import { anonymous, authorize, can, decide, rules } from './policy.js';
+
+const alice: Actor = { kind: 'user', userId: 2, admin: false, moderator: false };
+const moderator: Actor = { kind: 'user', userId: 3, admin: false, moderator: true };
+const siteAdmin: Actor = { kind: 'user', userId: 4, admin: true, moderator: false };
+
+/** Who asks. A project member or administrator is a signed-in user whose role arrives with the project. */
+type Who = { readonly name: string; readonly actor: Actor; readonly projectRole: ProjectRole | null };
+
+const columns = [
+  { name: 'anonymous', actor: anonymous, projectRole: null },
+  { name: 'a signed-in user', actor: alice, projectRole: null },
+  { name: 'a project member', actor: alice, projectRole: 'member' },
+  { name: 'a project administrator', actor: alice, projectRole: 'administrator' },
+  { name: 'a moderator', actor: moderator, projectRole: null },
+  { name: 'a site admin', actor: siteAdmin, projectRole: null },
+] as const satisfies readonly Who[];
+
+/** What the action is about, as seen by each asker (a project carries the asker's role in it). */
+type On<R> = { readonly name: string; readonly resourceFor: (who: Who) => R };
+
+const nothing: On<NoResource> = { name: 'nothing in particular', resourceFor: () => ({}) };
+const publicProject: On<ProjectResource> = {
+  name: 'a public project',
+  resourceFor: (who) => ({ isPublic: true, role: who.projectRole }),
+};
+const privateProject: On<ProjectResource> = {
+  name: 'a private project',
+  resourceFor: (who) => ({ isPublic: false, role: who.projectRole }),
+};
+const ownAccount: On<AccountResource> = {
+  name: 'their own account',
+  resourceFor: ({ actor }) => {
+    if (actor.kind === 'anonymous') throw new Error('Anonymous has no account of its own: mark the cell n/a.');
+    return { userId: actor.userId };
+  },
+};
+const someoneElsesAccount: On<AccountResource> = { name: "someone else's account", resourceFor: () => ({ userId: 99 }) };
+
+// Cells of the matrix. `n/a`: no such row (anonymous has no account of its own).
+const allow = 'allow';
+const signIn = 'unauthenticated';
+const forbid = 'forbidden';
+const na = 'n/a';
+type Cell = Verdict | typeof na;
+/** One cell per column, in the order of `columns`. */
+type Cells = readonly [Cell, Cell, Cell, Cell, Cell, Cell];
+
+type Row = {
+  readonly who: string;
+  readonly actor: Actor;
+  readonly action: Action;
+  readonly on: string;
+  readonly resource: ResourceOf<Action>;
+  readonly expected: Verdict;
+};
+
+/** One line of the matrix: one action on one resource, with a verdict per column. Expands into one row per asker. */
+const line = <A extends Action>(action: A, on: On<ResourceOf<A>>, cells: Cells): Row[] =>
+  columns.flatMap((who, i) => {
+    const expected = cells[i];
+    if (expected === undefined || expected === na) return [];
+    // The line is type-checked against its action's resource; in the shared table every row's resource has one type.
+    const resource = on.resourceFor(who) as ResourceOf<Action>;
+    return [{ who: who.name, actor: who.actor, action, on: on.name, resource, expected }];
+  });
+
+// The matrix reads by column, so Prettier keeps out of it.
+// prettier-ignore
+const table: readonly Row[] = [
+  // Columns: anonymous, signed-in user, project member, project administrator, moderator, site admin.
+  //                                                      anon    user    member  p.admin mod     site
+  // Projects (spec §6): anyone lists and reads public ones; members read private ones; project administrators edit.
+  // A private project is 403 even for anonymous: the spec shows a forbidden banner, not a sign-in prompt.
+  ...line('project.list',           nothing,             [allow,  allow,  allow,  allow,  allow,  allow]),
+  ...line('project.read',           publicProject,       [allow,  allow,  allow,  allow,  allow,  allow]),
+  ...line('project.read',           privateProject,      [forbid, forbid, allow,  allow,  forbid, allow]),
+  ...line('project.create',         nothing,             [signIn, allow,  allow,  allow,  allow,  allow]),
+  ...line('project.update',         publicProject,       [signIn, forbid, forbid, allow,  forbid, allow]),
+  ...line('project.update',         privateProject,      [signIn, forbid, forbid, allow,  forbid, allow]),
+
+  // One's own account: only its owner, whatever the flags (site admins act through admin.* instead).
+  ...line('account.read',           ownAccount,          [na,     allow,  allow,  allow,  allow,  allow]),
+  ...line('account.read',           someoneElsesAccount, [signIn, forbid, forbid, forbid, forbid, forbid]),
+  ...line('account.update',         ownAccount,          [na,     allow,  allow,  allow,  allow,  allow]),
+  ...line('account.update',         someoneElsesAccount, [signIn, forbid, forbid, forbid, forbid, forbid]),
+  ...line('account.changePassword', ownAccount,          [na,     allow,  allow,  allow,  allow,  allow]),
+  ...line('account.changePassword', someoneElsesAccount, [signIn, forbid, forbid, forbid, forbid, forbid]),
+  ...line('account.acceptTerms',    ownAccount,          [na,     allow,  allow,  allow,  allow,  allow]),
+  ...line('account.acceptTerms',    someoneElsesAccount, [signIn, forbid, forbid, forbid, forbid, forbid]),
+  ...line('account.uploadPhoto',    ownAccount,          [na,     allow,  allow,  allow,  allow,  allow]),
+  ...line('account.uploadPhoto',    someoneElsesAccount, [signIn, forbid, forbid, forbid, forbid, forbid]),
+  ...line('account.delete',         ownAccount,          [na,     allow,  allow,  allow,  allow,  allow]),
+  ...line('account.delete',         someoneElsesAccount, [signIn, forbid, forbid, forbid, forbid, forbid]),
+  ...line('session.logout',         nothing,             [signIn, allow,  allow,  allow,  allow,  allow]),
+  ...line('users.mention',          nothing,             [signIn, allow,  allow,  allow,  allow,  allow]),
+
+  // Site administrators only.
+  ...line('admin.deleteUser',       nothing,             [signIn, forbid, forbid, forbid, forbid, allow]),
+  ...line('admin.clearTerms',       nothing,             [signIn, forbid, forbid, forbid, forbid, allow]),
+  ...line('admin.searchUsers',      nothing,             [signIn, forbid, forbid, forbid, forbid, allow]),
+  ...line('admin.spoof',            nothing,             [signIn, forbid, forbid, forbid, forbid, allow]),
+
+  // Moderators only: the admin flag alone does not make a moderator.
+  ...line('moderation.review',      nothing,             [signIn, forbid, forbid, forbid, allow,  forbid]),
+];
+
+const errorOf = (call: () => void): unknown => {
+  try {
+    call();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('Expected the call to throw.');
+};
+
+describe('access policy', () => {
+  it.each(table)('gives $expected when $who asks for $action on $on', ({ actor, action, resource, expected }) => {
+    // given the asker and the resource of the row
+    // when the policy decides
+    const verdict = decide(actor, action, resource);
+    // then it gives the row's verdict
+    expect(verdict).toBe(expected);
+  });
+
+  it('has a row for every action in the rules and every kind of asker, so a new action cannot ship without them', () => {
+    const missing = Object.keys(rules).flatMap((action) =>
+      columns
+        .filter((who) => !table.some((row) => row.action === action && row.who === who.name))
+        .map((who) => `${action} for ${who.name}`),
+    );
+
+    expect(missing).toEqual([]);
+  });
+
+  it.each([
+    {
+      situation: 'anonymous asks for an action that needs a signed-in user',
+      call: () => authorize(anonymous, 'account.update', { userId: 2 }),
+      kind: 'unauthenticated',
+      code: 'AUTH.REQUIRED',
+      message: userMessages.signInRequired,
+    },
+    {
+      situation: 'anonymous asks for an admin action',
+      call: () => authorize(anonymous, 'admin.deleteUser', {}),
+      kind: 'unauthenticated',
+      code: 'AUTH.REQUIRED',
+      message: userMessages.signInRequired,
+    },
+    {
+      situation: "a signed-in user asks for someone else's account",
+      call: () => authorize(alice, 'account.update', { userId: 99 }),
+      kind: 'forbidden',
+      code: 'AUTH.FORBIDDEN',
+      message: userMessages.notAllowed,
+    },
+    {
+      situation: 'anonymous reads a private project',
+      call: () => authorize(anonymous, 'project.read', { isPublic: false, role: null }),
+      kind: 'forbidden',
+      code: 'AUTH.FORBIDDEN',
+      message: userMessages.notAllowed,
+    },
+    {
+      situation: 'a moderator asks for an admin action',
+      call: () => authorize(moderator, 'admin.searchUsers', {}),
+      kind: 'forbidden',
+      code: 'AUTH.ADMIN_ONLY',
+      message: userMessages.adminOnly,
+    },
+  ])('throws $code when $situation', ({ call, kind, code, message }) => {
+    const error = errorOf(call);
+
+    expect(error).toBeInstanceOf(DomainError);
+    expect(error).toMatchObject({ kind, code, message });
+  });
+
+  it('lets the call through when the policy allows it', () => {
+    expect(() => authorize(alice, 'account.update', { userId: 2 })).not.toThrow();
+    expect(can(alice, 'account.update', { userId: 2 })).toBe(true);
+    expect(can(alice, 'account.update', { userId: 99 })).toBe(false);
+  });
+});
