@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router-dom';
 import { EmptyState } from '@/components/empty-state';
 import { paths } from '@/config/paths';
+import { AccountMenu } from '@/features/account/components/account-menu';
 import { ProjectsNavList } from '@/features/projects/components/projects-nav-list';
 import { AppShell } from '@/features/shell/components/app-shell';
 import type { SidebarSection } from '@/features/shell/components/sidebar';
@@ -39,7 +40,7 @@ export const AppLayout = () => {
   ];
 
   return (
-    <AppShell sections={sections} forceNarrowSidebar={forceNarrow}>
+    <AppShell sections={sections} forceNarrowSidebar={forceNarrow} account={<AccountMenu />}>
       <Outlet />
     </AppShell>
   );

@@ -1,9 +1,10 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { initI18n } from '@/i18n';
+import { watchSession } from '@/lib/auth/session';
 import { createQueryClient } from '@/lib/query-client';
 import { theme } from './theme';
 
@@ -11,6 +12,8 @@ const i18n = initI18n();
 
 export const AppProviders = ({ children }: { children: ReactNode }) => {
   const [queryClient] = useState(createQueryClient);
+  // Whose data the cache holds follows who is signed in.
+  useEffect(() => watchSession(queryClient), [queryClient]);
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>

@@ -1,14 +1,41 @@
-import { useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { PageLoading } from '@/components/page-loading';
 import { paths } from '@/config/paths';
+import { ProfileView } from '@/features/account/components/profile-view';
 import { NotFoundView } from '@/features/not-found/components/not-found-view';
 import { ProjectsList } from '@/features/projects/components/projects-list';
+import { TermsView } from '@/features/terms/components/terms-view';
+import { tokenStore } from '@/lib/auth/token';
+import { alwaysRevalidate, guardLoader, type Access } from './guard';
 import { AppLayout, type RouteHandle } from './layout';
+import { RecoverRoute, RegisterRoute, ResetPasswordRoute } from './routes/account.routes';
+import { AdminRoute } from './routes/admin.route';
+import { DeleteAccountRoute } from './routes/delete-account.route';
+import { LoginRoute } from './routes/login.route';
 import { ProjectRoute } from './routes/project.route';
 import { RouteError } from './routes/route-error';
+import {
+  DiscourseRoute,
+  SignInOnArrivalRoute,
+  discourseLoader,
+  keycloakLoader,
+  resumeLoader,
+  runOnce,
+} from './routes/sign-in-on-arrival.route';
+
+/** A pathless group whose loader is the navigation guard for its routes (spec §2 Navigation guard). */
+const guarded = (queryClient: QueryClient, access: Access, children: RouteObject[]): RouteObject => ({
+  id: `guard-${access}`,
+  loader: guardLoader(queryClient, access),
+  shouldRevalidate: alwaysRevalidate,
+  HydrateFallback: PageLoading,
+  children,
+});
 
 /** Route ids are the spec's route names (§2 route table). */
-export const createRouter = () =>
+export const createRouter = (queryClient: QueryClient) =>
   createBrowserRouter([
     {
       element: <AppLayout />,
@@ -17,16 +44,56 @@ export const createRouter = () =>
           // Errors render inside the layout, so header and sidebar stay usable.
           errorElement: <RouteError />,
           children: [
-            {
-              id: 'root',
-              path: paths.root.path,
-              element: <ProjectsList />,
-              // Spec §2 Layout: the sidebar is forced narrow on the root route.
-              handle: { narrowSidebar: true } satisfies RouteHandle,
-            },
-            { id: 'projects', path: paths.projects.path, element: <ProjectsList /> },
-            { id: 'viewProject', path: paths.viewProject.path, element: <ProjectRoute /> },
-            { id: 'notFound', path: '*', element: <NotFoundView /> },
+            guarded(queryClient, 'public', [
+              {
+                id: 'root',
+                path: paths.root.path,
+                element: <ProjectsList />,
+                // Spec §2 Layout: the sidebar is forced narrow on the root route.
+                handle: { narrowSidebar: true } satisfies RouteHandle,
+              },
+              { id: 'projects', path: paths.projects.path, element: <ProjectsList /> },
+              { id: 'viewProject', path: paths.viewProject.path, element: <ProjectRoute /> },
+              { id: 'notFound', path: '*', element: <NotFoundView /> },
+            ]),
+            guarded(queryClient, 'guest', [
+              { id: 'login', path: paths.login.path, element: <LoginRoute /> },
+              { id: 'register', path: paths.register.path, element: <RegisterRoute /> },
+              { id: 'recover', path: paths.recover.path, element: <RecoverRoute /> },
+            ]),
+            guarded(queryClient, 'open', [
+              // Listed before /login/:token; React Router also ranks the static segments first.
+              {
+                id: 'loginKeycloak',
+                path: paths.loginKeycloak.path,
+                loader: keycloakLoader(queryClient),
+                shouldRevalidate: runOnce,
+                HydrateFallback: PageLoading,
+                element: <SignInOnArrivalRoute />,
+              },
+              {
+                id: 'loginDiscourse',
+                path: paths.loginDiscourse.path,
+                loader: discourseLoader(queryClient),
+                shouldRevalidate: runOnce,
+                HydrateFallback: PageLoading,
+                element: <DiscourseRoute />,
+              },
+              {
+                id: 'loginResume',
+                path: paths.loginResume.path,
+                loader: resumeLoader(queryClient),
+                shouldRevalidate: runOnce,
+                HydrateFallback: PageLoading,
+                element: <SignInOnArrivalRoute />,
+              },
+              { id: 'spoof', path: paths.spoof.path, element: <LoginRoute spoof /> },
+              { id: 'recoverComplete', path: paths.recoverComplete.path, element: <ResetPasswordRoute /> },
+              { id: 'deleteAccount', path: paths.deleteAccount.path, element: <DeleteAccountRoute /> },
+              { id: 'terms', path: paths.terms.path, element: <TermsView /> },
+            ]),
+            guarded(queryClient, 'secured', [{ id: 'editUser', path: paths.editUser.path, element: <ProfileView /> }]),
+            guarded(queryClient, 'admin', [{ id: 'adminMain', path: paths.adminMain.path, element: <AdminRoute /> }]),
           ],
         },
       ],
@@ -34,7 +101,19 @@ export const createRouter = () =>
   ]);
 
 export const AppRouter = () => {
+  const queryClient = useQueryClient();
   // One router for the app's life; created on first render so tests can mount the app afresh.
-  const [router] = useState(createRouter);
+  const [router] = useState(() => createRouter(queryClient));
+
+  // Signed out under a page (expired session, another tab, account deleted): the guard looks again,
+  // so a secured page gives way to the login screen (spec §8: an auth error anywhere leads to login).
+  useEffect(
+    () =>
+      tokenStore.subscribe(() => {
+        if (tokenStore.get() === null) void router.revalidate();
+      }),
+    [router],
+  );
+
   return <RouterProvider router={router} />;
 };

@@ -3,3 +3,6 @@ export const PRODUCT_NAME = 'Groundtruth';
 
 /** Spec §9 breakpoints: sidebar forced narrow below 1040, mobile below 768, small below 500. */
 export const BREAKPOINTS = { small: 500, mobile: 768, narrow: 1040 } as const;
+
+/** Spec §9: the 'password changed' notice shows for 2 seconds. */
+export const PASSWORD_CHANGED_NOTICE_MS = 2000;

@@ -1,6 +1,7 @@
 import { ErrorBody } from '@groundtruth/contracts';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { env } from '@/config/env';
+import { bearerFrom, readClaims, tokenStore } from './auth/token';
 
 /** A failed call: the HTTP status (0 when the network failed) and the server's `{ code, message, errors? }`. */
 export class ApiError extends Error {
@@ -15,12 +16,20 @@ export class ApiError extends Error {
     super(message);
   }
 
+  get isUnauthenticated(): boolean {
+    return this.status === 401;
+  }
+
   get isForbidden(): boolean {
     return this.status === 403;
   }
 
   get isNotFound(): boolean {
     return this.status === 404;
+  }
+
+  get isTooManyAttempts(): boolean {
+    return this.status === 429;
   }
 
   /** 4xx answers will not change on retry. */
@@ -31,15 +40,28 @@ export class ApiError extends Error {
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
+/** Spec §8: no usable session for a call that needs one (no token, or the refresh failed). */
+export const AUTHENTICATION_REQUIRED = 'AUTH.REQUIRED';
+const authenticationRequired = (): ApiError => new ApiError(401, AUTHENTICATION_REQUIRED, 'Authentication required');
+
+/** A 204 answer: no body. */
+export const NoContent = z.undefined();
+
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 export type RequestOptions = {
+  /** JSON-encoded, except FormData, which goes as multipart. */
   readonly body?: unknown;
   readonly signal?: AbortSignal;
   readonly query?: Readonly<Record<string, string | number | boolean | undefined>>;
+  /**
+   * As the route contract says: 'none' never sends the token (sign-in calls), 'optional' sends it when
+   * one is held (the default), 'required' fails at once without one.
+   */
+  readonly auth?: 'none' | 'optional' | 'required';
 };
 
-const buildUrl = (path: string, query: RequestOptions['query']): string => {
+const buildUrl = (path: string, query?: RequestOptions['query']): string => {
   const url = `${env.apiUrl}${path.startsWith('/') ? path : `/${path}`}`;
   if (!query) return url;
   const params = new URLSearchParams();
@@ -68,33 +90,114 @@ const toApiError = (response: Response, body: unknown): ApiError => {
   return new ApiError(response.status, `HTTP.${response.status}`, response.statusText || 'Request failed');
 };
 
+const networkFailure = (error: unknown): never => {
+  // Cancellation is not a failure: let the caller (TanStack Query) see the AbortError as is.
+  if (error instanceof DOMException && error.name === 'AbortError') throw error;
+  throw new ApiError(0, 'NETWORK', error instanceof Error ? error.message : 'Network error');
+};
+
+let refreshing: Promise<string | null> | null = null;
+
+/**
+ * Trades the refresh token (from the current token's payload) for a new access token. One refresh at
+ * a time for the whole app: a refresh token works once, so concurrent 401s share the same attempt.
+ * Resolves to the new token, or null when the server refused (the session is over).
+ */
+const refreshSession = (): Promise<string | null> => {
+  refreshing ??= (async () => {
+    const refreshToken = readClaims(tokenStore.get())?.refresh_token;
+    if (!refreshToken) return null;
+    let response: Response;
+    try {
+      response = await fetch(buildUrl('/refresh'), {
+        method: 'POST',
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+        credentials: 'same-origin',
+        body: JSON.stringify({ refreshToken }),
+      });
+    } catch (error) {
+      return networkFailure(error);
+    }
+    const token = response.ok ? bearerFrom(response.headers) : null;
+    if (token) tokenStore.set(token);
+    return token;
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+};
+
+/** An expired access token is a 401 whose message mentions the token (spec §8); other 401s end the session. */
+const isExpiredToken = (error: ApiError): boolean => /token/i.test(error.message);
+
+export type RawResponse = { readonly response: Response; readonly body: unknown };
+
+/**
+ * Sends one call with the session's token, following spec §8 on a 401: an expired token is refreshed
+ * once and the call retried; a failed refresh clears the token and raises authentication-required;
+ * any other 401 clears the token. Answers the response when it is 2xx, throws ApiError otherwise.
+ */
+async function send(method: Method, path: string, options: RequestOptions = {}): Promise<RawResponse> {
+  const auth = options.auth ?? 'optional';
+  const sentToken = auth === 'none' ? null : tokenStore.get();
+  if (auth === 'required' && sentToken === null) throw authenticationRequired();
+
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  const attempt = async (token: string | null): Promise<RawResponse> => {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+    if (token !== null) headers['Authorization'] = `Bearer ${token}`;
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(path, options.query), {
+        method,
+        headers,
+        credentials: 'same-origin',
+        ...(options.body !== undefined ? { body: isForm ? (options.body as FormData) : JSON.stringify(options.body) } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+    } catch (error) {
+      return networkFailure(error);
+    }
+    return { response, body: await readJson(response) };
+  };
+
+  // Only the token this call sent may be cleared: a newer one (another tab, a refresh) is left alone.
+  const endSession = (token: string): void => {
+    if (tokenStore.get() === token) tokenStore.clear();
+  };
+
+  let result = await attempt(sentToken);
+  if (result.response.status === 401 && sentToken !== null) {
+    const error = toApiError(result.response, result.body);
+    if (!isExpiredToken(error)) {
+      endSession(sentToken);
+      throw error;
+    }
+    // Another call may already have refreshed while this one was in flight.
+    const held = tokenStore.get();
+    const fresh = held !== null && held !== sentToken ? held : await refreshSession();
+    if (fresh === null) {
+      endSession(sentToken);
+      throw authenticationRequired();
+    }
+    result = await attempt(fresh);
+    if (result.response.status === 401) {
+      endSession(fresh);
+      throw toApiError(result.response, result.body);
+    }
+  }
+  if (!result.response.ok) throw toApiError(result.response, result.body);
+  return result;
+}
+
 async function request<Schema extends z.ZodType>(
   method: Method,
   path: string,
   schema: Schema,
   options: RequestOptions = {},
 ): Promise<z.infer<Schema>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, options.query), {
-      method,
-      headers,
-      credentials: 'same-origin',
-      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-  } catch (error) {
-    // Cancellation is not a failure: let the caller (TanStack Query) see the AbortError as is.
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'NETWORK', error instanceof Error ? error.message : 'Network error');
-  }
-
-  const body = await readJson(response);
-  if (!response.ok) throw toApiError(response, body);
-
+  const { response, body } = await send(method, path, options);
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     // The server broke its contract: say where, once, and fail the call.
@@ -114,4 +217,26 @@ export const apiClient = {
     request('PATCH', path, schema, options),
   delete: <Schema extends z.ZodType>(path: string, schema: Schema, options?: RequestOptions) =>
     request('DELETE', path, schema, options),
+  /** The bare response, for the calls that answer with a header (the sign-in calls' `Authorization`). */
+  raw: (method: Method, path: string, options?: RequestOptions) => send(method, path, options),
+};
+
+/**
+ * Sign-in calls answer the new access token in the `Authorization` header; a 2xx without it is a broken contract.
+ * Answers the token and the parsed body.
+ */
+export const requestToken = async <Schema extends z.ZodType>(
+  method: Method,
+  path: string,
+  schema: Schema,
+  options: RequestOptions = {},
+): Promise<{ token: string; body: z.infer<Schema> }> => {
+  const { response, body } = await send(method, path, { auth: 'none', ...options });
+  const token = bearerFrom(response.headers);
+  const parsed = schema.safeParse(body);
+  if (!token || !parsed.success) {
+    console.error(`Unexpected response from ${method} ${path}: no token in the Authorization header or a bad body`);
+    throw new ApiError(response.status, 'RESPONSE.INVALID', 'The server sent an unexpected answer.');
+  }
+  return { token, body: parsed.data };
 };

@@ -13,7 +13,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { PRODUCT_NAME } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { LanguageSelect } from './language-select';
-import { Logo } from './logo';
+import { Logo } from '@/components/logo';
 
 type AppHeaderProps = {
   readonly sidebarExpanded: boolean;

@@ -11,7 +11,7 @@ import { useLocation } from 'react-router-dom';
 import { PRODUCT_NAME } from '@/config/constants';
 import { useSidebar } from '../hooks/use-sidebar';
 import { AppHeader } from './app-header';
-import { Logo } from './logo';
+import { Logo } from '@/components/logo';
 import { RAIL_WIDTH, SIDEBAR_WIDTH, SidebarFull, SidebarRail, type SidebarSection } from './sidebar';
 import { SkipLink } from './skip-link';
 

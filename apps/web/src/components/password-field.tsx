@@ -1,0 +1,42 @@
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+type PasswordFieldProps = Omit<TextFieldProps, 'type'> & {
+  /** 'current-password' to sign in, 'new-password' to choose one (password managers act on it). */
+  readonly autoComplete: 'current-password' | 'new-password';
+};
+
+/** A password input with a show/hide toggle. */
+export const PasswordField = ({ autoComplete, slotProps, ...props }: PasswordFieldProps) => {
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState(false);
+  return (
+    <TextField
+      {...props}
+      type={visible ? 'text' : 'password'}
+      autoComplete={autoComplete}
+      slotProps={{
+        ...slotProps,
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton
+                edge="end"
+                aria-label={t('form.showPassword')}
+                aria-pressed={visible}
+                onClick={() => setVisible((value) => !value)}
+              >
+                {visible ? <VisibilityOff /> : <Visibility />}
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+};

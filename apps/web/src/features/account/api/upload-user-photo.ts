@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { AnsweredUser, storeCurrentUser } from '@/lib/auth/get-current-user';
+import { subjectOf, tokenStore } from '@/lib/auth/token';
+
+/** Spec §5: exactly one file whose type is jpeg, png or gif. */
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
+export const isPhotoType = (type: string): boolean => (PHOTO_TYPES as readonly string[]).includes(type);
+
+/** POST /user/media: the profile photo as multipart field `file`; answers the user with the new photo url. */
+export const uploadUserPhoto = (file: File): Promise<AnsweredUser> => {
+  const form = new FormData();
+  form.append('file', file);
+  return apiClient.post('/user/media', AnsweredUser, { body: form, auth: 'required' });
+};
+
+export const useUploadUserPhoto = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadUserPhoto,
+    onSuccess: (user) => storeCurrentUser(queryClient, subjectOf(tokenStore.get()), user),
+  });
+};

@@ -1,0 +1,19 @@
+import { DiscourseAuthResult, type DiscourseAuthBody } from '@groundtruth/contracts';
+import { apiClient } from '@/lib/api-client';
+import { bearerFrom } from '@/lib/auth/token';
+
+/**
+ * POST /discourse/auth: answers the forum address to return to. With a session held it needs only `sso`
+ * and `sig`; otherwise the e-mail and password too, and a new access token comes in the Authorization header.
+ */
+export const discourseAuth = async (
+  body: DiscourseAuthBody,
+  { withSession }: { withSession: boolean },
+): Promise<{ location: string; token: string | null }> => {
+  const { response, body: answer } = await apiClient.raw('POST', '/discourse/auth', {
+    body,
+    auth: withSession ? 'required' : 'none',
+  });
+  const parsed = DiscourseAuthResult.parse(answer);
+  return { location: parsed.location, token: bearerFrom(response.headers) };
+};

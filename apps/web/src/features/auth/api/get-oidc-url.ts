@@ -1,0 +1,19 @@
+import { OidcUrl } from '@groundtruth/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+
+/** GET /oidc/url: the single-sign-on provider's login address; 404 when single sign-on is not configured. */
+export const getOidcUrl = (after: string | undefined, signal?: AbortSignal): Promise<OidcUrl> =>
+  apiClient.get('/oidc/url', OidcUrl, { auth: 'none', query: { after }, ...(signal ? { signal } : {}) });
+
+export const oidcUrlQueryOptions = (after: string | undefined) =>
+  queryOptions({
+    queryKey: ['oidc-url', after ?? null] as const,
+    queryFn: ({ signal }) => getOidcUrl(after, signal),
+    // Asked once per visit: a failure means the form, not a retry.
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+
+export const useOidcUrl = (after: string | undefined, enabled: boolean) => useQuery({ ...oidcUrlQueryOptions(after), enabled });

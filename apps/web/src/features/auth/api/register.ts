@@ -1,0 +1,10 @@
+import { CreatedId, type RegisterBody } from '@groundtruth/contracts';
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiClient } from '@/lib/api-client';
+
+/** POST /users: creates the account and sends the validation e-mail. 400 with `errors.email` when the address is taken. */
+export const register = (body: RegisterBody): Promise<z.infer<typeof CreatedId>> =>
+  apiClient.post('/users', CreatedId, { body, auth: 'none' });
+
+export const useRegister = () => useMutation({ mutationFn: register });
