@@ -1,20 +1,22 @@
+import { callApi, outboxOf, signUp, type TestUser } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 let sut: TestApp;
+let owner: TestUser;
+let stranger: TestUser;
+let admin: TestUser;
 beforeAll(async () => {
   sut = await startTestApp();
+  const mailbox = outboxOf(sut.dataDir);
+  owner = await signUp(sut, mailbox, { name: 'Owner' });
+  stranger = await signUp(sut, mailbox, { name: 'Stranger' });
+  admin = await signUp(sut, mailbox, { name: 'Site Admin', admin: true });
 });
 afterAll(() => sut.close());
 
-const call = async (method: string, path: string, body?: unknown, raw?: string) => {
-  const res = await fetch(`${sut.url}${path}`, {
-    method,
-    headers: body !== undefined || raw !== undefined ? { 'content-type': 'application/json' } : {},
-    body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null, headers: res.headers };
-};
+/** Calls as the project owner unless another token (or null, anonymous) is given. */
+const call = (method: string, path: string, body?: unknown, raw?: string, token: string | null = owner.token) =>
+  callApi(sut.url, method, path, { body, raw, token });
 
 const valid = {
   name: 'Harbor Watch',
@@ -44,12 +46,37 @@ describe('projects API', () => {
     expect((await call('GET', `/api/projects/${id}`)).body).toMatchObject({ name: 'Renamed', tags: ['a', 'b'] });
   });
 
-  it('hides private projects from the list and answers 403 for them', async () => {
+  it('hides private projects from the list and answers 403 to outsiders, not to their administrator', async () => {
     const { body } = await call('POST', '/api/projects', { ...valid, name: 'Secret bench', privacy: 0 });
     const id = body!['id'] as number;
-    const list = await call('GET', '/api/projects');
+    const list = await call('GET', '/api/projects', undefined, undefined, null);
     expect((list.body!['projects'] as { id: number }[]).map((p) => p.id)).not.toContain(id);
-    expect(await call('GET', `/api/projects/${id}`)).toMatchObject({ status: 403, body: { code: 'PROJECT.PRIVATE' } });
+    for (const token of [null, stranger.token]) {
+      expect(await call('GET', `/api/projects/${id}`, undefined, undefined, token)).toMatchObject({
+        status: 403,
+        body: { code: 'PROJECT.PRIVATE' },
+      });
+    }
+    expect(await call('GET', `/api/projects/${id}`)).toMatchObject({ status: 200, body: { name: 'Secret bench' } });
+    expect(await call('GET', `/api/projects/${id}`, undefined, undefined, admin.token)).toMatchObject({ status: 200 });
+  });
+
+  it('needs sign-in to create (401) and the project administrator or a site admin to edit (403 otherwise)', async () => {
+    expect(await call('POST', '/api/projects', valid, undefined, null)).toMatchObject({
+      status: 401,
+      body: { code: 'AUTH.REQUIRED' },
+    });
+    const { body } = await call('POST', '/api/projects', { ...valid, name: 'Guarded' });
+    const id = body!['id'] as number;
+    expect(await call('PATCH', `/api/projects/${id}`, { goal: 'x' }, undefined, null)).toMatchObject({ status: 401 });
+    expect(await call('PATCH', `/api/projects/${id}`, { goal: 'x' }, undefined, stranger.token)).toMatchObject({
+      status: 403,
+      body: { code: 'AUTH.FORBIDDEN' },
+    });
+    expect(await call('PATCH', `/api/projects/${id}`, { goal: 'By the admin' }, undefined, admin.token)).toMatchObject({
+      status: 200,
+      body: { goal: 'By the admin' },
+    });
   });
 
   it.each([
@@ -112,12 +139,12 @@ describe('projects API', () => {
   it('records the correlation id and the time in the event metadata', async () => {
     const res = await fetch(`${sut.url}/api/projects`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-correlation-id': 'corr-meta' },
+      headers: { 'content-type': 'application/json', 'x-correlation-id': 'corr-meta', authorization: `Bearer ${owner.token}` },
       body: JSON.stringify({ ...valid, name: 'Traced' }),
     });
     const { id } = (await res.json()) as { id: number };
     const [event] = await sut.runtime.store.readStream(`project-${id}`);
-    expect(event?.metadata).toMatchObject({ correlationId: 'corr-meta', occurredAt: expect.any(String) });
+    expect(event?.metadata).toMatchObject({ correlationId: 'corr-meta', occurredAt: expect.any(String), userId: owner.id });
   });
 });
 

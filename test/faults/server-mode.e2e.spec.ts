@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 import { freePort } from '../support/free-port.js';
+import { outboxOf, signUp } from '../support/accounts.js';
 
 /**
  * Server mode: `npm run start:api` and `npm run start:projector` as two processes over one
@@ -63,11 +64,13 @@ afterAll(async () => {
 });
 
 describe('api and projector as separate processes', () => {
-  it('shows a created project on the very next GET, projected by the other process', async () => {
+  it('signs a new user up and shows a created project on the very next GET, projected by the other process', async () => {
+    // Registration, validation and sign-in are commands too: each answer waits for the other process's projections.
+    const { token } = await signUp({ url: base }, outboxOf(path.join(dir, 'api')));
     for (let i = 0; i < 5; i++) {
       const res = await fetch(`${base}/api/projects`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: JSON.stringify({ name: `Across ${i}`, description: 'd', goal: 'g', location: 'l' }),
       });
       expect(res.status).toBe(200);

@@ -68,7 +68,7 @@ let counter = 0;
 
 /** Registers through the API, follows the validation link from the mail, and answers a signed-in user. */
 export const signUp = async (
-  app: TestApp,
+  app: Pick<TestApp, 'url'> & { app?: TestApp['app'] },
   mailbox: Mailbox,
   options: { name?: string; email?: string; password?: string; admin?: boolean; moderator?: boolean } = {},
 ): Promise<TestUser> => {
@@ -76,19 +76,26 @@ export const signUp = async (
   const name = options.name ?? `Tester ${counter}`;
   const email = options.email ?? `tester-${counter}-${Date.now()}@example.org`;
   const password = options.password ?? 'correct horse battery';
-  const registered = await callApi(app.url, 'POST', '/api/users', { body: { name, email, password, passwordConfirmation: password, tncAccept: true } });
+  const registered = await callApi(app.url, 'POST', '/api/users', {
+    body: { name, email, password, passwordConfirmation: password, tncAccept: true },
+  });
   if (registered.status !== 200) throw new Error(`register failed: ${registered.status} ${JSON.stringify(registered.body)}`);
   const id = registered.body!['id'] as number;
   const mail = await mailbox.waitFor((m) => m.to.includes(email) && /Confirm/.test(m.subject));
-  const resumed = await callApi(app.url, 'POST', '/api/user/resume', { body: { token: linkTokenOf(mail, /\/login\/([^/?#]+)$/) } });
+  const resumed = await callApi(app.url, 'POST', '/api/user/resume', {
+    body: { token: linkTokenOf(mail, /\/login\/([^/?#]+)$/) },
+  });
   const token = bearerOf(resumed);
   if (options.admin || options.moderator) {
-    await app.app.get(CommandGateway).execute(
-      new UserCommandMessage(
-        { type: 'SetRoles', data: { userId: id, admin: !!options.admin, moderator: !!options.moderator } },
-        { correlationId: 'test', causationId: 'test', userId: null, now: new Date().toISOString() },
-      ),
-    );
+    if (!app.app) throw new Error('roles can only be given to users of an in-process test app');
+    await app.app
+      .get(CommandGateway)
+      .execute(
+        new UserCommandMessage(
+          { type: 'SetRoles', data: { userId: id, admin: !!options.admin, moderator: !!options.moderator } },
+          { correlationId: 'test', causationId: 'test', userId: null, now: new Date().toISOString() },
+        ),
+      );
   }
   return { id, name, email, password, token };
 };

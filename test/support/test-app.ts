@@ -19,7 +19,14 @@ export type TestApp = {
 export const startTestApp = async (env: Record<string, string> = {}): Promise<TestApp> => {
   const db = await createTestDatabase({ migrate: false });
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gt-app-'));
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: db.url, LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', AUTH_RATE_LIMIT: '1000', ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: db.url,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO_DATA: 'false',
+    AUTH_RATE_LIMIT: '1000',
+    ...env,
+  });
   const runtime = await openRuntime(config, createLogger(config.logLevel));
   const app = await createApiApp(runtime, { projector: true, port: 0 });
   const address = app.getHttpServer().address() as { port: number };

@@ -84,7 +84,12 @@ export const routes = {
     auth: 'none',
     body: LoginBody,
     status: 204,
-    errors: { 400: 'A field is missing or not valid', 401: 'Wrong e-mail or password', 403: 'E-mail not validated yet', 429: limited },
+    errors: {
+      400: 'A field is missing or not valid',
+      401: 'Wrong e-mail or password',
+      403: 'E-mail not validated yet',
+      429: limited,
+    },
   }),
   refresh: route({
     method: 'post',
@@ -143,7 +148,12 @@ export const routes = {
     auth: 'optional',
     body: DiscourseAuthBody,
     response: DiscourseAuthResult,
-    errors: { 400: 'Bad signature or payload', 401: 'Wrong e-mail or password', 404: 'Forum sign-on is not configured', 429: limited },
+    errors: {
+      400: 'Bad signature or payload',
+      401: 'Wrong e-mail or password',
+      404: 'Forum sign-on is not configured',
+      429: limited,
+    },
   }),
   register: route({
     method: 'post',
@@ -219,7 +229,7 @@ export const routes = {
   userPhoto: route({
     method: 'get',
     path: '/user/{id}/media',
-    summary: 'A user\'s profile photo, optionally resized to `size` pixels wide',
+    summary: "A user's profile photo, optionally resized to `size` pixels wide",
     tags: ['users'],
     auth: 'none',
     params: IdParams,

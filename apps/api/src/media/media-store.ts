@@ -10,8 +10,12 @@ export type ImageKind = { readonly ext: 'jpg' | 'png' | 'gif'; readonly contentT
 
 /** Trusts the bytes, not the name or the declared type. */
 export const sniffImage = (bytes: Uint8Array): ImageKind | null => {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return { ext: 'jpg', contentType: 'image/jpeg' };
-  if (bytes.length >= 8 && Buffer.from(bytes.subarray(0, 8)).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
+    return { ext: 'jpg', contentType: 'image/jpeg' };
+  if (
+    bytes.length >= 8 &&
+    Buffer.from(bytes.subarray(0, 8)).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
     return { ext: 'png', contentType: 'image/png' };
   if (bytes.length >= 6 && /^GIF8[79]a$/.test(Buffer.from(bytes.subarray(0, 6)).toString('latin1')))
     return { ext: 'gif', contentType: 'image/gif' };
@@ -41,7 +45,12 @@ export class MediaStore {
   /** Stores an image under `folder` and answers its key; 400 when the bytes are not jpeg, png or gif. */
   async putImage(folder: string, bytes: Buffer): Promise<string> {
     const kind = sniffImage(bytes);
-    if (!kind) throw DomainError.validation('MEDIA.NOT_AN_IMAGE', { file: 'Choose a jpeg, png or gif image.' }, 'Choose a jpeg, png or gif image.');
+    if (!kind)
+      throw DomainError.validation(
+        'MEDIA.NOT_AN_IMAGE',
+        { file: 'Choose a jpeg, png or gif image.' },
+        'Choose a jpeg, png or gif image.',
+      );
     const key = `${folder}/${randomUUID()}.${kind.ext}`;
     const file = this.file(key);
     await fs.mkdir(path.dirname(file), { recursive: true });
@@ -63,7 +72,9 @@ export class MediaStore {
     if (cached) return { bytes: cached, contentType: contentTypes[ext] };
     const source = await fs.readFile(original).catch(() => null);
     if (!source) return null;
-    const bytes = await sharp(source, { animated: ext === 'gif' }).resize({ width, withoutEnlargement: true }).toBuffer();
+    const bytes = await sharp(source, { animated: ext === 'gif' })
+      .resize({ width, withoutEnlargement: true })
+      .toBuffer();
     await fs.mkdir(path.dirname(sized), { recursive: true });
     await fs.writeFile(sized, bytes);
     return { bytes, contentType: contentTypes[ext] };

@@ -36,7 +36,10 @@ export class AccountMails {
       to,
       subject: 'Confirm your Groundtruth account',
       ...layout(
-        [`Hello ${name},`, 'Please confirm this e-mail address to finish creating your Groundtruth account. The link works for 7 days.'],
+        [
+          `Hello ${name},`,
+          'Please confirm this e-mail address to finish creating your Groundtruth account. The link works for 7 days.',
+        ],
         { href: this.link(`/login/${encodeURIComponent(token)}`), label: 'Confirm my address' },
       ),
     });

@@ -34,7 +34,9 @@ export class AdminUsersController {
     await this.authenticator.confirmPassword(adminId, body.password);
     const userId = await this.userWith(body.email);
     if (userId === adminId) {
-      throw DomainError.validation('USER.DELETE_SELF', { email: 'To delete your own account, use Delete account on your profile.' });
+      throw DomainError.validation('USER.DELETE_SELF', {
+        email: 'To delete your own account, use Delete account on your profile.',
+      });
     }
     await this.commands.execute(new DeleteAccountCommand({ userId }, commandMetadata()));
   }

@@ -1,23 +1,30 @@
 import {
   createLogger,
   PostgresEventStore,
+  SealingEventStore,
+  SubjectKeyStore,
+  type EventStore,
   ProjectionRunner,
   readCheckpoints,
   rebuildProjection,
   type Projection,
 } from '@groundtruth/platform';
 import { createTestDatabase, type TestDatabase } from '../../../../test/support/test-database.js';
+import { appendAccountHistory } from '../../../../test/support/account-events.js';
 import { appendProjectHistory, tableSnapshot } from '../../../../test/support/project-events.js';
 import { projections, projectsProjection } from './index.js';
 
 const log = createLogger('silent');
 let db: TestDatabase;
-let store: PostgresEventStore;
+let store: EventStore;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  store = new PostgresEventStore(db.pool);
+  // As in the product: personal data sealed on append, opened (or erased) on read.
+  const keys = new SubjectKeyStore(db.pool);
+  store = new SealingEventStore(new PostgresEventStore(db.pool), keys);
   await appendProjectHistory(store, { projects: 60, updates: 3 });
+  await appendAccountHistory(store, keys, { users: 40 });
 });
 afterAll(() => db.drop());
 

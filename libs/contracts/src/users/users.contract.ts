@@ -75,7 +75,9 @@ export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
 
 export const ChangePasswordBody = z
   .object({
-    oldPassword: z.string({ error: userMessages.currentPasswordRequired }).min(1, { error: userMessages.currentPasswordRequired }),
+    oldPassword: z
+      .string({ error: userMessages.currentPasswordRequired })
+      .min(1, { error: userMessages.currentPasswordRequired }),
     newPassword: NewPassword,
   })
   .meta({ id: 'ChangePassword' });

@@ -65,7 +65,8 @@ export const rules = {
   'admin.spoof': siteAdmin<NoResource>(),
 
   // Moderators review reported posts (the calls arrive with the discussion feature).
-  'moderation.review': { signIn: true, allow: (a: Actor) => isUser(a) && a.moderator } satisfies Rule<NoResource>,
+  // Spec §6 lists the moderator flag on its own: site admins moderate only if they also hold it.
+  'moderation.review': { signIn: true, allow: (a: Actor, _r: NoResource) => isUser(a) && a.moderator } satisfies Rule<NoResource>,
 } as const;
 
 export type Action = keyof typeof rules;
@@ -88,6 +89,10 @@ export const authorize = <A extends Action>(actor: Actor, action: A, resource: R
   if (verdict === 'unauthenticated') throw new DomainError('unauthenticated', 'AUTH.REQUIRED', userMessages.signInRequired);
   if (verdict === 'forbidden') {
     const adminOnly = action.startsWith('admin.');
-    throw new DomainError('forbidden', adminOnly ? 'AUTH.ADMIN_ONLY' : 'AUTH.FORBIDDEN', adminOnly ? userMessages.adminOnly : userMessages.notAllowed);
+    throw new DomainError(
+      'forbidden',
+      adminOnly ? 'AUTH.ADMIN_ONLY' : 'AUTH.FORBIDDEN',
+      adminOnly ? userMessages.adminOnly : userMessages.notAllowed,
+    );
   }
 };

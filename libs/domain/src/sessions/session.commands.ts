@@ -3,7 +3,14 @@ import type { SessionEndReason, SessionMethod } from './session.events.js';
 
 export type StartSession = Command<
   'StartSession',
-  { sessionId: string; userId: number; method: SessionMethod; refreshTokenHash: string; ttlDays: number; spoofedBy: number | null }
+  {
+    sessionId: string;
+    userId: number;
+    method: SessionMethod;
+    refreshTokenHash: string;
+    ttlDays: number;
+    spoofedBy: number | null;
+  }
 >;
 /** Rotate: the presented refresh token (hashed) is traded for a new one, once. */
 export type RefreshSession = Command<'RefreshSession', { presentedHash: string; nextHash: string; ttlDays: number }>;

@@ -27,5 +27,9 @@ export type SessionRevoked = DomainEvent<
 >;
 
 export type SessionEvent = SessionStarted | SessionRefreshed | SessionRevoked;
-export const sessionEventTypes = ['SessionStarted', 'SessionRefreshed', 'SessionRevoked'] as const satisfies readonly SessionEvent['type'][];
+export const sessionEventTypes = [
+  'SessionStarted',
+  'SessionRefreshed',
+  'SessionRevoked',
+] as const satisfies readonly SessionEvent['type'][];
 export const sessionStream = (sessionId: string): string => `session-${sessionId}`;

@@ -134,7 +134,11 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         const user = active(state);
         // The link names the address it was sent to; a link for an address since replaced is stale.
         if (normalizeEmail(command.data.email) !== user.email) {
-          throw new DomainError('unauthenticated', 'USER.LINK_STALE', 'This link is for an address that is no longer on the account.');
+          throw new DomainError(
+            'unauthenticated',
+            'USER.LINK_STALE',
+            'This link is for an address that is no longer on the account.',
+          );
         }
         if (user.emailValidated) return [];
         return [{ type: 'UserEmailValidated', data: { userId: user.userId, validatedAt: meta.now } }];
@@ -165,10 +169,16 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       }
       case 'ChangePassword': {
         const user = active(state);
+        if (!command.data.passwordHash) throw DomainError.validation('USER.INVALID', { password: userMessages.passwordRequired });
         return [
           {
             type: 'UserPasswordChanged',
-            data: { userId: user.userId, pii: { passwordHash: command.data.passwordHash }, via: command.data.via, changedAt: meta.now },
+            data: {
+              userId: user.userId,
+              pii: { passwordHash: command.data.passwordHash },
+              via: command.data.via,
+              changedAt: meta.now,
+            },
           },
         ];
       }
@@ -194,10 +204,17 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       }
       case 'LinkIdentity': {
         const user = active(state);
+        // Single sign-on links on first use only; later sign-ins through the same provider change nothing.
+        if (user.identities.includes(command.data.provider)) return [];
         return [
           {
             type: 'UserIdentityLinked',
-            data: { userId: user.userId, provider: command.data.provider, pii: { subject: command.data.subject }, linkedAt: meta.now },
+            data: {
+              userId: user.userId,
+              provider: command.data.provider,
+              pii: { subject: command.data.subject },
+              linkedAt: meta.now,
+            },
           },
         ];
       }

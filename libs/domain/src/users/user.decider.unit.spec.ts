@@ -305,6 +305,13 @@ describe('user decider', () => {
   });
 
   describe('ChangePassword', () => {
+    it('refuses an empty hash', () => {
+      sut
+        .given([registered])
+        .when({ type: 'ChangePassword', data: { userId: 5, passwordHash: '', via: 'change' } }, meta)
+        .thenThrows({ kind: 'validation', code: 'USER.INVALID' });
+    });
+
     it.each(['change', 'reset'] as const)('records the new hash when the password is changed by %s', (via) => {
       sut
         .given([registered])
@@ -406,6 +413,16 @@ describe('user decider', () => {
             data: { userId: 5, provider: 'keycloak', pii: { subject: 'sub-1' }, linkedAt: meta.now },
           },
         ]);
+    });
+
+    it('does nothing when the same provider is linked again (single sign-on links on first use only)', () => {
+      sut
+        .given([
+          registered,
+          { type: 'UserIdentityLinked', data: { userId: 5, provider: 'keycloak', pii: { subject: 'sub-1' }, linkedAt: earlier } },
+        ])
+        .when({ type: 'LinkIdentity', data: { userId: 5, provider: 'keycloak', subject: 'sub-1' } }, meta)
+        .then([]);
     });
 
     it('lists the provider on the account when the link is folded', () => {

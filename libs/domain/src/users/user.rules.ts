@@ -43,8 +43,7 @@ export const userMessages = {
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
 /** Deliberately simple: one @, something on each side, a dot in the domain, no spaces. */
-export const isValidEmail = (email: string): boolean =>
-  email.length <= EMAIL_MAX && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
+export const isValidEmail = (email: string): boolean => email.length <= EMAIL_MAX && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
 
 /** Spec §5: terms are valid only if the user's terms date is not older than the configured terms date. */
 export const termsAreCurrent = (tncDate: string | null, requiredDate: string): boolean =>

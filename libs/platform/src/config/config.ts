@@ -36,7 +36,12 @@ export type AppConfig = {
   /** Users whose terms date is older than this must accept the terms again (spec §5). */
   readonly termsDate: string;
   /** OpenID Connect single sign-on; all three set, or none. */
-  readonly oidc: { readonly issuerUrl: string; readonly clientId: string; readonly clientSecret: string; readonly logoutUrl: string | null } | null;
+  readonly oidc: {
+    readonly issuerUrl: string;
+    readonly clientId: string;
+    readonly clientSecret: string;
+    readonly logoutUrl: string | null;
+  } | null;
   /** Forum (Discourse) single sign-on shared secret and the forum's address. */
   readonly discourse: { readonly secret: string; readonly url: string } | null;
   /** Attempts per 15 minutes on login, register and recovery, per IP and per account. */
@@ -132,7 +137,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-    publicUrl: (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${int(env, 'PORT', 3000, 0, 65535)}`).replace(/\/+$/, ''),
+    publicUrl: (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${int(env, 'PORT', 3000, 0, 65535)}`).replace(
+      /\/+$/,
+      '',
+    ),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: env['MAIL_FROM']?.trim() || 'Groundtruth <no-reply@groundtruth.local>',
     jwtSecret: secret(env, 'JWT_SECRET'),

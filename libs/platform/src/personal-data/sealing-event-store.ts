@@ -1,5 +1,12 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { AppendResult, EventStore, EventToAppend, ExpectedRevision, RecordedEvent, ReadAllOptions } from '../event-store/event-store.port.js';
+import type {
+  AppendResult,
+  EventStore,
+  EventToAppend,
+  ExpectedRevision,
+  RecordedEvent,
+  ReadAllOptions,
+} from '../event-store/event-store.port.js';
 import type { SubjectKeyStore } from './subject-keys.js';
 
 /**

@@ -16,11 +16,15 @@ export class EmailClaims {
        ON CONFLICT (email) DO UPDATE SET user_id = EXCLUDED.user_id WHERE gt_email_claims.user_id = EXCLUDED.user_id`,
       [normalizeEmail(email), userId],
     );
-    if (r.rowCount === 0) throw DomainError.validation('USER.EMAIL_TAKEN', { email: userMessages.emailTaken }, userMessages.emailTaken);
+    if (r.rowCount === 0)
+      throw DomainError.validation('USER.EMAIL_TAKEN', { email: userMessages.emailTaken }, userMessages.emailTaken);
   }
 
   async release(email: string, userId: number): Promise<void> {
-    await this.runtime.pool.query('DELETE FROM gt_email_claims WHERE email = $1 AND user_id = $2', [normalizeEmail(email), userId]);
+    await this.runtime.pool.query('DELETE FROM gt_email_claims WHERE email = $1 AND user_id = $2', [
+      normalizeEmail(email),
+      userId,
+    ]);
   }
 
   async releaseAll(userId: number): Promise<void> {

@@ -27,7 +27,9 @@ export class Authenticator {
     const active = account?.status === 'active' ? account : null;
     if (await this.hasher.verify(active?.passwordHash ?? null, password)) {
       if (!active!.emailValidated) {
-        throw new DomainError('forbidden', 'USER.EMAIL_NOT_VALIDATED', userMessages.emailNotValidated, { userId: String(active!.userId) });
+        throw new DomainError('forbidden', 'USER.EMAIL_NOT_VALIDATED', userMessages.emailNotValidated, {
+          userId: String(active!.userId),
+        });
       }
       return { userId: active!.userId, spoofedBy: null };
     }
@@ -41,7 +43,11 @@ export class Authenticator {
     const account = await this.accounts.load(userId);
     const hash = account.status === 'active' ? account.passwordHash : null;
     if (!(await this.hasher.verify(hash, password))) {
-      throw DomainError.validation('USER.WRONG_PASSWORD', { [field]: userMessages.passwordCheckFailed }, userMessages.passwordCheckFailed);
+      throw DomainError.validation(
+        'USER.WRONG_PASSWORD',
+        { [field]: userMessages.passwordCheckFailed },
+        userMessages.passwordCheckFailed,
+      );
     }
   }
 

@@ -93,7 +93,9 @@ export class SessionIssuer {
   }
 
   async end(sessionId: string, reason: SessionEndReason): Promise<void> {
-    await this.gateway.execute(new SessionCommandMessage(sessionId, { type: 'RevokeSession', data: { reason } }, commandMetadata()));
+    await this.gateway.execute(
+      new SessionCommandMessage(sessionId, { type: 'RevokeSession', data: { reason } }, commandMetadata()),
+    );
   }
 
   /** Ends every open session of a user but `except` (e.g. after a password change). */

@@ -57,7 +57,11 @@ export class TokenService {
 
   /** Claims of a valid access token. An expired one is a 401 whose message names the token, so the client refreshes (spec §8). */
   async verifyAccess(token: string): Promise<AccessClaims> {
-    const payload = await this.verify(token, ACCESS_AUDIENCE, () => new DomainError('unauthenticated', 'AUTH.TOKEN_EXPIRED', userMessages.tokenExpired));
+    const payload = await this.verify(
+      token,
+      ACCESS_AUDIENCE,
+      () => new DomainError('unauthenticated', 'AUTH.TOKEN_EXPIRED', userMessages.tokenExpired),
+    );
     const userId = Number(payload.sub);
     const sessionId = payload['sid'];
     const refreshToken = payload['refresh_token'];
@@ -79,7 +83,8 @@ export class TokenService {
 
   /** The user id and extra claims of a link token for this purpose; a 401 when it is not one. */
   async verifyLink(purpose: LinkPurpose, token: string): Promise<{ userId: number; claims: JWTPayload }> {
-    const expired = () => new DomainError('unauthenticated', 'AUTH.LINK_EXPIRED', 'This link has expired. Please ask for a new one.');
+    const expired = () =>
+      new DomainError('unauthenticated', 'AUTH.LINK_EXPIRED', 'This link has expired. Please ask for a new one.');
     const payload = await this.verify(token, `groundtruth-${purpose}`, expired);
     const userId = Number(payload.sub);
     if (!Number.isSafeInteger(userId)) throw invalidToken();

@@ -4,7 +4,12 @@ import type { CommandOutcome } from '../../../common/cqrs/aggregate-streams.js';
 
 export class ChangePasswordCommand extends Command<CommandOutcome> {
   constructor(
-    readonly input: { readonly userId: number; readonly sessionId: string; readonly oldPassword: string; readonly newPassword: string },
+    readonly input: {
+      readonly userId: number;
+      readonly sessionId: string;
+      readonly oldPassword: string;
+      readonly newPassword: string;
+    },
     readonly meta: CommandMetadata,
   ) {
     super();

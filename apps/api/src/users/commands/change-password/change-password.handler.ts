@@ -20,7 +20,11 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
     const account = await this.accounts.load(input.userId);
     const hash = account.status === 'active' ? account.passwordHash : null;
     if (!(await this.hasher.verify(hash, input.oldPassword))) {
-      throw DomainError.validation('USER.WRONG_PASSWORD', { oldPassword: userMessages.passwordCheckFailed }, userMessages.passwordCheckFailed);
+      throw DomainError.validation(
+        'USER.WRONG_PASSWORD',
+        { oldPassword: userMessages.passwordCheckFailed },
+        userMessages.passwordCheckFailed,
+      );
     }
     const passwordHash = await this.hasher.hash(input.newPassword);
     const outcome = await this.streams.decide(

@@ -33,7 +33,15 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
         userStream(userId),
         {
           type: 'RegisterUser',
-          data: { userId, name: input.name, email, passwordHash, tncAccept: input.tncAccept, via: 'password', emailValidated: false },
+          data: {
+            userId,
+            name: input.name,
+            email,
+            passwordHash,
+            tncAccept: input.tncAccept,
+            via: 'password',
+            emailValidated: false,
+          },
         },
         { ...meta, userId },
       );

@@ -12,7 +12,10 @@ import { ResetPasswordCommand } from './reset-password.command.js';
 
 /** A fingerprint of the password a reset link was issued against: once the password changes, the link is spent. */
 export const passwordFingerprint = (passwordHash: string | null): string =>
-  createHash('sha256').update(passwordHash ?? 'none').digest('base64url').slice(0, 22);
+  createHash('sha256')
+    .update(passwordHash ?? 'none')
+    .digest('base64url')
+    .slice(0, 22);
 
 const failed = () => DomainError.validation('USER.RESET_FAILED', { token: userMessages.resetFailed }, userMessages.resetFailed);
 
@@ -43,7 +46,9 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
       { ...meta, userId },
     );
     if (!account.emailValidated) {
-      await this.gateway.execute(new UserCommandMessage({ type: 'ValidateEmail', data: { userId, email: account.email } }, { ...meta, userId }));
+      await this.gateway.execute(
+        new UserCommandMessage({ type: 'ValidateEmail', data: { userId, email: account.email } }, { ...meta, userId }),
+      );
     }
     await this.sessions.endAll(userId, 'password_changed');
     return outcome;

@@ -24,7 +24,12 @@ export class UpdateProfileHandler implements ICommandHandler<UpdateProfileComman
     const moving = newEmail !== null && oldEmail !== null && newEmail !== oldEmail;
     if (moving) await this.claims.claim(newEmail, userId);
     try {
-      const outcome = await this.streams.decide(userDecider, userStream(userId), { type: 'UpdateProfile', data: { userId, changes } }, meta);
+      const outcome = await this.streams.decide(
+        userDecider,
+        userStream(userId),
+        { type: 'UpdateProfile', data: { userId, changes } },
+        meta,
+      );
       const event = outcome.events[0] as UserProfileUpdated | undefined;
       if (moving && event?.data.emailChanged) {
         await this.claims.release(oldEmail, userId);

@@ -19,7 +19,12 @@ export class UploadPhotoHandler implements ICommandHandler<UploadPhotoCommand> {
     const before = await this.accounts.load(userId);
     const photo = await this.media.putImage(`users/${userId}`, bytes);
     try {
-      const outcome = await this.streams.decide(userDecider, userStream(userId), { type: 'ChangePhoto', data: { userId, photo } }, meta);
+      const outcome = await this.streams.decide(
+        userDecider,
+        userStream(userId),
+        { type: 'ChangePhoto', data: { userId, photo } },
+        meta,
+      );
       if (before.status === 'active' && before.photo) await this.media.remove(before.photo);
       return outcome;
     } catch (error) {

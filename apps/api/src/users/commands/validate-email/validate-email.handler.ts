@@ -27,7 +27,9 @@ export class ValidateEmailHandler implements ICommandHandler<ValidateEmailComman
     const account = await this.accounts.load(userId);
     if (account.status !== 'active') throw new DomainError('unauthenticated', 'AUTH.ACCOUNT_GONE', userMessages.accountDeleted);
     const actorMeta = { ...meta, userId };
-    const validated = await this.gateway.execute(new UserCommandMessage({ type: 'ValidateEmail', data: { userId, email } }, actorMeta));
+    const validated = await this.gateway.execute(
+      new UserCommandMessage({ type: 'ValidateEmail', data: { userId, email } }, actorMeta),
+    );
     if (this.runtime.config.adminEmails.includes(normalizeEmail(email)) && !account.admin) {
       await this.gateway.execute(new UserCommandMessage({ type: 'SetRoles', data: { userId, admin: true } }, actorMeta));
       this.runtime.log.info({ userId }, 'site admin granted (ADMIN_EMAILS)');
