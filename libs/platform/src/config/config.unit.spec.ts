@@ -1,0 +1,56 @@
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('gives working defaults for an empty environment', () => {
+    const sut = loadConfig({});
+    expect(sut).toMatchObject({
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      smtpUrl: null,
+      jwtSecret: null,
+      accessTokenTtlSeconds: 900,
+      refreshTokenTtlDays: 30,
+      termsDate: '2020-11-17',
+      oidc: null,
+      discourse: null,
+      authRateLimit: 20,
+      adminEmails: [],
+    });
+  });
+
+  it('reads the account variables, trimming and lower-casing admin addresses', () => {
+    const sut = loadConfig({
+      PORT: '8080',
+      PUBLIC_URL: 'https://groundtruth.example.org/',
+      SMTP_URL: 'smtp://u:p@mail:587',
+      JWT_SECRET: 'x'.repeat(32),
+      TERMS_DATE: '2026-01-31',
+      ADMIN_EMAILS: ' Ana@Example.org , bo@example.org,',
+      OIDC_ISSUER_URL: 'https://id.example.org/realms/gt',
+      OIDC_CLIENT_ID: 'web',
+      OIDC_CLIENT_SECRET: 'secret',
+      DISCOURSE_SECRET: 'a long shared secret',
+      DISCOURSE_URL: 'https://forum.example.org',
+    });
+    expect(sut).toMatchObject({
+      publicUrl: 'https://groundtruth.example.org',
+      smtpUrl: 'smtp://u:p@mail:587',
+      termsDate: '2026-01-31',
+      adminEmails: ['ana@example.org', 'bo@example.org'],
+      oidc: { issuerUrl: 'https://id.example.org/realms/gt', clientId: 'web', clientSecret: 'secret', logoutUrl: null },
+      discourse: { secret: 'a long shared secret', url: 'https://forum.example.org' },
+    });
+  });
+
+  it.each([
+    ['a short JWT secret', { JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32/],
+    ['half an OIDC setup', { OIDC_ISSUER_URL: 'https://id.example.org' }, /must be set together/],
+    ['a forum secret without the forum', { DISCOURSE_SECRET: 'a long shared secret' }, /must be set together/],
+    ['a terms date that is not a day', { TERMS_DATE: 'last week' }, /TERMS_DATE must be a date/],
+    ['an SMTP URL of another scheme', { SMTP_URL: 'http://mail' }, /SMTP_URL must start with smtp: or smtps:/],
+    ['a token lifetime out of range', { ACCESS_TOKEN_TTL_SECONDS: '1' }, /ACCESS_TOKEN_TTL_SECONDS/],
+  ])('refuses %s with a message naming the variable', (_case, env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
