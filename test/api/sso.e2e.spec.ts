@@ -116,6 +116,20 @@ describe('with single sign-on configured', () => {
       expect(await finish(await visitProvider(who.sub))).toMatchObject({ status: 401, body: { code: 'SSO.FAILED' } });
     });
 
+    it('creates an unvalidated account when the provider has not verified a new address', async () => {
+      const reply = await finish(await visitProvider(person({ email_verified: false }).sub));
+      expect(reply.status).toBe(200);
+      expect((await me(bearerOf(reply))).body).toMatchObject({ emailValidated: false });
+    });
+
+    it('answers 400 for an attempt older than ten minutes', async () => {
+      const back = await visitProvider(person().sub);
+      await sut.runtime.pool.query("UPDATE gt_oidc_states SET created_at = now() - interval '11 minutes' WHERE state = $1", [
+        back.searchParams.get('state'),
+      ]);
+      expect(await finish(back)).toMatchObject({ status: 400, body: { code: 'SSO.STATE_UNKNOWN' } });
+    });
+
     it('answers 400 when the same return is replayed', async () => {
       const back = await visitProvider(person().sub);
       expect((await finish(back)).status).toBe(200);
@@ -215,6 +229,25 @@ describe('with single sign-on configured', () => {
         status: 400,
         body: { code: 'SSO.BAD_PAYLOAD' },
       });
+    });
+
+    it('refuses an admin spoofing another user', async () => {
+      const admin = await signUp(sut, mailbox, { admin: true });
+      const user = await signUp(sut, mailbox);
+      const spoofed = await callApi(sut.url, 'POST', '/api/login', {
+        body: { email: user.email, password: `${admin.email} ${admin.password}` },
+      });
+      expect(await forumAuth(forumRequest('nonce-7'), bearerOf(spoofed))).toMatchObject({
+        status: 403,
+        body: { code: 'SSO.SPOOFED' },
+      });
+      const withPassword = await forumAuth({
+        ...forumRequest('nonce-8'),
+        email: user.email,
+        password: `${admin.email} ${admin.password}`,
+      });
+      expect(withPassword).toMatchObject({ status: 403, body: { code: 'SSO.SPOOFED' } });
+      expect(withPassword.headers.get('authorization')).toBeNull();
     });
 
     it('answers 401 for a wrong password, and for no credentials at all', async () => {

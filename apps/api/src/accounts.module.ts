@@ -8,6 +8,7 @@ import { SessionController } from './auth/session.controller.js';
 import { Authenticator } from './auth/sessions/authenticator.js';
 import { SessionCommandHandler } from './auth/sessions/session-command.js';
 import { SessionIssuer } from './auth/sessions/session-issuer.js';
+import { ssoControllers, ssoProviders } from './auth/sso/sso.providers.js';
 import { SecretStore } from './auth/tokens/secret-store.js';
 import { TokenService } from './auth/tokens/token.service.js';
 import { AccountMails } from './users/account-mails.js';
@@ -53,8 +54,8 @@ const services = [
  * so other features can name the caller and check the policy.
  */
 @Module({
-  controllers: [SessionController, UsersController, AdminUsersController],
-  providers: [...commandHandlers, ...services, { provide: APP_GUARD, useClass: AuthGuard }],
+  controllers: [SessionController, UsersController, AdminUsersController, ...ssoControllers],
+  providers: [...commandHandlers, ...services, ...ssoProviders, { provide: APP_GUARD, useClass: AuthGuard }],
   exports: [UsersQueries, UserAccounts, SessionIssuer, Authenticator, TokenService, EmailClaims, RateLimiter, PasswordHasher],
 })
 export class AccountsModule {}
