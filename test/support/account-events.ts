@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  fold,
   sessionDecider,
   sessionStream,
   userDecider,
@@ -9,7 +8,7 @@ import {
   type Decider,
   type DomainEvent,
 } from '../../libs/domain/src/index.js';
-import { personalSubject, type EventStore, type SubjectKeyStore } from '../../libs/platform/src/index.js';
+import { decideAndAppend, personalSubject, type EventStore, type SubjectKeyStore } from '../../libs/platform/src/index.js';
 
 let clock = Date.UTC(2026, 0, 1);
 const meta = () => {
@@ -17,28 +16,13 @@ const meta = () => {
   return { correlationId: 'seed', causationId: 'seed', userId: null, now: new Date(clock).toISOString() };
 };
 
-/** Decides each command against the stream's current state and appends the result, as the API does. */
 const run = async <S, C extends Command, E extends DomainEvent>(
   store: EventStore,
   decider: Decider<S, C, E>,
   stream: string,
   commands: C[],
 ) => {
-  for (const command of commands) {
-    const history = await store.readStream(stream);
-    const m = meta();
-    const events = decider.decide(command, fold(decider, history as unknown as E[]), m);
-    if (events.length === 0) continue;
-    const last = history[history.length - 1];
-    await store.append(
-      stream,
-      events.map((e) => ({
-        ...e,
-        metadata: { eventId: randomUUID(), correlationId: 'seed', causationId: 'seed', userId: null, occurredAt: m.now },
-      })),
-      last ? last.revision : 'no_stream',
-    );
-  }
+  for (const command of commands) await decideAndAppend(store, decider, stream, command, meta());
 };
 
 /**

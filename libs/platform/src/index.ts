@@ -2,6 +2,7 @@ export * from './config/config.js';
 export * from './event-store/event-store.port.js';
 export * from './event-store/postgres-event-store.js';
 export * from './event-store/follow-log.js';
+export * from './event-store/decide-and-append.js';
 export * from './postgres/postgres.js';
 export * from './postgres/migrations.js';
 export * from './postgres/embedded-postgres.js';

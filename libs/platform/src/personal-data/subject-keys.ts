@@ -13,21 +13,46 @@ const CHANNEL = 'gt_subject_keys_destroyed';
 export class SubjectKeyStore {
   private readonly cache = new Map<string, SubjectKey>();
   private listener: pg.PoolClient | null = null;
+  private reconnect: NodeJS.Timeout | null = null;
+  private closed = false;
 
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly onWarning: (message: string, err: unknown) => void = () => undefined,
+  ) {}
 
-  /** Follows destroys made by other processes. */
+  /** Follows destroys made by other processes; reconnects when the connection drops. */
   async listen(): Promise<void> {
-    if (this.listener) return;
+    if (this.listener || this.closed) return;
+    this.reconnect = null;
     const client = await this.pool.connect();
     client.on('notification', (msg) => {
       if (msg.channel === CHANNEL && msg.payload) this.cache.set(msg.payload, 'destroyed');
     });
-    await client.query(`LISTEN ${CHANNEL}`);
+    client.on('error', (err) => {
+      this.onWarning('personal-data key listener lost its connection; reconnecting', err);
+      if (this.listener === client) this.listener = null;
+      client.release(err);
+      // Destroys announced while away would be missed: forget what is cached and ask again.
+      this.cache.clear();
+      if (!this.closed) this.reconnect = setTimeout(() => void this.listen().catch(() => this.retryLater()), 1000);
+    });
+    try {
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (error) {
+      client.release(error as Error);
+      throw error;
+    }
     this.listener = client;
   }
 
+  private retryLater(): void {
+    if (!this.closed) this.reconnect = setTimeout(() => void this.listen().catch(() => this.retryLater()), 1000);
+  }
+
   async close(): Promise<void> {
+    this.closed = true;
+    if (this.reconnect) clearTimeout(this.reconnect);
     const client = this.listener;
     this.listener = null;
     if (client) {

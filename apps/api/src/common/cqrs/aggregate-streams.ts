@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, fold, type Command, type CommandMetadata, type Decider, type DomainEvent } from '@groundtruth/domain';
-import { RUNTIME, WrongExpectedRevisionError, type LogPosition, type Runtime } from '@groundtruth/platform';
+import { DomainError, type Command, type CommandMetadata, type Decider, type DomainEvent } from '@groundtruth/domain';
+import { decideAndAppend, RUNTIME, WrongExpectedRevisionError, type LogPosition, type Runtime } from '@groundtruth/platform';
 
 /** What a command handler returns: enough for the gateway to wait for the read side. */
 export type CommandOutcome = {
@@ -24,28 +23,8 @@ export class AggregateStreams {
     command: C,
     meta: CommandMetadata,
   ): Promise<CommandOutcome> {
-    const history = await this.runtime.store.readStream(streamId);
-    const state = fold(decider, history as unknown as E[]);
-    const events = decider.decide(command, state, meta);
-    if (events.length === 0) return { events, position: null };
-    const last = history[history.length - 1];
     try {
-      const result = await this.runtime.store.append(
-        streamId,
-        events.map((e) => ({
-          type: e.type,
-          data: e.data,
-          metadata: {
-            eventId: randomUUID(),
-            correlationId: meta.correlationId,
-            causationId: meta.causationId,
-            userId: meta.userId,
-            occurredAt: meta.now,
-          },
-        })),
-        last ? last.revision : 'no_stream',
-      );
-      return { events, position: result.position };
+      return await decideAndAppend(this.runtime.store, decider, streamId, command, meta);
     } catch (error) {
       if (error instanceof WrongExpectedRevisionError) {
         throw new DomainError('conflict', 'STREAM.CONFLICT', 'Someone else changed this at the same time. Reload and try again.');
