@@ -70,7 +70,18 @@ export default defineConfig({
   webServer: {
     command: 'node apps/api/dist/main.js',
     cwd: repoRoot,
-    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', EMBEDDED_PG_PORT: '54391' },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      EMBEDDED_PG_PORT: '54391',
+      // Account e-mails link here; with no SMTP_URL they land as .eml files in <DATA_DIR>/outbox.
+      PUBLIC_URL: baseURL,
+      // The journey's account becomes a site admin (it clears its own terms through the admin API).
+      ADMIN_EMAILS: 'journey-admin@example.org',
+      // Every test signs in from the same address; the product's default limit would lock them out.
+      AUTH_RATE_LIMIT: '1000',
+    },
     url: `${baseURL}/api/status`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -1,7 +1,7 @@
-import type { SxProps, Theme } from '@mui/material/styles';
+import type { CSSObject } from '@mui/material/styles';
 
-/** Hidden on screen, still read by screen readers. */
-export const visuallyHidden: SxProps<Theme> = {
+/** Hidden on screen, still read by screen readers. A plain style object, so it can be spread into another. */
+export const visuallyHidden = {
   border: 0,
   clip: 'rect(0 0 0 0)',
   height: '1px',
@@ -11,4 +11,4 @@ export const visuallyHidden: SxProps<Theme> = {
   position: 'absolute',
   whiteSpace: 'nowrap',
   width: '1px',
-};
+} as const satisfies CSSObject;

@@ -70,7 +70,9 @@ export const useForm = <V extends Values>({ initial, id, validate }: FormOptions
         setValue(name, event.target.value as V[typeof name]),
       onBlur: () => setTouched((previous) => ({ ...previous, [name]: true })),
       error: error !== undefined,
-      helperText: error,
+      // A blank line is kept for the message, so one appearing on blur does not move what is below
+      // (a click on the next control would otherwise land beside it).
+      helperText: error ?? ' ',
     };
   };
 

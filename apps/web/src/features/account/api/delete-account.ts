@@ -7,8 +7,17 @@ export const deleteAccount = async (email: string): Promise<void> => {
   await apiClient.delete('/auth/delete-account', NoContent, { body: { email }, auth: 'required' });
 };
 
-/** Deletes the account, then signs out here without moving (spec §2: the done message stays). */
-export const useDeleteAccount = () => {
+/**
+ * Deletes the account, then signs out here without moving (spec §2: the done message stays).
+ * `onDeleted` runs before the session ends, while the screen that asked is still there to hear it.
+ */
+export const useDeleteAccount = ({ onDeleted }: { onDeleted: () => void }) => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteAccount, onSuccess: () => endSession(queryClient) });
+  return useMutation({
+    mutationFn: deleteAccount,
+    onSuccess: () => {
+      onDeleted();
+      endSession(queryClient);
+    },
+  });
 };

@@ -55,7 +55,7 @@ export const ChangePasswordForm = ({ userId }: { userId: number }) => {
   });
 
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={onSubmit} aria-labelledby="password-heading">
+    <Stack component="form" noValidate spacing={1} onSubmit={onSubmit} aria-labelledby="password-heading">
       <PasswordField
         {...form.text('oldPassword')}
         label={t('account.password.current')}

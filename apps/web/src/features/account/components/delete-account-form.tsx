@@ -22,8 +22,13 @@ type DeleteAccountFormProps = {
 /** Spec §2, §5: the account e-mail asked again (it must match), a confirmation, then the account is deleted. */
 export const DeleteAccountForm = ({ userEmail, onDeleted }: DeleteAccountFormProps) => {
   const { t } = useTranslation();
-  const mutation = useDeleteAccount();
   const [confirming, setConfirming] = useState(false);
+  const mutation = useDeleteAccount({
+    onDeleted: () => {
+      setConfirming(false);
+      onDeleted();
+    },
+  });
 
   const form = useForm({
     id: 'delete-account',
@@ -37,10 +42,6 @@ export const DeleteAccountForm = ({ userEmail, onDeleted }: DeleteAccountFormPro
 
   const confirm = () => {
     mutation.mutate(form.values.email.trim(), {
-      onSuccess: () => {
-        setConfirming(false);
-        onDeleted();
-      },
       onError: (error) => {
         setConfirming(false);
         form.showServerErrors(error);
@@ -51,7 +52,7 @@ export const DeleteAccountForm = ({ userEmail, onDeleted }: DeleteAccountFormPro
   return (
     <>
       <Typography sx={{ mb: 2 }}>{t('account.delete.formIntro')}</Typography>
-      <Stack component="form" noValidate spacing={2} onSubmit={onSubmit} aria-label={t('account.delete.title')}>
+      <Stack component="form" noValidate spacing={1} onSubmit={onSubmit} aria-label={t('account.delete.title')}>
         {mutation.isError ? (
           <Alert severity="error" role="alert">
             {t('account.delete.failed')} {t('app.somethingWentWrong')}

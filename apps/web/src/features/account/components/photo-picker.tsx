@@ -1,9 +1,9 @@
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
+import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,10 +40,11 @@ export const PhotoPicker = ({ user, chosen, onChoose, error, onError }: PhotoPic
   const helpId = 'profile-photo-help';
 
   const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
-    const files = event.target.files;
-    const file = files?.[0];
-    event.target.value = ''; // choosing the same file again still fires a change
-    if (!files || files.length !== 1 || !file || !isPhotoType(file.type)) {
+    // The FileList is live: copy it before clearing the input (so choosing the same file again still fires a change).
+    const files = Array.from(event.target.files ?? []);
+    event.target.value = '';
+    const file = files[0];
+    if (files.length !== 1 || !file || !isPhotoType(file.type)) {
       onError(t('account.photo.wrongType'));
       return;
     }
@@ -66,18 +67,40 @@ export const PhotoPicker = ({ user, chosen, onChoose, error, onError }: PhotoPic
         <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
           {t('account.photo.title')}
         </Typography>
-        <Button component="label" htmlFor={inputId} variant="outlined" startIcon={<PhotoCameraIcon />} sx={{ mt: 0.5 }}>
+        {/* A real file input, visually hidden but focusable, with a label drawn as a button: one control, no nesting. */}
+        <Box
+          component="input"
+          id={inputId}
+          type="file"
+          accept={PHOTO_TYPES.join(',')}
+          aria-describedby={helpId}
+          onChange={(event: ChangeEvent<HTMLInputElement>) => void onChange(event)}
+          sx={(theme) => ({
+            ...visuallyHidden,
+            '&:focus-visible + label': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+          })}
+        />
+        <Box
+          component="label"
+          htmlFor={inputId}
+          sx={(theme) => ({
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: 1,
+            mt: 0.5,
+            px: 2,
+            py: 0.75,
+            border: `1px solid ${alpha(theme.palette.primary.main, 0.5)}`,
+            borderRadius: 1,
+            color: 'primary.main',
+            fontWeight: 600,
+            cursor: 'pointer',
+            '&:hover': { borderColor: 'primary.main', bgcolor: alpha(theme.palette.primary.main, 0.04) },
+          })}
+        >
+          <PhotoCameraIcon fontSize="small" aria-hidden />
           {chosen ? t('account.photo.chooseAnother') : t('account.photo.choose')}
-          <Box
-            component="input"
-            id={inputId}
-            type="file"
-            accept={PHOTO_TYPES.join(',')}
-            aria-describedby={helpId}
-            onChange={(event: ChangeEvent<HTMLInputElement>) => void onChange(event)}
-            sx={visuallyHidden}
-          />
-        </Button>
+        </Box>
         <FormHelperText id={helpId} error={error !== null} role={error ? 'alert' : undefined}>
           {error ?? (chosen ? t('account.photo.chosen', { name: chosen.file.name }) : t('account.photo.help'))}
         </FormHelperText>

@@ -56,7 +56,7 @@ export const ProfileForm = ({ user }: { user: User }) => {
   });
 
   return (
-    <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void onSubmit(event)} aria-labelledby="profile-heading">
+    <Stack component="form" noValidate spacing={1.5} onSubmit={(event) => void onSubmit(event)} aria-labelledby="profile-heading">
       <PhotoPicker user={user} chosen={photo} onChoose={setPhoto} error={photoError} onError={setPhotoError} />
       <TextField {...form.text('name')} label={t('account.fields.name')} autoComplete="name" required fullWidth />
       <TextField {...form.text('email')} label={t('account.fields.email')} type="email" autoComplete="email" required fullWidth />

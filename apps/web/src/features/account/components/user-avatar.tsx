@@ -3,18 +3,14 @@ import Avatar from '@mui/material/Avatar';
 import type { User } from '@groundtruth/contracts';
 
 type UserAvatarProps = {
-  readonly user: Pick<User, 'photo' | 'updatedAt'> | null;
+  readonly user: Pick<User, 'photo'> | null;
   readonly size?: number;
   /** Empty when a text label sits beside it. */
   readonly alt?: string;
 };
 
-/** The photo's address; the change time keeps a browser from showing the previous photo after an upload. */
-export const photoSrc = (user: Pick<User, 'photo' | 'updatedAt'> | null): string | undefined => {
-  if (!user?.photo) return undefined;
-  const separator = user.photo.url.includes('?') ? '&' : '?';
-  return `${user.photo.url}${separator}v=${encodeURIComponent(user.updatedAt)}`;
-};
+/** The photo's address; the server versions it, so a new upload is a new address. */
+export const photoSrc = (user: Pick<User, 'photo'> | null): string | undefined => user?.photo?.url;
 
 /** Spec §2 Reusable pieces: the user's photo, or a default icon. */
 export const UserAvatar = ({ user, size = 32, alt = '' }: UserAvatarProps) => {

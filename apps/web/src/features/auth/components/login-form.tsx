@@ -119,7 +119,7 @@ export const LoginForm = ({
       component="form"
       noValidate
       onSubmit={onSubmit}
-      spacing={2}
+      spacing={1}
       aria-label={t(spoof ? 'auth.spoof.formLabel' : 'auth.login.formLabel')}
     >
       {failure ? (

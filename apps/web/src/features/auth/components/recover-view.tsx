@@ -70,7 +70,7 @@ export const RecoverView = ({ after }: { after: AfterQuery }) => {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('auth.recover.intro')}
       </Typography>
-      <Stack component="form" noValidate onSubmit={onSubmit} spacing={2} aria-label={t('auth.recover.title')}>
+      <Stack component="form" noValidate onSubmit={onSubmit} spacing={1} aria-label={t('auth.recover.title')}>
         {mutation.isError && !(isApiError(mutation.error) && mutation.error.errors?.['email']) ? (
           <Alert severity="error" role="alert">
             {failureText(mutation.error)}

@@ -107,7 +107,7 @@ export const RegisterView = ({ after }: { after: AfterQuery }) => {
   return (
     <NarrowPage logo>
       <PageHeading>{t('auth.register.title')}</PageHeading>
-      <Stack component="form" noValidate onSubmit={onSubmit} spacing={2} aria-label={t('auth.register.title')}>
+      <Stack component="form" noValidate onSubmit={onSubmit} spacing={1} aria-label={t('auth.register.title')}>
         {failed ? (
           <Alert severity="error" role="alert">
             {t('auth.register.failed')} {t('app.somethingWentWrong')}

@@ -86,7 +86,7 @@ export const ResetPasswordView = ({ token }: { token: string | null }) => {
   return (
     <NarrowPage logo>
       <PageHeading>{t('auth.reset.title')}</PageHeading>
-      <Stack component="form" noValidate onSubmit={onSubmit} spacing={2} aria-label={t('auth.reset.title')}>
+      <Stack component="form" noValidate onSubmit={onSubmit} spacing={1} aria-label={t('auth.reset.title')}>
         <PasswordField
           {...form.text('password')}
           label={t('auth.fields.newPassword')}
