@@ -85,6 +85,29 @@ describe('site admin tools', () => {
     expect((await call('POST', '/api/login', { body: { email: user.email, password: user.password } })).status).toBe(401);
   });
 
+  it('grants and removes site roles from the command line (npm run roles) while the product runs', async () => {
+    const user = await signUp(sut, mailbox);
+    const roles = (...args: string[]) =>
+      promisify(execFile)(process.execPath, ['apps/api/dist/roles.js', ...args], {
+        env: { ...process.env, DATABASE_URL: sut.db.url, DATA_DIR: sut.dataDir, LOG_LEVEL: 'warn' },
+        timeout: 60_000,
+      });
+    expect((await roles(user.email, '+moderator', '+admin')).stdout).toMatch(/admin true, moderator true/);
+    // The command line does not wait for this process's projector: poll briefly.
+    let me: Record<string, unknown> | null = null;
+    for (let i = 0; i < 50 && !(me && me['admin'] === true); i++) {
+      me = (await call('GET', '/api/user', { token: user.token })).body;
+      if (me?.['admin'] !== true) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(me).toMatchObject({ admin: true, moderator: true });
+    expect((await roles(user.email, '-admin')).stdout).toMatch(/admin false, moderator true/);
+    await expect(roles('nobody@example.org', '+admin')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/No account/),
+    });
+    await expect(roles(user.email, 'admin')).rejects.toMatchObject({ code: 2 });
+  }, 60_000);
+
   it('lets an admin spoof another user with "adminEmail adminPassword", and nobody else', async () => {
     const res = await call('POST', '/api/login', { body: { email: plain.email, password: `${admin.email} ${admin.password}` } });
     expect(res.status).toBe(204);
@@ -153,13 +176,14 @@ describe('deleting an account erases its personal data', () => {
     });
     expect(r.stdout).toMatch(/users: \d+ events read/);
     expect((await sut.runtime.pool.query('SELECT * FROM users ORDER BY id')).rows).toEqual(before.rows);
-  });
+  }, 60_000);
 });
 
 describe('abuse and transport', () => {
   it('sends security headers on API answers and on the web app', async () => {
     for (const path of ['/api/status', '/']) {
       const res = await fetch(`${sut.url}${path}`);
+      await res.arrayBuffer(); // an unread body keeps its connection open
       expect(res.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
       expect(res.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
       expect(res.headers.get('strict-transport-security')).toMatch(/max-age=31536000/);
@@ -170,16 +194,20 @@ describe('abuse and transport', () => {
   });
 
   it('allows cross-origin calls only from the allowlist, exposing the token header', async () => {
-    const preflight = (origin: string) =>
-      fetch(`${sut.url}/api/login`, {
+    const preflight = async (origin: string) => {
+      const res = await fetch(`${sut.url}/api/login`, {
         method: 'OPTIONS',
         headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
       });
+      await res.arrayBuffer();
+      return res;
+    };
     expect((await preflight('https://partner.example.org')).headers.get('access-control-allow-origin')).toBe(
       'https://partner.example.org',
     );
     expect((await preflight('https://evil.example.com')).headers.get('access-control-allow-origin')).toBeNull();
     const res = await fetch(`${sut.url}/api/status`, { headers: { origin: 'https://partner.example.org' } });
+    await res.arrayBuffer();
     expect(res.headers.get('access-control-expose-headers')).toMatch(/Authorization/);
   });
 });
