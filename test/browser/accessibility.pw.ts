@@ -1,15 +1,35 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { TOKEN_KEY, createValidatedAccount, uniqueEmail } from './accounts';
+
+type Checked = { name: string; path: string; signedIn?: boolean };
 
 /** axe-core on every page of the web app so far, in both languages, at desktop and phone sizes. */
-const pages = async (page: Page): Promise<{ name: string; path: string }[]> => {
+const pages = async (page: Page): Promise<Checked[]> => {
   const res = await page.request.get('/api/projects');
   const { projects } = (await res.json()) as { projects: { id: number }[] };
   return [
     { name: 'project list', path: '/dashboard' },
     { name: 'project page', path: `/dashboard/projects/${projects[0]!.id}` },
     { name: 'not found', path: '/no/such/page' },
+    { name: 'login', path: '/login?after=%2Fdashboard%2Fuser' },
+    { name: 'spoof login', path: '/spoof' },
+    { name: 'create account', path: '/register' },
+    { name: 'recover', path: '/recover' },
+    { name: 'reset password', path: '/recover/complete?token=not-a-real-token' },
+    { name: 'delete account, signed out', path: '/delete-account' },
+    { name: 'terms', path: '/terms' },
+    { name: 'resume link refused', path: '/login/not-a-real-token' },
+    { name: 'profile', path: '/dashboard/user', signedIn: true },
+    { name: 'delete account, signed in', path: '/delete-account', signedIn: true },
   ];
+};
+
+const blockingViolations = async (page: Page, name: string): Promise<string[]> => {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 };
 
 for (const locale of ['en-US', 'es-ES']) {
@@ -20,15 +40,24 @@ for (const locale of ['en-US', 'es-ES']) {
     test(`has no serious or critical accessibility violations (${locale}, ${viewport.label})`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.addInitScript((l) => window.localStorage.setItem('locale', l), locale);
-      for (const { name, path } of await pages(page)) {
+      const token = await createValidatedAccount(page.request, {
+        name: 'Axe Checker',
+        email: uniqueEmail('axe'),
+        password: 'accessible-password-1',
+      });
+      const found: string[] = [];
+      for (const { name, path, signedIn } of await pages(page)) {
+        if (signedIn) await page.evaluate(([key, value]) => window.localStorage.setItem(key!, value!), [TOKEN_KEY, token]);
         await page.goto(path);
+        await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-        const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-        expect(
-          blocking.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-        ).toEqual([]);
+        found.push(...(await blockingViolations(page, name)));
       }
+      // The signed-in header's account menu, open.
+      await page.getByRole('button', { name: /Account menu|Menú de la cuenta/ }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      found.push(...(await blockingViolations(page, 'account menu')));
+      expect(found).toEqual([]);
     });
   }
 }

@@ -251,7 +251,8 @@ test.describe('account journey', () => {
     await page.goto('/dashboard/user');
     await page.evaluate((key) => window.localStorage.setItem(key, 'not-a-token'), TOKEN_KEY);
     await page.reload();
-    await expect(page).toHaveURL(/\/login\?after=%2Fdashboard%2Fuser$/);
+    await expect(page).toHaveURL(/\/login\?after=%2Fdashboard%2Fuser&reason=sessionEnded$/);
+    await expect(page.getByText('Your session has ended. Please log in again.')).toBeVisible();
     expect(await page.evaluate((key) => window.localStorage.getItem(key), TOKEN_KEY)).toBeNull();
   });
 

@@ -76,7 +76,8 @@ describe('embedded product life cycle', () => {
       .projects;
     expect(projects.length).toBeGreaterThanOrEqual(3);
     first.child.kill('SIGTERM');
-    expect(await first.exit).toBe(0);
+    // The log travels with the exit code, so a failure shows why.
+    expect({ code: await first.exit, log: first.output() }).toMatchObject({ code: 0 });
     expect(existsSync(path.join(env.DATA_DIR, 'postgres', 'postmaster.pid'))).toBe(false);
 
     const second = run(env);
@@ -88,7 +89,7 @@ describe('embedded product life cycle', () => {
       expect(second.output()).not.toContain('demo data seeded');
     } finally {
       second.child.kill('SIGTERM');
-      expect(await second.exit).toBe(0);
+      expect({ code: await second.exit, log: second.output() }).toMatchObject({ code: 0 });
     }
   }, 120_000);
 });

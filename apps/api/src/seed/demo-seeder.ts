@@ -1,5 +1,11 @@
+import { randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { EmailClaims } from '../auth/abuse/email-claims.js';
+import { PasswordHasher } from '../auth/passwords/password-hasher.js';
+import { UserCommandMessage } from '../users/commands/user-command.js';
 import { commandMetadata } from '../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../common/cqrs/command-gateway.js';
 import { CreateProjectCommand, type CreateProjectInput } from '../projects/commands/create-project/create-project.command.js';
@@ -47,6 +53,8 @@ export const demoProjects: readonly CreateProjectInput[] = [
 ];
 
 const SEEDED = 'demo_seeded';
+export const DEMO_EMAIL = 'demo@groundtruth.local';
+export const DEMO_ACCOUNT_FILE = 'demo-account.txt';
 
 /**
  * First start only: creates the demo projects through the real command path. The marker is
@@ -57,6 +65,8 @@ export class DemoSeeder {
   constructor(
     @Inject(RUNTIME) private readonly runtime: Runtime,
     private readonly commands: CommandGateway,
+    private readonly hasher: PasswordHasher,
+    private readonly claims: EmailClaims,
   ) {}
 
   async seedOnce(): Promise<boolean> {
@@ -65,8 +75,47 @@ export class DemoSeeder {
       [SEEDED, JSON.stringify({ at: new Date().toISOString() })],
     );
     if (claimed.rowCount === 0) return false;
-    for (const project of demoProjects) await this.commands.execute(new CreateProjectCommand(project, commandMetadata()));
+    const userId = await this.demoAccount();
+    for (const project of demoProjects) await this.commands.execute(new CreateProjectCommand(project, commandMetadata(userId)));
     this.runtime.log.info({ projects: demoProjects.length }, 'demo data seeded');
     return true;
+  }
+
+  /**
+   * A validated site-admin account that owns the demo projects, so a newcomer can sign in at once.
+   * Its password is random, shown once in the log and kept in DATA_DIR/demo-account.txt (mode 600):
+   * never a known password, even on an installation that forgot SEED_DEMO_DATA=false.
+   */
+  private async demoAccount(): Promise<number> {
+    const password = randomBytes(12).toString('base64url');
+    const userId = await this.runtime.ids.next('user');
+    await this.claims.claim(DEMO_EMAIL, userId);
+    const meta = commandMetadata(userId);
+    const passwordHash = await this.hasher.hash(password);
+    await this.commands.execute(
+      new UserCommandMessage(
+        {
+          type: 'RegisterUser',
+          data: {
+            userId,
+            name: 'Demo Admin',
+            email: DEMO_EMAIL,
+            passwordHash,
+            tncAccept: true,
+            via: 'password',
+            emailValidated: true,
+          },
+        },
+        meta,
+      ),
+    );
+    await this.commands.execute(new UserCommandMessage({ type: 'SetRoles', data: { userId, admin: true } }, meta));
+    const file = path.join(this.runtime.config.dataDir, DEMO_ACCOUNT_FILE);
+    await fs.writeFile(file, `e-mail: ${DEMO_EMAIL}\npassword: ${password}\n`, { mode: 0o600 });
+    this.runtime.log.info(
+      { email: DEMO_EMAIL, password, file },
+      'demo account ready (site admin): sign in with this e-mail and password',
+    );
+    return userId;
   }
 }
