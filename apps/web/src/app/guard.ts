@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs, type ShouldRevalidateFunction } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { loadSessionUser } from '@/lib/auth/session';
+import { tokenStore } from '@/lib/auth/token';
 
 /**
  * Who may open a group of routes (spec §2 route table and navigation guard):
@@ -21,7 +22,9 @@ export const guardLoader =
     const user = await loadSessionUser(queryClient);
     if (!user) {
       if (access === 'secured' || access === 'admin') {
-        throw redirect(paths.login.getHref({ after: `${url.pathname}${url.search}` }));
+        // A token that no longer works (expired beyond refresh, ended elsewhere): the banner says why.
+        const reason = tokenStore.endedByServer() ? 'sessionEnded' : undefined;
+        throw redirect(paths.login.getHref({ after: `${url.pathname}${url.search}`, reason }));
       }
       return null;
     }

@@ -110,7 +110,10 @@ export const AppRouter = () => {
   useEffect(
     () =>
       tokenStore.subscribe(() => {
-        if (tokenStore.get() === null) void router.revalidate();
+        // A navigation under way runs the guard anyway (and may be the one that found the session over).
+        if (tokenStore.get() === null && router.state.initialized && router.state.navigation.state === 'idle') {
+          void router.revalidate();
+        }
       }),
     [router],
   );

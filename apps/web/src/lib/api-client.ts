@@ -164,7 +164,7 @@ async function send(method: Method, path: string, options: RequestOptions = {}):
 
   // Only the token this call sent may be cleared: a newer one (another tab, a refresh) is left alone.
   const endSession = (token: string): void => {
-    if (tokenStore.get() === token) tokenStore.clear();
+    if (tokenStore.get() === token) tokenStore.clear({ serverRefused: true });
   };
 
   let result = await attempt(sentToken);

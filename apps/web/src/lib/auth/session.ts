@@ -33,7 +33,8 @@ export const loadSessionUser = async (queryClient: QueryClient): Promise<Session
   try {
     return await queryClient.ensureQueryData(currentUserQueryOptions(subjectOf(token)));
   } catch (error) {
-    if (isApiError(error) && error.isUnauthenticated) return null;
+    // Refused, or the session ended while asking (which also cancels the question): signed out.
+    if ((isApiError(error) && error.isUnauthenticated) || tokenStore.get() === null) return null;
     throw error;
   }
 };

@@ -14,6 +14,8 @@ const readStored = (): string | null => {
 };
 
 let current: string | null = readStored();
+/** True when the server refused the session (not when the user logged out): the login screen says so. */
+let endedByServer = false;
 const listeners = new Set<Listener>();
 
 const publish = (token: string | null): void => {
@@ -34,14 +36,25 @@ const store = (token: string | null): void => {
 
 // Another tab signed in or out: follow it, so two tabs never act as two different people.
 window.addEventListener('storage', (event) => {
-  if (event.key === TOKEN_STORAGE_KEY || event.key === null) publish(readStored());
+  if (event.key !== TOKEN_STORAGE_KEY && event.key !== null) return;
+  endedByServer = false;
+  publish(readStored());
 });
 
 /** The one place the access token lives; React reads it through useSyncExternalStore. */
 export const tokenStore = {
   get: (): string | null => current,
-  set: (token: string): void => store(token),
-  clear: (): void => store(null),
+  set: (token: string): void => {
+    endedByServer = false;
+    store(token);
+  },
+  /** `serverRefused`: the server no longer accepts the session (expired beyond refresh, ended elsewhere). */
+  clear: ({ serverRefused = false }: { serverRefused?: boolean } = {}): void => {
+    endedByServer = serverRefused;
+    store(null);
+  },
+  /** Signed out because the server refused the session, and not signed in since. */
+  endedByServer: (): boolean => current === null && endedByServer,
   subscribe: (listener: Listener): (() => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);

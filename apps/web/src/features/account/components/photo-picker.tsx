@@ -93,6 +93,7 @@ export const PhotoPicker = ({ user, chosen, onChoose, error, onError }: PhotoPic
             border: `1px solid ${alpha(theme.palette.primary.main, 0.5)}`,
             borderRadius: 1,
             color: 'primary.main',
+            fontSize: theme.typography.button.fontSize,
             fontWeight: 600,
             cursor: 'pointer',
             '&:hover': { borderColor: 'primary.main', bgcolor: alpha(theme.palette.primary.main, 0.04) },

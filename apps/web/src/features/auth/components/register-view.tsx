@@ -172,7 +172,7 @@ export const RegisterView = ({ after }: { after: AfterQuery }) => {
         </Button>
         <Typography variant="body2">
           {t('auth.register.haveAccount')}{' '}
-          <Link component={RouterLink} to={paths.login.getHref(after)} underline="hover">
+          <Link component={RouterLink} to={paths.login.getHref(after)}>
             {t('auth.register.logIn')}
           </Link>
         </Typography>
