@@ -26,6 +26,7 @@ const openAccountMenu = async (page: Page) => {
 test.describe('account journey', () => {
   test('register, validate, accept terms, edit profile and photo, change password, log out and in, delete the account', async ({
     page,
+    request,
   }) => {
     // The product makes this address a site admin (ADMIN_EMAILS in playwright.config.ts).
     const email = 'journey-admin@example.org';
@@ -54,6 +55,20 @@ test.describe('account journey', () => {
     await page.getByRole('button', { name: 'Send the e-mail again' }).click();
     await expect(page.getByText('We sent the e-mail again.')).toBeVisible();
     await waitForMail(email, VALIDATION_SUBJECT, 2);
+
+    // The address is taken now: a second registration says so, with a way to recover the account.
+    const again = await page.context().newPage();
+    await again.goto('/register');
+    await field(again, 'Name').fill('Someone Else');
+    await field(again, 'Email').fill(email);
+    await field(again, 'Password').fill('another-password-1');
+    await field(again, 'Confirm password').fill('another-password-1');
+    await again.getByRole('checkbox', { name: 'I agree to the terms and conditions' }).check();
+    await again.getByRole('button', { name: 'Create account' }).click();
+    await expect(again.getByText('This address appears to already be registered.')).toBeVisible();
+    await again.getByRole('link', { name: 'Recover your account' }).click();
+    await expect(again).toHaveURL(/\/recover$/);
+    await again.close();
 
     // Not validated yet: the login says so and offers the link again.
     await page.getByRole('link', { name: 'Back to log in' }).click();
@@ -91,6 +106,12 @@ test.describe('account journey', () => {
     await expect(page.getByRole('button', { name: 'Disagree' })).toBeVisible();
     // Anything else waits for the terms.
     await page.goto('/dashboard/user');
+    await expect(page).toHaveURL(/\/terms$/);
+    // Disagree signs out and goes to login; signing in again brings the terms back.
+    await page.getByRole('button', { name: 'Disagree' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate((key) => window.localStorage.getItem(key), TOKEN_KEY)).toBeNull();
+    await fillLogin(page, email, firstPassword);
     await expect(page).toHaveURL(/\/terms$/);
     await page.getByRole('button', { name: 'Agree', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -148,6 +169,21 @@ test.describe('account journey', () => {
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
     expect(await page.evaluate((key) => window.localStorage.getItem(key), TOKEN_KEY)).toBeNull();
+
+    // Admin-only spoof: the admin's own e-mail and password open another user's session.
+    const spoofed = { name: 'Spoofed Person', email: uniqueEmail('spoofed'), password: 'spoofed-password-1' };
+    await createValidatedAccount(request, spoofed);
+    await page.goto('/spoof');
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in as another user' })).toBeVisible();
+    await field(page, 'Email of the user to log in as').fill(spoofed.email);
+    await field(page, 'Your administrator email').fill(email);
+    await field(page, 'Your administrator password').fill(newPassword);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(accountButton(page)).toHaveAccessibleName('Account menu for Spoofed Person');
+    menu = await openAccountMenu(page);
+    await menu.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
 
     // The old password no longer works; the new one does.
     await fillLogin(page, email, firstPassword);
@@ -219,6 +255,12 @@ test.describe('account journey', () => {
   test('the guard sends a secured page to login and back after signing in', async ({ page, request }) => {
     const account = { name: 'Guarded Person', email: uniqueEmail('guard'), password: 'guarded-password-1' };
     await createValidatedAccount(request, account);
+
+    // Delete account, signed out: sign in first, without the offer of a new account.
+    await page.goto('/delete-account');
+    await expect(page.getByText('Please log in to the account you want to delete.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Forgot your password?' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Create an account' })).toHaveCount(0);
 
     await page.goto('/dashboard/user?tab=profile');
     await expect(page).toHaveURL(/\/login\?after=%2Fdashboard%2Fuser%3Ftab%3Dprofile$/);
@@ -292,9 +334,10 @@ test.describe('account journey', () => {
     await expect(page.getByText('Unfortunately we were unable to reset your password')).toBeVisible();
     await expect(page.getByRole('link', { name: 'contact us' })).toHaveAttribute('href', /^mailto:/);
 
-    await page.goto('/login');
+    // 'after' with 'params' (the prior query as JSON) brings the user back with that query.
+    await page.goto(`/login?after=${encodeURIComponent('/dashboard/user')}&params=${encodeURIComponent('{"tab":"photo"}')}`);
     await fillLogin(page, account.email, chosen);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/dashboard\/user\?tab=photo$/);
     await expect(accountButton(page)).toHaveAccessibleName('Account menu for Forgetful Person');
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { TOKEN_KEY, createValidatedAccount, uniqueEmail } from './accounts';
+import { TOKEN_KEY, createValidatedAccount, field, uniqueEmail } from './accounts';
 
 /** What the API answers for an access token past its time (spec §8: a 401 whose message mentions the token). */
 const EXPIRED = { code: 'AUTH.TOKEN_EXPIRED', message: 'Your access token has expired.' };
@@ -100,5 +100,82 @@ test.describe('session', () => {
     // The first tab follows: its secured page gives way to the login screen.
     await expect(page).toHaveURL(/\/login\?after=%2Fdashboard%2Fuser$/);
     await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+  });
+
+  test('single sign-on: the login screen goes to the provider, and its return signs in and goes to after', async ({
+    page,
+    request,
+  }) => {
+    // The provider is played by routes: its login page sends straight back to /login/keycloak.
+    const token = await createValidatedAccount(request, {
+      name: 'Sso Person',
+      email: uniqueEmail('sso'),
+      password: 'sso-password-123',
+    });
+    const asked: { after: string | null; auth: URLSearchParams | null } = { after: null, auth: null };
+    await page.route(/\/api\/oidc\/url(\?.*)?$/, (route) => {
+      asked.after = new URL(route.request().url()).searchParams.get('after');
+      return route.fulfill({ json: { location: '/login/keycloak?state=st-1&session_state=ss-1&code=co-1' } });
+    });
+    await page.route(/\/api\/oidc\/auth\?/, (route) => {
+      asked.auth = new URL(route.request().url()).searchParams;
+      return route.fulfill({
+        status: 200,
+        headers: { Authorization: `Bearer ${token}` },
+        contentType: 'application/json',
+        body: JSON.stringify({ after: asked.after }),
+      });
+    });
+
+    await page.goto('/login?after=%2Fdashboard%2Fuser');
+    await expect(page).toHaveURL(/\/dashboard\/user$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
+    expect(asked.after).toBe('/dashboard/user');
+    expect(Object.fromEntries(asked.auth ?? [])).toEqual({ state: 'st-1', session_state: 'ss-1', code: 'co-1' });
+    expect(await storedToken(page)).toBe(token);
+
+    // A refused return says so, with the way back to the login screen.
+    await page.route(/\/api\/oidc\/auth\?/, (route) =>
+      route.fulfill({
+        status: 400,
+        json: { code: 'SSO.UNKNOWN_STATE', message: 'Single sign-on did not complete. Please try again.' },
+      }),
+    );
+    await page.goto('/login/keycloak?state=used&code=again');
+    await expect(page.getByRole('heading', { level: 1, name: 'Could not log you in' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Single sign-on did not complete.' })).toBeVisible();
+  });
+
+  test('forum sign-on: the form signs in and returns to the forum; with a session it returns at once', async ({
+    page,
+    request,
+  }) => {
+    const account = { name: 'Forum Person', email: uniqueEmail('forum'), password: 'forum-password-12' };
+    const token = await createValidatedAccount(request, account);
+    const sent: Record<string, unknown>[] = [];
+    await page.route(/\/api\/discourse\/auth$/, (route) => {
+      const body = route.request().postDataJSON() as Record<string, unknown>;
+      sent.push({ ...body, authorization: route.request().headers()['authorization'] ?? null });
+      // The forum's return address, played by a page of this site.
+      return route.fulfill({
+        status: 200,
+        headers: body['email'] ? { Authorization: `Bearer ${token}` } : {},
+        json: { location: '/dashboard?from=forum' },
+      });
+    });
+    const sig = 'a'.repeat(64);
+
+    await page.goto(`/login/discourse?sso=payload-1&sig=${sig}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in to the forum' })).toBeVisible();
+    await field(page, 'Email').fill(account.email);
+    await field(page, 'Password').fill(account.password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard\?from=forum$/);
+    expect(sent[0]).toEqual({ sso: 'payload-1', sig, email: account.email, password: account.password, authorization: null });
+
+    // Signed in now: the next forum visit completes without the form.
+    await page.goto(`/login/discourse?sso=payload-2&sig=${sig}`);
+    await expect(page).toHaveURL(/\/dashboard\?from=forum$/);
+    expect(sent[1]).toEqual({ sso: 'payload-2', sig, authorization: `Bearer ${token}` });
   });
 });
