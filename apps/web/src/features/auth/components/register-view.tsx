@@ -55,7 +55,7 @@ export const RegisterView = ({ after }: { after: AfterQuery }) => {
   const mutation = useRegister();
   const [created, setCreated] = useState<Created | null>(null);
   const [takenEmail, setTakenEmail] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<'tooMany' | 'other' | null>(null);
 
   const form = useForm({
     id: 'register',
@@ -71,7 +71,7 @@ export const RegisterView = ({ after }: { after: AfterQuery }) => {
 
   const onSubmit = form.handleSubmit((values) => {
     if (mutation.isPending || !values.tncAccept) return;
-    setFailed(false);
+    setFailed(null);
     const email = values.email.trim();
     mutation.mutate(
       {
@@ -86,7 +86,7 @@ export const RegisterView = ({ after }: { after: AfterQuery }) => {
         onError: (error) => {
           // Spec §8: a 400 on the e-mail means it is taken; say so with a way to recover the account.
           if (isApiError(error) && messageKeyOf(error.errors?.['email']) === 'emailTaken') setTakenEmail(values.email);
-          if (!form.showServerErrors(error)) setFailed(true);
+          if (!form.showServerErrors(error)) setFailed(isApiError(error) && error.isTooManyAttempts ? 'tooMany' : 'other');
         },
       },
     );
@@ -110,7 +110,7 @@ export const RegisterView = ({ after }: { after: AfterQuery }) => {
       <Stack component="form" noValidate onSubmit={onSubmit} spacing={1} aria-label={t('auth.register.title')}>
         {failed ? (
           <Alert severity="error" role="alert">
-            {t('auth.register.failed')} {t('app.somethingWentWrong')}
+            {failed === 'tooMany' ? message('tooManyAttempts') : `${t('auth.register.failed')} ${t('app.somethingWentWrong')}`}
           </Alert>
         ) : null}
         <TextField {...form.text('name')} label={t('auth.fields.name')} autoComplete="name" required fullWidth />

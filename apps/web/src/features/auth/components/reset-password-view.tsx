@@ -12,6 +12,7 @@ import { PasswordField } from '@/components/password-field';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { isApiError } from '@/lib/api-client';
 import { useForm, useMessages } from '@/lib/form';
 import { checkConfirmation, checkPassword } from '@/lib/validation';
 import { useResetPassword } from '../api/reset-password';
@@ -41,6 +42,9 @@ export const ResetPasswordView = ({ token }: { token: string | null }) => {
   usePageTitle(t('auth.reset.title'));
   const mutation = useResetPassword();
   const [outcome, setOutcome] = useState<'form' | 'done' | 'failed'>(token ? 'form' : 'failed');
+  // The link is fine but the server could not answer (network, 5xx, too many attempts): stay on the form.
+  const [trouble, setTrouble] = useState<string | null>(null);
+  const message = useMessages();
 
   const form = useForm({
     id: 'reset',
@@ -53,13 +57,17 @@ export const ResetPasswordView = ({ token }: { token: string | null }) => {
 
   const onSubmit = form.handleSubmit((values) => {
     if (mutation.isPending || !token) return;
+    setTrouble(null);
     mutation.mutate(
       { token, password: values.password },
       {
         onSuccess: () => setOutcome('done'),
         // A complaint about the password stays on the form; anything else (a used or expired link) is the failed view.
         onError: (error) => {
-          if (!form.showServerErrors(error)) setOutcome('failed');
+          if (form.showServerErrors(error)) return;
+          if (isApiError(error) && error.isTooManyAttempts) setTrouble(message('tooManyAttempts'));
+          else if (isApiError(error) && error.isClientError) setOutcome('failed');
+          else setTrouble(t('app.somethingWentWrong'));
         },
       },
     );
@@ -87,6 +95,11 @@ export const ResetPasswordView = ({ token }: { token: string | null }) => {
     <NarrowPage logo>
       <PageHeading>{t('auth.reset.title')}</PageHeading>
       <Stack component="form" noValidate onSubmit={onSubmit} spacing={1} aria-label={t('auth.reset.title')}>
+        {trouble ? (
+          <Alert severity="error" role="alert">
+            {trouble}
+          </Alert>
+        ) : null}
         <PasswordField
           {...form.text('password')}
           label={t('auth.fields.newPassword')}
