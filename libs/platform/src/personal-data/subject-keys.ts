@@ -30,8 +30,10 @@ export class SubjectKeyStore {
       if (msg.channel === CHANNEL && msg.payload) this.cache.set(msg.payload, 'destroyed');
     });
     client.on('error', (err) => {
+      // Once closed (or replaced) the client was already given back: releasing twice throws.
+      if (this.listener !== client) return;
       this.onWarning('personal-data key listener lost its connection; reconnecting', err);
-      if (this.listener === client) this.listener = null;
+      this.listener = null;
       client.release(err);
       // Destroys announced while away would be missed: forget what is cached and ask again.
       this.cache.clear();
