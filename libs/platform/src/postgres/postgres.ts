@@ -41,6 +41,13 @@ export const redact = (url: string): string => {
 /** Runs `fn` in one transaction on one client; rolls back on any error. */
 export const inTransaction = async <T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
   const client = await pool.connect();
+  // A connection lost between two statements is reported as an 'error' event, which would crash
+  // the process with no listener; the next statement fails anyway and rolls the work back.
+  let lost: Error | null = null;
+  const onError = (error: Error) => {
+    lost = error;
+  };
+  client.on('error', onError);
   try {
     await client.query('BEGIN');
     const result = await fn(client);
@@ -50,7 +57,8 @@ export const inTransaction = async <T>(pool: pg.Pool, fn: (client: pg.PoolClient
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
-    client.release();
+    client.removeListener('error', onError);
+    client.release(lost ?? undefined);
   }
 };
 
