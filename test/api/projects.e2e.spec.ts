@@ -178,5 +178,16 @@ describe('status and docs', () => {
     expect(JSON.stringify(doc)).not.toContain('#/$defs');
     expect(JSON.stringify(doc)).not.toContain('#/definitions');
     expect((await fetch(`${sut.url}/api/docs`)).status).toBe(200);
+    // The viewer's own files are served (Nest must not answer them with its 404).
+    for (const [file, type] of [
+      ['swagger-ui-bundle.js', /javascript/],
+      ['swagger-ui.css', /text\/css/],
+    ] as const) {
+      const asset = await fetch(`${sut.url}/api/docs/assets/${file}`);
+      await asset.arrayBuffer();
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get('content-type')).toMatch(type);
+    }
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/login', '/api/users', '/api/user', '/api/admin/user']));
   });
 });

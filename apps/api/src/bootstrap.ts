@@ -8,7 +8,7 @@ import { AppModule, type AppOptions } from './app.module.js';
 import { DomainErrorFilter, routeNotFound } from './common/http/domain-error.filter.js';
 import { requestContextMiddleware } from './common/http/request-context.middleware.js';
 import { DemoSeeder } from './seed/demo-seeder.js';
-import { mountWebApp } from './web/web-app.js';
+import { mountDocsAssets, mountWebApp } from './web/web-app.js';
 
 /** Nest's own messages go to the same structured log. */
 const nestLogger = (log: Logger): LoggerService => ({
@@ -61,6 +61,7 @@ export const createApiApp = async (runtime: Runtime, options: AppOptions & { por
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new DomainErrorFilter(runtime.log));
   app.use(securityHeaders(runtime));
+  mountDocsAssets(express);
   // Other origins only from the allowlist; the token header must be readable by them (spec §7).
   app.enableCors({
     origin: runtime.config.corsOrigins.length ? [...runtime.config.corsOrigins] : false,

@@ -8,12 +8,19 @@ import express, { type Express } from 'express';
 export const webDistDir = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
 /**
- * Serves the built web app at / with a fallback to index.html for client-side routes, and the
- * OpenAPI viewer's assets. Paths under /api are never answered here.
+ * The OpenAPI viewer's scripts and styles. Mounted before Nest initialises: Nest answers every
+ * unmatched path under /api with its 404, so anything under /api added later is never reached.
  */
-export const mountWebApp = (app: Express, webDir = webDistDir): boolean => {
+export const mountDocsAssets = (app: Express): void => {
   const swaggerDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   app.use('/api/docs/assets', express.static(swaggerDir, { index: false, maxAge: '1d' }));
+};
+
+/**
+ * Serves the built web app at / with a fallback to index.html for client-side routes. Paths under
+ * /api are never answered here.
+ */
+export const mountWebApp = (app: Express, webDir = webDistDir): boolean => {
   const index = path.join(webDir, 'index.html');
   if (!existsSync(index)) return false;
   app.use(
