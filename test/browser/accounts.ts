@@ -16,20 +16,26 @@ const dataDir = (): string => {
 export const uniqueEmail = (label: string): string =>
   `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.org`;
 
-/** The mails to one address whose subject matches, oldest first. */
-export const mailsTo = async (to: string, subject: RegExp): Promise<ReceivedMail[]> =>
-  (await readOutbox(dataDir())).filter((mail) => mail.to.includes(to) && subject.test(mail.subject));
+/**
+ * A product server other than the suite's (see product-server.ts): its address and data folder.
+ * Left out, the helpers below use the suite's server (the config's baseURL and GT_PW_DATA_DIR).
+ */
+export type ServerRef = { readonly url: string; readonly dataDir: string };
+
+/** The mails to one address whose subject matches, oldest first; `outbox` is the product's DATA_DIR. */
+export const mailsTo = async (to: string, subject: RegExp, outbox: string = dataDir()): Promise<ReceivedMail[]> =>
+  (await readOutbox(outbox)).filter((mail) => mail.to.includes(to) && subject.test(mail.subject));
 
 /** Waits until at least `count` such mails were written (the product sends in the background), and answers the newest. */
-export const waitForMail = async (to: string, subject: RegExp, count = 1): Promise<ReceivedMail> => {
+export const waitForMail = async (to: string, subject: RegExp, count = 1, outbox: string = dataDir()): Promise<ReceivedMail> => {
   await expect
-    .poll(async () => (await mailsTo(to, subject)).length, {
+    .poll(async () => (await mailsTo(to, subject, outbox)).length, {
       message: `${count} mail(s) "${subject.source}" to ${to}`,
       timeout: 20_000,
       intervals: [100, 250, 500],
     })
     .toBeGreaterThanOrEqual(count);
-  return (await mailsTo(to, subject)).at(-1)!;
+  return (await mailsTo(to, subject, outbox)).at(-1)!;
 };
 
 export const VALIDATION_SUBJECT = /Confirm your Groundtruth account/;
@@ -47,22 +53,39 @@ export const linkPath = (mail: ReceivedMail, prefix: string): string => {
 export type Account = { readonly name: string; readonly email: string; readonly password: string };
 
 /**
- * Registers through the API and follows the validation mail's token through the API too; answers
- * the access token that resume gives (a signed-in session, not stored in any browser).
+ * Registers through the API (of `server`, else the suite's) and follows the validation mail's token
+ * through the API too; answers the access token that resume gives (a signed-in session, not stored in
+ * any browser).
  */
-export const createValidatedAccount = async (request: APIRequestContext, account: Account): Promise<string> => {
-  const registered = await request.post('/api/users', {
+export const createValidatedAccount = async (
+  request: APIRequestContext,
+  account: Account,
+  server?: ServerRef,
+): Promise<string> => {
+  const origin = server?.url ?? '';
+  const registered = await request.post(`${origin}/api/users`, {
     data: { ...account, passwordConfirmation: account.password, tncAccept: true },
   });
   expect(registered.status(), await registered.text()).toBe(200);
-  const mail = await waitForMail(account.email, VALIDATION_SUBJECT);
+  const mail = await waitForMail(account.email, VALIDATION_SUBJECT, 1, server?.dataDir ?? dataDir());
   const token = decodeURIComponent(linkPath(mail, '/login/').slice('/login/'.length));
-  const resumed = await request.post('/api/user/resume', { data: { token } });
+  const resumed = await request.post(`${origin}/api/user/resume`, { data: { token } });
   expect(resumed.status(), await resumed.text()).toBe(204);
   const bearer = /^Bearer (\S+)$/.exec(resumed.headers()['authorization'] ?? '')?.[1];
   if (!bearer) throw new Error('resume gave no token');
   return bearer;
 };
+
+/** What the browser keeps in an access token: who, which session, until when, and the refresh token it carries. */
+export type TokenClaims = { sub: string; sid: string; exp: number; iat: number; refresh_token: string };
+
+/** The payload of an access token, read without checking the signature (as the web app does). */
+export const claimsOf = (token: string): TokenClaims =>
+  JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as TokenClaims;
+
+/** The access token the page's site holds in local storage (null when signed out). */
+export const storedToken = (page: Page): Promise<string | null> =>
+  page.evaluate((key) => window.localStorage.getItem(key), TOKEN_KEY);
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
