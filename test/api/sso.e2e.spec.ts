@@ -95,6 +95,14 @@ describe('with single sign-on configured', () => {
       expect(second.status).toBe(200);
       expect(second.body).toEqual({ after: null });
       expect(claimsOf(bearerOf(second))['sub']).toBe(userId);
+
+      // Logging out sends the browser to the provider's end-session endpoint (found by discovery),
+      // so the login screen does not sign the person straight back in.
+      const out = await callApi(sut.url, 'POST', '/api/logout', { token: bearerOf(second) });
+      expect(out.status).toBe(200);
+      const location = new URL(String(out.body!['location']));
+      expect(location.href.startsWith(idp.issuer)).toBe(true);
+      expect(location.searchParams.get('client_id')).toBeTruthy();
     });
 
     it('links an existing password account with the same verified address instead of making another', async () => {
@@ -294,5 +302,13 @@ describe('single sign-on with the provider down', () => {
     const reply = await callApi(stranded.url, 'GET', '/api/oidc/url');
     expect(reply).toMatchObject({ status: 401, body: { code: 'SSO.FAILED' } });
     expect(reply.body!['message']).toMatch(/cannot be reached/);
+  });
+
+  it('still logs out, with no provider address to visit', async () => {
+    const user = await signUp(stranded, outboxOf(stranded.dataDir));
+    expect(await callApi(stranded.url, 'POST', '/api/logout', { token: user.token })).toMatchObject({
+      status: 200,
+      body: { location: null },
+    });
   });
 });

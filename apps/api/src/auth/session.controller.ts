@@ -1,7 +1,6 @@
-import { Controller, Inject, Req, Res } from '@nestjs/common';
+import { Controller, Req, Res } from '@nestjs/common';
 import { authorize, DomainError, type Actor } from '@groundtruth/domain';
 import { routes, type LoginBody, type RefreshBody, type ResumeBody } from '@groundtruth/contracts';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
 import type { Request, Response } from 'express';
 import { commandMetadata } from '../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../common/cqrs/command-gateway.js';
@@ -11,6 +10,7 @@ import { RateLimiter } from './abuse/rate-limiter.js';
 import { CurrentActor, CurrentSession } from './current-actor.decorator.js';
 import { Authenticator } from './sessions/authenticator.js';
 import { SessionIssuer } from './sessions/session-issuer.js';
+import { OidcClient } from './sso/oidc-client.js';
 import type { AccessClaims } from './tokens/token.service.js';
 
 /** The access token travels in the Authorization response header (spec §7). */
@@ -22,11 +22,11 @@ export const sendToken = (res: Response, token: string): void => {
 @Controller()
 export class SessionController {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
     private readonly limiter: RateLimiter,
     private readonly authenticator: Authenticator,
     private readonly sessions: SessionIssuer,
     private readonly commands: CommandGateway,
+    private readonly oidc: OidcClient,
   ) {}
 
   @ApiRoute(routes.login)
@@ -56,6 +56,6 @@ export class SessionController {
   async logout(@CurrentActor() actor: Actor, @CurrentSession() session: AccessClaims) {
     authorize(actor, 'session.logout', {});
     await this.sessions.end(session.sessionId, 'logout');
-    return { location: this.runtime.config.oidc?.logoutUrl ?? null };
+    return { location: await this.oidc.logoutUrl() };
   }
 }

@@ -107,6 +107,24 @@ export class OidcClient {
     }
   }
 
+  /**
+   * Where to send the browser after logging out (spec §4), so the provider's session ends too and
+   * the login screen does not sign the person straight back in: OIDC_LOGOUT_URL, else the
+   * provider's own end-session endpoint from discovery; null without single sign-on or either.
+   */
+  async logoutUrl(): Promise<string | null> {
+    const settings = this.runtime.config.oidc;
+    if (!settings) return null;
+    if (settings.logoutUrl) return settings.logoutUrl;
+    try {
+      const config = await this.configuration();
+      if (!config.serverMetadata().end_session_endpoint) return null;
+      return oidc.buildEndSessionUrl(config, { client_id: settings.clientId }).href;
+    } catch {
+      return null; // logged by configuration(); logging out here must still work
+    }
+  }
+
   private async configuration(): Promise<oidc.Configuration> {
     const settings = this.settings();
     if (!this.discovered) {
