@@ -59,6 +59,31 @@ describe('registration and validation', () => {
     expect((await login('ADA.LOVELACE@example.org')).status).toBe(204);
   });
 
+  it('writes account e-mails in the language the app asks in (Accept-Language), and remembers it', async () => {
+    const email = `lucia-${Date.now()}@example.org`;
+    const headers = { 'accept-language': 'es-ES' };
+    const registered = await call('POST', '/api/users', { headers, body: { name: 'Lucía', email, password, tncAccept: true } });
+    const mail = await validationMail(email);
+    expect(mail.subject).toBe('Confirma tu cuenta de Groundtruth');
+    expect(mail.text).toContain('Hola, Lucía:');
+    const resumed = await call('POST', '/api/user/resume', { body: { token: resumeToken(mail) } });
+    expect((await call('GET', '/api/user', { token: bearerOf(resumed) })).body).toMatchObject({
+      id: registered.body!['id'],
+      locale: 'es-ES',
+    });
+
+    await call('POST', '/api/user/recovery/lookup', {
+      headers: { 'accept-language': 'fr-CA, es;q=0.8, en;q=0.5' },
+      body: { email },
+    });
+    const reset = await inbox.waitFor((m) => m.to.includes(email) && m.subject.startsWith('Restablece'));
+    expect(reset.text).toContain('Elegir una contraseña nueva');
+    await call('POST', '/api/user/recovery/lookup', { body: { email } });
+    expect((await inbox.waitFor((m) => m.to.includes(email) && m.subject === 'Reset your Groundtruth password')).text).toContain(
+      'Hello',
+    );
+  });
+
   it.each([
     ['nothing', {}, ['name', 'email', 'password', 'tncAccept']],
     ['a short password', { name: 'A', email: 'a@example.org', password: 'short', tncAccept: true }, ['password']],

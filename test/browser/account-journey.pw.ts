@@ -250,6 +250,16 @@ test.describe('account journey', () => {
     await page.getByRole('checkbox', { name: 'Acepto los términos y condiciones' }).check();
     await expect(create).toBeEnabled();
     await expect(page.getByRole('link', { name: 'términos y condiciones' })).toHaveAttribute('href', '/terms');
+
+    // Signing up in Spanish brings the validation mail in Spanish.
+    const email = uniqueEmail('lucia');
+    await field(page, 'Nombre').fill('Lucía');
+    await field(page, 'Correo electrónico').fill(email);
+    await field(page, 'Contraseña').fill('una-contraseña-larga');
+    await field(page, 'Confirmar contraseña').fill('una-contraseña-larga');
+    await create.click();
+    const mail = await waitForMail(email, /^Confirma tu cuenta de Groundtruth$/);
+    expect(mail.text).toContain('Hola, Lucía:');
   });
 
   test('the guard sends a secured page to login and back after signing in', async ({ page, request }) => {

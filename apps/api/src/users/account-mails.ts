@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RUNTIME, type Mailer, type Runtime } from '@groundtruth/platform';
+import { DEFAULT_LOCALE, type Locale } from '@groundtruth/domain';
+import { requestContext, RUNTIME, type Mailer, type Runtime } from '@groundtruth/platform';
 import { TokenService } from '../auth/tokens/token.service.js';
 import { MAILER } from '../mail/mail.module.js';
 
@@ -9,11 +10,60 @@ const escapeHtml = (s: string): string =>
 const layout = (lines: readonly string[], link: { href: string; label: string }) => ({
   text: [...lines, '', `${link.label}: ${link.href}`, '', '— Groundtruth'].join('\n'),
   html:
+    `<!doctype html><html><body>` +
     lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('') +
-    `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p><p>— Groundtruth</p>`,
+    `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p><p>— Groundtruth</p></body></html>`,
 });
 
-/** The account e-mails. Links point at the web app (PUBLIC_URL), which calls the API. */
+/** Every account e-mail in each language of the product (spec §3: en-US, es-ES). */
+const texts = {
+  'en-US': {
+    validation: (name: string) => ({
+      subject: 'Confirm your Groundtruth account',
+      lines: [
+        `Hello ${name},`,
+        'Please confirm this e-mail address to finish creating your Groundtruth account. The link works for 7 days.',
+      ],
+      label: 'Confirm my address',
+    }),
+    recovery: (name: string) => ({
+      subject: 'Reset your Groundtruth password',
+      lines: [
+        `Hello ${name},`,
+        'Someone (hopefully you) asked to reset the password of this Groundtruth account. The link works for one hour, once.',
+        'If it was not you, ignore this e-mail: your password stays as it is.',
+      ],
+      label: 'Choose a new password',
+    }),
+  },
+  'es-ES': {
+    validation: (name: string) => ({
+      subject: 'Confirma tu cuenta de Groundtruth',
+      lines: [
+        `Hola, ${name}:`,
+        'Confirma esta dirección de correo para terminar de crear tu cuenta de Groundtruth. El enlace vale durante 7 días.',
+      ],
+      label: 'Confirmar mi dirección',
+    }),
+    recovery: (name: string) => ({
+      subject: 'Restablece tu contraseña de Groundtruth',
+      lines: [
+        `Hola, ${name}:`,
+        'Alguien (esperamos que tú) ha pedido restablecer la contraseña de esta cuenta de Groundtruth. El enlace vale una hora y una sola vez.',
+        'Si no fuiste tú, ignora este correo: tu contraseña no cambia.',
+      ],
+      label: 'Elegir una contraseña nueva',
+    }),
+  },
+} as const satisfies Record<Locale, unknown>;
+
+/** The language of the request being served (the web app sends its own choice), else English. */
+export const requestLocale = (): Locale => requestContext.getStore()?.locale ?? DEFAULT_LOCALE;
+
+/**
+ * The account e-mails, written in the language of the person asking for them. Links point at the
+ * web app (PUBLIC_URL), which calls the API.
+ */
 @Injectable()
 export class AccountMails {
   constructor(
@@ -22,42 +72,25 @@ export class AccountMails {
     private readonly tokens: TokenService,
   ) {}
 
-  /** The validation mail with a fresh link for this address (the link names it, so a replaced address's link goes stale). */
-  async sendValidation(userId: number, email: string, name: string): Promise<void> {
-    await this.validation(email, name, await this.tokens.signLink('validate-email', userId, { email }));
-  }
-
   private link(path: string): string {
     return `${this.runtime.config.publicUrl}${path}`;
   }
 
-  validation(to: string, name: string, token: string): Promise<void> {
-    return this.mailer.send({
-      to,
-      subject: 'Confirm your Groundtruth account',
-      ...layout(
-        [
-          `Hello ${name},`,
-          'Please confirm this e-mail address to finish creating your Groundtruth account. The link works for 7 days.',
-        ],
-        { href: this.link(`/login/${encodeURIComponent(token)}`), label: 'Confirm my address' },
-      ),
+  /** The validation mail with a fresh link for this address (the link names it, so a replaced address's link goes stale). */
+  async sendValidation(userId: number, email: string, name: string, locale: Locale): Promise<void> {
+    const token = await this.tokens.signLink('validate-email', userId, { email });
+    const t = texts[locale].validation(name);
+    await this.mailer.send({
+      to: email,
+      subject: t.subject,
+      ...layout(t.lines, { href: this.link(`/login/${encodeURIComponent(token)}`), label: t.label }),
     });
   }
 
-  recovery(to: string, name: string, token: string): Promise<void> {
-    return this.mailer.send({
-      to,
-      subject: 'Reset your Groundtruth password',
-      ...layout(
-        [
-          `Hello ${name},`,
-          'Someone (hopefully you) asked to reset the password of this Groundtruth account. The link works for one hour, once.',
-          'If it was not you, ignore this e-mail: your password stays as it is.',
-        ],
-        { href: this.link(`/recover/complete?token=${encodeURIComponent(token)}`), label: 'Choose a new password' },
-      ),
-    });
+  async sendRecovery(to: string, name: string, token: string, locale: Locale): Promise<void> {
+    const t = texts[locale].recovery(name);
+    const href = this.link(`/recover/complete?token=${encodeURIComponent(token)}`);
+    await this.mailer.send({ to, subject: t.subject, ...layout(t.lines, { href, label: t.label }) });
   }
 
   /** Sends without making the caller wait or fail: a lost mail can be asked for again, and timing must not tell. */

@@ -20,7 +20,7 @@ import { commandMetadata } from '../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../common/cqrs/command-gateway.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
 import { MediaStore } from '../media/media-store.js';
-import { AccountMails } from './account-mails.js';
+import { AccountMails, requestLocale } from './account-mails.js';
 import { ChangePasswordCommand } from './commands/change-password/change-password.command.js';
 import { DeleteAccountCommand } from './commands/delete-account/delete-account.command.js';
 import { RegisterUserCommand } from './commands/register-user/register-user.command.js';
@@ -60,7 +60,8 @@ export class UsersController {
     await this.limiter.hit('register', [req.ip, `user-${id}`]);
     const account = await this.accounts.load(id);
     if (account.status === 'active' && !account.emailValidated) {
-      this.mails.background(() => this.mails.sendValidation(id, account.email, account.name), 'validation');
+      const locale = requestLocale();
+      this.mails.background(() => this.mails.sendValidation(id, account.email, account.name, locale), 'validation');
     }
   }
 
@@ -127,13 +128,14 @@ export class UsersController {
   @ApiRoute(routes.recoveryLookup)
   async recoveryLookup(@Input('body') { email }: RecoveryLookupBody, @Req() req: Request) {
     await this.limiter.hit('recovery', [req.ip, email]);
+    const locale = requestLocale();
     this.mails.background(async () => {
       const userId = await this.claims.owner(email);
       if (userId === null) return;
       const account = await this.accounts.load(userId);
       if (account.status !== 'active') return;
       const token = await this.tokens.signLink('reset-password', userId, { pw: passwordFingerprint(account.passwordHash) });
-      await this.mails.recovery(account.email, account.name, token);
+      await this.mails.sendRecovery(account.email, account.name, token, locale);
     }, 'recovery');
   }
 

@@ -1,6 +1,7 @@
 import { ErrorBody } from '@groundtruth/contracts';
 import { z } from 'zod';
 import { env } from '@/config/env';
+import { currentLocale } from '@/i18n';
 import { bearerFrom, readClaims, tokenStore } from './auth/token';
 
 /** A failed call: the HTTP status (0 when the network failed) and the server's `{ code, message, errors? }`. */
@@ -144,7 +145,8 @@ async function send(method: Method, path: string, options: RequestOptions = {}):
 
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
   const attempt = async (token: string | null): Promise<RawResponse> => {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    // The app's own language, not the browser's: the server writes account e-mails in it.
+    const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLocale() };
     if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
     if (token !== null) headers['Authorization'] = `Bearer ${token}`;
     let response: Response;

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN, USER_BIO_MAX, USER_NAME_MAX, isValidEmail, userMessages } from '@groundtruth/domain';
+import {
+  LOCALES,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USER_BIO_MAX,
+  USER_NAME_MAX,
+  isValidEmail,
+  userMessages,
+} from '@groundtruth/domain';
 
 export const Email = z
   .string({ error: userMessages.emailRequired })
@@ -42,6 +50,7 @@ export const User = z
     termsCurrent: z.boolean().meta({ description: 'Accepted terms are not older than the terms in force (TERMS_DATE)' }),
     admin: z.boolean(),
     moderator: z.boolean(),
+    locale: z.enum(LOCALES).meta({ description: 'The language account e-mails are written in' }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -1,4 +1,5 @@
 import type { Command } from '../kernel/messages.js';
+import type { Locale } from './user.rules.js';
 
 /** Passwords arrive hashed: hashing is slow I/O-free work the handler does before deciding. */
 export type RegisterUser = Command<
@@ -12,6 +13,7 @@ export type RegisterUser = Command<
     via: 'password' | 'oidc';
     /** Single sign-on providers vouch for the address. */
     emailValidated: boolean;
+    locale?: Locale;
   }
 >;
 export type ValidateEmail = Command<'ValidateEmail', { userId: number; email: string }>;

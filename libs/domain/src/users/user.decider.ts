@@ -124,6 +124,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
               pii: { email, name, passwordHash: command.data.passwordHash },
               via: command.data.via,
               emailValidated: command.data.emailValidated,
+              ...(command.data.locale ? { locale: command.data.locale } : {}),
               tncDate: command.data.tncAccept ? meta.now : null,
               registeredAt: meta.now,
             },

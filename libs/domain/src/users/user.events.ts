@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../kernel/messages.js';
+import type { Locale } from './user.rules.js';
 
 /**
  * Personal data of an event sits in `pii`, about the person `userId`. The event store seals it
@@ -14,6 +15,8 @@ export type UserRegistered = DomainEvent<
     /** How the account came to be: a password form, or a single-sign-on provider. */
     via: 'password' | 'oidc';
     emailValidated: boolean;
+    /** The language the person signed up in (later mail to them uses it). */
+    locale?: Locale;
     /** When the terms were accepted at registration (null: not yet). */
     tncDate: string | null;
     registeredAt: string;

@@ -49,5 +49,29 @@ export const isValidEmail = (email: string): boolean => email.length <= EMAIL_MA
 export const termsAreCurrent = (tncDate: string | null, requiredDate: string): boolean =>
   tncDate !== null && Date.parse(tncDate) >= Date.parse(requiredDate);
 
+/** The product's languages (spec §3); account e-mails are written in the one a person uses. */
+export const LOCALES = ['en-US', 'es-ES'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en-US';
+
+/** The best supported language for an Accept-Language header: Spanish when asked before English. */
+export const localeFromAcceptLanguage = (header: string | undefined): Locale => {
+  if (!header) return DEFAULT_LOCALE;
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { tag: tag.trim().toLowerCase(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((l) => l.tag && l.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of ranked) {
+    if (tag === 'es' || tag.startsWith('es-')) return 'es-ES';
+    if (tag === 'en' || tag.startsWith('en-')) return 'en-US';
+  }
+  return DEFAULT_LOCALE;
+};
+
 /** How a deleted person is shown wherever they appeared. */
 export const DELETED_USER_NAME = 'Deleted user';

@@ -5,7 +5,13 @@ export type Logger_ = Logger;
 export type { Logger };
 
 /** Ids of the request being served, added to every log line written while serving it. */
-export type RequestContext = { readonly requestId: string; readonly correlationId: string; userId?: number | null };
+export type RequestContext = {
+  readonly requestId: string;
+  readonly correlationId: string;
+  userId?: number | null;
+  /** The caller's language (Accept-Language; the web app sends its own choice). */
+  readonly locale?: 'en-US' | 'es-ES';
+};
 
 export const requestContext = new AsyncLocalStorage<RequestContext>();
 

@@ -8,6 +8,7 @@ import { UserAccounts } from '../../users/user-accounts.js';
 import { EmailClaims } from '../abuse/email-claims.js';
 import type { OidcIdentity } from './oidc-client.js';
 import { accountGone, ssoFailed } from './sso-errors.js';
+import { requestLocale } from '../../users/account-mails.js';
 
 /**
  * The account behind a provider identity: the one linked to it, else the one holding the same
@@ -81,6 +82,7 @@ export class SsoAccounts {
               tncAccept: false,
               via: 'oidc',
               emailValidated: identity.emailVerified,
+              locale: requestLocale(),
             },
           },
           commandMetadata(userId),

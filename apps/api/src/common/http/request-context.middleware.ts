@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { localeFromAcceptLanguage } from '@groundtruth/domain';
 import { requestContext, type Logger } from '@groundtruth/platform';
 import type { NextFunction, Request, Response } from 'express';
 
@@ -31,5 +32,5 @@ export const requestContextMiddleware = (log: Logger) => (req: Request, res: Res
     if (res.statusCode >= 500) log.error(entry, 'request failed');
     else if (req.originalUrl.startsWith('/api')) log.info(entry, 'request');
   });
-  requestContext.run({ requestId, correlationId }, () => next());
+  requestContext.run({ requestId, correlationId, locale: localeFromAcceptLanguage(req.header('accept-language')) }, () => next());
 };

@@ -28,6 +28,7 @@ export class UsersQueries {
       termsCurrent: termsAreCurrent(r.tncDate?.toISOString() ?? null, this.runtime.config.termsDate),
       admin: r.admin,
       moderator: r.moderator,
+      locale: r.locale,
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
     };

@@ -1,4 +1,4 @@
-import { DELETED_USER_NAME, userEventTypes, type UserEvent } from '@groundtruth/domain';
+import { DEFAULT_LOCALE, DELETED_USER_NAME, userEventTypes, type UserEvent } from '@groundtruth/domain';
 import { foldIntoRows, type Projection, type RecordedEvent } from '@groundtruth/platform';
 
 /**
@@ -15,6 +15,7 @@ export type UserRow = {
   photo: string | null;
   public_profile: boolean;
   email_validated: boolean;
+  locale: string;
   tnc_date: string | null;
   admin: boolean;
   moderator: boolean;
@@ -48,6 +49,7 @@ const evolve = (row: UserRow | undefined, event: UserEvent, revision: string): U
       photo: null,
       public_profile: false,
       email_validated: d.emailValidated,
+      locale: d.locale ?? DEFAULT_LOCALE,
       tnc_date: d.tncDate,
       admin: false,
       moderator: false,
@@ -105,6 +107,7 @@ export const usersProjection: Projection = {
           photo text,
           public_profile boolean NOT NULL,
           email_validated boolean NOT NULL,
+          locale text NOT NULL,
           tnc_date timestamptz,
           admin boolean NOT NULL,
           moderator boolean NOT NULL,

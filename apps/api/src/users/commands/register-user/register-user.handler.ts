@@ -5,7 +5,7 @@ import { RUNTIME, type Runtime } from '@groundtruth/platform';
 import { EmailClaims } from '../../../auth/abuse/email-claims.js';
 import { PasswordHasher } from '../../../auth/passwords/password-hasher.js';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
-import { AccountMails } from '../../account-mails.js';
+import { AccountMails, requestLocale } from '../../account-mails.js';
 import { RegisterUserCommand } from './register-user.command.js';
 
 /**
@@ -26,6 +26,7 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
     const passwordHash = await this.hasher.hash(input.password);
     const email = normalizeEmail(input.email);
     const userId = await this.runtime.ids.next('user');
+    const locale = requestLocale();
     await this.claims.claim(email, userId);
     try {
       const outcome = await this.streams.decide(
@@ -41,11 +42,12 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
             tncAccept: input.tncAccept,
             via: 'password',
             emailValidated: false,
+            locale,
           },
         },
         { ...meta, userId },
       );
-      this.mails.background(() => this.mails.sendValidation(userId, email, input.name.trim()), 'validation');
+      this.mails.background(() => this.mails.sendValidation(userId, email, input.name.trim(), locale), 'validation');
       return { ...outcome, userId };
     } catch (error) {
       await this.claims.release(email, userId);

@@ -2,7 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { normalizeEmail, userDecider, userStream, type UserProfileUpdated } from '@groundtruth/domain';
 import { EmailClaims } from '../../../auth/abuse/email-claims.js';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
-import { AccountMails } from '../../account-mails.js';
+import { AccountMails, requestLocale } from '../../account-mails.js';
 import { UserAccounts } from '../../user-accounts.js';
 import { UpdateProfileCommand } from './update-profile.command.js';
 
@@ -34,7 +34,8 @@ export class UpdateProfileHandler implements ICommandHandler<UpdateProfileComman
       if (moving && event?.data.emailChanged) {
         await this.claims.release(oldEmail, userId);
         const pii = event.data.pii!;
-        this.mails.background(() => this.mails.sendValidation(userId, pii.email, pii.name), 'validation');
+        const locale = requestLocale();
+        this.mails.background(() => this.mails.sendValidation(userId, pii.email, pii.name, locale), 'validation');
       }
       return outcome;
     } catch (error) {
