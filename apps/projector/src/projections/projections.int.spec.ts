@@ -45,6 +45,49 @@ describe.each(projections.map((p) => [p.name, p] as const))('projection %s', (_n
 });
 
 describe('projection runner', () => {
+  it('keeps the read model on a restart with the same code, and rebuilds it when its tables changed shape', async () => {
+    const oid = async () => (await db.pool.query<{ oid: number }>(`SELECT 'projects'::regclass::oid AS oid`)).rows[0]!.oid;
+    const first = new ProjectionRunner(db.pool, store, projectsProjection, log);
+    await first.start();
+    await first.stop();
+    const before = await oid();
+    const again = new ProjectionRunner(db.pool, store, projectsProjection, log);
+    await again.start();
+    await again.stop();
+    expect(await oid()).toBe(before);
+
+    // The next release adds a column: the runner rebuilds into the new shape instead of failing on the old one.
+    const [table] = projectsProjection.tables;
+    const reshaped: Projection = {
+      ...projectsProjection,
+      tables: [
+        {
+          name: table!.name,
+          create: (t) =>
+            table!.create(t).replace('slug text NOT NULL,', "slug text NOT NULL, motto text NOT NULL DEFAULT 'new',"),
+        },
+      ],
+    };
+    const upgraded = new ProjectionRunner(db.pool, store, reshaped, log);
+    await upgraded.start();
+    await upgraded.stop();
+    expect(await oid()).not.toBe(before);
+    const rows = await db.pool.query<{ n: number; motto: string }>(
+      'SELECT count(*)::int AS n, min(motto) AS motto FROM projects',
+    );
+    expect(rows.rows[0]).toMatchObject({ n: expect.any(Number), motto: 'new' });
+    expect(rows.rows[0]!.n).toBeGreaterThan(0);
+
+    // And back to today's shape, so the other tests see the real table.
+    const restored = new ProjectionRunner(db.pool, store, projectsProjection, log);
+    await restored.start();
+    await restored.stop();
+    expect(
+      (await db.pool.query("SELECT 1 FROM information_schema.columns WHERE table_name = 'projects' AND column_name = 'motto'"))
+        .rowCount,
+    ).toBe(0);
+  });
+
   it('keeps following after a rebuild swapped the tables in', async () => {
     const runner = new ProjectionRunner(db.pool, store, projectsProjection, log);
     await runner.runUntilIdle();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { LogPosition } from '../event-store/event-store.port.js';
 
@@ -63,6 +64,31 @@ export const registerCheckpoint = async (db: pg.Pool, name: string, eventTypes: 
      ON CONFLICT (name) DO UPDATE SET event_types = EXCLUDED.event_types`,
     [name, [...eventTypes]],
   );
+};
+
+/** Identifies what built a projection's tables: its DDL, handled event types and version. */
+export const projectionFingerprint = (projection: {
+  readonly handles: readonly string[];
+  readonly tables: readonly { readonly name: string; create(table: string): string }[];
+  readonly version?: number;
+}): string =>
+  createHash('sha256')
+    .update(
+      JSON.stringify({
+        version: projection.version ?? 1,
+        handles: [...projection.handles].sort(),
+        tables: projection.tables.map((t) => [t.name, t.create(`${t.name}__fingerprint`).replace(/\s+/g, ' ').trim()]),
+      }),
+    )
+    .digest('hex')
+    .slice(0, 32);
+
+export const readFingerprint = async (db: pg.Pool | pg.PoolClient, name: string): Promise<string | null> =>
+  (await db.query<{ fingerprint: string | null }>('SELECT fingerprint FROM gt_projection_checkpoints WHERE name = $1', [name]))
+    .rows[0]?.fingerprint ?? null;
+
+export const saveFingerprint = async (db: pg.Pool | pg.PoolClient, name: string, fingerprint: string): Promise<void> => {
+  await db.query('UPDATE gt_projection_checkpoints SET fingerprint = $2 WHERE name = $1', [name, fingerprint]);
 };
 
 export const setProjectionState = async (

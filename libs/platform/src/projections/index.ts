@@ -1,5 +1,6 @@
 export * from './projection.js';
 export * from './checkpoints.js';
+export * from './tables.js';
 export * from './projection-runner.js';
 export * from './rebuild.js';
 export * from './checkpoint-waiter.js';

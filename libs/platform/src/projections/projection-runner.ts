@@ -2,26 +2,20 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { EventStore, RecordedEvent } from '../event-store/event-store.port.js';
 import { inTransaction, isConnectionError } from '../postgres/postgres.js';
-import { lockCheckpoint, registerCheckpoint, saveCheckpoint, setProjectionState } from './checkpoints.js';
-import { quoteIdent, type Projection, type ProjectionContext } from './projection.js';
+import {
+  lockCheckpoint,
+  projectionFingerprint,
+  readFingerprint,
+  registerCheckpoint,
+  saveCheckpoint,
+  saveFingerprint,
+  setProjectionState,
+} from './checkpoints.js';
+import { rebuildProjection } from './rebuild.js';
+import type { Projection } from './projection.js';
+import { ensureTables, liveTables } from './tables.js';
 
 export type RunnerOptions = { batchSize?: number; idleMs?: number; maxBackoffMs?: number };
-
-export const liveTables = (projection: Projection): ProjectionContext['table'] => {
-  const names = new Set(projection.tables.map((t) => t.name));
-  return (name) => {
-    if (!names.has(name)) throw new Error(`Projection ${projection.name} has no table ${name}`);
-    return quoteIdent(name);
-  };
-};
-
-/** Creates the live tables of a projection when they do not exist yet. */
-export const ensureTables = async (pool: pg.Pool, projection: Projection): Promise<void> => {
-  for (const t of projection.tables) {
-    const found = await pool.query<{ r: string | null }>('SELECT to_regclass($1) AS r', [`public.${t.name}`]);
-    if (!found.rows[0]?.r) await pool.query(t.create(quoteIdent(t.name)));
-  }
-};
 
 /**
  * Follows the log for one projection. Each batch runs in one transaction that holds the
@@ -46,8 +40,9 @@ export class ProjectionRunner {
   }
 
   async start(): Promise<void> {
-    await ensureTables(this.pool, this.projection);
+    const existed = await ensureTables(this.pool, this.projection);
     await registerCheckpoint(this.pool, this.projection.name, this.projection.handles);
+    await this.upgradeIfChanged(existed);
     // A projection stopped by a poison event gets one more try per start: the code may be fixed.
     await this.pool.query(
       `UPDATE gt_projection_checkpoints SET state = 'running', error = NULL, failed_event_id = NULL WHERE name = $1 AND state = 'failed'`,
@@ -55,6 +50,24 @@ export class ProjectionRunner {
     );
     this.stopping = false;
     this.loop = this.run();
+  }
+
+  /**
+   * A read model built by other code (its tables' DDL, handled types or version changed since) is
+   * rebuilt from the log before following it; tables from before fingerprints were kept are too.
+   */
+  private async upgradeIfChanged(tablesExisted: boolean): Promise<void> {
+    const { name } = this.projection;
+    const current = projectionFingerprint(this.projection);
+    const stored = await readFingerprint(this.pool, name);
+    if (stored === current) return;
+    if (stored === null && !tablesExisted) {
+      await saveFingerprint(this.pool, name, current);
+      return;
+    }
+    this.log.warn({ stored, current }, 'read model was built by other code: rebuilding it from the log');
+    const result = await rebuildProjection(this.pool, this.store, this.projection, this.log);
+    this.log.info({ events: result.events, seconds: result.seconds }, 'read model rebuilt for the new code');
   }
 
   /** Asks the loop to look for new events now instead of at its next poll. */

@@ -24,6 +24,11 @@ export type Projection = {
   readonly name: string;
   readonly handles: readonly string[];
   readonly tables: readonly ProjectionTable[];
+  /**
+   * Bump when `apply` changes what it writes without the tables changing shape: the projection is
+   * then rebuilt on the next start (a change of DDL or handled types is noticed without it).
+   */
+  readonly version?: number;
   apply(events: readonly RecordedEvent[], ctx: ProjectionContext): Promise<void>;
 };
 

@@ -3,8 +3,15 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { EventStore, LogPosition, RecordedEvent } from '../event-store/event-store.port.js';
 import { inTransaction } from '../postgres/postgres.js';
-import { lockCheckpoint, registerCheckpoint, saveCheckpoint, setProjectionState } from './checkpoints.js';
-import { ensureTables } from './projection-runner.js';
+import {
+  lockCheckpoint,
+  projectionFingerprint,
+  registerCheckpoint,
+  saveCheckpoint,
+  saveFingerprint,
+  setProjectionState,
+} from './checkpoints.js';
+import { ensureTables } from './tables.js';
 import { quoteIdent, type Projection, type ProjectionContext } from './projection.js';
 
 export type RebuildResult = { projection: string; events: number; handled: number; seconds: number };
@@ -71,6 +78,7 @@ export const rebuildProjection = async (
           projection.name,
         ]);
       await setProjectionState(client, projection.name, 'running');
+      await saveFingerprint(client, projection.name, projectionFingerprint(projection));
     });
   } catch (error) {
     for (const t of projection.tables) await pool.query(`DROP TABLE IF EXISTS ${table(t.name)}`).catch(() => undefined);
