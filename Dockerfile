@@ -2,31 +2,27 @@
 # Groundtruth api and projector (one image; the command picks the app). Server mode: configure with
 # DATABASE_URL, EVENTSTORE_URL, CLICKHOUSE_URL (see docker-compose.yml).
 
-# ---- build: every workspace and the web app (apps/web/dist) --------------------------------------
-FROM node:20-bookworm-slim AS build
+# ---- manifests: what npm ci needs, so editing sources does not reinstall dependencies -----------
+FROM node:20-bookworm-slim AS manifests
 WORKDIR /app
-# Manifests first, so editing sources does not reinstall dependencies.
 COPY package.json package-lock.json ./
+# The lockfile's stand-in for platform binaries this registry lacks (package.json "overrides").
+COPY tools/npm-stubs tools/npm-stubs
 COPY libs/domain/package.json libs/domain/
 COPY libs/contracts/package.json libs/contracts/
 COPY libs/platform/package.json libs/platform/
 COPY apps/projector/package.json apps/projector/
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
+
+# ---- build: every workspace and the web app (apps/web/dist) --------------------------------------
+FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
 # ---- production dependencies only -----------------------------------------------------------------
-FROM node:20-bookworm-slim AS deps
-WORKDIR /app
-COPY package.json package-lock.json ./
-COPY libs/domain/package.json libs/domain/
-COPY libs/contracts/package.json libs/contracts/
-COPY libs/platform/package.json libs/platform/
-COPY apps/projector/package.json apps/projector/
-COPY apps/api/package.json apps/api/
-COPY apps/web/package.json apps/web/
+FROM manifests AS deps
 RUN npm ci --omit=dev --no-audit --no-fund
 
 # ---- runtime ----------------------------------------------------------------------------------------

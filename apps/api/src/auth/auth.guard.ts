@@ -53,10 +53,8 @@ export class AuthGuard implements CanActivate {
   }
 
   private async actorOf(claims: AccessClaims): Promise<Actor> {
-    if ((await this.users.sessionEnded(claims.sessionId)) === true) {
-      throw new DomainError('unauthenticated', 'AUTH.SESSION_ENDED', userMessages.sessionEnded);
-    }
-    const row = await this.users.find(claims.userId);
+    const { account: row, sessionEnded } = await this.users.caller(claims.userId, claims.sessionId);
+    if (sessionEnded === true) throw new DomainError('unauthenticated', 'AUTH.SESSION_ENDED', userMessages.sessionEnded);
     if (row) {
       if (row.deleted) throw new DomainError('unauthenticated', 'AUTH.ACCOUNT_GONE', userMessages.accountDeleted);
       return { kind: 'user', userId: claims.userId, admin: row.admin, moderator: row.moderator };

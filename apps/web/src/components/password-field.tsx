@@ -40,3 +40,21 @@ export const PasswordField = ({ autoComplete, slotProps, ...props }: PasswordFie
     />
   );
 };
+
+type FieldProps = Omit<PasswordFieldProps, 'autoComplete' | 'label'>;
+
+/** A new password and its confirmation, as every form that sets a password asks for them. */
+export const NewPasswordFields = ({
+  password,
+  confirmation,
+  labels,
+}: {
+  readonly password: FieldProps;
+  readonly confirmation: FieldProps;
+  readonly labels: { readonly password: string; readonly confirmation: string };
+}) => (
+  <>
+    <PasswordField {...password} label={labels.password} autoComplete="new-password" required fullWidth />
+    <PasswordField {...confirmation} label={labels.confirmation} autoComplete="new-password" required fullWidth />
+  </>
+);

@@ -1,4 +1,5 @@
 import { specFor, testMetadata } from '../testing/index.js';
+import type { CreateProject } from './project.commands.js';
 import type { ProjectCreated } from './project.events.js';
 import { projectDecider } from './project.decider.js';
 
@@ -24,6 +25,12 @@ const created: ProjectCreated = {
     createdAt: '2026-04-01T00:00:00.000Z',
   },
 };
+
+/** A minimal valid CreateProject, with the fields a test is about laid over it. */
+const createWith = (data: Partial<CreateProject['data']> = {}): CreateProject => ({
+  type: 'CreateProject',
+  data: { projectId: 1, name: 'n', description: 'd', goal: 'g', location: 'l', ...data },
+});
 
 describe('project decider', () => {
   it('creates a project with defaults, trimmed text and a slug from the name', () => {
@@ -67,49 +74,21 @@ describe('project decider', () => {
   it('refuses an end date before the start date', () => {
     sut
       .given([])
-      .when(
-        {
-          type: 'CreateProject',
-          data: {
-            projectId: 1,
-            name: 'n',
-            description: 'd',
-            goal: 'g',
-            location: 'l',
-            startTime: '2026-02-01T00:00:00Z',
-            endTime: '2026-01-01T00:00:00Z',
-          },
-        },
-        meta,
-      )
+      .when(createWith({ startTime: '2026-02-01T00:00:00Z', endTime: '2026-01-01T00:00:00Z' }), meta)
       .thenThrows({ fieldErrors: { endTime: 'The end date cannot be before the start date.' } });
   });
 
   it('refuses tags whose JSON form is over 100 characters, and inverted bounds', () => {
     sut
       .given([])
-      .when(
-        {
-          type: 'CreateProject',
-          data: {
-            projectId: 1,
-            name: 'n',
-            description: 'd',
-            goal: 'g',
-            location: 'l',
-            tags: ['x'.repeat(60), 'y'.repeat(60)],
-            bounds: { min: [10, 10], max: [0, 0] },
-          },
-        },
-        meta,
-      )
+      .when(createWith({ tags: ['x'.repeat(60), 'y'.repeat(60)], bounds: { min: [10, 10], max: [0, 0] } }), meta)
       .thenThrows({ fieldErrors: { tags: 'This field has a limit of 100 characters', bounds: expect.any(String) } });
   });
 
   it('refuses to create a project twice', () => {
     sut
       .given([created])
-      .when({ type: 'CreateProject', data: { projectId: 12, name: 'n', description: 'd', goal: 'g', location: 'l' } }, meta)
+      .when(createWith({ projectId: 12 }), meta)
       .thenThrows({ kind: 'conflict' });
   });
 

@@ -10,7 +10,7 @@ let sut: SealingEventStore;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  keys = new SubjectKeyStore(db.pool);
+  keys = new SubjectKeyStore(db.pool, db.url);
   sut = new SealingEventStore(new PostgresEventStore(db.pool), keys);
 });
 afterAll(async () => {
@@ -39,7 +39,7 @@ describe('sealed personal data', () => {
 
   it('reads pii as null for everyone after the key is destroyed, in other processes too, and seals nothing new for them', async () => {
     await sut.append('user-2', [event(2, { email: 'bo@example.org' })], 'no_stream');
-    const otherProcess = new SubjectKeyStore(db.pool);
+    const otherProcess = new SubjectKeyStore(db.pool, db.url);
     await otherProcess.listen();
     const otherStore = new SealingEventStore(new PostgresEventStore(db.pool), otherProcess);
     expect((await otherStore.readStream('user-2'))[0]!.data).toMatchObject({ pii: { email: 'bo@example.org' } });

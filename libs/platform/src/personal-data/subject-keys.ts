@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
+import { ChannelListener } from '../postgres/channel-listener.js';
 
 export type SubjectKey = Buffer | 'destroyed';
 
@@ -12,55 +13,34 @@ const CHANNEL = 'gt_subject_keys_destroyed';
  */
 export class SubjectKeyStore {
   private readonly cache = new Map<string, SubjectKey>();
-  private listener: pg.PoolClient | null = null;
-  private reconnect: NodeJS.Timeout | null = null;
-  private closed = false;
+  private listener: ChannelListener | null = null;
 
   constructor(
     private readonly pool: pg.Pool,
+    /** For following destroys made by other processes; without it, only this process's destroys are seen. */
+    private readonly connectionString: string | null = null,
     private readonly onWarning: (message: string, err: unknown) => void = () => undefined,
   ) {}
 
   /** Follows destroys made by other processes; reconnects when the connection drops. */
   async listen(): Promise<void> {
-    if (this.listener || this.closed) return;
-    this.reconnect = null;
-    const client = await this.pool.connect();
-    client.on('notification', (msg) => {
-      if (msg.channel === CHANNEL && msg.payload) this.cache.set(msg.payload, 'destroyed');
-    });
-    client.on('error', (err) => {
-      // Once closed (or replaced) the client was already given back: releasing twice throws.
-      if (this.listener !== client) return;
-      this.onWarning('personal-data key listener lost its connection; reconnecting', err);
-      this.listener = null;
-      client.release(err);
+    if (this.listener || !this.connectionString) return;
+    this.listener = new ChannelListener({
+      connectionString: this.connectionString,
+      channel: CHANNEL,
+      applicationName: 'groundtruth-keys',
+      onNotice: (subject) => {
+        if (subject) this.cache.set(subject, 'destroyed');
+      },
       // Destroys announced while away would be missed: forget what is cached and ask again.
-      this.cache.clear();
-      if (!this.closed) this.reconnect = setTimeout(() => void this.listen().catch(() => this.retryLater()), 1000);
+      onConnected: () => this.cache.clear(),
+      onLost: (err) => this.onWarning('personal-data key listener lost its connection; reconnecting', err),
     });
-    try {
-      await client.query(`LISTEN ${CHANNEL}`);
-    } catch (error) {
-      client.release(error as Error);
-      throw error;
-    }
-    this.listener = client;
-  }
-
-  private retryLater(): void {
-    if (!this.closed) this.reconnect = setTimeout(() => void this.listen().catch(() => this.retryLater()), 1000);
+    await this.listener.start();
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    if (this.reconnect) clearTimeout(this.reconnect);
-    const client = this.listener;
-    this.listener = null;
-    if (client) {
-      await client.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
-      client.release();
-    }
+    await this.listener?.close();
   }
 
   /** The subject's key, or 'destroyed'; null when the subject never had one. */

@@ -1,6 +1,7 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { Logger } from 'pino';
 import { comparePositions, type LogPosition } from '../event-store/event-store.port.js';
+import { ChannelListener } from '../postgres/channel-listener.js';
 import { CHECKPOINT_CHANNEL, readCheckpoints, type CheckpointRow } from './checkpoints.js';
 
 type Waiter = { names: Set<string>; position: LogPosition; resolve: (reached: boolean) => void };
@@ -11,48 +12,29 @@ type Waiter = { names: Set<string>; position: LogPosition; resolve: (reached: bo
  * dedicated connection; works the same whether the projector runs in this process or another.
  */
 export class CheckpointWaiter {
-  private listener: pg.Client | null = null;
+  private readonly listener: ChannelListener;
   private rows = new Map<string, CheckpointRow>();
   private waiters = new Set<Waiter>();
-  private closed = false;
-  private reconnect: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly pool: pg.Pool,
-    private readonly connectionString: string,
+    connectionString: string,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.listener = new ChannelListener({
+      connectionString,
+      channel: CHECKPOINT_CHANNEL,
+      applicationName: 'groundtruth-checkpoints',
+      onNotice: (payload) => this.onNotice(payload),
+      // Notices sent while reconnecting are covered by a fresh read.
+      onConnected: () => this.refresh(),
+      onLost: (err) => this.log.warn({ err }, 'checkpoint listener lost its connection; reconnecting'),
+    });
+  }
 
   async start(): Promise<void> {
     await this.refresh();
-    await this.listen();
-  }
-
-  private async listen(): Promise<void> {
-    this.reconnect = null;
-    if (this.closed) return;
-    const client = new pg.Client({ connectionString: this.connectionString, application_name: 'groundtruth-checkpoints' });
-    client.on('notification', (msg) => this.onNotice(msg.payload ?? ''));
-    client.on('error', (err) => {
-      this.log.warn({ err }, 'checkpoint listener lost its connection; reconnecting');
-      this.listener = null;
-      void client.end().catch(() => undefined);
-      if (!this.closed) this.reconnect = setTimeout(() => void this.listen().catch(() => undefined), 1000);
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${CHECKPOINT_CHANNEL}`);
-    } catch (error) {
-      await client.end().catch(() => undefined);
-      if (!this.closed) this.reconnect = setTimeout(() => void this.listen().catch(() => undefined), 1000);
-      throw error;
-    }
-    if (this.closed) {
-      await client.end().catch(() => undefined);
-      return;
-    }
-    this.listener = client;
-    await this.refresh(); // notices sent while reconnecting are covered by a fresh read
+    await this.listener.start();
   }
 
   private onNotice(payload: string): void {
@@ -121,15 +103,13 @@ export class CheckpointWaiter {
       }, timeoutMs);
       this.waiters.add(waiter);
       // Without a listener (reconnecting), poll the table instead of waiting for notices.
-      if (!this.listener) void this.refresh().catch(() => undefined);
+      if (!this.listener.connected) void this.refresh().catch(() => undefined);
     });
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    if (this.reconnect) clearTimeout(this.reconnect);
     for (const w of this.waiters) w.resolve(false);
     this.waiters.clear();
-    await this.listener?.end().catch(() => undefined);
+    await this.listener.close();
   }
 }

@@ -75,7 +75,7 @@ export const openRuntime = async (config: AppConfig, log: Logger, options: Runti
     const eventLog: EventStore = config.eventStoreUrl
       ? await EventStoreDbEventStore.connect(config.eventStoreUrl, upcasters)
       : new PostgresEventStore(pool, upcasters);
-    const keys = new SubjectKeyStore(pool, (message, err) => log.warn({ err }, message));
+    const keys = new SubjectKeyStore(pool, databaseUrl, (message, err) => log.warn({ err }, message));
     const store = new SealingEventStore(eventLog, keys);
     closers.push(() => store.close());
     await keys.listen();

@@ -83,13 +83,15 @@ export class SessionIssuer {
       throw refused();
     }
     const { userId } = event.data as { userId: number };
-    const account = await this.accounts.load(userId);
-    if (account.status !== 'active') {
+    // The answer waited for the sessions projection, so the session's row (and its spoofer) is there.
+    const caller = await this.users.caller(userId, parsed.sessionId);
+    const deleted = caller.account ? caller.account.deleted : (await this.accounts.load(userId)).status !== 'active';
+    if (deleted) {
       await this.end(parsed.sessionId, 'account_deleted');
       throw new DomainError('unauthenticated', 'AUTH.ACCOUNT_GONE', userMessages.accountDeleted);
     }
-    const spoofedBy = (await this.spoofer(refreshToken)) ?? null;
-    return this.tokens.signAccess({ userId, sessionId: parsed.sessionId, refreshToken: next.token, spoofedBy });
+    // Spoofing survives refreshes: the admin is recorded when the session starts.
+    return this.tokens.signAccess({ userId, sessionId: parsed.sessionId, refreshToken: next.token, spoofedBy: caller.spoofedBy });
   }
 
   async end(sessionId: string, reason: SessionEndReason): Promise<void> {
@@ -103,14 +105,5 @@ export class SessionIssuer {
     for (const sessionId of await this.users.openSessions(userId)) {
       if (sessionId !== except) await this.end(sessionId, reason);
     }
-  }
-
-  /** Spoofing survives refreshes: the admin is recorded on the session's first event. */
-  private async spoofer(refreshToken: string): Promise<number | null> {
-    const parsed = parseRefreshToken(refreshToken);
-    if (!parsed) return null;
-    const [first] = await this.runtime.store.readStream(`session-${parsed.sessionId}`);
-    const spoofedBy = (first?.data as { spoofedBy?: number | null } | undefined)?.spoofedBy;
-    return typeof spoofedBy === 'number' ? spoofedBy : null;
   }
 }

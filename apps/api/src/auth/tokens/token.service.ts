@@ -35,9 +35,14 @@ export class TokenService {
     private readonly secrets: SecretStore,
   ) {}
 
+  private keyBytes: Uint8Array | null = null;
+
+  /** Read once per process (the secret store keeps a failed read from sticking). */
   private async key(): Promise<Uint8Array> {
+    if (this.keyBytes) return this.keyBytes;
     const configured = this.runtime.config.jwtSecret;
-    return configured ? new TextEncoder().encode(configured) : new Uint8Array(await this.secrets.get('jwt'));
+    this.keyBytes = configured ? new TextEncoder().encode(configured) : new Uint8Array(await this.secrets.get('jwt'));
+    return this.keyBytes;
   }
 
   async signAccess(claims: AccessClaims): Promise<string> {

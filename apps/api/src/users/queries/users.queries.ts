@@ -5,6 +5,20 @@ import { RUNTIME, type Runtime } from '@groundtruth/platform';
 import { ReadModels } from '../../read-models/read-models.js';
 import { SessionRecord, UserRecord, type UserRecordShape } from './user.record.js';
 
+type CallerRow = {
+  admin: boolean | null;
+  moderator: boolean | null;
+  deleted: boolean | null;
+  session_ended: boolean | null;
+  spoofed_by: string | null;
+};
+
+export type Caller = {
+  readonly account: { readonly admin: boolean; readonly moderator: boolean; readonly deleted: boolean } | null;
+  readonly sessionEnded: boolean | null;
+  readonly spoofedBy: number | null;
+};
+
 const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Answers questions about people from the read models only. */
@@ -50,12 +64,26 @@ export class UsersQueries {
     return em.findOne(UserRecord, { email: email.trim().toLowerCase(), deleted: false });
   }
 
-  /** Whether a session has ended (null when the projection has not seen it yet). */
-  async sessionEnded(sessionId: string): Promise<boolean | null> {
+  /**
+   * What the guard asks on every signed-in request, in one round trip: the account's roles and
+   * whether it is deleted (null: not projected yet), and whether the session has ended (null: not
+   * projected yet), and who is spoofing through it.
+   */
+  async caller(userId: number, sessionId: string): Promise<Caller> {
     const em = await this.readModels.em();
-    const row = await em.findOne(SessionRecord, { id: sessionId });
-    if (!row) return null;
-    return row.endedReason !== null || row.expiresAt.getTime() <= Date.now();
+    const [row] = await em.getConnection().execute<CallerRow[]>(
+      `SELECT u.admin, u.moderator, u.deleted,
+              s.ended_reason IS NOT NULL OR s.expires_at <= now() AS session_ended, s.spoofed_by
+       FROM (SELECT 1) AS one
+       LEFT JOIN users u ON u.id = ?
+       LEFT JOIN sessions s ON s.id = ?`,
+      [userId, sessionId],
+    );
+    return {
+      account: row && row.deleted !== null ? { admin: row.admin!, moderator: row.moderator!, deleted: row.deleted } : null,
+      sessionEnded: row?.session_ended ?? null,
+      spoofedBy: row?.spoofed_by == null ? null : Number(row.spoofed_by),
+    };
   }
 
   async openSessions(userId: number): Promise<string[]> {

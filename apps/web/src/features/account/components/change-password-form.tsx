@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PasswordField } from '@/components/password-field';
+import { NewPasswordFields, PasswordField } from '@/components/password-field';
 import { PASSWORD_CHANGED_NOTICE_MS } from '@/config/constants';
 import { isApiError } from '@/lib/api-client';
 import { useForm, useMessages } from '@/lib/form';
@@ -63,19 +63,10 @@ export const ChangePasswordForm = ({ userId }: { userId: number }) => {
         required
         fullWidth
       />
-      <PasswordField
-        {...form.text('newPassword')}
-        label={t('account.password.new')}
-        autoComplete="new-password"
-        required
-        fullWidth
-      />
-      <PasswordField
-        {...form.text('passwordConfirmation')}
-        label={t('account.password.confirmation')}
-        autoComplete="new-password"
-        required
-        fullWidth
+      <NewPasswordFields
+        password={form.text('newPassword')}
+        confirmation={form.text('passwordConfirmation')}
+        labels={{ password: t('account.password.new'), confirmation: t('account.password.confirmation') }}
       />
       <div aria-live="polite">
         {changed ? <Alert severity="success">{t('account.password.changed')}</Alert> : null}

@@ -12,7 +12,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { NarrowPage } from '@/components/narrow-page';
 import { PageHeading } from '@/components/page-heading';
-import { PasswordField } from '@/components/password-field';
+import { NewPasswordFields } from '@/components/password-field';
 import { paths, type AfterQuery } from '@/config/paths';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { isApiError } from '@/lib/api-client';
@@ -135,19 +135,10 @@ export const RegisterView = ({ after }: { after: AfterQuery }) => {
           required
           fullWidth
         />
-        <PasswordField
-          {...form.text('password')}
-          label={t('auth.fields.password')}
-          autoComplete="new-password"
-          required
-          fullWidth
-        />
-        <PasswordField
-          {...form.text('passwordConfirmation')}
-          label={t('auth.fields.passwordConfirmation')}
-          autoComplete="new-password"
-          required
-          fullWidth
+        <NewPasswordFields
+          password={form.text('password')}
+          confirmation={form.text('passwordConfirmation')}
+          labels={{ password: t('auth.fields.password'), confirmation: t('auth.fields.passwordConfirmation') }}
         />
         <div>
           <FormControlLabel

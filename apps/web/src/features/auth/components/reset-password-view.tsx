@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { NarrowPage } from '@/components/narrow-page';
 import { PageHeading } from '@/components/page-heading';
-import { PasswordField } from '@/components/password-field';
+import { NewPasswordFields } from '@/components/password-field';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { usePageTitle } from '@/hooks/use-page-title';
@@ -100,19 +100,10 @@ export const ResetPasswordView = ({ token }: { token: string | null }) => {
             {trouble}
           </Alert>
         ) : null}
-        <PasswordField
-          {...form.text('password')}
-          label={t('auth.fields.newPassword')}
-          autoComplete="new-password"
-          required
-          fullWidth
-        />
-        <PasswordField
-          {...form.text('passwordConfirmation')}
-          label={t('auth.fields.newPasswordConfirmation')}
-          autoComplete="new-password"
-          required
-          fullWidth
+        <NewPasswordFields
+          password={form.text('password')}
+          confirmation={form.text('passwordConfirmation')}
+          labels={{ password: t('auth.fields.newPassword'), confirmation: t('auth.fields.newPasswordConfirmation') }}
         />
         <Button type="submit" variant="contained" size="large" disabled={mutation.isPending} fullWidth>
           {mutation.isPending ? t('auth.reset.submitting') : t('auth.reset.submit')}
