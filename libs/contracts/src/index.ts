@@ -8,3 +8,5 @@ export * from './routes.js';
 export * from './users/users.contract.js';
 export * from './users/session.contract.js';
 export * from './users/admin-users.contract.js';
+export * from './projects/projects.routes.js';
+export * from './stations/stations.routes.js';

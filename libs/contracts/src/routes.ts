@@ -1,8 +1,9 @@
+import { CreatedId } from './common/created-id.contract.js';
 import { IdParams } from './common/params.contract.js';
 import { route } from './http/route.js';
-import { CreateProjectBody, Project, ProjectList, UpdateProjectBody } from './projects/projects.contract.js';
+import { projectRoutes } from './projects/projects.routes.js';
+import { stationRoutes } from './stations/stations.routes.js';
 import { Status } from './status/status.contract.js';
-import { z } from 'zod';
 import { AdminClearTermsBody, AdminDeleteUserBody, UserSearchQuery, UserSearchResult } from './users/admin-users.contract.js';
 import {
   DiscourseAuthBody,
@@ -30,52 +31,15 @@ import {
   User,
 } from './users/users.contract.js';
 
-export const CreatedId = z.object({ id: z.number().int() }).meta({ id: 'CreatedId' });
+export { CreatedId };
 
 const tokenHeader = 'The access token is in the Authorization response header (Bearer …).';
 const limited = 'Too many attempts from this address or for this account';
 
-/** Every call of the API. Later issues add theirs here. */
+/** Every call of the API: each feature keeps its calls in its own `*.routes.ts`. */
 export const routes = {
-  listProjects: route({
-    method: 'get',
-    path: '/projects',
-    summary: 'Public projects, by name',
-    tags: ['projects'],
-    auth: 'optional',
-    response: ProjectList,
-  }),
-  getProject: route({
-    method: 'get',
-    path: '/projects/{id}',
-    summary: 'One project',
-    tags: ['projects'],
-    auth: 'optional',
-    params: IdParams,
-    response: Project,
-    errors: { 400: 'The id is not a number', 403: 'The project is private', 404: 'No such project' },
-  }),
-  createProject: route({
-    method: 'post',
-    path: '/projects',
-    summary: 'Create a project',
-    tags: ['projects'],
-    auth: 'required',
-    body: CreateProjectBody,
-    response: Project,
-    errors: { 400: 'A field is missing or not valid' },
-  }),
-  updateProject: route({
-    method: 'patch',
-    path: '/projects/{id}',
-    summary: 'Change a project',
-    tags: ['projects'],
-    auth: 'required',
-    params: IdParams,
-    body: UpdateProjectBody,
-    response: Project,
-    errors: { 400: 'A field is not valid', 404: 'No such project', 409: 'Changed by someone else at the same time' },
-  }),
+  ...projectRoutes,
+  ...stationRoutes,
   login: route({
     method: 'post',
     path: '/login',

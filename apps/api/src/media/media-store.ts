@@ -6,7 +6,11 @@ import sharp from 'sharp';
 import { DomainError } from '@groundtruth/domain';
 import { RUNTIME, type Runtime } from '@groundtruth/platform';
 
-export type ImageKind = { readonly ext: 'jpg' | 'png' | 'gif'; readonly contentType: string };
+export type ImageExt = 'jpg' | 'png' | 'gif';
+export type AudioExt = 'm4a' | 'caf';
+export type MediaExt = ImageExt | AudioExt;
+export type ImageKind = { readonly ext: ImageExt; readonly contentType: string };
+export type MediaKind = { readonly ext: MediaExt; readonly contentType: string };
 
 /** Trusts the bytes, not the name or the declared type. */
 export const sniffImage = (bytes: Uint8Array): ImageKind | null => {
@@ -22,8 +26,25 @@ export const sniffImage = (bytes: Uint8Array): ImageKind | null => {
   return null;
 };
 
-const KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*\/[0-9a-f-]{36}\.(jpg|png|gif)$/;
-const contentTypes = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif' } as const;
+/** Audio recorded by the phone app for station notes: MPEG-4 audio (m4a) or Core Audio (caf). */
+export const sniffAudio = (bytes: Uint8Array): MediaKind | null => {
+  if (bytes.length >= 12 && Buffer.from(bytes.subarray(4, 8)).toString('latin1') === 'ftyp')
+    return { ext: 'm4a', contentType: 'audio/mp4' };
+  if (bytes.length >= 4 && Buffer.from(bytes.subarray(0, 4)).toString('latin1') === 'caff')
+    return { ext: 'caf', contentType: 'audio/x-caf' };
+  return null;
+};
+
+const KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*\/[0-9a-f-]{36}\.(jpg|png|gif|m4a|caf)$/;
+const contentTypes = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', m4a: 'audio/mp4', caf: 'audio/x-caf' } as const;
+const imageNames = { jpg: 'jpeg', png: 'png', gif: 'gif' } as const;
+const isImage = (ext: MediaExt): ext is ImageExt => ext === 'jpg' || ext === 'png' || ext === 'gif';
+
+/** "jpeg, png or gif": the kinds a refusal names. */
+const listOf = (kinds: readonly ImageExt[]): string => {
+  const names = kinds.map((k) => imageNames[k]);
+  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+};
 
 /**
  * Uploaded media in a folder under DATA_DIR (`media/`), addressed by opaque keys. Resized copies
@@ -42,16 +63,31 @@ export class MediaStore {
     return path.join(this.root, key);
   }
 
-  /** Stores an image under `folder` and answers its key; 400 when the bytes are not jpeg, png or gif. */
-  async putImage(folder: string, bytes: Buffer): Promise<string> {
+  /**
+   * Stores an image under `folder` and answers its key; 400 when the bytes are not one of `kinds`
+   * (station photos take jpeg and png only, spec §5).
+   */
+  async putImage(folder: string, bytes: Buffer, kinds: readonly ImageExt[] = ['jpg', 'png', 'gif']): Promise<string> {
     const kind = sniffImage(bytes);
-    if (!kind)
-      throw DomainError.validation(
-        'MEDIA.NOT_AN_IMAGE',
-        { file: 'Choose a jpeg, png or gif image.' },
-        'Choose a jpeg, png or gif image.',
-      );
-    const key = `${folder}/${randomUUID()}.${kind.ext}`;
+    if (!kind || !kinds.includes(kind.ext)) {
+      const message = `Choose a ${listOf(kinds)} image.`;
+      throw DomainError.validation('MEDIA.NOT_AN_IMAGE', { file: message }, message);
+    }
+    return this.write(folder, kind.ext, bytes);
+  }
+
+  /** Stores a station-note attachment: a jpeg, png or gif photo, or m4a or caf audio. */
+  async putMedia(folder: string, bytes: Buffer): Promise<{ key: string; kind: 'photo' | 'audio' }> {
+    const kind = sniffImage(bytes) ?? sniffAudio(bytes);
+    if (!kind) {
+      const message = 'Choose a jpeg, png or gif photo, or an m4a or caf recording.';
+      throw DomainError.validation('MEDIA.UNSUPPORTED', { file: message }, message);
+    }
+    return { key: await this.write(folder, kind.ext, bytes), kind: isImage(kind.ext) ? 'photo' : 'audio' };
+  }
+
+  private async write(folder: string, ext: MediaExt, bytes: Buffer): Promise<string> {
+    const key = `${folder}/${randomUUID()}.${ext}`;
     const file = this.file(key);
     await fs.mkdir(path.dirname(file), { recursive: true });
     await fs.writeFile(`${file}.part`, bytes);
@@ -59,11 +95,11 @@ export class MediaStore {
     return key;
   }
 
-  /** The image, resized to `width` pixels (never enlarged) when asked; null when gone. */
+  /** The media, an image resized to `width` pixels (never enlarged) when asked; null when gone. */
   async read(key: string, width?: number): Promise<{ bytes: Buffer; contentType: string } | null> {
     const ext = key.slice(key.lastIndexOf('.') + 1) as keyof typeof contentTypes;
     const original = this.file(key);
-    if (!width) {
+    if (!width || !isImage(ext)) {
       const bytes = await fs.readFile(original).catch(() => null);
       return bytes && { bytes, contentType: contentTypes[ext] };
     }

@@ -20,6 +20,7 @@ import { commandMetadata } from '../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../common/cqrs/command-gateway.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
 import { MediaStore } from '../media/media-store.js';
+import { sendMedia } from '../media/send-media.js';
 import { AccountMails, requestLocale } from './account-mails.js';
 import { ChangePasswordCommand } from './commands/change-password/change-password.command.js';
 import { DeleteAccountCommand } from './commands/delete-account/delete-account.command.js';
@@ -114,14 +115,14 @@ export class UsersController {
   }
 
   @ApiRoute(routes.userPhoto)
-  async photo(@Input('params') { id }: { id: number }, @Input('query') { size }: { size?: number }, @Res() res: Response) {
+  async photo(
+    @Input('params') { id }: { id: number },
+    @Input('query') { size }: { size?: number },
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     const row = await this.queries.find(id);
-    const image = row?.photo && !row.deleted ? await this.media.read(row.photo, size) : null;
-    if (!image) throw new DomainError('not_found', 'MEDIA.NOT_FOUND', 'There is no photo here.');
-    res.setHeader('Content-Type', image.contentType);
-    res.setHeader('Cache-Control', 'public, max-age=86400');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.end(image.bytes);
+    sendMedia(req, res, row?.photo && !row.deleted ? await this.media.read(row.photo, size) : null, 'public');
   }
 
   /** Always 204, sent in the background: neither the answer nor its timing tells whether the address has an account. */

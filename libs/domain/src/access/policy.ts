@@ -16,6 +16,13 @@ export type ProjectRole = 'administrator' | 'member';
 
 /** What the policy needs to know about a project: is it public, and the actor's role in it. */
 export type ProjectResource = { readonly isPublic: boolean; readonly role: ProjectRole | null };
+/**
+ * What the policy needs to know about a station: whether the asker owns it, whether it sits in
+ * at least one public project, and the asker's highest role among the projects that hold it.
+ */
+export type StationResource = { readonly isOwner: boolean; readonly isPublic: boolean; readonly projectRole: ProjectRole | null };
+/** Something written by one person (a field note): is the asker its author. */
+export type AuthoredResource = { readonly isAuthor: boolean };
 /** An account acted upon: whose it is. */
 export type AccountResource = { readonly userId: number };
 export type NoResource = Record<string, never>;
@@ -29,6 +36,11 @@ type Rule<R> = {
 const isUser = (a: Actor): a is Extract<Actor, { kind: 'user' }> => a.kind === 'user';
 const isSiteAdmin = (a: Actor): boolean => isUser(a) && a.admin;
 const isSelf = (a: Actor, r: AccountResource): boolean => isUser(a) && a.userId === r.userId;
+const readsProject = (a: Actor, p: ProjectResource): boolean => p.isPublic || p.role !== null || isSiteAdmin(a);
+const administers = (a: Actor, p: ProjectResource): boolean => (isUser(a) && p.role === 'administrator') || isSiteAdmin(a);
+const readsStation = (a: Actor, s: StationResource): boolean =>
+  s.isPublic || (isUser(a) && (s.isOwner || s.projectRole !== null)) || isSiteAdmin(a);
+const ownsStation = (a: Actor, s: StationResource): boolean => (isUser(a) && s.isOwner) || isSiteAdmin(a);
 
 const anyone = <R>(): Rule<R> => ({ signIn: false, allow: () => true });
 const signedIn = <R>(): Rule<R> => ({ signIn: true, allow: isUser });
@@ -38,15 +50,47 @@ const siteAdmin = <R>(): Rule<R> => ({ signIn: true, allow: isSiteAdmin });
 export const rules = {
   // Projects (spec §6: anonymous reads public projects; project administrators edit).
   'project.list': anyone<NoResource>(),
-  'project.read': {
-    signIn: false,
-    allow: (a: Actor, p: ProjectResource) => p.isPublic || p.role !== null || isSiteAdmin(a),
-  } satisfies Rule<ProjectResource>,
+  'project.listMine': signedIn<NoResource>(),
+  /** Also covers its followers, members, stations, updates, activity and photo. */
+  'project.read': { signIn: false, allow: readsProject } satisfies Rule<ProjectResource>,
   'project.create': signedIn<NoResource>(),
-  'project.update': {
+  /** Edit, delete, photo, updates (post, edit, delete), stations added and removed. */
+  'project.update': { signIn: true, allow: administers } satisfies Rule<ProjectResource>,
+  'project.delete': { signIn: true, allow: administers } satisfies Rule<ProjectResource>,
+  /** Invite, change roles, remove members (the decider refuses one's own role and removing oneself). */
+  'project.manageMembers': { signIn: true, allow: administers } satisfies Rule<ProjectResource>,
+  'project.follow': {
     signIn: true,
-    allow: (a: Actor, p: ProjectResource) => (isUser(a) && p.role === 'administrator') || isSiteAdmin(a),
+    allow: (a: Actor, p: ProjectResource) => isUser(a) && readsProject(a, p),
   } satisfies Rule<ProjectResource>,
+  /** Accept or decline an invitation (by its token, or one addressed to the asker's e-mail). */
+  'project.answerInvite': signedIn<NoResource>(),
+
+  // Stations (spec §6: owners manage their stations; a private station is 403 to everyone else).
+  'station.register': signedIn<NoResource>(),
+  'station.listMine': signedIn<NoResource>(),
+  /** Also covers its modules, notes, field notes, photos, associated stations and projects. */
+  'station.read': { signIn: false, allow: readsStation } satisfies Rule<StationResource>,
+  /** Name, description, module labels, deployment, attributes, photos, hidden; adding it to a project. */
+  'station.update': { signIn: true, allow: ownsStation } satisfies Rule<StationResource>,
+  /** Station notes (the five keys): the owner and the teams of the projects that hold the station. */
+  'station.writeNotes': {
+    signIn: true,
+    allow: (a: Actor, s: StationResource) => ownsStation(a, s) || (isUser(a) && s.projectRole !== null),
+  } satisfies Rule<StationResource>,
+  'station.addFieldNote': {
+    signIn: true,
+    allow: (a: Actor, s: StationResource) => isUser(a) && readsStation(a, s),
+  } satisfies Rule<StationResource>,
+  /** Field notes are edited by their author only; a site admin may also delete one. */
+  'fieldNote.edit': {
+    signIn: true,
+    allow: (a: Actor, n: AuthoredResource) => isUser(a) && n.isAuthor,
+  } satisfies Rule<AuthoredResource>,
+  'fieldNote.delete': {
+    signIn: true,
+    allow: (a: Actor, n: AuthoredResource) => (isUser(a) && n.isAuthor) || isSiteAdmin(a),
+  } satisfies Rule<AuthoredResource>,
 
   // One's own account: profile, photo, password, terms, deletion.
   'account.read': self,

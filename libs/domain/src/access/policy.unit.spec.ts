@@ -1,6 +1,17 @@
 import { DomainError } from '../kernel/domain-error.js';
 import { userMessages } from '../users/user.rules.js';
-import type { AccountResource, Action, Actor, NoResource, ProjectResource, ProjectRole, ResourceOf, Verdict } from './policy.js';
+import type {
+  AccountResource,
+  Action,
+  Actor,
+  AuthoredResource,
+  NoResource,
+  ProjectResource,
+  ProjectRole,
+  ResourceOf,
+  StationResource,
+  Verdict,
+} from './policy.js';
 import { anonymous, authorize, can, decide, rules } from './policy.js';
 
 const alice: Actor = { kind: 'user', userId: 2, admin: false, moderator: false };
@@ -31,6 +42,20 @@ const privateProject: On<ProjectResource> = {
   name: 'a private project',
   resourceFor: (who) => ({ isPublic: false, role: who.projectRole }),
 };
+/** A station as seen by each asker: project roles come from the projects that hold it. */
+const station = (name: string, s: { owner: boolean; isPublic: boolean; inProjects: boolean }): On<StationResource> => ({
+  name,
+  resourceFor: ({ actor, projectRole }) => ({
+    isOwner: s.owner && actor.kind === 'user',
+    isPublic: s.isPublic,
+    projectRole: s.inProjects ? projectRole : null,
+  }),
+});
+const ownStation = station('their own station', { owner: true, isPublic: false, inProjects: true });
+const publicStation = station("someone else's station in a public project", { owner: false, isPublic: true, inProjects: true });
+const privateStation = station("someone else's station in private projects only", { owner: false, isPublic: false, inProjects: true });
+const ownNote: On<AuthoredResource> = { name: 'their own field note', resourceFor: () => ({ isAuthor: true }) };
+const othersNote: On<AuthoredResource> = { name: "someone else's field note", resourceFor: () => ({ isAuthor: false }) };
 const ownAccount: On<AccountResource> = {
   name: 'their own account',
   resourceFor: ({ actor }) => {
@@ -76,11 +101,39 @@ const table: readonly Row[] = [
   // Projects (spec §6): anyone lists and reads public ones; members read private ones; project administrators edit.
   // A private project is 403 even for anonymous: the spec shows a forbidden banner, not a sign-in prompt.
   ...line('project.list',           nothing,             [allow,  allow,  allow,  allow,  allow,  allow]),
+  ...line('project.listMine',       nothing,             [signIn, allow,  allow,  allow,  allow,  allow]),
   ...line('project.read',           publicProject,       [allow,  allow,  allow,  allow,  allow,  allow]),
   ...line('project.read',           privateProject,      [forbid, forbid, allow,  allow,  forbid, allow]),
   ...line('project.create',         nothing,             [signIn, allow,  allow,  allow,  allow,  allow]),
   ...line('project.update',         publicProject,       [signIn, forbid, forbid, allow,  forbid, allow]),
   ...line('project.update',         privateProject,      [signIn, forbid, forbid, allow,  forbid, allow]),
+  ...line('project.delete',         publicProject,       [signIn, forbid, forbid, allow,  forbid, allow]),
+  ...line('project.delete',         privateProject,      [signIn, forbid, forbid, allow,  forbid, allow]),
+  ...line('project.manageMembers',  publicProject,       [signIn, forbid, forbid, allow,  forbid, allow]),
+  ...line('project.manageMembers',  privateProject,      [signIn, forbid, forbid, allow,  forbid, allow]),
+  ...line('project.follow',         publicProject,       [signIn, allow,  allow,  allow,  allow,  allow]),
+  ...line('project.follow',         privateProject,      [signIn, forbid, allow,  allow,  forbid, allow]),
+  ...line('project.answerInvite',   nothing,             [signIn, allow,  allow,  allow,  allow,  allow]),
+
+  // Stations: owners manage them; project teams write station notes; a private station is 403 to others.
+  // The member and administrator columns hold that role in a project holding the station.
+  ...line('station.register',       nothing,             [signIn, allow,  allow,  allow,  allow,  allow]),
+  ...line('station.listMine',       nothing,             [signIn, allow,  allow,  allow,  allow,  allow]),
+  ...line('station.read',           ownStation,          [na,     allow,  allow,  allow,  allow,  allow]),
+  ...line('station.read',           publicStation,       [allow,  allow,  allow,  allow,  allow,  allow]),
+  ...line('station.read',           privateStation,      [forbid, forbid, allow,  allow,  forbid, allow]),
+  ...line('station.update',         ownStation,          [na,     allow,  allow,  allow,  allow,  allow]),
+  ...line('station.update',         publicStation,       [signIn, forbid, forbid, forbid, forbid, allow]),
+  ...line('station.update',         privateStation,      [signIn, forbid, forbid, forbid, forbid, allow]),
+  ...line('station.writeNotes',     ownStation,          [na,     allow,  allow,  allow,  allow,  allow]),
+  ...line('station.writeNotes',     publicStation,       [signIn, forbid, allow,  allow,  forbid, allow]),
+  ...line('station.writeNotes',     privateStation,      [signIn, forbid, allow,  allow,  forbid, allow]),
+  ...line('station.addFieldNote',   publicStation,       [signIn, allow,  allow,  allow,  allow,  allow]),
+  ...line('station.addFieldNote',   privateStation,      [signIn, forbid, allow,  allow,  forbid, allow]),
+  ...line('fieldNote.edit',         ownNote,             [na,     allow,  allow,  allow,  allow,  allow]),
+  ...line('fieldNote.edit',         othersNote,          [signIn, forbid, forbid, forbid, forbid, forbid]),
+  ...line('fieldNote.delete',       ownNote,             [na,     allow,  allow,  allow,  allow,  allow]),
+  ...line('fieldNote.delete',       othersNote,          [signIn, forbid, forbid, forbid, forbid, allow]),
 
   // One's own account: only its owner, whatever the flags (site admins act through admin.* instead).
   ...line('account.read',           ownAccount,          [na,     allow,  allow,  allow,  allow,  allow]),

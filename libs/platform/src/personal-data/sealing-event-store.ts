@@ -10,7 +10,9 @@ import type {
 import type { SubjectKeyStore } from './subject-keys.js';
 
 /**
- * Personal data in events travels in one field, `data.pii`, about the person `data.userId`.
+ * Personal data in events travels in one field, `data.pii`, about the person `data.userId`
+ * (or, for someone who may have no account yet such as an invitee, the subject named by
+ * `data.piiSubject`).
  * This store seals that field with the person's key on append and opens it on every read; once
  * the key is destroyed, reads give `pii: null` and the rest of the event replays as before.
  */
@@ -27,8 +29,10 @@ export const personalSubject = (userId: number): string => `user-${userId}`;
 const subjectOf = (event: { type: string; data: unknown }): string | null => {
   const data = event.data as Record<string, unknown> | null;
   if (!data || typeof data !== 'object' || data[PII_FIELD] === undefined || data[PII_FIELD] === null) return null;
+  const named = data['piiSubject'];
+  if (typeof named === 'string' && named.length > 0) return named;
   const userId = data['userId'];
-  if (typeof userId !== 'number') throw new Error(`Event ${event.type} carries personal data but no numeric userId`);
+  if (typeof userId !== 'number') throw new Error(`Event ${event.type} carries personal data but no numeric userId nor piiSubject`);
   return personalSubject(userId);
 };
 

@@ -1,0 +1,2 @@
+/** Stations, their modules, photos, notes and field notes (spec §7 Stations). */
+export const stationRoutes = {} as const;
