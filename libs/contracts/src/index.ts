@@ -10,3 +10,4 @@ export * from './users/session.contract.js';
 export * from './users/admin-users.contract.js';
 export * from './projects/projects.routes.js';
 export * from './stations/stations.routes.js';
+export * from './notes/notes.routes.js';

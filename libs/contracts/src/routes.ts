@@ -1,6 +1,7 @@
 import { CreatedId } from './common/created-id.contract.js';
 import { IdParams } from './common/params.contract.js';
 import { route } from './http/route.js';
+import { noteRoutes } from './notes/notes.routes.js';
 import { projectRoutes } from './projects/projects.routes.js';
 import { stationRoutes } from './stations/stations.routes.js';
 import { Status } from './status/status.contract.js';
@@ -40,6 +41,7 @@ const limited = 'Too many attempts from this address or for this account';
 export const routes = {
   ...projectRoutes,
   ...stationRoutes,
+  ...noteRoutes,
   login: route({
     method: 'post',
     path: '/login',
