@@ -15,3 +15,4 @@ export * from './runtime/runtime.js';
 export * from './nest/runtime.module.js';
 export * from './mail/index.js';
 export * from './personal-data/index.js';
+export * from './blobs/index.js';

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import sharp from 'sharp';
 import { DomainError } from '@groundtruth/domain';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { RUNTIME, type BlobStore, type Runtime } from '@groundtruth/platform';
 
 export type ImageExt = 'jpg' | 'png' | 'gif';
 export type AudioExt = 'm4a' | 'caf';
@@ -47,20 +45,26 @@ const listOf = (kinds: readonly ImageExt[]): string => {
 };
 
 /**
- * Uploaded media in a folder under DATA_DIR (`media/`), addressed by opaque keys. Resized copies
- * are made with sharp on first request and kept in `media/.sizes/`.
+ * Uploaded media, addressed by opaque keys (`users/7/<uuid>.jpg`), kept in the runtime's blob
+ * store under `media/` (a folder under DATA_DIR, or the S3 bucket). Resized copies are made with
+ * sharp on first request and kept beside them under `media-sizes/<key>/<width>`, so every api
+ * process shares one cache and removing the media removes its sizes.
  */
 @Injectable()
 export class MediaStore {
-  private readonly root: string;
+  private readonly blobs: BlobStore;
 
   constructor(@Inject(RUNTIME) runtime: Runtime) {
-    this.root = path.join(runtime.config.dataDir, 'media');
+    this.blobs = runtime.blobs;
   }
 
-  private file(key: string): string {
+  private static checked(key: string): string {
     if (!KEY.test(key)) throw new Error(`Bad media key: ${key}`);
-    return path.join(this.root, key);
+    return key;
+  }
+
+  private static sizesOf(key: string): string {
+    return `media-sizes/${MediaStore.checked(key)}/`;
   }
 
   /**
@@ -87,38 +91,34 @@ export class MediaStore {
   }
 
   private async write(folder: string, ext: MediaExt, bytes: Buffer): Promise<string> {
-    const key = `${folder}/${randomUUID()}.${ext}`;
-    const file = this.file(key);
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.writeFile(`${file}.part`, bytes);
-    await fs.rename(`${file}.part`, file);
+    const key = MediaStore.checked(`${folder}/${randomUUID()}.${ext}`);
+    await this.blobs.put(`media/${key}`, bytes, contentTypes[ext]);
     return key;
   }
 
   /** The media, an image resized to `width` pixels (never enlarged) when asked; null when gone. */
   async read(key: string, width?: number): Promise<{ bytes: Buffer; contentType: string } | null> {
     const ext = key.slice(key.lastIndexOf('.') + 1) as keyof typeof contentTypes;
-    const original = this.file(key);
+    const original = `media/${MediaStore.checked(key)}`;
+    const contentType = contentTypes[ext];
     if (!width || !isImage(ext)) {
-      const bytes = await fs.readFile(original).catch(() => null);
-      return bytes && { bytes, contentType: contentTypes[ext] };
+      const bytes = await this.blobs.get(original);
+      return bytes && { bytes, contentType };
     }
-    const sized = path.join(this.root, '.sizes', String(width), key);
-    const cached = await fs.readFile(sized).catch(() => null);
-    if (cached) return { bytes: cached, contentType: contentTypes[ext] };
-    const source = await fs.readFile(original).catch(() => null);
+    const sized = `${MediaStore.sizesOf(key)}${width}.${ext}`;
+    const cached = await this.blobs.get(sized);
+    if (cached) return { bytes: cached, contentType };
+    const source = await this.blobs.get(original);
     if (!source) return null;
     const bytes = await sharp(source, { animated: ext === 'gif' })
       .resize({ width, withoutEnlargement: true })
       .toBuffer();
-    await fs.mkdir(path.dirname(sized), { recursive: true });
-    await fs.writeFile(sized, bytes);
-    return { bytes, contentType: contentTypes[ext] };
+    await this.blobs.put(sized, bytes, contentType);
+    return { bytes, contentType };
   }
 
   async remove(key: string): Promise<void> {
-    await fs.rm(this.file(key), { force: true });
-    const sizes = await fs.readdir(path.join(this.root, '.sizes')).catch(() => [] as string[]);
-    for (const size of sizes) await fs.rm(path.join(this.root, '.sizes', size, key), { force: true });
+    await this.blobs.delete(`media/${MediaStore.checked(key)}`);
+    for (const sized of await this.blobs.list(MediaStore.sizesOf(key))) await this.blobs.delete(sized);
   }
 }

@@ -48,6 +48,15 @@ export type AppConfig = {
   readonly authRateLimit: number;
   /** Addresses that become site admins once validated (how the first admin gets in). */
   readonly adminEmails: readonly string[];
+  /** Media and raw uploads in an S3-compatible bucket (S3_BUCKET). Null: a folder under DATA_DIR. */
+  readonly s3: {
+    readonly bucket: string;
+    readonly endpoint: string | null;
+    readonly region: string;
+    readonly accessKeyId: string | null;
+    readonly secretAccessKey: string | null;
+    readonly prefix: string;
+  } | null;
 };
 
 export class ConfigError extends Error {
@@ -114,6 +123,24 @@ const discourseConfig = (env: NodeJS.ProcessEnv): AppConfig['discourse'] => {
   return { secret, url: forum };
 };
 
+const s3Config = (env: NodeJS.ProcessEnv): AppConfig['s3'] => {
+  const bucket = env['S3_BUCKET']?.trim() ?? '';
+  const endpoint = url(env, 'S3_ENDPOINT', ['http:', 'https:']);
+  const accessKeyId = env['S3_ACCESS_KEY_ID']?.trim() || null;
+  const secretAccessKey = env['S3_SECRET_ACCESS_KEY']?.trim() || null;
+  if (!bucket) {
+    if (endpoint || accessKeyId || secretAccessKey) throw new ConfigError('S3_ENDPOINT and the S3 keys need S3_BUCKET');
+    return null;
+  }
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    throw new ConfigError(`S3_BUCKET is not a valid bucket name: "${bucket}"`);
+  if (!accessKeyId !== !secretAccessKey) throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  const prefix = (env['S3_PREFIX'] ?? '').trim().replace(/^\/+|\/+$/g, '');
+  if (prefix && (!/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(prefix) || prefix.split('/').some((p) => p === '.' || p === '..')))
+    throw new ConfigError(`S3_PREFIX is not a valid folder: "${prefix}"`);
+  return { bucket, endpoint, region: env['S3_REGION']?.trim() || 'us-east-1', accessKeyId, secretAccessKey, prefix };
+};
+
 const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
@@ -154,5 +181,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
       .split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
+    s3: s3Config(env),
   };
 };

@@ -15,7 +15,42 @@ describe('loadConfig', () => {
       discourse: null,
       authRateLimit: 20,
       adminEmails: [],
+      s3: null,
     });
+  });
+
+  it('reads the S3 settings, with a default region and a cleaned prefix', () => {
+    const sut = loadConfig({
+      S3_BUCKET: 'gt-media',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_PREFIX: '/prod/',
+    });
+    expect(sut.s3).toEqual({
+      bucket: 'gt-media',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      prefix: 'prod',
+    });
+    expect(loadConfig({ S3_BUCKET: 'gt-media', S3_REGION: 'eu-west-1' }).s3).toMatchObject({
+      region: 'eu-west-1',
+      endpoint: null,
+      accessKeyId: null,
+    });
+  });
+
+  it.each([
+    [{ S3_ENDPOINT: 'http://minio:9000' }, 'S3_ENDPOINT and the S3 keys need S3_BUCKET'],
+    [{ S3_BUCKET: 'Bad_Bucket' }, 'S3_BUCKET is not a valid bucket name'],
+    [{ S3_BUCKET: 'gt-media', S3_ACCESS_KEY_ID: 'key' }, 'must be set together'],
+    [{ S3_BUCKET: 'gt-media', S3_ENDPOINT: 'ftp://x' }, 'S3_ENDPOINT must start with'],
+    [{ S3_BUCKET: 'gt-media', S3_PREFIX: 'a/../b' }, 'S3_PREFIX is not a valid folder'],
+  ])('refuses inconsistent S3 settings %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
   });
 
   it('reads the account variables, trimming and lower-casing admin addresses', () => {

@@ -2,6 +2,9 @@ import path from 'node:path';
 import { UpcasterRegistry } from '@groundtruth/domain';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { LocalBlobStore } from '../blobs/local-blob-store.js';
+import { S3BlobStore } from '../blobs/s3-blob-store.js';
+import type { BlobStore } from '../blobs/blob-store.js';
 import { openClickHouse, type ClickHouse } from '../clickhouse/clickhouse.client.js';
 import { migrateClickHouse } from '../clickhouse/clickhouse.migrator.js';
 import type { AppConfig } from '../config/config.js';
@@ -29,6 +32,8 @@ export type Runtime = {
   readonly clickhouse: ClickHouse;
   readonly ids: IdAllocator;
   readonly upcasters: UpcasterRegistry;
+  /** Media and raw uploads: a folder under DATA_DIR, or the S3_BUCKET. */
+  readonly blobs: BlobStore;
   close(): Promise<void>;
 };
 
@@ -80,6 +85,14 @@ export const openRuntime = async (config: AppConfig, log: Logger, options: Runti
     closers.push(() => store.close());
     await keys.listen();
 
+    let blobs: BlobStore = new LocalBlobStore(config.dataDir);
+    if (config.s3) {
+      const s3 = await S3BlobStore.open(config.s3);
+      closers.push(async () => s3.close());
+      blobs = s3;
+      log.info({ bucket: config.s3.bucket, endpoint: config.s3.endpoint }, 'media and uploads go to S3');
+    }
+
     let clickhouse: ClickHouse | null = null;
     if (options.clickhouse !== false) {
       clickhouse = await openClickHouse({ url: config.clickHouseUrl ?? undefined, dataDir: config.dataDir });
@@ -101,6 +114,7 @@ export const openRuntime = async (config: AppConfig, log: Logger, options: Runti
       },
       ids: new IdAllocator(pool),
       upcasters,
+      blobs,
       close: closeAll,
     };
   } catch (error) {

@@ -1,0 +1,110 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { assertBlobKey, type BlobStore } from './blob-store.js';
+
+export type S3Settings = {
+  readonly bucket: string;
+  /** An S3-compatible server (MinIO, Ceph, …); path-style addressing is used with it. Null: AWS. */
+  readonly endpoint: string | null;
+  readonly region: string;
+  /** Both or neither; neither uses the AWS default credential chain (environment, profile, role). */
+  readonly accessKeyId: string | null;
+  readonly secretAccessKey: string | null;
+  /** Put every key under this folder of the bucket ('' for none). */
+  readonly prefix: string;
+};
+
+const notFound = (error: unknown): boolean =>
+  error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
+
+/** Objects in one bucket of an S3-compatible store. */
+export class S3BlobStore implements BlobStore {
+  readonly kind = 's3' as const;
+  private readonly client: S3Client;
+
+  private constructor(private readonly settings: S3Settings) {
+    this.client = new S3Client({
+      region: settings.region,
+      ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),
+      ...(settings.accessKeyId && settings.secretAccessKey
+        ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+        : {}),
+      maxAttempts: 3,
+    });
+  }
+
+  /** Opens the store and checks the bucket answers, so a wrong setting stops startup. */
+  static async open(settings: S3Settings): Promise<S3BlobStore> {
+    const store = new S3BlobStore(settings);
+    try {
+      await store.client.send(new HeadBucketCommand({ Bucket: settings.bucket }));
+    } catch (error) {
+      store.close();
+      const where = settings.endpoint ? ` at S3_ENDPOINT ${settings.endpoint}` : '';
+      const why = error instanceof Error ? error.message || error.name : String(error);
+      throw new Error(`S3_BUCKET "${settings.bucket}"${where} cannot be reached: ${why}`);
+    }
+    return store;
+  }
+
+  private key(key: string): string {
+    assertBlobKey(key);
+    return this.settings.prefix ? `${this.settings.prefix}/${key}` : key;
+  }
+
+  async put(key: string, bytes: Buffer, contentType?: string): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: this.key(key),
+        Body: bytes,
+        ContentType: contentType ?? 'application/octet-stream',
+      }),
+    );
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    try {
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }));
+      if (!answer.Body) return null;
+      return Buffer.from(await answer.Body.transformToByteArray());
+    } catch (error) {
+      if (notFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }));
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    const strip = this.settings.prefix ? this.settings.prefix.length + 1 : 0;
+    const keys: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({
+          Bucket: this.settings.bucket,
+          Prefix: this.settings.prefix ? `${this.settings.prefix}/${prefix}` : prefix,
+          ContinuationToken: token,
+        }),
+      );
+      for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key.slice(strip));
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return keys.sort();
+  }
+
+  close(): void {
+    this.client.destroy();
+  }
+}
