@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { RuntimeModule, type Runtime } from '@groundtruth/platform';
 import { ProjectorModule } from '@groundtruth/projector';
 import { AccountsModule } from './accounts.module.js';
+import { ActivityModule } from './activity/activity.module.js';
 import { AggregateStreams } from './common/cqrs/aggregate-streams.js';
 import { CommandGateway } from './common/cqrs/command-gateway.js';
 import { DocsController } from './docs/docs.controller.js';
@@ -39,6 +40,7 @@ export class AppModule {
         MediaModule,
         { module: AccountsModule, global: true },
         ProjectsModule,
+        ActivityModule,
         // Global, so the command gateway can wake the projector after an append.
         ...(options.projector ? [{ module: ProjectorModule, global: true }] : []),
       ],

@@ -1,3 +1,4 @@
+import { activityRoutes } from './activity/activity.routes.js';
 import { CreatedId } from './common/created-id.contract.js';
 import { IdParams } from './common/params.contract.js';
 import { route } from './http/route.js';
@@ -42,6 +43,7 @@ export const routes = {
   ...projectRoutes,
   ...stationRoutes,
   ...noteRoutes,
+  ...activityRoutes,
   login: route({
     method: 'post',
     path: '/login',

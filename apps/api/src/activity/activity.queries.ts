@@ -1,0 +1,85 @@
+import { Injectable } from '@nestjs/common';
+import { DELETED_USER_NAME } from '@groundtruth/domain';
+import { ACTIVITY_FEED_LIMIT, type Activity } from '@groundtruth/contracts';
+import { ReadModels } from '../read-models/read-models.js';
+
+type ActivityRow = {
+  id: string;
+  kind: Activity['type'];
+  station_id: string | null;
+  author_id: string | null;
+  occurred_at: Date;
+  details: Record<string, unknown>;
+  station_name: string | null;
+  author_name: string | null;
+  author_photo: string | null;
+  author_deleted: boolean | null;
+};
+
+const toActivity = (r: ActivityRow): Activity | null => {
+  const common = { id: r.id, createdAt: r.occurred_at.toISOString() };
+  const d = r.details;
+  const station = r.station_id === null ? null : { id: Number(r.station_id), name: r.station_name ?? '' };
+  switch (r.kind) {
+    case 'ProjectUpdate': {
+      const authorId = r.author_id === null ? null : Number(r.author_id);
+      const author =
+        authorId === null
+          ? null
+          : r.author_deleted !== false
+            ? { id: authorId, name: DELETED_USER_NAME, photo: null }
+            : {
+                id: authorId,
+                name: r.author_name ?? '',
+                photo: r.author_photo
+                  ? { url: `/api/user/${authorId}/media?v=${encodeURIComponent(r.author_photo.slice(-12))}` }
+                  : null,
+              };
+      return { ...common, type: 'ProjectUpdate', updateId: Number(d['updateId']), author, body: String(d['body'] ?? '') };
+    }
+    case 'StationDeployed': {
+      if (!station) return null;
+      const location = d['location'] as { latitude: number; longitude: number };
+      return {
+        ...common,
+        type: 'StationDeployed',
+        station,
+        deployedAt: String(d['deployedAt']),
+        location: { latitude: location.latitude, longitude: location.longitude },
+        locationName: (d['locationName'] as string | null) ?? null,
+      };
+    }
+    case 'StationIngestion':
+      if (!station) return null;
+      return { ...common, type: 'StationIngestion', station, records: Number(d['records'] ?? 0), errors: Boolean(d['errors']) };
+    default:
+      return null;
+  }
+};
+
+/** The activity feed of a project, from the `activity` read model. */
+@Injectable()
+export class ActivityQueries {
+  constructor(private readonly readModels: ReadModels) {}
+
+  /**
+   * The project's own rows and those of the stations it holds now, newest first. The caller has
+   * already checked that the asker may read the project; its stations are shown with it.
+   */
+  async ofProject(projectId: number): Promise<Activity[]> {
+    const em = await this.readModels.em();
+    const rows = await em.getConnection().execute<ActivityRow[]>(
+      `SELECT a.id, a.kind, a.station_id, a.author_id, a.occurred_at, a.details,
+              s.name AS station_name, u.name AS author_name, u.photo AS author_photo, u.deleted AS author_deleted
+       FROM activity a
+       LEFT JOIN stations s ON s.id = a.station_id
+       LEFT JOIN users u ON u.id = a.author_id
+       WHERE a.project_id = ?
+          OR a.station_id IN (SELECT station_id FROM project_stations WHERE project_id = ?)
+       ORDER BY a.occurred_at DESC, a.id DESC
+       LIMIT ?`,
+      [projectId, projectId, ACTIVITY_FEED_LIMIT],
+    );
+    return rows.map(toActivity).filter((a): a is Activity => a !== null);
+  }
+}

@@ -1,0 +1,115 @@
+import type { Projection, RecordedEvent } from '@groundtruth/platform';
+
+/**
+ * The activity feed (spec §2 Project page; DESIGN "a projection of the log"): one row per thing
+ * that happened, attached to a project (its updates) or to a station (its deployments and, with
+ * the sensor-data issue, its ingestions). The API shows a project's own rows together with the
+ * rows of the stations it holds now, newest first, so a station added later brings its history.
+ *
+ * The event shapes are read structurally: this projection only needs a few fields of each.
+ */
+type Deployed = {
+  stationId: number;
+  deployedAt: string;
+  locationName?: string | null;
+  location: { longitude: number; latitude: number };
+};
+type UpdatePosted = { projectId: number; updateId: number; authorId: number | null; body: string; postedAt: string };
+type UpdateEdited = { projectId: number; updateId: number; body: string; editedAt: string };
+type UpdateDeleted = { projectId: number; updateId: number };
+type ProjectDeleted = { projectId: number };
+
+const handles = [
+  'StationDeployed',
+  'ProjectUpdatePosted',
+  'ProjectUpdateEdited',
+  'ProjectUpdateDeleted',
+  'ProjectDeleted',
+] as const;
+
+const updateKey = (updateId: number): string => `project-update-${updateId}`;
+
+export const activityProjection: Projection = {
+  name: 'activity',
+  handles,
+  tables: [
+    {
+      name: 'activity',
+      // kind: 'StationDeployed' | 'ProjectUpdate' | 'StationIngestion'; `details` holds what the feed shows.
+      create: (t) => `
+        CREATE TABLE ${t} (
+          id text PRIMARY KEY,
+          kind text NOT NULL,
+          project_id bigint,
+          station_id bigint,
+          author_id bigint,
+          occurred_at timestamptz NOT NULL,
+          details jsonb NOT NULL
+        );
+        CREATE INDEX ${t}_project ON ${t} (project_id, occurred_at DESC) WHERE project_id IS NOT NULL;
+        CREATE INDEX ${t}_station ON ${t} (station_id, occurred_at DESC) WHERE station_id IS NOT NULL;`,
+    },
+  ],
+  async apply(events: readonly RecordedEvent[], { client, table }) {
+    const activity = table('activity');
+    const insert = (row: {
+      id: string;
+      kind: string;
+      project: number | null;
+      station: number | null;
+      author: number | null;
+      at: string;
+      details: unknown;
+    }) =>
+      client.query(
+        `INSERT INTO ${activity} (id, kind, project_id, station_id, author_id, occurred_at, details)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`,
+        [row.id, row.kind, row.project, row.station, row.author, row.at, JSON.stringify(row.details)],
+      );
+    for (const event of events) {
+      switch (event.type) {
+        case 'StationDeployed': {
+          const d = event.data as Deployed;
+          // One row per deployment: a station moved and deployed again shows twice.
+          await insert({
+            id: `${event.streamId}@${event.revision}`,
+            kind: 'StationDeployed',
+            project: null,
+            station: d.stationId,
+            author: event.metadata.userId ?? null,
+            at: d.deployedAt,
+            details: { deployedAt: d.deployedAt, location: d.location, locationName: d.locationName ?? null },
+          });
+          break;
+        }
+        case 'ProjectUpdatePosted': {
+          const d = event.data as UpdatePosted;
+          await insert({
+            id: updateKey(d.updateId),
+            kind: 'ProjectUpdate',
+            project: d.projectId,
+            station: null,
+            author: d.authorId,
+            at: d.postedAt,
+            details: { updateId: d.updateId, body: d.body },
+          });
+          break;
+        }
+        case 'ProjectUpdateEdited': {
+          const d = event.data as UpdateEdited;
+          await client.query(`UPDATE ${activity} SET details = details || $2::jsonb WHERE id = $1`, [
+            updateKey(d.updateId),
+            JSON.stringify({ body: d.body, editedAt: d.editedAt }),
+          ]);
+          break;
+        }
+        case 'ProjectUpdateDeleted':
+          await client.query(`DELETE FROM ${activity} WHERE id = $1`, [updateKey((event.data as UpdateDeleted).updateId)]);
+          break;
+        case 'ProjectDeleted':
+          await client.query(`DELETE FROM ${activity} WHERE project_id = $1`, [(event.data as ProjectDeleted).projectId]);
+          break;
+      }
+    }
+  },
+};
