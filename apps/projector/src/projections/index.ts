@@ -1,9 +1,10 @@
 import type { Projection } from '@groundtruth/platform';
 import { projectsProjection } from './projects/projects.projection.js';
 import { sessionsProjection } from './sessions/sessions.projection.js';
+import { stationsProjection } from './stations/stations.projection.js';
 import { usersProjection } from './users/users.projection.js';
 
 /** Every Postgres projection the projector runs; `rebuild all` replays each of these. */
-export const projections: readonly Projection[] = [projectsProjection, usersProjection, sessionsProjection];
+export const projections: readonly Projection[] = [projectsProjection, usersProjection, sessionsProjection, stationsProjection];
 
-export { projectsProjection, sessionsProjection, usersProjection };
+export { projectsProjection, sessionsProjection, stationsProjection, usersProjection };

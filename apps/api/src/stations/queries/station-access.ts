@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import { can, DomainError, stationMessages, type Actor, type ProjectRole, type StationResource } from '@groundtruth/domain';
+import { ReadModels } from '../../read-models/read-models.js';
+
+/**
+ * SQL for "the asker may read station `s`" (spec §6): it sits in a public project, or the asker
+ * owns it, or belongs to a project holding it; site admins read everything. `?` placeholders take
+ * the asker's user id (null when anonymous) twice. Same rule as the policy's `station.read`,
+ * written as a filter for lists.
+ */
+export const readableStationSql = (s: string): string => `(
+  EXISTS (SELECT 1 FROM project_stations ps JOIN projects p ON p.id = ps.project_id
+          WHERE ps.station_id = ${s}.id AND p.privacy > 0)
+  OR ${s}.owner_id = ?
+  OR EXISTS (SELECT 1 FROM project_stations ps JOIN project_members pm ON pm.project_id = ps.project_id
+             JOIN projects p ON p.id = ps.project_id
+             WHERE ps.station_id = ${s}.id AND pm.user_id = ?))`;
+
+/** The parameters `readableStationSql` needs, and whether the filter applies at all. */
+export const readableStationParams = (actor: Actor): { all: boolean; params: (number | null)[] } => {
+  const userId = actor.kind === 'user' ? actor.userId : null;
+  return { all: actor.kind === 'user' && actor.admin, params: [userId, userId] };
+};
+
+type AccessRow = { owner_id: string; is_public: boolean; role_rank: number | null };
+
+/**
+ * What the permission policy needs to know about a station for one asker: ownership, whether a
+ * public project holds it, and the asker's highest role among the projects that do.
+ */
+@Injectable()
+export class StationAccessQueries {
+  constructor(private readonly readModels: ReadModels) {}
+
+  async resourceFor(stationId: number, actor: Actor): Promise<StationResource> {
+    const em = await this.readModels.em();
+    const userId = actor.kind === 'user' ? actor.userId : null;
+    const [row] = await em.execute<AccessRow[]>(
+      `SELECT s.owner_id,
+         EXISTS (SELECT 1 FROM project_stations ps JOIN projects p ON p.id = ps.project_id
+                 WHERE ps.station_id = s.id AND p.privacy > 0) AS is_public,
+         (SELECT max(CASE pm.role WHEN 'administrator' THEN 2 WHEN 'member' THEN 1 END)
+            FROM project_stations ps
+            JOIN projects p ON p.id = ps.project_id
+            JOIN project_members pm ON pm.project_id = ps.project_id
+           WHERE ps.station_id = s.id AND pm.user_id = ?) AS role_rank
+       FROM stations s WHERE s.id = ?`,
+      [userId, stationId],
+    );
+    if (!row) throw new DomainError('not_found', 'STATION.NOT_FOUND', stationMessages.noSuchStation);
+    const rank = row.role_rank === null ? 0 : Number(row.role_rank);
+    const projectRole: ProjectRole | null = rank === 2 ? 'administrator' : rank === 1 ? 'member' : null;
+    return { isOwner: userId !== null && Number(row.owner_id) === userId, isPublic: row.is_public, projectRole };
+  }
+
+  /** The resource, once the asker may read the station; otherwise spec §8's private-station 403. */
+  async authorizeRead(stationId: number, actor: Actor): Promise<StationResource> {
+    const resource = await this.resourceFor(stationId, actor);
+    if (!can(actor, 'station.read', resource)) throw new DomainError('forbidden', 'STATION.PRIVATE', stationMessages.private);
+    return resource;
+  }
+}

@@ -1,0 +1,245 @@
+import { stationAttributeId, type StationAttributeName, type StationEvent, type UserDeleted } from '@groundtruth/domain';
+import { foldIntoRows, type Projection, type ProjectionContext, type RecordedEvent } from '@groundtruth/platform';
+
+/** One row per station, as the API serves it (modules, attributes and links in their own tables). */
+export type StationRow = {
+  id: string;
+  revision: string;
+  owner_id: string;
+  device_id: string;
+  name: string;
+  description: string;
+  hidden: boolean;
+  deployed_at: string | null;
+  longitude: number | null;
+  latitude: number | null;
+  location_name: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+type Handled = RecordedEvent & (StationEvent | UserDeleted);
+
+const handles = [
+  'StationRegistered',
+  'StationUpdated',
+  'StationDeployed',
+  'StationAttributesChanged',
+  'StationModulesConfigured',
+  'StationModuleLabelled',
+  'StationLinked',
+  'StationUnlinked',
+  // A deleted owner's attribute values (sealed with their key) go with them, live as on a rebuild.
+  'UserDeleted',
+] as const;
+
+const columnOf = { name: 'name', description: 'description', hidden: 'hidden', locationName: 'location_name' } as const;
+
+const evolve = (row: StationRow | undefined, event: StationEvent, revision: string): StationRow | undefined => {
+  if (event.type === 'StationRegistered') {
+    const d = event.data;
+    return {
+      id: String(d.stationId),
+      revision,
+      owner_id: String(d.ownerId),
+      device_id: d.deviceId,
+      name: d.name,
+      description: '',
+      hidden: false,
+      deployed_at: null,
+      longitude: null,
+      latitude: null,
+      location_name: d.locationName ?? null,
+      created_at: d.registeredAt,
+      updated_at: d.registeredAt,
+    };
+  }
+  if (!row) return row;
+  const next: StationRow = { ...row, revision };
+  switch (event.type) {
+    case 'StationUpdated': {
+      const out: Record<string, unknown> = { ...next, updated_at: event.data.updatedAt };
+      for (const [field, value] of Object.entries(event.data.changes)) {
+        const column = columnOf[field as keyof typeof columnOf];
+        if (column) out[column] = value;
+      }
+      return out as StationRow;
+    }
+    case 'StationDeployed':
+      return {
+        ...next,
+        deployed_at: event.data.deployedAt,
+        longitude: event.data.location.longitude,
+        latitude: event.data.location.latitude,
+        location_name: event.data.locationName,
+        updated_at: event.data.updatedAt,
+      };
+    case 'StationAttributesChanged':
+    case 'StationModuleLabelled':
+      return { ...next, updated_at: event.data.updatedAt };
+    case 'StationModulesConfigured':
+      return { ...next, updated_at: event.data.configuredAt };
+    default:
+      // Links do not change the station itself; the revision still moves on.
+      return next;
+  }
+};
+
+/** Modules, attributes and links: one statement per event, in log order. */
+const applyToSideTables = async (event: Handled, { client, table }: ProjectionContext): Promise<void> => {
+  const modules = table('station_modules');
+  const attributes = table('station_attributes');
+  const links = table('station_links');
+  switch (event.type) {
+    case 'StationModulesConfigured': {
+      const d = event.data;
+      // Labels belong to module ids, which outlive a reconfiguration when the module stays.
+      await client.query(`DELETE FROM ${modules} WHERE station_id = $1 AND NOT (module_id = ANY($2::bigint[]))`, [
+        d.stationId,
+        d.modules.map((m) => m.moduleId),
+      ]);
+      await client.query(
+        `INSERT INTO ${modules} (module_id, station_id, hardware_id, name, position, internal, sensors)
+         SELECT m.module_id, $1, m.hardware_id, m.name, m.position, m.internal, m.sensors
+         FROM jsonb_to_recordset($2::jsonb) AS m(module_id bigint, hardware_id text, name text, position int, internal boolean, sensors jsonb)
+         ON CONFLICT (module_id) DO UPDATE SET station_id = EXCLUDED.station_id, hardware_id = EXCLUDED.hardware_id,
+           name = EXCLUDED.name, position = EXCLUDED.position, internal = EXCLUDED.internal, sensors = EXCLUDED.sensors`,
+        [
+          d.stationId,
+          JSON.stringify(
+            d.modules.map((m) => ({
+              module_id: m.moduleId,
+              hardware_id: m.hardwareId,
+              name: m.name,
+              position: m.position,
+              internal: m.internal,
+              sensors: m.sensors,
+            })),
+          ),
+        ],
+      );
+      return;
+    }
+    case 'StationModuleLabelled':
+      await client.query(`UPDATE ${modules} SET label = $3 WHERE station_id = $1 AND module_id = $2`, [
+        event.data.stationId,
+        event.data.moduleId,
+        event.data.label,
+      ]);
+      return;
+    case 'StationAttributesChanged': {
+      const values = event.data.pii?.attributes;
+      if (!values) return;
+      for (const [name, value] of Object.entries(values)) {
+        const id = stationAttributeId(name as StationAttributeName);
+        if (value === null || value === undefined) {
+          await client.query(`DELETE FROM ${attributes} WHERE station_id = $1 AND attribute_id = $2`, [event.data.stationId, id]);
+        } else {
+          await client.query(
+            `INSERT INTO ${attributes} (station_id, attribute_id, name, string_value) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (station_id, attribute_id) DO UPDATE SET string_value = EXCLUDED.string_value`,
+            [event.data.stationId, id, name, value],
+          );
+        }
+      }
+      return;
+    }
+    case 'StationLinked':
+      await client.query(
+        `INSERT INTO ${links} (station_id, other_station_id, linked_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+        [event.data.stationId, event.data.otherStationId, event.data.linkedAt],
+      );
+      return;
+    case 'StationUnlinked':
+      await client.query(`DELETE FROM ${links} WHERE station_id = $1 AND other_station_id = $2`, [
+        event.data.stationId,
+        event.data.otherStationId,
+      ]);
+      return;
+    case 'UserDeleted':
+      await client.query(
+        `DELETE FROM ${attributes} a USING ${table('stations')} s WHERE s.id = a.station_id AND s.owner_id = $1`,
+        [event.data.userId],
+      );
+      return;
+    default:
+      return;
+  }
+};
+
+export const stationsProjection: Projection = {
+  name: 'stations',
+  handles,
+  tables: [
+    {
+      name: 'stations',
+      create: (t) => `
+        CREATE TABLE ${t} (
+          id bigint PRIMARY KEY,
+          revision bigint NOT NULL,
+          owner_id bigint NOT NULL,
+          device_id text NOT NULL,
+          name text NOT NULL,
+          description text NOT NULL,
+          hidden boolean NOT NULL,
+          deployed_at timestamptz,
+          longitude double precision,
+          latitude double precision,
+          location_name text,
+          created_at timestamptz NOT NULL,
+          updated_at timestamptz NOT NULL
+        );
+        CREATE INDEX ${t}_owner ON ${t} (owner_id);
+        CREATE INDEX ${t}_device ON ${t} (device_id);
+        CREATE INDEX ${t}_latitude ON ${t} (latitude) WHERE latitude IS NOT NULL;`,
+    },
+    {
+      name: 'station_modules',
+      create: (t) => `
+        CREATE TABLE ${t} (
+          module_id bigint PRIMARY KEY,
+          station_id bigint NOT NULL,
+          hardware_id text,
+          name text NOT NULL,
+          label text,
+          position int NOT NULL,
+          internal boolean NOT NULL,
+          sensors jsonb NOT NULL
+        );
+        CREATE INDEX ${t}_station ON ${t} (station_id, position);`,
+    },
+    {
+      name: 'station_attributes',
+      create: (t) => `
+        CREATE TABLE ${t} (
+          station_id bigint NOT NULL,
+          attribute_id int NOT NULL,
+          name text NOT NULL,
+          string_value text NOT NULL,
+          PRIMARY KEY (station_id, attribute_id)
+        );`,
+    },
+    {
+      name: 'station_links',
+      create: (t) => `
+        CREATE TABLE ${t} (
+          station_id bigint NOT NULL,
+          other_station_id bigint NOT NULL,
+          linked_at timestamptz NOT NULL,
+          PRIMARY KEY (station_id, other_station_id)
+        );
+        CREATE INDEX ${t}_other ON ${t} (other_station_id);`,
+    },
+  ],
+  async apply(events: readonly RecordedEvent[], ctx) {
+    const all = events as readonly Handled[];
+    await foldIntoRows<StationRow, RecordedEvent & StationEvent>(ctx.client, {
+      table: ctx.table('stations'),
+      key: 'id',
+      events: all.filter((e): e is RecordedEvent & StationEvent => e.type !== 'UserDeleted'),
+      keyOf: (e) => String(e.data.stationId),
+      evolve,
+    });
+    for (const event of all) await applyToSideTables(event, ctx);
+  },
+};
