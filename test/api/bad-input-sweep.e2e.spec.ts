@@ -1,0 +1,83 @@
+import { routes, type RouteContract } from '../../libs/contracts/src/index.js';
+import { callApi, outboxOf, signUp, type TestUser } from '../support/accounts.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+/**
+ * Every call of the API (read from the route contracts, so a new call is covered the day it is
+ * added) is sent malformed ids, malformed queries and malformed bodies, signed out and signed in.
+ * Whatever it answers, it must not be a 5xx: bad input is the client's fault and says so.
+ */
+let sut: TestApp;
+let user: TestUser;
+
+beforeAll(async () => {
+  sut = await startTestApp({ AUTH_RATE_LIMIT: '100000' });
+  user = await signUp(sut, outboxOf(sut.dataDir));
+});
+afterAll(async () => sut.close());
+
+const badIds = ['abc', '0', '-5', '1.5', '99999999999999999999', "1'%20OR%20'1'='1", '%00'];
+const badQuery =
+  '?page=-1&pageSize=abc&size=999999999&query=%00&stations=a,,b&sensors=x&start=yesterday&end=-1&resolution=0&token=&v=%7B&key=..%2F..%2Fetc&bookmark=%7Bnot-json';
+const huge = 'x'.repeat(200_000);
+const weird = {
+  id: 'x',
+  name: 123,
+  email: ['a@b'],
+  password: { $gt: '' },
+  role: 99,
+  body: null,
+  label: huge.slice(0, 5000),
+  notes: 'none',
+  creating: [{ key: 42 }],
+  location: { latitude: 'north', longitude: 1e308 },
+  deployedAt: 'soon',
+  tags: { a: 1 },
+  privacy: -1,
+  bounds: [1, 2, 3],
+  startTime: 'then',
+  modules: 'many',
+};
+const bodies: { name: string; raw?: string; body?: unknown }[] = [
+  { name: 'no body' },
+  { name: 'broken JSON', raw: '{"name": ' },
+  { name: 'a JSON array', body: [1, 2, 3] },
+  { name: 'a JSON string', body: 'hello' },
+  { name: 'fields of the wrong types', body: weird },
+  { name: 'an oversized field', body: { name: huge, body: huge, email: huge } },
+];
+
+const pathWith = (path: string, value: string): string => path.replace(/\{[^}]+\}/g, value);
+
+// Calls that end the caller's own session or account run signed out only, so the signed-in pass keeps its session.
+const endsSession = new Set(['logout', 'deleteAccount']);
+
+const all = Object.entries(routes) as [string, RouteContract][];
+
+describe('bad input never gets a 5xx', () => {
+  it.each(all.map(([name, r]) => [name, r.method.toUpperCase(), r.path]))('%s (%s %s)', async (name) => {
+    const contract = routes[name as keyof typeof routes] as RouteContract;
+    const failures: string[] = [];
+    const ids = contract.path.includes('{') ? badIds : ['-'];
+    const tokens: (string | null)[] = endsSession.has(name) ? [null] : [null, user.token];
+    for (const token of tokens) {
+      for (const id of ids) {
+        const path = `/api${pathWith(contract.path, id)}`;
+        for (const b of contract.method === 'get' ? [bodies[0]!] : bodies) {
+          for (const query of ['', badQuery]) {
+            const reply = await callApi(sut.url, contract.method.toUpperCase(), `${path}${query}`, {
+              token,
+              ...(b.raw !== undefined ? { raw: b.raw } : b.body !== undefined ? { body: b.body } : {}),
+            });
+            if (reply.status >= 500) {
+              failures.push(
+                `${reply.status} for ${token ? 'a user' : 'anonymous'} ${path}${query ? ' (bad query)' : ''} with ${b.name}: ${JSON.stringify(reply.body).slice(0, 200)}`,
+              );
+            }
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
