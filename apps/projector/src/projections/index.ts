@@ -1,10 +1,17 @@
 import type { Projection } from '@groundtruth/platform';
+import { activityProjection } from './activity/activity.projection.js';
 import { projectsProjection } from './projects/projects.projection.js';
 import { sessionsProjection } from './sessions/sessions.projection.js';
 import { stationsProjection } from './stations/stations.projection.js';
 import { usersProjection } from './users/users.projection.js';
 
 /** Every Postgres projection the projector runs; `rebuild all` replays each of these. */
-export const projections: readonly Projection[] = [projectsProjection, usersProjection, sessionsProjection, stationsProjection];
+export const projections: readonly Projection[] = [
+  projectsProjection,
+  usersProjection,
+  sessionsProjection,
+  stationsProjection,
+  activityProjection,
+];
 
-export { projectsProjection, sessionsProjection, stationsProjection, usersProjection };
+export { activityProjection, projectsProjection, sessionsProjection, stationsProjection, usersProjection };
