@@ -1,12 +1,48 @@
 import { DomainError } from '../kernel/domain-error.js';
 import type { Decider } from '../kernel/decider.js';
 import type { CommandMetadata } from '../kernel/messages.js';
-import type { ProjectCommand, CreateProject, UpdateProject } from './project.commands.js';
+import type { ProjectRole } from '../access/policy.js';
+import type {
+  AddProjectStation,
+  ChangeProjectPhoto,
+  CreateProject,
+  DeleteProjectUpdate,
+  EditProjectUpdate,
+  PostProjectUpdate,
+  ProjectCommand,
+  RemoveProjectStation,
+  UpdateProject,
+} from './project.commands.js';
 import type { ProjectDetails, ProjectEvent } from './project.events.js';
-import { assertValidProject, slugify } from './project.rules.js';
+import { assertValidProject, projectMessages, PROJECT_UPDATE_MAX, slugify } from './project.rules.js';
+import { acceptInvite, changeRole, declineInvite, invite, removeMember } from './project-team.decisions.js';
+
+/** An invitation not yet answered. `email` is null only when its sealed address was erased. */
+export type PendingInvite = { readonly email: string | null; readonly role: ProjectRole; readonly tokenHash: string };
+
+export type ActiveProject = {
+  readonly status: 'active';
+  readonly projectId: number;
+  readonly details: ProjectDetails;
+  readonly photo: string | null;
+  readonly members: ReadonlyMap<number, ProjectRole>;
+  readonly invites: ReadonlyMap<number, PendingInvite>;
+  readonly followers: ReadonlySet<number>;
+  /** Update id → body. */
+  readonly updates: ReadonlyMap<number, string>;
+  readonly stations: ReadonlySet<number>;
+};
 
 export type ProjectState =
-  { readonly status: 'absent' } | { readonly status: 'active'; readonly projectId: number; readonly details: ProjectDetails };
+  { readonly status: 'absent' } | ActiveProject | { readonly status: 'deleted'; readonly projectId: number };
+
+const notFound = () => new DomainError('not_found', 'PROJECT.NOT_FOUND', projectMessages.notFound);
+
+/** The project, or the 404 every command on a missing or deleted project answers. */
+const active = (state: ProjectState): ActiveProject => {
+  if (state.status !== 'active') throw notFound();
+  return state;
+};
 
 const trimmed = <T extends Partial<ProjectDetails>>(d: T): T => {
   const out: Record<string, unknown> = { ...d };
@@ -42,8 +78,7 @@ const create = (command: CreateProject, state: ProjectState, meta: CommandMetada
   ];
 };
 
-const update = (command: UpdateProject, state: ProjectState, meta: CommandMetadata): ProjectEvent[] => {
-  if (state.status === 'absent') throw new DomainError('not_found', 'PROJECT.NOT_FOUND', 'This project does not exist.');
+const update = (command: UpdateProject, state: ActiveProject, meta: CommandMetadata): ProjectEvent[] => {
   const requested = trimmed(command.data.changes);
   const changes: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(requested) as [keyof ProjectDetails, unknown][]) {
@@ -54,26 +89,190 @@ const update = (command: UpdateProject, state: ProjectState, meta: CommandMetada
   return [{ type: 'ProjectUpdated', data: { projectId: state.projectId, changes, updatedAt: meta.now } }];
 };
 
+const changePhoto = (command: ChangeProjectPhoto, state: ActiveProject, meta: CommandMetadata): ProjectEvent[] =>
+  command.data.photo === state.photo
+    ? []
+    : [{ type: 'ProjectPhotoChanged', data: { projectId: state.projectId, photo: command.data.photo, changedAt: meta.now } }];
+
+/** An update's text: trimmed, not empty, not huge (spec §5 sets no rule; see PROJECT_UPDATE_MAX). */
+const updateBody = (body: string): string => {
+  const text = body.trim();
+  if (text.length === 0) throw DomainError.validation('PROJECT_UPDATE.INVALID', { body: projectMessages.required });
+  if (text.length > PROJECT_UPDATE_MAX)
+    throw DomainError.validation('PROJECT_UPDATE.INVALID', { body: projectMessages.updateTooLong });
+  return text;
+};
+
+const existingUpdate = (state: ActiveProject, updateId: number): string => {
+  const body = state.updates.get(updateId);
+  if (body === undefined) throw new DomainError('not_found', 'PROJECT_UPDATE.NOT_FOUND', projectMessages.updateNotFound);
+  return body;
+};
+
+const postUpdate = ({ data }: PostProjectUpdate, state: ActiveProject, meta: CommandMetadata): ProjectEvent[] => {
+  if (state.updates.has(data.updateId))
+    throw new DomainError('conflict', 'PROJECT_UPDATE.ALREADY_EXISTS', 'This update already exists.');
+  const body = updateBody(data.body);
+  return [
+    {
+      type: 'ProjectUpdatePosted',
+      data: { projectId: state.projectId, updateId: data.updateId, authorId: data.authorId, body, postedAt: meta.now },
+    },
+  ];
+};
+
+const editUpdate = ({ data }: EditProjectUpdate, state: ActiveProject, meta: CommandMetadata): ProjectEvent[] => {
+  const before = existingUpdate(state, data.updateId);
+  const body = updateBody(data.body);
+  if (body === before) return [];
+  return [
+    { type: 'ProjectUpdateEdited', data: { projectId: state.projectId, updateId: data.updateId, body, editedAt: meta.now } },
+  ];
+};
+
+const deleteUpdate = ({ data }: DeleteProjectUpdate, state: ActiveProject, meta: CommandMetadata): ProjectEvent[] => {
+  existingUpdate(state, data.updateId);
+  return [{ type: 'ProjectUpdateDeleted', data: { projectId: state.projectId, updateId: data.updateId, deletedAt: meta.now } }];
+};
+
+const addStation = ({ data }: AddProjectStation, state: ActiveProject, meta: CommandMetadata): ProjectEvent[] =>
+  state.stations.has(data.stationId)
+    ? []
+    : [{ type: 'ProjectStationAdded', data: { projectId: state.projectId, stationId: data.stationId, addedAt: meta.now } }];
+
+const removeStation = ({ data }: RemoveProjectStation, state: ActiveProject, meta: CommandMetadata): ProjectEvent[] => {
+  if (!state.stations.has(data.stationId)) {
+    throw new DomainError('not_found', 'PROJECT.STATION_NOT_IN_PROJECT', projectMessages.stationNotInProject);
+  }
+  return [
+    { type: 'ProjectStationRemoved', data: { projectId: state.projectId, stationId: data.stationId, removedAt: meta.now } },
+  ];
+};
+
+const withMap = <K, V>(map: ReadonlyMap<K, V>, key: K, value: V | undefined): ReadonlyMap<K, V> => {
+  const next = new Map(map);
+  if (value === undefined) next.delete(key);
+  else next.set(key, value);
+  return next;
+};
+
+const withSet = <T>(set: ReadonlySet<T>, item: T, present: boolean): ReadonlySet<T> => {
+  const next = new Set(set);
+  if (present) next.add(item);
+  else next.delete(item);
+  return next;
+};
+
+const evolveActive = (state: ActiveProject, event: ProjectEvent): ProjectState => {
+  switch (event.type) {
+    case 'ProjectUpdated':
+      return { ...state, details: { ...state.details, ...event.data.changes } };
+    case 'ProjectDeleted':
+      return { status: 'deleted', projectId: state.projectId };
+    case 'ProjectPhotoChanged':
+      return { ...state, photo: event.data.photo };
+    case 'ProjectFollowed':
+      return { ...state, followers: withSet(state.followers, event.data.userId, true) };
+    case 'ProjectUnfollowed':
+      return { ...state, followers: withSet(state.followers, event.data.userId, false) };
+    case 'ProjectUpdatePosted':
+    case 'ProjectUpdateEdited':
+      return { ...state, updates: withMap(state.updates, event.data.updateId, event.data.body) };
+    case 'ProjectUpdateDeleted':
+      return { ...state, updates: withMap(state.updates, event.data.updateId, undefined) };
+    case 'ProjectStationAdded':
+      return { ...state, stations: withSet(state.stations, event.data.stationId, true) };
+    case 'ProjectStationRemoved':
+      return { ...state, stations: withSet(state.stations, event.data.stationId, false) };
+    case 'ProjectMemberInvited': {
+      const { inviteId, role, tokenHash, pii } = event.data;
+      return { ...state, invites: withMap(state.invites, inviteId, { email: pii?.email ?? null, role, tokenHash }) };
+    }
+    case 'ProjectInviteAccepted':
+      return {
+        ...state,
+        invites: withMap(state.invites, event.data.inviteId, undefined),
+        members: withMap(state.members, event.data.userId, event.data.role),
+      };
+    case 'ProjectInviteDeclined':
+    case 'ProjectInviteCancelled':
+      return { ...state, invites: withMap(state.invites, event.data.inviteId, undefined) };
+    case 'ProjectMemberRoleChanged':
+      return { ...state, members: withMap(state.members, event.data.userId, event.data.role) };
+    case 'ProjectMemberRemoved':
+      return { ...state, members: withMap(state.members, event.data.userId, undefined) };
+    default:
+      return state;
+  }
+};
+
 export const projectDecider: Decider<ProjectState, ProjectCommand, ProjectEvent> = {
   initialState: { status: 'absent' },
   evolve(state, event) {
-    switch (event.type) {
-      case 'ProjectCreated': {
-        const { projectId, slug: _slug, createdBy: _by, createdAt: _at, ...details } = event.data;
-        return { status: 'active', projectId, details };
-      }
-      case 'ProjectUpdated':
-        return state.status === 'active' ? { ...state, details: { ...state.details, ...event.data.changes } } : state;
-      default:
-        return state;
+    if (event.type === 'ProjectCreated') {
+      const { projectId, slug: _slug, createdBy, createdAt: _at, ...details } = event.data;
+      return {
+        status: 'active',
+        projectId,
+        details,
+        photo: null,
+        members: new Map(createdBy === null ? [] : [[createdBy, 'administrator']]),
+        invites: new Map(),
+        followers: new Set(),
+        updates: new Map(),
+        stations: new Set(),
+      };
     }
+    return state.status === 'active' ? evolveActive(state, event) : state;
   },
   decide(command, state, meta) {
+    if (command.type === 'CreateProject') return create(command, state, meta);
+    const project = active(state);
     switch (command.type) {
-      case 'CreateProject':
-        return create(command, state, meta);
       case 'UpdateProject':
-        return update(command, state, meta);
+        return update(command, project, meta);
+      case 'DeleteProject':
+        return [{ type: 'ProjectDeleted', data: { projectId: project.projectId, deletedAt: meta.now } }];
+      case 'ChangeProjectPhoto':
+        return changePhoto(command, project, meta);
+      case 'FollowProject':
+        return project.followers.has(command.data.userId)
+          ? []
+          : [
+              {
+                type: 'ProjectFollowed',
+                data: { projectId: project.projectId, userId: command.data.userId, followedAt: meta.now },
+              },
+            ];
+      case 'UnfollowProject':
+        return project.followers.has(command.data.userId)
+          ? [
+              {
+                type: 'ProjectUnfollowed',
+                data: { projectId: project.projectId, userId: command.data.userId, unfollowedAt: meta.now },
+              },
+            ]
+          : [];
+      case 'PostProjectUpdate':
+        return postUpdate(command, project, meta);
+      case 'EditProjectUpdate':
+        return editUpdate(command, project, meta);
+      case 'DeleteProjectUpdate':
+        return deleteUpdate(command, project, meta);
+      case 'AddProjectStation':
+        return addStation(command, project, meta);
+      case 'RemoveProjectStation':
+        return removeStation(command, project, meta);
+      case 'InviteProjectMember':
+        return invite(command, project, meta);
+      case 'AcceptProjectInvite':
+        return acceptInvite(command, project, meta);
+      case 'DeclineProjectInvite':
+        return declineInvite(command, project, meta);
+      case 'ChangeProjectMemberRole':
+        return changeRole(command, project, meta);
+      case 'RemoveProjectMember':
+        return removeMember(command, project, meta);
     }
   },
 };

@@ -6,6 +6,11 @@ export const PROJECT_TEXT_MAX = 100;
 /** Tags travel as a JSON list of texts; the serialised list is limited too (spec §5). */
 export const PROJECT_TAGS_MAX = 100;
 export const PROJECT_REQUIRED_FIELDS = ['name', 'description', 'goal', 'location'] as const;
+/**
+ * The spec sets no rule on a project update's body; an empty one says nothing and a huge one is
+ * not an update, so both are refused.
+ */
+export const PROJECT_UPDATE_MAX = 10_000;
 
 export const projectMessages = {
   required: 'This field is required.',
@@ -14,6 +19,18 @@ export const projectMessages = {
   badDate: 'This is not a valid date.',
   badBounds: 'Bounds need a south-west corner below and left of the north-east corner, in degrees.',
   badPrivacy: 'Privacy is 0 (private) or a positive number (public).',
+  notFound: 'This project does not exist.',
+  updateTooLong: `An update has a limit of ${PROJECT_UPDATE_MAX.toLocaleString('en-US')} characters`,
+  updateNotFound: 'This project update does not exist.',
+  stationNotInProject: 'This station is not in the project.',
+  /** Spec §5: the message shown when an invitation fails. */
+  alreadyInvited: 'This user is already invited.',
+  inviteNotFound: 'This invitation is not valid any more.',
+  notAMember: 'This person is not a member of the project.',
+  ownRole: 'You cannot change your own role.',
+  pendingMember: 'An invited member cannot be edited until they accept the invitation.',
+  removeSelf: 'You cannot remove yourself from the project.',
+  lastAdministrator: 'A project needs at least one administrator.',
 } as const;
 
 const validLngLat = ([lng, lat]: readonly [number, number]): boolean =>
