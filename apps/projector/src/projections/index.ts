@@ -1,5 +1,7 @@
 import type { Projection } from '@groundtruth/platform';
 import { activityProjection } from './activity/activity.projection.js';
+import { fieldNotesProjection } from './notes/field-notes.projection.js';
+import { stationNotesProjection } from './notes/station-notes.projection.js';
 import { projectsProjection } from './projects/projects.projection.js';
 import { sessionsProjection } from './sessions/sessions.projection.js';
 import { stationsProjection } from './stations/stations.projection.js';
@@ -12,6 +14,16 @@ export const projections: readonly Projection[] = [
   sessionsProjection,
   stationsProjection,
   activityProjection,
+  stationNotesProjection,
+  fieldNotesProjection,
 ];
 
-export { activityProjection, projectsProjection, sessionsProjection, stationsProjection, usersProjection };
+export {
+  activityProjection,
+  fieldNotesProjection,
+  stationNotesProjection,
+  projectsProjection,
+  sessionsProjection,
+  stationsProjection,
+  usersProjection,
+};

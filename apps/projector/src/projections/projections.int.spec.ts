@@ -11,6 +11,7 @@ import {
 } from '@groundtruth/platform';
 import { createTestDatabase, type TestDatabase } from '../../../../test/support/test-database.js';
 import { appendAccountHistory } from '../../../../test/support/account-events.js';
+import { appendNoteHistory } from '../../../../test/support/note-events.js';
 import { appendProjectHistory, tableSnapshot } from '../../../../test/support/project-events.js';
 import { projections, projectsProjection } from './index.js';
 
@@ -25,6 +26,7 @@ beforeAll(async () => {
   store = new SealingEventStore(new PostgresEventStore(db.pool), keys);
   await appendProjectHistory(store, { projects: 60, updates: 3 });
   await appendAccountHistory(store, keys, { users: 40 });
+  await appendNoteHistory(store, { stations: 12 });
 });
 afterAll(() => db.drop());
 
