@@ -9,9 +9,11 @@ import { CommandGateway } from './common/cqrs/command-gateway.js';
 import { DocsController } from './docs/docs.controller.js';
 import { MailModule } from './mail/mail.module.js';
 import { MediaModule } from './media/media.module.js';
+import { NotesModule } from './notes/notes.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
 import { ReadModels } from './read-models/read-models.js';
 import { DemoSeeder } from './seed/demo-seeder.js';
+import { StationsModule } from './stations/stations.module.js';
 import { StatusController } from './status/status.controller.js';
 import { StatusService } from './status/status.service.js';
 
@@ -41,6 +43,8 @@ export class AppModule {
         { module: AccountsModule, global: true },
         ProjectsModule,
         ActivityModule,
+        NotesModule,
+        StationsModule,
         // Global, so the command gateway can wake the projector after an append.
         ...(options.projector ? [{ module: ProjectorModule, global: true }] : []),
       ],

@@ -1,0 +1,25 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { fieldNoteDecider, fieldNoteStream } from '@groundtruth/domain';
+import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
+import { AddFieldNoteCommand } from './add-field-note.command.js';
+
+@CommandHandler(AddFieldNoteCommand)
+export class AddFieldNoteHandler implements ICommandHandler<AddFieldNoteCommand> {
+  constructor(
+    private readonly streams: AggregateStreams,
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+  ) {}
+
+  async execute({ input, meta }: AddFieldNoteCommand) {
+    const fieldNoteId = await this.runtime.ids.next('field_note');
+    const outcome = await this.streams.decide(
+      fieldNoteDecider,
+      fieldNoteStream(fieldNoteId),
+      { type: 'AddFieldNote', data: { ...input, fieldNoteId } },
+      meta,
+    );
+    return { ...outcome, fieldNoteId };
+  }
+}

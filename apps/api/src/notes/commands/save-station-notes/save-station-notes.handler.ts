@@ -1,0 +1,26 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { stationNotesDecider, stationNotesStream } from '@groundtruth/domain';
+import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
+import { SaveStationNotesCommand } from './save-station-notes.command.js';
+
+/** Gives each note to create an id (unused when the rules skip it), then decides and appends. */
+@CommandHandler(SaveStationNotesCommand)
+export class SaveStationNotesHandler implements ICommandHandler<SaveStationNotesCommand> {
+  constructor(
+    private readonly streams: AggregateStreams,
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+  ) {}
+
+  async execute({ input, meta }: SaveStationNotesCommand) {
+    const creating = [];
+    for (const note of input.creating) creating.push({ ...note, noteId: await this.runtime.ids.next('station_note') });
+    return this.streams.decide(
+      stationNotesDecider,
+      stationNotesStream(input.stationId),
+      { type: 'SaveStationNotes', data: { ...input, creating } },
+      meta,
+    );
+  }
+}

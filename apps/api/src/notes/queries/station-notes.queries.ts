@@ -1,0 +1,94 @@
+import { Injectable } from '@nestjs/common';
+import {
+  can,
+  defaultNoteTitle,
+  isFilledNote,
+  notesCompletion,
+  type Actor,
+  type NoteKey,
+  type StationResource,
+} from '@groundtruth/domain';
+import type { StationNote, StationNoteMedia, StationNotes } from '@groundtruth/contracts';
+import { ReadModels } from '../../read-models/read-models.js';
+
+/** A row of `station_media` (the notes projection). */
+export type StationMediaRow = {
+  id: string;
+  station_id: string;
+  key: NoteKey | null;
+  media_key: string;
+  kind: 'photo' | 'audio';
+  content_type: string;
+  uploaded_by: string | null;
+  created_at: Date | string;
+  is_station_image: boolean;
+};
+
+type StationNoteRow = {
+  id: string;
+  key: NoteKey;
+  title: string | null;
+  body: string;
+  media_ids: (string | number)[];
+  writes: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+};
+
+export const iso = (v: Date | string): string => (v instanceof Date ? v : new Date(v)).toISOString();
+
+export const toMediaItem = (r: StationMediaRow): StationNoteMedia => ({
+  id: Number(r.id),
+  key: r.media_key.slice(r.media_key.lastIndexOf('/') + 1),
+  noteKey: r.key,
+  kind: r.kind,
+  contentType: r.content_type,
+  url: `/api/stations/${r.station_id}/media/${r.id}`,
+  stationImage: r.is_station_image,
+  createdAt: iso(r.created_at),
+});
+
+const toNote = (r: StationNoteRow): StationNote => ({
+  id: Number(r.id),
+  key: r.key,
+  title: r.title ?? defaultNoteTitle(r.key),
+  body: r.body,
+  mediaIds: r.media_ids.map(Number),
+  createdAt: iso(r.created_at),
+  updatedAt: iso(r.updated_at),
+});
+
+/** Station notes and media from the read models only. */
+@Injectable()
+export class StationNotesQueries {
+  constructor(private readonly readModels: ReadModels) {}
+
+  async media(mediaId: number): Promise<StationMediaRow | null> {
+    const em = await this.readModels.em();
+    const [row] = await em.execute<StationMediaRow[]>('SELECT * FROM station_media WHERE id = ?', [mediaId]);
+    return row ?? null;
+  }
+
+  /** Everything the notes form and the photos page show, for one asker (`resource` is theirs). */
+  async notesOf(stationId: number, actor: Actor, resource: StationResource): Promise<StationNotes> {
+    const em = await this.readModels.em();
+    const [notes, media] = await Promise.all([
+      em.execute<StationNoteRow[]>('SELECT * FROM station_notes WHERE station_id = ? ORDER BY id', [stationId]),
+      em.execute<StationMediaRow[]>('SELECT * FROM station_media WHERE station_id = ? ORDER BY id', [stationId]),
+    ]);
+    const image = media.find((m) => m.is_station_image);
+    return {
+      stationId,
+      notes: notes.map(toNote),
+      media: media.map(toMediaItem),
+      completion: notesCompletion(
+        notes.filter((n) => isFilledNote(n.body)).length,
+        media.some((m) => m.kind === 'photo'),
+      ),
+      stationImageId: image ? Number(image.id) : null,
+      version: notes.reduce((sum, n) => sum + Number(n.writes), 0),
+      readOnly: !can(actor, 'station.writeNotes', resource),
+      canManagePhotos: can(actor, 'station.update', resource),
+    };
+  }
+}
