@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { projectStream } from '../../libs/domain/src/index.js';
-import type { EventStore } from '../../libs/platform/src/index.js';
+import { projectDecider, projectInviteSubject, projectStream, type ProjectCommand } from '../../libs/domain/src/index.js';
+import { decideAndAppend, type EventStore, type SubjectKeyStore } from '../../libs/platform/src/index.js';
 
 const meta = (i: number) => ({
   eventId: randomUUID(),
@@ -64,6 +64,78 @@ export const appendProjectHistory = async (
       for (let id = queue.shift(); id !== undefined; id = queue.shift()) await work(id);
     }),
   );
+};
+
+/**
+ * The rest of a project's life, through the real decider, on projects `appendProjectHistory` made:
+ * follows, updates posted, edited and deleted, stations added and removed, a photo, invitations
+ * accepted, declined, withdrawn and left pending (answered ones have their sealed address erased, as
+ * the API does), roles changed, members removed, and every seventh project deleted.
+ */
+export const appendProjectTeamHistory = async (
+  store: EventStore,
+  keys: SubjectKeyStore,
+  options: { projects: number; firstId?: number },
+) => {
+  const first = options.firstId ?? 1;
+  let clock = Date.UTC(2026, 1, 1);
+  let nextInvite = first * 10;
+  for (let projectId = first; projectId < first + options.projects; projectId++) {
+    const stream = projectStream(projectId);
+    const run = async (data: ProjectCommand) => {
+      clock += 1000;
+      const meta = { correlationId: 'seed', causationId: 'seed', userId: 500, now: new Date(clock).toISOString() };
+      await decideAndAppend(store, projectDecider, stream, data, meta);
+    };
+    const [accepted, declined, cancelled, pending] = [nextInvite++, nextInvite++, nextInvite++, nextInvite++];
+    const member = 1000 + projectId;
+    const invite = (inviteId: number, email: string, role: 'member' | 'administrator') =>
+      run({
+        type: 'InviteProjectMember',
+        data: { projectId, inviteId, email, role, tokenHash: `hash-${inviteId}`, inviteeUserId: null },
+      });
+    await run({ type: 'FollowProject', data: { projectId, userId: member } });
+    await run({ type: 'FollowProject', data: { projectId, userId: member + 1 } });
+    if (projectId % 2 === 0) await run({ type: 'UnfollowProject', data: { projectId, userId: member + 1 } });
+    await run({
+      type: 'PostProjectUpdate',
+      data: { projectId, updateId: projectId * 10, authorId: 500, body: `News ${projectId}` },
+    });
+    await run({ type: 'PostProjectUpdate', data: { projectId, updateId: projectId * 10 + 1, authorId: 500, body: 'More' } });
+    await run({ type: 'EditProjectUpdate', data: { projectId, updateId: projectId * 10, body: `Edited ${projectId}` } });
+    await run({ type: 'DeleteProjectUpdate', data: { projectId, updateId: projectId * 10 + 1 } });
+    await run({ type: 'AddProjectStation', data: { projectId, stationId: projectId } });
+    await run({ type: 'AddProjectStation', data: { projectId, stationId: projectId + 1 } });
+    await run({ type: 'RemoveProjectStation', data: { projectId, stationId: projectId + 1 } });
+    await run({ type: 'ChangeProjectPhoto', data: { projectId, photo: `projects/${projectId}/${randomUUID()}.jpg` } });
+    await invite(accepted, `member-${projectId}@example.org`, 'member');
+    await invite(declined, `no-${projectId}@example.org`, 'administrator');
+    await invite(cancelled, `gone-${projectId}@example.org`, 'member');
+    await invite(pending, `later-${projectId}@example.org`, 'member');
+    await run({
+      type: 'AcceptProjectInvite',
+      data: { projectId, inviteId: accepted, userId: member, proof: { tokenHash: `hash-${accepted}` } },
+    });
+    await run({
+      type: 'DeclineProjectInvite',
+      data: { projectId, inviteId: declined, userId: null, proof: { email: `no-${projectId}@example.org` } },
+    });
+    await run({ type: 'RemoveProjectMember', data: { projectId, email: `gone-${projectId}@example.org`, userId: null } });
+    for (const answered of [accepted, declined, cancelled]) await keys.destroy(projectInviteSubject(answered));
+    await run({ type: 'ChangeProjectMemberRole', data: { projectId, email: 'x', userId: member, role: 'administrator' } });
+    if (projectId % 3 === 0) {
+      // A second administrator first: a project never loses its last one.
+      const second = member + 2000;
+      await run({
+        type: 'AcceptProjectInvite',
+        data: { projectId, inviteId: pending, userId: second, proof: { tokenHash: `hash-${pending}` } },
+      });
+      await run({ type: 'ChangeProjectMemberRole', data: { projectId, email: 'x', userId: second, role: 'administrator' } });
+      await run({ type: 'ChangeProjectMemberRole', data: { projectId, email: 'x', userId: member, role: 'member' } });
+      await run({ type: 'RemoveProjectMember', data: { projectId, email: 'x', userId: member } });
+    }
+    if (projectId % 7 === 0) await run({ type: 'DeleteProject', data: { projectId } });
+  }
 };
 
 /** Every row of a table in key order, for comparing two builds of the same read model. */

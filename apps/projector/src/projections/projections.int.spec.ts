@@ -12,7 +12,7 @@ import {
 import { createTestDatabase, type TestDatabase } from '../../../../test/support/test-database.js';
 import { appendAccountHistory } from '../../../../test/support/account-events.js';
 import { appendNoteHistory } from '../../../../test/support/note-events.js';
-import { appendProjectHistory, tableSnapshot } from '../../../../test/support/project-events.js';
+import { appendProjectHistory, appendProjectTeamHistory, tableSnapshot } from '../../../../test/support/project-events.js';
 import { projections, projectsProjection } from './index.js';
 
 const log = createLogger('silent');
@@ -25,6 +25,7 @@ beforeAll(async () => {
   const keys = new SubjectKeyStore(db.pool);
   store = new SealingEventStore(new PostgresEventStore(db.pool), keys);
   await appendProjectHistory(store, { projects: 60, updates: 3 });
+  await appendProjectTeamHistory(store, keys, { projects: 30 });
   await appendAccountHistory(store, keys, { users: 40 });
   await appendNoteHistory(store, { stations: 12 });
 });
@@ -34,15 +35,39 @@ describe.each(projections.map((p) => [p.name, p] as const))('projection %s', (_n
   it('comes out identical when rebuilt from the log as when built live', async () => {
     const live = new ProjectionRunner(db.pool, store, projection, log, { batchSize: 37 });
     expect(await live.runUntilIdle()).toBe('idle');
-    const before = await Promise.all(projection.tables.map((t) => tableSnapshot(db.pool, t.name)));
+    // Ordered by the whole row, so tables without an `id` column compare too.
+    const snapshot = () => Promise.all(projection.tables.map((t) => tableSnapshot(db.pool, t.name, `${t.name}::text`)));
+    const before = await snapshot();
     expect(before[0]!.length).toBeGreaterThan(0);
 
     const result = await rebuildProjection(db.pool, store, projection, log, { batchSize: 50 });
     expect(result.handled).toBeGreaterThan(0);
-    const after = await Promise.all(projection.tables.map((t) => tableSnapshot(db.pool, t.name)));
+    const after = await snapshot();
     expect(after).toEqual(before);
     const [checkpoint] = (await readCheckpoints(db.pool)).filter((c) => c.name === projection.name);
     expect(checkpoint?.position).toEqual(await store.headPosition());
+  });
+});
+
+describe('projects projection', () => {
+  it('fills every table, keeps nothing of a deleted project, and no address of an answered invitation', async () => {
+    const runner = new ProjectionRunner(db.pool, store, projectsProjection, log);
+    expect(await runner.runUntilIdle()).toBe('idle');
+    for (const t of projectsProjection.tables) {
+      expect((await db.pool.query(`SELECT 1 FROM ${t.name} LIMIT 1`)).rowCount).toBe(1);
+    }
+    // Project 7 was deleted (every seventh of the team history).
+    for (const t of projectsProjection.tables) {
+      const column = t.name === 'projects' ? 'id' : 'project_id';
+      expect((await db.pool.query(`SELECT 1 FROM ${t.name} WHERE ${column} = 7`)).rowCount).toBe(0);
+    }
+    const invites = await db.pool.query<{ email: string }>('SELECT email FROM project_invites ORDER BY id');
+    expect(invites.rows.length).toBeGreaterThan(0);
+    expect(invites.rows.every((r) => r.email.startsWith('later-'))).toBe(true);
+    const roles = await db.pool.query<{ role: string }>(
+      'SELECT role FROM project_members WHERE project_id = 2 AND user_id = 1002',
+    );
+    expect(roles.rows).toEqual([{ role: 'administrator' }]);
   });
 });
 
@@ -59,16 +84,17 @@ describe('projection runner', () => {
     expect(await oid()).toBe(before);
 
     // The next release adds a column: the runner rebuilds into the new shape instead of failing on the old one.
-    const [table] = projectsProjection.tables;
     const reshaped: Projection = {
       ...projectsProjection,
-      tables: [
-        {
-          name: table!.name,
-          create: (t) =>
-            table!.create(t).replace('slug text NOT NULL,', "slug text NOT NULL, motto text NOT NULL DEFAULT 'new',"),
-        },
-      ],
+      tables: projectsProjection.tables.map((table) =>
+        table.name === 'projects'
+          ? {
+              name: table.name,
+              create: (t) =>
+                table.create(t).replace('slug text NOT NULL,', "slug text NOT NULL, motto text NOT NULL DEFAULT 'new',"),
+            }
+          : table,
+      ),
     };
     const upgraded = new ProjectionRunner(db.pool, store, reshaped, log);
     await upgraded.start();

@@ -1,7 +1,13 @@
 import type { ProjectEvent } from '@groundtruth/domain';
-import { foldIntoRows, type Projection, type RecordedEvent } from '@groundtruth/platform';
+import { foldIntoRows, type Projection, type ProjectionContext, type RecordedEvent } from '@groundtruth/platform';
 
-/** One row per project, as the API serves it. */
+/**
+ * Projects and everything hanging off them, one table each, all from the project streams:
+ * `projects`, `project_members` (the creator is an administrator from ProjectCreated),
+ * `project_invites` (pending only: an answered or withdrawn invitation's row goes away, and with
+ * it the address), `project_follows`, `project_updates` and `project_stations`. A deleted
+ * project's rows go away from every table.
+ */
 export type ProjectRow = {
   id: string;
   revision: string;
@@ -16,12 +22,33 @@ export type ProjectRow = {
   bounds: unknown;
   start_time: string | null;
   end_time: string | null;
+  photo: string | null;
   created_by: string | null;
   created_at: string;
   updated_at: string;
 };
 
-const handles = ['ProjectCreated', 'ProjectUpdated'] as const;
+type Event = RecordedEvent & ProjectEvent;
+
+const handles = [
+  'ProjectCreated',
+  'ProjectUpdated',
+  'ProjectDeleted',
+  'ProjectPhotoChanged',
+  'ProjectFollowed',
+  'ProjectUnfollowed',
+  'ProjectUpdatePosted',
+  'ProjectUpdateEdited',
+  'ProjectUpdateDeleted',
+  'ProjectStationAdded',
+  'ProjectStationRemoved',
+  'ProjectMemberInvited',
+  'ProjectInviteAccepted',
+  'ProjectInviteDeclined',
+  'ProjectInviteCancelled',
+  'ProjectMemberRoleChanged',
+  'ProjectMemberRemoved',
+] as const satisfies readonly ProjectEvent['type'][];
 
 const columnOf = {
   name: 'name',
@@ -54,6 +81,7 @@ const evolve = (row: ProjectRow | undefined, event: ProjectEvent, revision: stri
         bounds: d.bounds,
         start_time: d.startTime,
         end_time: d.endTime,
+        photo: null,
         created_by: d.createdBy === null ? null : String(d.createdBy),
         created_at: d.createdAt,
         updated_at: d.createdAt,
@@ -68,6 +96,118 @@ const evolve = (row: ProjectRow | undefined, event: ProjectEvent, revision: stri
       }
       return next as ProjectRow;
     }
+    case 'ProjectPhotoChanged':
+      return row && { ...row, revision, photo: event.data.photo, updated_at: event.data.changedAt };
+    default:
+      return undefined;
+  }
+};
+
+const rowTypes = new Set<string>(['ProjectCreated', 'ProjectUpdated', 'ProjectPhotoChanged']);
+
+/** The tables other than `projects`, one statement per event, in log order. */
+const applyToTeamAndContent = async (event: ProjectEvent, { client, table }: ProjectionContext): Promise<void> => {
+  const q = (sql: string, params: unknown[]) => client.query(sql, params);
+  switch (event.type) {
+    case 'ProjectCreated': {
+      const d = event.data;
+      if (d.createdBy === null) return;
+      await q(
+        `INSERT INTO ${table('project_members')} (project_id, user_id, role, joined_at) VALUES ($1, $2, 'administrator', $3)
+         ON CONFLICT (project_id, user_id) DO UPDATE SET role = EXCLUDED.role, joined_at = EXCLUDED.joined_at`,
+        [d.projectId, d.createdBy, d.createdAt],
+      );
+      return;
+    }
+    case 'ProjectDeleted': {
+      for (const name of ['project_members', 'project_invites', 'project_follows', 'project_updates', 'project_stations']) {
+        await q(`DELETE FROM ${table(name)} WHERE project_id = $1`, [event.data.projectId]);
+      }
+      return;
+    }
+    case 'ProjectFollowed':
+      await q(
+        `INSERT INTO ${table('project_follows')} (project_id, user_id, followed_at) VALUES ($1, $2, $3)
+         ON CONFLICT (project_id, user_id) DO UPDATE SET followed_at = EXCLUDED.followed_at`,
+        [event.data.projectId, event.data.userId, event.data.followedAt],
+      );
+      return;
+    case 'ProjectUnfollowed':
+      await q(`DELETE FROM ${table('project_follows')} WHERE project_id = $1 AND user_id = $2`, [
+        event.data.projectId,
+        event.data.userId,
+      ]);
+      return;
+    case 'ProjectUpdatePosted': {
+      const d = event.data;
+      await q(
+        `INSERT INTO ${table('project_updates')} (id, project_id, author_id, body, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)
+         ON CONFLICT (id) DO NOTHING`,
+        [d.updateId, d.projectId, d.authorId, d.body, d.postedAt],
+      );
+      return;
+    }
+    case 'ProjectUpdateEdited':
+      await q(`UPDATE ${table('project_updates')} SET body = $2, updated_at = $3 WHERE id = $1`, [
+        event.data.updateId,
+        event.data.body,
+        event.data.editedAt,
+      ]);
+      return;
+    case 'ProjectUpdateDeleted':
+      await q(`DELETE FROM ${table('project_updates')} WHERE id = $1`, [event.data.updateId]);
+      return;
+    case 'ProjectStationAdded':
+      await q(
+        `INSERT INTO ${table('project_stations')} (project_id, station_id, added_at) VALUES ($1, $2, $3)
+         ON CONFLICT (project_id, station_id) DO NOTHING`,
+        [event.data.projectId, event.data.stationId, event.data.addedAt],
+      );
+      return;
+    case 'ProjectStationRemoved':
+      await q(`DELETE FROM ${table('project_stations')} WHERE project_id = $1 AND station_id = $2`, [
+        event.data.projectId,
+        event.data.stationId,
+      ]);
+      return;
+    case 'ProjectMemberInvited': {
+      const d = event.data;
+      await q(
+        `INSERT INTO ${table('project_invites')} (id, project_id, email, role, token_hash, invited_by, invited_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`,
+        [d.inviteId, d.projectId, d.pii?.email ?? null, d.role, d.tokenHash, d.invitedBy, d.invitedAt],
+      );
+      return;
+    }
+    case 'ProjectInviteAccepted': {
+      const d = event.data;
+      await q(`DELETE FROM ${table('project_invites')} WHERE id = $1`, [d.inviteId]);
+      await q(
+        `INSERT INTO ${table('project_members')} (project_id, user_id, role, joined_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (project_id, user_id) DO UPDATE SET role = EXCLUDED.role`,
+        [d.projectId, d.userId, d.role, d.acceptedAt],
+      );
+      return;
+    }
+    case 'ProjectInviteDeclined':
+    case 'ProjectInviteCancelled':
+      await q(`DELETE FROM ${table('project_invites')} WHERE id = $1`, [event.data.inviteId]);
+      return;
+    case 'ProjectMemberRoleChanged':
+      await q(`UPDATE ${table('project_members')} SET role = $3 WHERE project_id = $1 AND user_id = $2`, [
+        event.data.projectId,
+        event.data.userId,
+        event.data.role,
+      ]);
+      return;
+    case 'ProjectMemberRemoved':
+      await q(`DELETE FROM ${table('project_members')} WHERE project_id = $1 AND user_id = $2`, [
+        event.data.projectId,
+        event.data.userId,
+      ]);
+      return;
+    default:
+      return;
   }
 };
 
@@ -92,20 +232,89 @@ export const projectsProjection: Projection = {
           bounds jsonb,
           start_time timestamptz,
           end_time timestamptz,
+          photo text,
           created_by bigint,
           created_at timestamptz NOT NULL,
           updated_at timestamptz NOT NULL
         );
         CREATE INDEX ${t}_public_name ON ${t} (name) WHERE privacy > 0;`,
     },
+    {
+      name: 'project_members',
+      create: (t) => `
+        CREATE TABLE ${t} (
+          project_id bigint NOT NULL,
+          user_id bigint NOT NULL,
+          role text NOT NULL CHECK (role IN ('administrator', 'member')),
+          joined_at timestamptz NOT NULL,
+          PRIMARY KEY (project_id, user_id)
+        );
+        CREATE INDEX ${t}_user ON ${t} (user_id);`,
+    },
+    {
+      name: 'project_invites',
+      // Pending invitations only; `email` is null when its sealed address was erased.
+      create: (t) => `
+        CREATE TABLE ${t} (
+          id bigint PRIMARY KEY,
+          project_id bigint NOT NULL,
+          email text,
+          role text NOT NULL CHECK (role IN ('administrator', 'member')),
+          token_hash text NOT NULL,
+          invited_by bigint,
+          invited_at timestamptz NOT NULL
+        );
+        CREATE INDEX ${t}_project ON ${t} (project_id);
+        CREATE INDEX ${t}_email ON ${t} (email);
+        CREATE INDEX ${t}_token ON ${t} (token_hash);`,
+    },
+    {
+      name: 'project_follows',
+      create: (t) => `
+        CREATE TABLE ${t} (
+          project_id bigint NOT NULL,
+          user_id bigint NOT NULL,
+          followed_at timestamptz NOT NULL,
+          PRIMARY KEY (project_id, user_id)
+        );
+        CREATE INDEX ${t}_user ON ${t} (user_id);`,
+    },
+    {
+      name: 'project_updates',
+      create: (t) => `
+        CREATE TABLE ${t} (
+          id bigint PRIMARY KEY,
+          project_id bigint NOT NULL,
+          author_id bigint NOT NULL,
+          body text NOT NULL,
+          created_at timestamptz NOT NULL,
+          updated_at timestamptz NOT NULL
+        );
+        CREATE INDEX ${t}_project ON ${t} (project_id, created_at DESC);`,
+    },
+    {
+      name: 'project_stations',
+      create: (t) => `
+        CREATE TABLE ${t} (
+          project_id bigint NOT NULL,
+          station_id bigint NOT NULL,
+          added_at timestamptz NOT NULL,
+          PRIMARY KEY (project_id, station_id)
+        );
+        CREATE INDEX ${t}_station ON ${t} (station_id);`,
+    },
   ],
-  async apply(events: readonly RecordedEvent[], { client, table }) {
-    await foldIntoRows<ProjectRow, RecordedEvent & ProjectEvent>(client, {
-      table: table('projects'),
+  async apply(events: readonly RecordedEvent[], ctx) {
+    const all = events as readonly Event[];
+    await foldIntoRows<ProjectRow, Event>(ctx.client, {
+      table: ctx.table('projects'),
       key: 'id',
-      events: events as readonly (RecordedEvent & ProjectEvent)[],
+      events: all.filter((e) => rowTypes.has(e.type)),
       keyOf: (e) => String(e.data.projectId),
       evolve,
     });
+    for (const event of all) await applyToTeamAndContent(event, ctx);
+    const deleted = all.filter((e) => e.type === 'ProjectDeleted').map((e) => e.data.projectId);
+    if (deleted.length > 0) await ctx.client.query(`DELETE FROM ${ctx.table('projects')} WHERE id = ANY($1)`, [deleted]);
   },
 };
