@@ -10,6 +10,7 @@ export * from './users/session.contract.js';
 export * from './users/admin-users.contract.js';
 export * from './projects/projects.routes.js';
 export * from './stations/stations.routes.js';
+export * from './stations/stations.contract.js';
 export * from './notes/notes.contract.js';
 export * from './notes/notes.routes.js';
 export * from './activity/activity.contract.js';

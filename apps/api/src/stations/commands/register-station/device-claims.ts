@@ -1,0 +1,68 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { RUNTIME, type Runtime } from '@groundtruth/platform';
+
+export type DeviceClaim = { readonly stationId: number; readonly ownerId: number };
+
+/**
+ * One live station per device id. The log cannot check uniqueness across streams, so a device id
+ * is claimed in a unique table before the registering event is appended (as e-mail addresses
+ * are), and given back if the append fails. The table is made on first use.
+ */
+@Injectable()
+export class DeviceClaims {
+  private ready: Promise<void> | null = null;
+
+  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+
+  private ensureTable(): Promise<void> {
+    this.ready ??= this.runtime.pool
+      .query(
+        `CREATE TABLE IF NOT EXISTS gt_station_device_claims (
+           device_id text PRIMARY KEY,
+           station_id bigint NOT NULL,
+           owner_id bigint NOT NULL,
+           claimed_at timestamptz NOT NULL DEFAULT now())`,
+      )
+      .then(
+        () => undefined,
+        (error: { code?: string }) => {
+          // Two processes creating it at once: the loser's duplicate error is harmless.
+          if (error.code !== '23505' && error.code !== '42P07') {
+            this.ready = null;
+            throw error;
+          }
+        },
+      );
+    return this.ready;
+  }
+
+  /** The station holding this device id, if any. */
+  async holder(deviceId: string): Promise<DeviceClaim | null> {
+    await this.ensureTable();
+    const r = await this.runtime.pool.query<{ station_id: string; owner_id: string }>(
+      'SELECT station_id, owner_id FROM gt_station_device_claims WHERE device_id = $1',
+      [deviceId],
+    );
+    const row = r.rows[0];
+    return row ? { stationId: Number(row.station_id), ownerId: Number(row.owner_id) } : null;
+  }
+
+  /** Claims the device id for a new station; answers the holder instead when someone was first. */
+  async claim(deviceId: string, claim: DeviceClaim): Promise<DeviceClaim> {
+    await this.ensureTable();
+    const r = await this.runtime.pool.query(
+      `INSERT INTO gt_station_device_claims (device_id, station_id, owner_id) VALUES ($1, $2, $3) ON CONFLICT (device_id) DO NOTHING`,
+      [deviceId, claim.stationId, claim.ownerId],
+    );
+    if (r.rowCount === 1) return claim;
+    return (await this.holder(deviceId)) ?? this.claim(deviceId, claim);
+  }
+
+  async release(deviceId: string, stationId: number): Promise<void> {
+    await this.ensureTable();
+    await this.runtime.pool.query('DELETE FROM gt_station_device_claims WHERE device_id = $1 AND station_id = $2', [
+      deviceId,
+      stationId,
+    ]);
+  }
+}

@@ -1,0 +1,305 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { can, distanceMetres, NEARBY_STATION_RADIUS_METRES, type Actor, type StationSensorConfig } from '@groundtruth/domain';
+import type { AssociatedStations, Station, StationModule, StationSensorMetaList } from '@groundtruth/contracts';
+import { ReadModels } from '../../read-models/read-models.js';
+import { readableStationParams, readableStationSql, StationAccessQueries } from './station-access.js';
+
+type StationSqlRow = {
+  id: string;
+  owner_id: string;
+  owner_name: string | null;
+  device_id: string;
+  name: string;
+  description: string;
+  hidden: boolean;
+  deployed_at: Date | null;
+  longitude: number | null;
+  latitude: number | null;
+  location_name: string | null;
+  created_at: Date;
+  updated_at: Date;
+};
+
+type ModuleSqlRow = {
+  module_id: string;
+  station_id: string;
+  hardware_id: string | null;
+  name: string;
+  label: string | null;
+  position: number;
+  internal: boolean;
+  sensors: StationSensorConfig[];
+};
+
+type PhotoSqlRow = { id: string; station_id: string; is_station_image: boolean; created_at: Date };
+
+const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+
+/** A Postgres array literal: knex would spread a JS array into a list of placeholders. */
+export const idArray = (ids: readonly number[]): string => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+
+/** Answers station queries from the read models (stations, station_*, users, and the notes' station_media). */
+@Injectable()
+export class StationsQueries {
+  /** Photos live in the notes feature's table; until it exists there are none. */
+  private mediaTable = false;
+
+  constructor(
+    private readonly readModels: ReadModels,
+    private readonly access: StationAccessQueries,
+  ) {}
+
+  /** One station as the asker sees it (403 STATION.PRIVATE, 404). */
+  async get(stationId: number, actor: Actor): Promise<Station> {
+    await this.access.authorizeRead(stationId, actor);
+    const [station] = await this.byIds([stationId], actor);
+    return station!;
+  }
+
+  /** The asker's own stations, hidden ones included, by name. */
+  async mine(userId: number, actor: Actor): Promise<Station[]> {
+    const em = await this.readModels.em();
+    const rows = await em.execute<{ id: string }[]>('SELECT id FROM stations WHERE owner_id = ? ORDER BY lower(name), id', [
+      userId,
+    ]);
+    return this.byIds(
+      rows.map((r) => Number(r.id)),
+      actor,
+    );
+  }
+
+  /** A project's stations the asker may read; hidden ones only for their owners. */
+  async ofProject(projectId: number, actor: Actor): Promise<Station[]> {
+    const em = await this.readModels.em();
+    const readable = readableStationParams(actor);
+    const userId = actor.kind === 'user' ? actor.userId : null;
+    const rows = await em.execute<{ id: string }[]>(
+      `SELECT s.id FROM project_stations ps JOIN stations s ON s.id = ps.station_id
+       WHERE ps.project_id = ? AND (NOT s.hidden OR s.owner_id = ?)
+         AND (? OR ${readableStationSql('s')})
+       ORDER BY lower(s.name), s.id`,
+      [projectId, userId, readable.all, ...readable.params],
+    );
+    return this.byIds(
+      rows.map((r) => Number(r.id)),
+      actor,
+    );
+  }
+
+  /** Ids of the projects holding a station, by name. */
+  async projectIdsOf(stationId: number): Promise<number[]> {
+    const em = await this.readModels.em();
+    const rows = await em.execute<{ id: string }[]>(
+      `SELECT p.id FROM project_stations ps JOIN projects p ON p.id = ps.project_id WHERE ps.station_id = ? ORDER BY lower(p.name), p.id`,
+      [stationId],
+    );
+    return rows.map((r) => Number(r.id));
+  }
+
+  /** Ids among `ids` that exist and that the asker may read. */
+  async readableIds(ids: readonly number[], actor: Actor): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const em = await this.readModels.em();
+    const readable = readableStationParams(actor);
+    const rows = await em.execute<{ id: string }[]>(
+      `SELECT s.id FROM stations s WHERE s.id = ANY(?::bigint[]) AND (? OR ${readableStationSql('s')})`,
+      [idArray(ids), readable.all, ...readable.params],
+    );
+    return rows.map((r) => Number(r.id));
+  }
+
+  /**
+   * Spec §3 station sensor-meta rows: one per sensor of each readable station's configured
+   * modules. Sensor ids and read times arrive with sensor data (null until then).
+   */
+  async sensorMeta(ids: readonly number[], actor: Actor): Promise<StationSensorMetaList> {
+    const readable = await this.readableIds([...new Set(ids)], actor);
+    const stations = await this.byIds(readable, actor);
+    return {
+      stations: stations.flatMap((s) =>
+        (s.configurations.all[0]?.modules ?? []).flatMap((m) =>
+          m.sensors.map((sensor) => ({
+            stationId: s.id,
+            stationName: s.name,
+            stationLocation: s.location?.precise ?? null,
+            moduleId: m.id,
+            moduleKey: m.name,
+            sensorId: null,
+            sensorKey: `${m.name}.${sensor.name}`,
+            sensorReadAt: sensor.reading?.time ?? null,
+          })),
+        ),
+      ),
+    };
+  }
+
+  /**
+   * Stations associated with one (spec §3 Station association): those within 1,609.344 m
+   * (haversine) of its location, and those it links to by hand; only ones the asker may read,
+   * hidden ones only for their owners. Nearest first, then manual links by id.
+   */
+  async associated(stationId: number, actor: Actor): Promise<AssociatedStations> {
+    await this.access.authorizeRead(stationId, actor);
+    const userId = actor.kind === 'user' ? actor.userId : null;
+    const em = await this.readModels.em();
+    const [self] = await em.execute<{ latitude: number | null; longitude: number | null }[]>(
+      'SELECT latitude, longitude FROM stations WHERE id = ?',
+      [stationId],
+    );
+    const nearby = new Map<number, number>();
+    if (self && self.latitude !== null && self.longitude !== null) {
+      const here = { latitude: self.latitude, longitude: self.longitude };
+      // A box around the circle narrows the candidates; the haversine distance decides.
+      const dLat = (NEARBY_STATION_RADIUS_METRES / 6_371_008.8) * (180 / Math.PI) * 1.01;
+      const cos = Math.max(Math.cos((here.latitude * Math.PI) / 180), 1e-6);
+      const dLng = Math.min(180, dLat / cos);
+      const candidates = await em.execute<{ id: string; latitude: number; longitude: number }[]>(
+        `SELECT id, latitude, longitude FROM stations
+         WHERE id <> ? AND latitude IS NOT NULL AND latitude BETWEEN ? AND ?
+           AND (? OR longitude BETWEEN ? AND ? OR longitude BETWEEN ? AND ? OR longitude BETWEEN ? AND ?)`,
+        [
+          stationId,
+          here.latitude - dLat,
+          here.latitude + dLat,
+          dLng >= 180,
+          here.longitude - dLng,
+          here.longitude + dLng,
+          here.longitude - dLng + 360,
+          here.longitude + dLng + 360,
+          here.longitude - dLng - 360,
+          here.longitude + dLng - 360,
+        ],
+      );
+      for (const c of candidates) {
+        const d = distanceMetres(here, { latitude: c.latitude, longitude: c.longitude });
+        if (d <= NEARBY_STATION_RADIUS_METRES) nearby.set(Number(c.id), d);
+      }
+    }
+    const links = await em.execute<{ other_station_id: string }[]>(
+      'SELECT other_station_id FROM station_links WHERE station_id = ? ORDER BY other_station_id',
+      [stationId],
+    );
+    const manual = new Set(links.map((l) => Number(l.other_station_id)));
+    const ordered = [
+      ...[...nearby.entries()].sort((a, b) => a[1] - b[1] || a[0] - b[0]).map(([id]) => id),
+      ...[...manual].filter((id) => !nearby.has(id)),
+    ];
+    const readable = new Set(await this.readableIds(ordered, actor));
+    const stations = await this.byIds(
+      ordered.filter((id) => readable.has(id)),
+      actor,
+    );
+    return {
+      stations: stations
+        .filter((s) => !s.hidden || s.owner.id === userId)
+        .map((s) => {
+          const distance = nearby.get(s.id);
+          return {
+            station: s,
+            hidden: s.hidden,
+            location: distance === undefined ? [] : [{ stationID: s.id, distance: Math.round(distance * 10) / 10 }],
+            manual: manual.has(s.id) ? [{ otherStationID: s.id }] : [],
+          };
+        }),
+    };
+  }
+
+  /** Stations in the order of `ids` (missing ones left out); no access check. */
+  async byIds(ids: readonly number[], actor: Actor): Promise<Station[]> {
+    if (ids.length === 0) return [];
+    const em = await this.readModels.em();
+    const idList = [...ids];
+    const [rows, modules, attributes, photos] = await Promise.all([
+      em.execute<StationSqlRow[]>(
+        `SELECT s.*, u.name AS owner_name FROM stations s LEFT JOIN users u ON u.id = s.owner_id WHERE s.id = ANY(?::bigint[])`,
+        [idArray(idList)],
+      ),
+      em.execute<ModuleSqlRow[]>(
+        'SELECT * FROM station_modules WHERE station_id = ANY(?::bigint[]) ORDER BY station_id, position, module_id',
+        [idArray(idList)],
+      ),
+      em.execute<{ station_id: string; attribute_id: number; name: string; string_value: string }[]>(
+        'SELECT * FROM station_attributes WHERE station_id = ANY(?::bigint[]) ORDER BY station_id, attribute_id',
+        [idArray(idList)],
+      ),
+      this.photos(em, idList),
+    ]);
+    const group = <T extends { station_id: string }>(list: T[]) => {
+      const out = new Map<string, T[]>();
+      for (const item of list) out.set(item.station_id, [...(out.get(item.station_id) ?? []), item]);
+      return out;
+    };
+    const modulesBy = group(modules);
+    const attributesBy = group(attributes);
+    const photosBy = group(photos);
+    const byId = new Map(rows.map((r) => [Number(r.id), r]));
+    return idList.flatMap((id) => {
+      const r = byId.get(id);
+      if (!r) return [];
+      const isOwner = actor.kind === 'user' && Number(r.owner_id) === actor.userId;
+      const located = r.latitude !== null && r.longitude !== null;
+      const station: Station = {
+        id,
+        name: r.name,
+        deviceId: r.device_id,
+        owner: { id: Number(r.owner_id), name: r.owner_name ?? '' },
+        description: r.description,
+        hidden: r.hidden,
+        readOnly: !can(actor, 'station.update', { isOwner, isPublic: false, projectRole: null }),
+        location: located ? { precise: [r.longitude!, r.latitude!], latitude: r.latitude!, longitude: r.longitude! } : null,
+        locationName: r.location_name,
+        placeNameOther: null,
+        placeNameNative: null,
+        deployedAt: iso(r.deployed_at),
+        recordingStartedAt: null,
+        attributes: (attributesBy.get(r.id) ?? []).map((a) => ({
+          attributeId: a.attribute_id,
+          name: a.name,
+          stringValue: a.string_value,
+        })),
+        configurations: { all: [{ modules: (modulesBy.get(r.id) ?? []).map(toModule) }] },
+        photos: (photosBy.get(r.id) ?? []).map((p) => ({
+          id: Number(p.id),
+          url: `/api/stations/${id}/media/${p.id}`,
+          isStationImage: p.is_station_image,
+          createdAt: p.created_at.toISOString(),
+        })),
+        battery: null,
+        lastReadingAt: null,
+        lastIngestionAt: null,
+        status: null,
+        firmwareNumber: null,
+        createdAt: r.created_at.toISOString(),
+        updatedAt: r.updated_at.toISOString(),
+      };
+      return [station];
+    });
+  }
+
+  private async photos(em: EntityManager, ids: number[]): Promise<PhotoSqlRow[]> {
+    if (!this.mediaTable) {
+      const [found] = await em.execute<{ present: boolean }[]>(`SELECT to_regclass('station_media') IS NOT NULL AS present`);
+      if (!found?.present) return [];
+      this.mediaTable = true;
+    }
+    return em.execute<PhotoSqlRow[]>(
+      `SELECT id, station_id, is_station_image, created_at FROM station_media
+       WHERE station_id = ANY(?::bigint[]) AND kind = 'photo'
+       ORDER BY station_id, is_station_image DESC, created_at DESC, id DESC`,
+      [idArray(ids)],
+    );
+  }
+}
+
+const toModule = (m: ModuleSqlRow): StationModule => ({
+  id: Number(m.module_id),
+  hardwareId: m.hardware_id,
+  name: m.name,
+  label: m.label,
+  position: m.position,
+  internal: m.internal,
+  sensors: [...m.sensors]
+    .sort((a, b) => a.order - b.order)
+    .map((s) => ({ name: s.name, unitOfMeasure: s.unitOfMeasure, order: s.order, reading: null })),
+});

@@ -1,0 +1,135 @@
+import { Controller } from '@nestjs/common';
+import { authorize, can, DomainError, type Actor } from '@groundtruth/domain';
+import {
+  routes,
+  type LabelModuleBody,
+  type MetaStationsQuery,
+  type Project,
+  type RegisterStationBody,
+  type StationLinkParams,
+  type StationModuleParams,
+  type UpdateStationBody,
+} from '@groundtruth/contracts';
+import { CurrentActor, userIdOf } from '../auth/current-actor.decorator.js';
+import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
+import { commandMetadata } from '../common/cqrs/command-metadata.js';
+import { CommandGateway } from '../common/cqrs/command-gateway.js';
+import { ProjectsQueries } from '../projects/queries/projects.queries.js';
+import { LabelModuleCommand } from './commands/label-module/label-module.command.js';
+import { LinkStationCommand } from './commands/link-station/link-station.command.js';
+import { RegisterStationCommand } from './commands/register-station/register-station.command.js';
+import { UnlinkStationCommand } from './commands/unlink-station/unlink-station.command.js';
+import { UpdateStationCommand } from './commands/update-station/update-station.command.js';
+import { StationAccessQueries } from './queries/station-access.js';
+import { StationsQueries } from './queries/stations.queries.js';
+
+@Controller()
+export class StationsController {
+  constructor(
+    private readonly commands: CommandGateway,
+    private readonly stations: StationsQueries,
+    private readonly access: StationAccessQueries,
+    private readonly projects: ProjectsQueries,
+  ) {}
+
+  @ApiRoute(routes.registerStation)
+  async register(@CurrentActor() actor: Actor, @Input('body') body: RegisterStationBody) {
+    authorize(actor, 'station.register', {});
+    const { stationId } = await this.commands.execute(new RegisterStationCommand(body, commandMetadata(userIdOf(actor))));
+    return this.stations.get(stationId, actor);
+  }
+
+  @ApiRoute(routes.getStation)
+  get(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }) {
+    return this.stations.get(id, actor);
+  }
+
+  @ApiRoute(routes.updateStation)
+  async update(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }, @Input('body') body: UpdateStationBody) {
+    authorize(actor, 'station.update', await this.access.resourceFor(id, actor));
+    const { name, description, hidden, locationName, location, deployedAt, attributes } = body;
+    const details = Object.fromEntries(
+      Object.entries({ name, description, hidden, locationName }).filter(([, v]) => v !== undefined),
+    ) as { name?: string; description?: string; hidden?: boolean; locationName?: string | null };
+    await this.commands.execute(
+      new UpdateStationCommand(
+        {
+          stationId: id,
+          details,
+          ...(location && deployedAt !== undefined
+            ? { deployment: { location, deployedAt, ...(locationName !== undefined ? { locationName } : {}) } }
+            : {}),
+          ...(attributes ? { attributes } : {}),
+        },
+        commandMetadata(userIdOf(actor)),
+      ),
+    );
+    return this.stations.get(id, actor);
+  }
+
+  @ApiRoute(routes.labelStationModule)
+  async label(
+    @CurrentActor() actor: Actor,
+    @Input('params') { stationId, moduleId }: StationModuleParams,
+    @Input('body') { label }: LabelModuleBody,
+  ) {
+    authorize(actor, 'station.update', await this.access.resourceFor(stationId, actor));
+    await this.commands.execute(new LabelModuleCommand({ stationId, moduleId, label }, commandMetadata(userIdOf(actor))));
+    return this.stations.get(stationId, actor);
+  }
+
+  @ApiRoute(routes.associatedStations)
+  associated(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }) {
+    return this.stations.associated(id, actor);
+  }
+
+  @ApiRoute(routes.linkStation)
+  async link(@CurrentActor() actor: Actor, @Input('params') { id, otherId }: StationLinkParams) {
+    authorize(actor, 'station.update', await this.access.resourceFor(id, actor));
+    // One may only point at a station one can see (404 or the private-station 403 otherwise).
+    await this.access.authorizeRead(otherId, actor);
+    await this.commands.execute(
+      new LinkStationCommand({ stationId: id, otherStationId: otherId }, commandMetadata(userIdOf(actor))),
+    );
+  }
+
+  @ApiRoute(routes.unlinkStation)
+  async unlink(@CurrentActor() actor: Actor, @Input('params') { id, otherId }: StationLinkParams) {
+    authorize(actor, 'station.update', await this.access.resourceFor(id, actor));
+    await this.commands.execute(
+      new UnlinkStationCommand({ stationId: id, otherStationId: otherId }, commandMetadata(userIdOf(actor))),
+    );
+  }
+
+  @ApiRoute(routes.myStations)
+  async mine(@CurrentActor() actor: Actor) {
+    authorize(actor, 'station.listMine', {});
+    return { stations: await this.stations.mine(userIdOf(actor), actor) };
+  }
+
+  @ApiRoute(routes.projectStations)
+  async ofProject(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }) {
+    const { access } = await this.projects.getWithAccess(id, actor);
+    if (!can(actor, 'project.read', access)) throw new DomainError('forbidden', 'PROJECT.PRIVATE', 'This project is private.');
+    return { stations: await this.stations.ofProject(id, actor) };
+  }
+
+  @ApiRoute(routes.stationProjects)
+  async projectsOf(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }) {
+    await this.access.authorizeRead(id, actor);
+    const projects: Project[] = [];
+    for (const projectId of await this.stations.projectIdsOf(id)) {
+      const found = await this.projects.getWithAccess(projectId, actor).catch((error: unknown) => {
+        if (error instanceof DomainError && error.kind === 'not_found') return null; // deleted meanwhile
+        throw error;
+      });
+      if (found && can(actor, 'project.read', found.access)) projects.push(found.project);
+    }
+    return { projects };
+  }
+
+  @ApiRoute(routes.stationsSensorMeta)
+  sensorMeta(@CurrentActor() actor: Actor, @Input('query') { stations }: MetaStationsQuery) {
+    return this.stations.sensorMeta(stations, actor);
+  }
+}

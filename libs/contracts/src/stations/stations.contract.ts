@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import {
+  DEVICE_ID_MAX,
+  MODULE_LABEL_MAX,
+  STATION_ATTRIBUTE_MAX,
+  STATION_ATTRIBUTE_NAMES,
+  STATION_DESCRIPTION_MAX,
+  STATION_LOCATION_NAME_MAX,
+  STATION_NAME_MAX,
+  stationMessages,
+} from '@groundtruth/domain';
+import { IdParam } from '../common/params.contract.js';
+
+const required = { error: stationMessages.required };
+const limited = (max: number) => ({ error: stationMessages.tooLong(max) });
+
+export const StationModuleParams = z.object({ stationId: IdParam, moduleId: IdParam });
+export type StationModuleParams = z.infer<typeof StationModuleParams>;
+
+export const StationLinkParams = z.object({ id: IdParam, otherId: IdParam });
+export type StationLinkParams = z.infer<typeof StationLinkParams>;
+
+const SensorInput = z.object({
+  name: z.string(required).trim().min(1, required).max(100, limited(100)),
+  unitOfMeasure: z.string().max(20, limited(20)).optional(),
+});
+
+/** A module as the phone app knows it (until stations upload their own configuration). */
+export const StationModuleInput = z
+  .object({
+    hardwareId: z.string().trim().max(100, limited(100)).optional(),
+    name: z.string(required).trim().min(1, required).max(100, limited(100)).meta({ example: 'modules.water.ph' }),
+    position: z.number().int().min(0).max(255),
+    internal: z.boolean().optional(),
+    sensors: z.array(SensorInput).max(64).optional(),
+  })
+  .meta({ id: 'StationModuleInput' });
+
+export const RegisterStationBody = z
+  .object({
+    deviceId: z
+      .string(required)
+      .trim()
+      .min(1, required)
+      .max(DEVICE_ID_MAX, limited(DEVICE_ID_MAX))
+      .regex(/^[A-Za-z0-9+/=_\-:.]+$/, { error: stationMessages.badDeviceId }),
+    name: z.string(required).trim().min(1, required).max(STATION_NAME_MAX, limited(STATION_NAME_MAX)),
+    locationName: z.string().max(STATION_LOCATION_NAME_MAX, limited(STATION_LOCATION_NAME_MAX)).nullable().optional(),
+    modules: z.array(StationModuleInput).max(32).optional(),
+  })
+  .meta({ id: 'RegisterStation' });
+export type RegisterStationBody = z.infer<typeof RegisterStationBody>;
+
+const AttributeValues = z
+  .object(
+    Object.fromEntries(
+      STATION_ATTRIBUTE_NAMES.map((n) => [
+        n,
+        z.string().max(STATION_ATTRIBUTE_MAX, limited(STATION_ATTRIBUTE_MAX)).nullable().optional(),
+      ]),
+    ) as Record<(typeof STATION_ATTRIBUTE_NAMES)[number], z.ZodOptional<z.ZodNullable<z.ZodString>>>,
+  )
+  .strict()
+  .meta({ description: 'A text per attribute; null or empty removes it' });
+
+export const UpdateStationBody = z
+  .object({
+    name: z.string(required).trim().min(1, required).max(STATION_NAME_MAX, limited(STATION_NAME_MAX)).optional(),
+    description: z.string().max(STATION_DESCRIPTION_MAX, limited(STATION_DESCRIPTION_MAX)).optional(),
+    hidden: z.boolean().optional(),
+    locationName: z.string().max(STATION_LOCATION_NAME_MAX, limited(STATION_LOCATION_NAME_MAX)).nullable().optional(),
+    location: z
+      .object({
+        latitude: z.number({ error: stationMessages.badLatitude }).min(-90, { error: stationMessages.badLatitude }).max(90, {
+          error: stationMessages.badLatitude,
+        }),
+        longitude: z.number({ error: stationMessages.badLongitude }).min(-180, { error: stationMessages.badLongitude }).max(180, {
+          error: stationMessages.badLongitude,
+        }),
+      })
+      .optional()
+      .meta({ description: 'Deploys the station here; needs deployedAt' }),
+    deployedAt: z.iso.datetime({ offset: true, error: stationMessages.badDate }).optional(),
+    attributes: AttributeValues.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.location && body.deployedAt === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['deployedAt'], message: 'A deployment needs its date and time.' });
+    }
+    if (body.deployedAt !== undefined && !body.location) {
+      ctx.addIssue({ code: 'custom', path: ['location'], message: 'A deployment needs its location.' });
+    }
+  })
+  .meta({ id: 'UpdateStation' });
+export type UpdateStationBody = z.infer<typeof UpdateStationBody>;
+
+export const LabelModuleBody = z
+  .object({ label: z.string(required).max(MODULE_LABEL_MAX, limited(MODULE_LABEL_MAX)) })
+  .meta({ id: 'LabelModule' });
+export type LabelModuleBody = z.infer<typeof LabelModuleBody>;
+
+export const MetaStationsQuery = z.object({
+  stations: z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').filter((s) => s.trim().length > 0) : v),
+    z.array(IdParam).min(1, { error: 'Name at least one station.' }).max(100, { error: 'At most 100 stations at once.' }),
+  ),
+});
+export type MetaStationsQuery = z.infer<typeof MetaStationsQuery>;
+
+const Sensor = z.object({
+  name: z.string(),
+  unitOfMeasure: z.string(),
+  order: z.number().int(),
+  /** Latest reading: null until the station uploads data (sensor-data issue). */
+  reading: z.object({ last: z.number(), time: z.string() }).nullable(),
+});
+
+export const StationModule = z
+  .object({
+    id: z.number().int(),
+    hardwareId: z.string().nullable(),
+    name: z.string(),
+    label: z.string().nullable(),
+    position: z.number().int(),
+    internal: z.boolean(),
+    sensors: z.array(Sensor),
+  })
+  .meta({ id: 'StationModule' });
+export type StationModule = z.infer<typeof StationModule>;
+
+export const StationPhoto = z
+  .object({ id: z.number().int(), url: z.string(), isStationImage: z.boolean(), createdAt: z.string() })
+  .meta({ id: 'StationPhoto' });
+
+export const Station = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    deviceId: z.string(),
+    owner: z.object({ id: z.number().int(), name: z.string() }),
+    description: z.string(),
+    hidden: z.boolean(),
+    /** True when the asker may not change the station (spec §6). */
+    readOnly: z.boolean(),
+    location: z
+      .object({ precise: z.tuple([z.number(), z.number()]), latitude: z.number(), longitude: z.number() })
+      .nullable()
+      .meta({ description: 'precise is [longitude, latitude]' }),
+    locationName: z.string().nullable(),
+    placeNameOther: z.string().nullable(),
+    placeNameNative: z.string().nullable(),
+    deployedAt: z.string().nullable(),
+    recordingStartedAt: z.string().nullable(),
+    attributes: z.array(z.object({ attributeId: z.number().int(), name: z.string(), stringValue: z.string() })),
+    configurations: z.object({ all: z.array(z.object({ modules: z.array(StationModule) })) }),
+    photos: z.array(StationPhoto).meta({ description: 'The station image first' }),
+    battery: z.number().nullable(),
+    lastReadingAt: z.string().nullable(),
+    lastIngestionAt: z.string().nullable(),
+    status: z.enum(['up', 'down']).nullable(),
+    firmwareNumber: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Station' });
+export type Station = z.infer<typeof Station>;
+
+export const StationList = z.object({ stations: z.array(Station) }).meta({ id: 'StationList' });
+export type StationList = z.infer<typeof StationList>;
+
+export const StationSensorMeta = z
+  .object({
+    stationId: z.number().int(),
+    stationName: z.string(),
+    stationLocation: z.tuple([z.number(), z.number()]).nullable().meta({ description: '[longitude, latitude]' }),
+    moduleId: z.number().int(),
+    moduleKey: z.string(),
+    /** The sensor's id in GET /meta/sensors; null until sensor meta exists (sensor-data issue). */
+    sensorId: z.number().int().nullable(),
+    sensorKey: z.string(),
+    sensorReadAt: z.string().nullable(),
+  })
+  .meta({ id: 'StationSensorMeta' });
+export const StationSensorMetaList = z.object({ stations: z.array(StationSensorMeta) }).meta({ id: 'StationSensorMetaList' });
+export type StationSensorMetaList = z.infer<typeof StationSensorMetaList>;
+
+export const AssociatedStation = z
+  .object({
+    station: Station,
+    hidden: z.boolean(),
+    /** Present when the station stands within 1,609.344 m: its id and the distance in metres. */
+    location: z.array(z.object({ stationID: z.number().int(), distance: z.number() })),
+    /** Present when the asked station names it as a manual link. */
+    manual: z.array(z.object({ otherStationID: z.number().int() })),
+  })
+  .meta({ id: 'AssociatedStation' });
+export const AssociatedStations = z.object({ stations: z.array(AssociatedStation) }).meta({ id: 'AssociatedStations' });
+export type AssociatedStations = z.infer<typeof AssociatedStations>;
