@@ -37,6 +37,13 @@ describe('field note decider', () => {
       .thenThrows({ kind: 'validation', code: 'FIELD_NOTE.EMPTY' });
   });
 
+  it('refuses text that cannot be stored (NUL)', () => {
+    sut
+      .given([])
+      .when({ type: 'AddFieldNote', data: { fieldNoteId: 5, stationId: 3, authorId: 7, body: 'a\u0000b' } }, meta)
+      .thenThrows({ kind: 'validation', code: 'FIELD_NOTE.UNSAVABLE' });
+  });
+
   it('edits the text, and decides nothing for the same text', () => {
     sut
       .given([added])

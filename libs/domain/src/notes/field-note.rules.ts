@@ -1,4 +1,5 @@
 import { DomainError } from '../kernel/domain-error.js';
+import { hasUnsavableText, noteMessages } from './station-notes.rules.js';
 
 /** Field notes are rich text (a tiptap document as JSON text); this bounds the stored text. */
 export const FIELD_NOTE_BODY_MAX = 100_000;
@@ -57,5 +58,8 @@ export const assertFieldNoteBody = (body: string): void => {
     throw DomainError.validation('FIELD_NOTE.EMPTY', { body: fieldNoteMessages.empty }, fieldNoteMessages.empty);
   if (body.length > FIELD_NOTE_BODY_MAX) {
     throw DomainError.validation('FIELD_NOTE.TOO_LONG', { body: fieldNoteMessages.tooLong }, fieldNoteMessages.tooLong);
+  }
+  if (hasUnsavableText(body)) {
+    throw DomainError.validation('FIELD_NOTE.UNSAVABLE', { body: noteMessages.unsavable }, noteMessages.unsavable);
   }
 };

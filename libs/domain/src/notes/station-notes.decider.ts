@@ -11,6 +11,7 @@ import type {
 import type { MediaKind, StationNotesEvent } from './station-notes.events.js';
 import {
   effectiveTitle,
+  hasUnsavableText,
   isNoteKey,
   NOTE_BODY_MAX,
   NOTE_TITLE_MAX,
@@ -61,8 +62,10 @@ const checkContent = (
   errors: Record<string, string>,
 ): void => {
   if (input.body !== undefined && input.body.trim().length > NOTE_BODY_MAX) errors[`${at}.body`] = noteMessages.bodyTooLong;
-  if (typeof input.title === 'string' && input.title.trim().length > NOTE_TITLE_MAX)
+  else if (hasUnsavableText(input.body)) errors[`${at}.body`] = noteMessages.unsavable;
+  if (typeof input.title === 'string' && input.title.trim().length > NOTE_TITLE_MAX) {
     errors[`${at}.title`] = noteMessages.titleTooLong;
+  } else if (hasUnsavableText(input.title)) errors[`${at}.title`] = noteMessages.unsavable;
   if (input.mediaIds?.some((id) => !state.media.has(id))) errors[`${at}.mediaIds`] = noteMessages.noSuchMedia;
 };
 

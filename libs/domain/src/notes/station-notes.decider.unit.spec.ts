@@ -170,6 +170,19 @@ describe('station notes decider', () => {
       });
   });
 
+  it('refuses text that cannot be stored (NUL)', () => {
+    sut
+      .given([custom])
+      .when(
+        save({ creating: [{ noteId: 30, key: 'sitePurpose', body: 'a\u0000b' }], notes: [{ id: 11, title: 'x\u0000' }] }),
+        meta,
+      )
+      .thenThrows({
+        kind: 'validation',
+        fieldErrors: { 'creating.0.body': expect.any(String), 'notes.0.title': expect.any(String) },
+      });
+  });
+
   it('refuses to create a note someone else created meanwhile (409)', () => {
     sut
       .given([objective])

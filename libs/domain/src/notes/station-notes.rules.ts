@@ -28,7 +28,11 @@ export const noteMessages = {
   changedMeanwhile: 'Someone else changed these notes meanwhile. Reload and try again.',
   mediaNotFound: 'There is no such photo or recording on this station.',
   imageMustBePhoto: 'Only a photo can be the station image.',
+  unsavable: 'This text holds characters that cannot be saved.',
 } as const;
+
+/** NUL cannot be stored (Postgres text and jsonb refuse it): such text is the client's mistake. */
+export const hasUnsavableText = (text: string | null | undefined): boolean => typeof text === 'string' && text.includes('\u0000');
 
 /**
  * The title to keep for a note, or null for "the default title" (spec §2: only the custom note's
