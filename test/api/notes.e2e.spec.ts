@@ -171,6 +171,16 @@ describe('station notes', () => {
     );
   });
 
+  it('lets exactly one of several saves made on the same version through; the others get 409', async () => {
+    const { version } = answer(await notesOf(publicStation));
+    const keys = ['studyObjective', 'siteDescription', 'customKey'];
+    const replies = await Promise.all(
+      keys.map((key) => saveNotes(publicStation, { creating: [{ key, body: `Written at once: ${key}` }], version })),
+    );
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    expect(answer(await notesOf(publicStation)).version).toBe(version + 1);
+  });
+
   it.each([
     ['an unknown key', { creating: [{ key: 'favouriteColour', body: 'x' }] }, ['creating.0.key']],
     [
@@ -208,7 +218,7 @@ describe('station notes', () => {
   it('lets the team of a project holding the station write notes, and nobody else', async () => {
     expect(
       answer(await saveNotes(publicStation, { creating: [{ key: 'sitePurpose', body: 'Tide gauge' }] }, member.token)).notes,
-    ).toHaveLength(1);
+    ).toContainEqual(expect.objectContaining({ key: 'sitePurpose', body: 'Tide gauge' }));
     expect(await saveNotes(publicStation, { creating: [{ key: 'siteCriteria', body: 'x' }] }, null)).toMatchObject({
       status: 401,
     });
@@ -218,7 +228,7 @@ describe('station notes', () => {
     });
     expect(
       answer(await saveNotes(publicStation, { creating: [{ key: 'siteCriteria', body: 'By the admin' }] }, admin.token)).notes,
-    ).toHaveLength(2);
+    ).toContainEqual(expect.objectContaining({ key: 'siteCriteria', body: 'By the admin' }));
   });
 
   it('answers 400 for bad ids and 404 for a station that does not exist', async () => {
@@ -450,6 +460,19 @@ describe('field notes', () => {
     expect(await call('POST', at, owner.token, { body: 'hijack' })).toMatchObject({ status: 403 });
     expect(await call('POST', at, admin.token, { body: 'hijack' })).toMatchObject({ status: 403 });
     expect(await call('POST', at, null, { body: 'hijack' })).toMatchObject({ status: 401 });
+  });
+
+  it('answers concurrent edits of one note with 200 or 409, never a lost update or a 500', async () => {
+    const note = expectOk(await add(publicStation, { body: 'draft 0' }, member.token))['id'] as number;
+    const replies = await Promise.all(
+      [1, 2, 3, 4].map((n) =>
+        call('POST', `/api/station/${publicStation}/station-note/${note}`, member.token, { body: `draft ${n}` }),
+      ),
+    );
+    expect(replies.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    const won = replies.filter((r) => r.status === 200).map((r) => r.body!['body']);
+    expect(won.length).toBeGreaterThan(0);
+    expect(won).toContain((await list(publicStation)).find((n) => n.id === note)!.body);
   });
 
   it('lets the author or a site admin delete, under both paths', async () => {
