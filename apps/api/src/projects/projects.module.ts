@@ -1,11 +1,42 @@
 import { Module } from '@nestjs/common';
+import { StationAccessQueries } from '../stations/queries/station-access.js';
+import { AddProjectStationHandler } from './commands/add-station/add-station.handler.js';
+import { AnswerProjectInviteHandler } from './commands/answer-invite/answer-invite.handler.js';
+import { ChangeProjectMemberRoleHandler } from './commands/change-member-role/change-member-role.handler.js';
 import { CreateProjectHandler } from './commands/create-project/create-project.handler.js';
+import { DeleteProjectHandler } from './commands/delete-project/delete-project.handler.js';
+import { InviteProjectMemberHandler } from './commands/invite-member/invite-member.handler.js';
+import { PostProjectUpdateHandler } from './commands/post-update/post-update.handler.js';
+import { ProjectCommandHandler } from './commands/project-command.js';
+import { RemoveProjectMemberHandler } from './commands/remove-member/remove-member.handler.js';
 import { UpdateProjectHandler } from './commands/update-project/update-project.handler.js';
+import { UploadProjectPhotoHandler } from './commands/upload-photo/upload-photo.handler.js';
+import { ProjectContentController } from './project-content.controller.js';
+import { ProjectMails } from './project-mails.js';
+import { ProjectTeamController } from './project-team.controller.js';
 import { ProjectsController } from './projects.controller.js';
+import { ProjectTeamQueries } from './queries/project-team.queries.js';
 import { ProjectsQueries } from './queries/projects.queries.js';
 
-const commandHandlers = [CreateProjectHandler, UpdateProjectHandler];
-const queries = [ProjectsQueries];
+const commandHandlers = [
+  CreateProjectHandler,
+  UpdateProjectHandler,
+  DeleteProjectHandler,
+  UploadProjectPhotoHandler,
+  ProjectCommandHandler,
+  PostProjectUpdateHandler,
+  AddProjectStationHandler,
+  InviteProjectMemberHandler,
+  AnswerProjectInviteHandler,
+  ChangeProjectMemberRoleHandler,
+  RemoveProjectMemberHandler,
+];
+const queries = [ProjectsQueries, ProjectTeamQueries, StationAccessQueries];
 
-@Module({ controllers: [ProjectsController], providers: [...commandHandlers, ...queries] })
+@Module({
+  // The team controller first: its literal /projects/invites/… paths must not be taken for ids.
+  controllers: [ProjectTeamController, ProjectsController, ProjectContentController],
+  providers: [...commandHandlers, ...queries, ProjectMails],
+  exports: [ProjectsQueries],
+})
 export class ProjectsModule {}

@@ -71,6 +71,36 @@ export const UpdateProjectBody = z
   .meta({ id: 'UpdateProject' });
 export type UpdateProjectBody = z.infer<typeof UpdateProjectBody>;
 
+/** Spec §3: roles are 'Administrator' and 'Member' in answers (numeric 0 member, 1 administrator in team payloads). */
+export const ProjectRoleName = z.enum(['Administrator', 'Member']).meta({ id: 'ProjectRoleName' });
+export type ProjectRoleName = z.infer<typeof ProjectRoleName>;
+
+export const ProjectPhoto = z.object({ url: z.string() }).meta({ id: 'ProjectPhoto' });
+
+/** The follow panel: does the asker follow the project, and how many people do. */
+export const ProjectFollowing = z.object({ following: z.boolean(), total: z.number().int() }).meta({ id: 'ProjectFollowing' });
+export type ProjectFollowing = z.infer<typeof ProjectFollowing>;
+
+/** A person as the team list and the followers list show them (no e-mail unless said). */
+export const ProjectPerson = z
+  .object({
+    id: z.number().int().nullable().meta({ description: 'null for an invitation not yet accepted' }),
+    name: z.string().nullable(),
+    photo: ProjectPhoto.nullable(),
+    email: z.string().optional().meta({ description: "Shown to the project's administrators only" }),
+  })
+  .meta({ id: 'ProjectPerson' });
+export type ProjectPerson = z.infer<typeof ProjectPerson>;
+
+/** One line of the team (spec §3 Project users): a member, or an invitation not yet answered. */
+export const ProjectUser = z
+  .object({ user: ProjectPerson, role: ProjectRoleName, invited: z.boolean() })
+  .meta({ id: 'ProjectUser' });
+export type ProjectUser = z.infer<typeof ProjectUser>;
+
+export const ProjectUsers = z.object({ users: z.array(ProjectUser) }).meta({ id: 'ProjectUsers' });
+export type ProjectUsers = z.infer<typeof ProjectUsers>;
+
 export const Project = z
   .object({
     id: z.number().int(),
@@ -89,6 +119,11 @@ export const Project = z
     endTime: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
+    photo: ProjectPhoto.nullable(),
+    readOnly: z.boolean().meta({ description: 'The asker cannot edit the project' }),
+    following: ProjectFollowing,
+    role: ProjectRoleName.nullable().meta({ description: "The asker's role in the project" }),
+    users: z.array(ProjectUser).optional().meta({ description: 'The team (in answers about one project)' }),
   })
   .meta({ id: 'Project' });
 export type Project = z.infer<typeof Project>;

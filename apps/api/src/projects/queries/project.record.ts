@@ -15,6 +15,7 @@ export class ProjectRecordShape {
   bounds!: { min: [number, number]; max: [number, number] } | null;
   startTime!: Date | null;
   endTime!: Date | null;
+  photo!: string | null;
   createdBy!: number | null;
   createdAt!: Date;
   updatedAt!: Date;
@@ -37,6 +38,7 @@ export const ProjectRecord = new EntitySchema<ProjectRecordShape>({
     bounds: { type: 'json', nullable: true },
     startTime: { type: 'datetime', nullable: true, fieldName: 'start_time' },
     endTime: { type: 'datetime', nullable: true, fieldName: 'end_time' },
+    photo: { type: 'text', nullable: true },
     createdBy: { type: 'bigint', nullable: true, fieldName: 'created_by', runtimeType: 'number' } as never,
     createdAt: { type: 'datetime', fieldName: 'created_at' },
     updatedAt: { type: 'datetime', fieldName: 'updated_at' },

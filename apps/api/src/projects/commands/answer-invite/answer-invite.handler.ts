@@ -1,0 +1,30 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { projectDecider, projectInviteSubject, projectStream } from '@groundtruth/domain';
+import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
+import { AnswerProjectInviteCommand } from './answer-invite.command.js';
+
+/**
+ * Accepts or declines an invitation, then destroys the key its address was sealed with: an
+ * answered invitation keeps no e-mail address in the log, and its token stops working.
+ */
+@CommandHandler(AnswerProjectInviteCommand)
+export class AnswerProjectInviteHandler implements ICommandHandler<AnswerProjectInviteCommand> {
+  constructor(
+    private readonly streams: AggregateStreams,
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+  ) {}
+
+  async execute({ input, meta }: AnswerProjectInviteCommand) {
+    const { answer, ...data } = input;
+    const outcome = await this.streams.decide(
+      projectDecider,
+      projectStream(input.projectId),
+      answer === 'accept' ? { type: 'AcceptProjectInvite', data } : { type: 'DeclineProjectInvite', data },
+      meta,
+    );
+    await this.runtime.keys.destroy(projectInviteSubject(input.inviteId));
+    return outcome;
+  }
+}

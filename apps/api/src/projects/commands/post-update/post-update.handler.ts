@@ -1,0 +1,26 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { projectDecider, projectStream } from '@groundtruth/domain';
+import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
+import { PostProjectUpdateCommand } from './post-update.command.js';
+
+/** Update ids are numbers from their own sequence (the update form's route names one). */
+@CommandHandler(PostProjectUpdateCommand)
+export class PostProjectUpdateHandler implements ICommandHandler<PostProjectUpdateCommand> {
+  constructor(
+    private readonly streams: AggregateStreams,
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+  ) {}
+
+  async execute({ input, meta }: PostProjectUpdateCommand) {
+    const updateId = await this.runtime.ids.next('project_update');
+    const outcome = await this.streams.decide(
+      projectDecider,
+      projectStream(input.projectId),
+      { type: 'PostProjectUpdate', data: { ...input, updateId } },
+      meta,
+    );
+    return { ...outcome, updateId };
+  }
+}

@@ -1,0 +1,33 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { projectDecider, projectInviteSubject, projectStream } from '@groundtruth/domain';
+import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
+import { UsersQueries } from '../../../users/queries/users.queries.js';
+import { RemoveProjectMemberCommand } from './remove-member.command.js';
+
+/** Removes a member, or withdraws a pending invitation (whose sealed address is then erased). */
+@CommandHandler(RemoveProjectMemberCommand)
+export class RemoveProjectMemberHandler implements ICommandHandler<RemoveProjectMemberCommand> {
+  constructor(
+    private readonly streams: AggregateStreams,
+    private readonly users: UsersQueries,
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+  ) {}
+
+  async execute({ input, meta }: RemoveProjectMemberCommand) {
+    const account = await this.users.findByEmail(input.email);
+    const outcome = await this.streams.decide(
+      projectDecider,
+      projectStream(input.projectId),
+      { type: 'RemoveProjectMember', data: { ...input, userId: account ? Number(account.id) : null } },
+      meta,
+    );
+    for (const event of outcome.events) {
+      if (event.type === 'ProjectInviteCancelled') {
+        await this.runtime.keys.destroy(projectInviteSubject((event.data as { inviteId: number }).inviteId));
+      }
+    }
+    return outcome;
+  }
+}

@@ -1,0 +1,12 @@
+import { Command } from '@nestjs/cqrs';
+import type { CommandMetadata } from '@groundtruth/domain';
+import type { CommandOutcome } from '../../../common/cqrs/aggregate-streams.js';
+
+export class UploadProjectPhotoCommand extends Command<CommandOutcome> {
+  constructor(
+    readonly input: { readonly projectId: number; readonly bytes: Buffer },
+    readonly meta: CommandMetadata,
+  ) {
+    super();
+  }
+}

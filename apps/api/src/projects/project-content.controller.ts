@@ -1,0 +1,139 @@
+import { Controller } from '@nestjs/common';
+import { authorize, DomainError, projectMessages, type Actor } from '@groundtruth/domain';
+import { routes, type ProjectStationParams, type ProjectUpdateBody, type ProjectUpdateParams } from '@groundtruth/contracts';
+import { CurrentActor, userIdOf } from '../auth/current-actor.decorator.js';
+import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
+import { commandMetadata } from '../common/cqrs/command-metadata.js';
+import { CommandGateway } from '../common/cqrs/command-gateway.js';
+import { StationAccessQueries } from '../stations/queries/station-access.js';
+import { AddProjectStationCommand } from './commands/add-station/add-station.command.js';
+import { PostProjectUpdateCommand } from './commands/post-update/post-update.command.js';
+import { ProjectCommandMessage } from './commands/project-command.js';
+import { ProjectTeamQueries } from './queries/project-team.queries.js';
+import { assertReadable, ProjectsQueries } from './queries/projects.queries.js';
+
+const updateNotFound = () => new DomainError('not_found', 'PROJECT_UPDATE.NOT_FOUND', projectMessages.updateNotFound);
+
+/** What hangs off a project besides its team: follows, project updates, its stations. */
+@Controller()
+export class ProjectContentController {
+  constructor(
+    private readonly commands: CommandGateway,
+    private readonly projects: ProjectsQueries,
+    private readonly team: ProjectTeamQueries,
+    private readonly stations: StationAccessQueries,
+  ) {}
+
+  private async existingUpdate(updateId: number) {
+    const update = await this.team.update(updateId);
+    if (!update) throw updateNotFound();
+    return update;
+  }
+
+  private async follow(actor: Actor, projectId: number, follow: boolean) {
+    const { access } = await this.projects.getWithAccess(projectId, actor);
+    authorize(actor, 'project.follow', access);
+    const userId = userIdOf(actor);
+    await this.commands.execute(
+      new ProjectCommandMessage(
+        { type: follow ? 'FollowProject' : 'UnfollowProject', data: { projectId, userId } },
+        commandMetadata(userId),
+      ),
+    );
+    return (await this.projects.getWithAccess(projectId, actor)).project.following;
+  }
+
+  @ApiRoute(routes.followProject)
+  followProject(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }) {
+    return this.follow(actor, id, true);
+  }
+
+  @ApiRoute(routes.unfollowProject)
+  unfollowProject(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }) {
+    return this.follow(actor, id, false);
+  }
+
+  @ApiRoute(routes.projectFollowers)
+  async followers(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }) {
+    const { access } = await this.projects.getWithAccess(id, actor);
+    assertReadable(actor, access);
+    return this.team.followers(id);
+  }
+
+  @ApiRoute(routes.listProjectUpdates)
+  async updates(@CurrentActor() actor: Actor, @Input('params') { projectId }: { projectId: number }) {
+    const { access } = await this.projects.getWithAccess(projectId, actor);
+    assertReadable(actor, access);
+    return { updates: await this.team.updates(projectId) };
+  }
+
+  @ApiRoute(routes.getProjectUpdate)
+  async getUpdate(@CurrentActor() actor: Actor, @Input('params') { updateId }: { updateId: number }) {
+    const update = await this.existingUpdate(updateId);
+    const { access } = await this.projects.getWithAccess(update.projectId, actor);
+    assertReadable(actor, access);
+    return update;
+  }
+
+  @ApiRoute(routes.postProjectUpdate)
+  async postUpdate(
+    @CurrentActor() actor: Actor,
+    @Input('params') { projectId }: { projectId: number },
+    @Input('body') { body }: ProjectUpdateBody,
+  ) {
+    const { access } = await this.projects.getWithAccess(projectId, actor);
+    authorize(actor, 'project.update', access);
+    const authorId = userIdOf(actor);
+    const { updateId } = await this.commands.execute(
+      new PostProjectUpdateCommand({ projectId, authorId, body }, commandMetadata(authorId)),
+    );
+    return this.existingUpdate(updateId);
+  }
+
+  @ApiRoute(routes.editProjectUpdate)
+  async editUpdate(
+    @CurrentActor() actor: Actor,
+    @Input('params') { projectId, updateId }: ProjectUpdateParams,
+    @Input('body') { body }: ProjectUpdateBody,
+  ) {
+    const { access } = await this.projects.getWithAccess(projectId, actor);
+    authorize(actor, 'project.update', access);
+    await this.commands.execute(
+      new ProjectCommandMessage(
+        { type: 'EditProjectUpdate', data: { projectId, updateId, body } },
+        commandMetadata(userIdOf(actor)),
+      ),
+    );
+    return this.existingUpdate(updateId);
+  }
+
+  @ApiRoute(routes.deleteProjectUpdate)
+  async deleteUpdate(@CurrentActor() actor: Actor, @Input('params') { projectId, updateId }: ProjectUpdateParams) {
+    const { access } = await this.projects.getWithAccess(projectId, actor);
+    authorize(actor, 'project.update', access);
+    await this.commands.execute(
+      new ProjectCommandMessage({ type: 'DeleteProjectUpdate', data: { projectId, updateId } }, commandMetadata(userIdOf(actor))),
+    );
+  }
+
+  /** The adder administers the project and may edit the station itself (spec §6). */
+  @ApiRoute(routes.addProjectStation)
+  async addStation(@CurrentActor() actor: Actor, @Input('params') { projectId, stationId }: ProjectStationParams) {
+    const { access } = await this.projects.getWithAccess(projectId, actor);
+    authorize(actor, 'project.update', access);
+    authorize(actor, 'station.update', await this.stations.resourceFor(stationId, actor));
+    await this.commands.execute(new AddProjectStationCommand({ projectId, stationId }, commandMetadata(userIdOf(actor))));
+  }
+
+  @ApiRoute(routes.removeProjectStation)
+  async removeStation(@CurrentActor() actor: Actor, @Input('params') { projectId, stationId }: ProjectStationParams) {
+    const { access } = await this.projects.getWithAccess(projectId, actor);
+    authorize(actor, 'project.update', access);
+    await this.commands.execute(
+      new ProjectCommandMessage(
+        { type: 'RemoveProjectStation', data: { projectId, stationId } },
+        commandMetadata(userIdOf(actor)),
+      ),
+    );
+  }
+}

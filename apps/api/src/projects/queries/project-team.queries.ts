@@ -1,0 +1,146 @@
+import { Injectable } from '@nestjs/common';
+import type { ProjectRole } from '@groundtruth/domain';
+import type { ProjectFollowers, ProjectUpdate, ProjectUser } from '@groundtruth/contracts';
+import { ReadModels } from '../../read-models/read-models.js';
+import { roleName } from './projects.queries.js';
+
+type PersonRow = { id: string; name: string; photo: string | null; email: string | null };
+type MemberRow = PersonRow & { role: ProjectRole };
+type InviteRow = { id: string; project_id: string; email: string | null; role: ProjectRole; invited_at: Date | string };
+type UpdateRow = {
+  id: string;
+  project_id: string;
+  body: string;
+  author_id: string;
+  author_name: string | null;
+  author_photo: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+};
+
+/** A pending invitation as the API reads it back. */
+export type PendingInvite = { id: number; projectId: number; role: ProjectRole; invitedAt: string };
+
+const iso = (v: Date | string): string => new Date(v).toISOString();
+const userPhoto = (id: string, photo: string | null) =>
+  photo ? { url: `/api/user/${id}/media?v=${encodeURIComponent(photo.slice(-12))}` } : null;
+const toInvite = (r: InviteRow): PendingInvite => ({
+  id: Number(r.id),
+  projectId: Number(r.project_id),
+  role: r.role,
+  invitedAt: iso(r.invited_at),
+});
+
+/**
+ * The people around a project: its team and invitations, followers, and the updates they post.
+ * Deleted accounts are left out of every list.
+ */
+@Injectable()
+export class ProjectTeamQueries {
+  constructor(private readonly readModels: ReadModels) {}
+
+  private async rows<T extends object>(sql: string, params: readonly unknown[]): Promise<T[]> {
+    const em = await this.readModels.em();
+    return em.execute<T[]>(sql, [...params]);
+  }
+
+  /** Administrators, then members (by name), then invitations not yet answered (oldest first). */
+  async users(projectId: number, withEmails: boolean): Promise<ProjectUser[]> {
+    const members = await this.rows<MemberRow>(
+      `SELECT u.id, u.name, u.photo, u.email, m.role FROM project_members m JOIN users u ON u.id = m.user_id AND NOT u.deleted
+        WHERE m.project_id = ? ORDER BY m.role = 'administrator' DESC, lower(u.name), u.id`,
+      [projectId],
+    );
+    const invites = await this.rows<InviteRow>('SELECT * FROM project_invites WHERE project_id = ? ORDER BY invited_at, id', [
+      projectId,
+    ]);
+    const email = (address: string | null) => (withEmails && address ? { email: address } : {});
+    return [
+      ...members.map((m) => ({
+        user: { id: Number(m.id), name: m.name, photo: userPhoto(m.id, m.photo), ...email(m.email) },
+        role: roleName(m.role),
+        invited: false,
+      })),
+      ...invites.map((i) => ({
+        user: { id: null, name: null, photo: null, ...email(i.email) },
+        role: roleName(i.role),
+        invited: true,
+      })),
+    ];
+  }
+
+  /** The pending invitation an e-mailed token opens (by the token's hash). */
+  async inviteByTokenHash(tokenHash: string): Promise<PendingInvite | null> {
+    const [row] = await this.rows<InviteRow>('SELECT * FROM project_invites WHERE token_hash = ?', [tokenHash]);
+    return row ? toInvite(row) : null;
+  }
+
+  async inviteById(id: number): Promise<PendingInvite | null> {
+    const [row] = await this.rows<InviteRow>('SELECT * FROM project_invites WHERE id = ?', [id]);
+    return row ? toInvite(row) : null;
+  }
+
+  /**
+   * Invitations sent to the user's address, once that address is validated (an address nobody
+   * proved they own opens nothing), oldest first; optionally those of one project only.
+   */
+  async pendingFor(userId: number, projectId: number | null = null): Promise<PendingInvite[]> {
+    const rows = await this.rows<InviteRow>(
+      `SELECT i.* FROM project_invites i JOIN users u ON u.email = i.email
+        WHERE u.id = ? AND u.email_validated AND NOT u.deleted ${projectId === null ? '' : 'AND i.project_id = ?'}
+        ORDER BY i.invited_at, i.id`,
+      projectId === null ? [userId] : [userId, projectId],
+    );
+    return rows.map(toInvite);
+  }
+
+  /** The user's validated address, for proving an invitation is theirs. */
+  async validatedEmailOf(userId: number): Promise<string | null> {
+    const [row] = await this.rows<{ email: string | null }>(
+      'SELECT email FROM users WHERE id = ? AND email_validated AND NOT deleted',
+      [userId],
+    );
+    return row?.email ?? null;
+  }
+
+  async followers(projectId: number): Promise<ProjectFollowers> {
+    const rows = await this.rows<PersonRow>(
+      `SELECT u.id, u.name, u.photo, NULL AS email FROM project_follows f JOIN users u ON u.id = f.user_id AND NOT u.deleted
+        WHERE f.project_id = ? ORDER BY f.followed_at DESC, u.id`,
+      [projectId],
+    );
+    return {
+      followers: rows.map((r) => ({ id: Number(r.id), name: r.name, photo: userPhoto(r.id, r.photo) })),
+      total: rows.length,
+    };
+  }
+
+  private static toUpdate(r: UpdateRow): ProjectUpdate {
+    return {
+      id: Number(r.id),
+      projectId: Number(r.project_id),
+      body: r.body,
+      // An author whose account was deleted shows as such; the update stays.
+      author: { id: Number(r.author_id), name: r.author_name ?? '', photo: userPhoto(r.author_id, r.author_photo) },
+      createdAt: iso(r.created_at),
+      updatedAt: iso(r.updated_at),
+    };
+  }
+
+  private static readonly updateSelect = `
+    SELECT pu.*, u.name AS author_name, u.photo AS author_photo
+      FROM project_updates pu LEFT JOIN users u ON u.id = pu.author_id`;
+
+  async updates(projectId: number): Promise<ProjectUpdate[]> {
+    const rows = await this.rows<UpdateRow>(
+      `${ProjectTeamQueries.updateSelect} WHERE pu.project_id = ? ORDER BY pu.created_at DESC, pu.id DESC`,
+      [projectId],
+    );
+    return rows.map(ProjectTeamQueries.toUpdate);
+  }
+
+  async update(updateId: number): Promise<ProjectUpdate | null> {
+    const [row] = await this.rows<UpdateRow>(`${ProjectTeamQueries.updateSelect} WHERE pu.id = ?`, [updateId]);
+    return row ? ProjectTeamQueries.toUpdate(row) : null;
+  }
+}
