@@ -13,12 +13,12 @@ type StationSqlRow = {
   name: string;
   description: string;
   hidden: boolean;
-  deployed_at: Date | null;
+  deployed_at: Timestamp | null;
   longitude: number | null;
   latitude: number | null;
   location_name: string | null;
-  created_at: Date;
-  updated_at: Date;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 };
 
 type ModuleSqlRow = {
@@ -32,9 +32,11 @@ type ModuleSqlRow = {
   sensors: StationSensorConfig[];
 };
 
-type PhotoSqlRow = { id: string; station_id: string; is_station_image: boolean; created_at: Date };
+type PhotoSqlRow = { id: string; station_id: string; is_station_image: boolean; created_at: Timestamp };
 
-const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+/** Raw queries may answer timestamps as text or as dates, depending on the driver's parsers. */
+type Timestamp = Date | string;
+const iso = (d: Timestamp | null): string | null => (d === null ? null : new Date(d).toISOString());
 
 /** A Postgres array literal: knex would spread a JS array into a list of placeholders. */
 export const idArray = (ids: readonly number[]): string => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
@@ -263,15 +265,15 @@ export class StationsQueries {
           id: Number(p.id),
           url: `/api/stations/${id}/media/${p.id}`,
           isStationImage: p.is_station_image,
-          createdAt: p.created_at.toISOString(),
+          createdAt: iso(p.created_at)!,
         })),
         battery: null,
         lastReadingAt: null,
         lastIngestionAt: null,
         status: null,
         firmwareNumber: null,
-        createdAt: r.created_at.toISOString(),
-        updatedAt: r.updated_at.toISOString(),
+        createdAt: iso(r.created_at)!,
+        updatedAt: iso(r.updated_at)!,
       };
       return [station];
     });
