@@ -13,6 +13,7 @@ import { createTestDatabase, type TestDatabase } from '../../../../test/support/
 import { appendAccountHistory } from '../../../../test/support/account-events.js';
 import { appendNoteHistory } from '../../../../test/support/note-events.js';
 import { appendProjectHistory, appendProjectTeamHistory, tableSnapshot } from '../../../../test/support/project-events.js';
+import { appendStationHistory } from '../../../../test/support/station-events.js';
 import { projections, projectsProjection } from './index.js';
 
 const log = createLogger('silent');
@@ -26,6 +27,8 @@ beforeAll(async () => {
   store = new SealingEventStore(new PostgresEventStore(db.pool), keys);
   await appendProjectHistory(store, { projects: 60, updates: 3 });
   await appendProjectTeamHistory(store, keys, { projects: 30 });
+  // Owners 1..40 are the accounts below; every fifth is deleted, taking its stations' attributes along.
+  await appendStationHistory(store, { stations: 30, owners: 40 });
   await appendAccountHistory(store, keys, { users: 40 });
   await appendNoteHistory(store, { stations: 12 });
 });

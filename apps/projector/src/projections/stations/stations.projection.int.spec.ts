@@ -1,0 +1,74 @@
+import {
+  createLogger,
+  PostgresEventStore,
+  ProjectionRunner,
+  rebuildProjection,
+  SealingEventStore,
+  SubjectKeyStore,
+  type EventStore,
+} from '@groundtruth/platform';
+import { appendAccountHistory } from '../../../../../test/support/account-events.js';
+import { tableSnapshot } from '../../../../../test/support/project-events.js';
+import { appendStationHistory } from '../../../../../test/support/station-events.js';
+import { createTestDatabase, type TestDatabase } from '../../../../../test/support/test-database.js';
+import { stationsProjection as sut } from './stations.projection.js';
+
+const log = createLogger('silent');
+let db: TestDatabase;
+let store: EventStore;
+let keys: SubjectKeyStore;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  keys = new SubjectKeyStore(db.pool);
+  store = new SealingEventStore(new PostgresEventStore(db.pool), keys);
+});
+afterAll(() => db.drop());
+
+const snapshot = () => Promise.all(sut.tables.map((t) => tableSnapshot(db.pool, t.name, `${t.name}::text`)));
+const rows = async <T>(sql: string) => (await db.pool.query(sql)).rows as T[];
+
+describe('stations projection', () => {
+  it('fills every table, and drops a deleted owner’s attributes live just as a rebuild never sees them', async () => {
+    // Owners 1..5: stations 4 and 9 belong to owner 5, whose account is deleted below.
+    await appendStationHistory(store, { stations: 10, owners: 5 });
+    const live = new ProjectionRunner(db.pool, store, sut, log, { batchSize: 7 });
+    expect(await live.runUntilIdle()).toBe('idle');
+
+    expect(await rows('SELECT name, string_value FROM station_attributes WHERE station_id = 4 ORDER BY attribute_id')).toEqual([
+      { name: 'Neighborhood', string_value: 'Hood 4' },
+      { name: 'Deployed By', string_value: 'Person 5' },
+    ]);
+    // Station 3 was reconfigured: the pH module kept its id (and label) by hardware id, diagnostics went, weather came.
+    expect(
+      await rows('SELECT module_id, name, label, position FROM station_modules WHERE station_id = 3 ORDER BY position'),
+    ).toEqual([
+      { module_id: '31', name: 'modules.water.ph', label: 'pH 3', position: 2 },
+      { module_id: '36', name: 'modules.weather', label: null, position: 3 },
+    ]);
+    expect(await rows('SELECT name, string_value FROM station_attributes WHERE station_id = 3 ORDER BY attribute_id')).toEqual([
+      { name: 'Neighborhood', string_value: 'Hood 3' },
+      { name: 'Borough', string_value: 'Queens' },
+    ]);
+    expect(await rows('SELECT name, location_name, latitude, hidden FROM stations WHERE id IN (3, 4) ORDER BY id')).toEqual([
+      { name: 'Station 3 moved', location_name: 'Moved', latitude: 41, hidden: false },
+      { name: 'Station 4', location_name: null, latitude: 40.004, hidden: true },
+    ]);
+    // Station 5 linked to 4 then unlinked it; even stations also link to the first.
+    expect(await rows('SELECT station_id, other_station_id FROM station_links WHERE station_id IN (4, 5) ORDER BY 1, 2')).toEqual(
+      [
+        { station_id: '4', other_station_id: '1' },
+        { station_id: '4', other_station_id: '3' },
+      ],
+    );
+
+    await appendAccountHistory(store, keys, { users: 5 });
+    expect(await live.runUntilIdle()).toBe('idle');
+    expect(await rows('SELECT * FROM station_attributes WHERE station_id IN (4, 9)')).toEqual([]);
+    expect((await rows('SELECT * FROM station_attributes')).length).toBeGreaterThan(0);
+
+    const before = await snapshot();
+    await rebuildProjection(db.pool, store, sut, log, { batchSize: 3 });
+    expect(await snapshot()).toEqual(before);
+  });
+});
