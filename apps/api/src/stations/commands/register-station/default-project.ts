@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CommandMetadata } from '@groundtruth/domain';
 import { CommandGateway } from '../../../common/cqrs/command-gateway.js';
+import { AddProjectStationCommand } from '../../../projects/commands/add-station/add-station.command.js';
 import { CreateProjectCommand } from '../../../projects/commands/create-project/create-project.command.js';
 import { ReadModels } from '../../../read-models/read-models.js';
 
@@ -19,7 +20,7 @@ export class DefaultProject {
   async placeFirstStation(stationId: number, meta: CommandMetadata & { readonly userId: number }): Promise<void> {
     if (!(await this.needsOne(stationId, meta.userId))) return;
     const time = meta.now.replace(/\D/g, '').slice(0, 14);
-    await this.gateway.execute(
+    const { projectId } = await this.gateway.execute(
       new CreateProjectCommand(
         {
           name: 'My stations',
@@ -32,6 +33,7 @@ export class DefaultProject {
         meta,
       ),
     );
+    await this.gateway.execute(new AddProjectStationCommand({ projectId, stationId }, meta));
   }
 
   private async needsOne(stationId: number, userId: number): Promise<boolean> {
