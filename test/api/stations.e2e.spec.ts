@@ -342,8 +342,19 @@ describe('stations in projects', () => {
         body: { id: shown.id, readOnly: true },
       });
     }
-    expect((await call('PATCH', `/api/stations/${shown.id}`, { name: 'x' }, stranger.token)).status).toBe(403);
-    expect((await call('PATCH', `/api/stations/${shown.id}`, { name: 'x' }, member.token)).status).toBe(403);
+    for (const token of [stranger.token, member.token]) {
+      expect(await call('PATCH', `/api/stations/${shown.id}`, { name: 'x' }, token)).toMatchObject({
+        status: 403,
+        body: { code: 'AUTH.FORBIDDEN' },
+      });
+    }
+    // To those who cannot see it, a station they try to change is private, as when they read it.
+    expect(await call('PATCH', `/api/stations/${secret.id}`, { name: 'x' }, stranger.token)).toMatchObject(privateAnswer);
+    const moduleId = secret.configurations.all[0]!.modules[0]!.id;
+    expect(await call('PATCH', `/api/stations/${secret.id}/modules/${moduleId}`, { label: 'x' }, stranger.token)).toMatchObject(
+      privateAnswer,
+    );
+    expect(await call('PATCH', `/api/stations/${secret.id}`, { name: 'x' }, member.token)).toMatchObject({ status: 403 });
   });
 
   it('shows a station in private projects only to its owner, their teams and site admins', async () => {

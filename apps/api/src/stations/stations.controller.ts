@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { authorize, can, DomainError, type Actor } from '@groundtruth/domain';
+import { authorize, can, DomainError, stationMessages, type Actor } from '@groundtruth/domain';
 import {
   routes,
   type LabelModuleBody,
@@ -32,6 +32,15 @@ export class StationsController {
     private readonly projects: ProjectsQueries,
   ) {}
 
+  /** Writers must own the station (or be site admins); to those who cannot even see it, it is private. */
+  private async authorizeUpdate(stationId: number, actor: Actor): Promise<void> {
+    const resource = await this.access.resourceFor(stationId, actor);
+    if (actor.kind === 'user' && !can(actor, 'station.read', resource)) {
+      throw new DomainError('forbidden', 'STATION.PRIVATE', stationMessages.private);
+    }
+    authorize(actor, 'station.update', resource);
+  }
+
   @ApiRoute(routes.registerStation)
   async register(@CurrentActor() actor: Actor, @Input('body') body: RegisterStationBody) {
     authorize(actor, 'station.register', {});
@@ -46,7 +55,7 @@ export class StationsController {
 
   @ApiRoute(routes.updateStation)
   async update(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }, @Input('body') body: UpdateStationBody) {
-    authorize(actor, 'station.update', await this.access.resourceFor(id, actor));
+    await this.authorizeUpdate(id, actor);
     const { name, description, hidden, locationName, location, deployedAt, attributes } = body;
     const details = Object.fromEntries(
       Object.entries({ name, description, hidden, locationName }).filter(([, v]) => v !== undefined),
@@ -73,7 +82,7 @@ export class StationsController {
     @Input('params') { stationId, moduleId }: StationModuleParams,
     @Input('body') { label }: LabelModuleBody,
   ) {
-    authorize(actor, 'station.update', await this.access.resourceFor(stationId, actor));
+    await this.authorizeUpdate(stationId, actor);
     await this.commands.execute(new LabelModuleCommand({ stationId, moduleId, label }, commandMetadata(userIdOf(actor))));
     return this.stations.get(stationId, actor);
   }
@@ -85,7 +94,7 @@ export class StationsController {
 
   @ApiRoute(routes.linkStation)
   async link(@CurrentActor() actor: Actor, @Input('params') { id, otherId }: StationLinkParams) {
-    authorize(actor, 'station.update', await this.access.resourceFor(id, actor));
+    await this.authorizeUpdate(id, actor);
     // One may only point at a station one can see (404 or the private-station 403 otherwise).
     await this.access.authorizeRead(otherId, actor);
     await this.commands.execute(
@@ -95,7 +104,7 @@ export class StationsController {
 
   @ApiRoute(routes.unlinkStation)
   async unlink(@CurrentActor() actor: Actor, @Input('params') { id, otherId }: StationLinkParams) {
-    authorize(actor, 'station.update', await this.access.resourceFor(id, actor));
+    await this.authorizeUpdate(id, actor);
     await this.commands.execute(
       new UnlinkStationCommand({ stationId: id, otherStationId: otherId }, commandMetadata(userIdOf(actor))),
     );

@@ -59,7 +59,12 @@ export class RegisterStationHandler implements ICommandHandler<RegisterStationCo
       if (created) await this.claims.release(deviceId, stationId);
       throw error;
     }
-    if (created) await this.defaultProject.placeFirstStation(stationId, { ...meta, userId: ownerId });
+    if (created) {
+      // The station is registered whatever happens next: a failure here is logged, not answered.
+      await this.defaultProject
+        .placeFirstStation(stationId, { ...meta, userId: ownerId })
+        .catch((err: unknown) => this.runtime.log.warn({ err, stationId }, 'could not make the default project'));
+    }
     return { ...outcome, stationId, created };
   }
 
