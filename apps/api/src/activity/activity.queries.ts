@@ -8,7 +8,7 @@ type ActivityRow = {
   kind: Activity['type'];
   station_id: string | null;
   author_id: string | null;
-  occurred_at: Date;
+  occurred_at: Date | string;
   details: Record<string, unknown>;
   station_name: string | null;
   author_name: string | null;
@@ -17,7 +17,7 @@ type ActivityRow = {
 };
 
 const toActivity = (r: ActivityRow): Activity | null => {
-  const common = { id: r.id, createdAt: r.occurred_at.toISOString() };
+  const common = { id: r.id, createdAt: new Date(r.occurred_at).toISOString() };
   const d = r.details;
   const station = r.station_id === null ? null : { id: Number(r.station_id), name: r.station_name ?? '' };
   switch (r.kind) {
