@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { callApi, outboxOf, signUp, type Reply, type TestUser } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -146,6 +147,41 @@ describe('reading a station', () => {
       status: 200,
       body: { id: station.id, readOnly: false },
     });
+  });
+});
+
+describe('station photos', () => {
+  const uploadPhoto = async (stationId: number, shade: number): Promise<number> => {
+    const bytes = await sharp({ create: { width: 16, height: 8, channels: 3, background: { r: shade, g: 0, b: 0 } } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)]), 'photo.png');
+    const res = await fetch(`${sut.url}/api/stations/${stationId}/media`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { id: number }).id;
+  };
+
+  it('lists the photos with the chosen station image first, each with a url that serves it', async () => {
+    const station = await register();
+    const first = await uploadPhoto(station.id, 10);
+    const second = await uploadPhoto(station.id, 200);
+    const third = await uploadPhoto(station.id, 90);
+    expect((await call('POST', `/api/stations/${station.id}/photo/${second}`)).status).toBeLessThan(300);
+    const { body } = await call('GET', `/api/stations/${station.id}`);
+    const photos = (body as { photos: { id: number; url: string; isStationImage: boolean }[] }).photos;
+    expect(photos.map((p) => [p.id, p.isStationImage])).toEqual([
+      [second, true],
+      [third, false],
+      [first, false],
+    ]);
+    const served = await fetch(`${sut.url}${photos[0]!.url}`, { headers: { authorization: `Bearer ${owner.token}` } });
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toMatch(/image\/png/);
   });
 });
 
