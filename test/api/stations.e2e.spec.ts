@@ -122,6 +122,20 @@ describe('registering a station', () => {
     expect(fieldErrors(r)).toEqual({ deviceId: 'This station is already registered to another account.' });
   });
 
+  it('still knows whose device it is when the claims were lost (a database rebuilt from the log)', async () => {
+    const deviceId = `lost-${Date.now()}`;
+    const mine = (await call('POST', '/api/stations', { deviceId, name: 'Mine' })).body as Station;
+    await sut.runtime.pool.query('DELETE FROM gt_station_device_claims WHERE device_id = $1', [deviceId]);
+    expect(await call('POST', '/api/stations', { deviceId, name: 'Theirs' }, stranger.token)).toMatchObject({
+      status: 400,
+      body: { code: 'STATION.DEVICE_TAKEN' },
+    });
+    expect(await call('POST', '/api/stations', { deviceId, name: 'Mine again' })).toMatchObject({
+      status: 200,
+      body: { id: mine.id, name: 'Mine again' },
+    });
+  });
+
   it('refuses bad input with field errors, and anonymous callers with 401', async () => {
     const r = await call('POST', '/api/stations', { deviceId: 'has spaces', name: '', modules: [{ name: 'm' }] });
     expect(r.status).toBe(400);

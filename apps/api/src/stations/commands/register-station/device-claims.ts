@@ -36,7 +36,10 @@ export class DeviceClaims {
     return this.ready;
   }
 
-  /** The station holding this device id, if any. */
+  /**
+   * The station holding this device id, if any. A station the read model knows but the claims do
+   * not (a database rebuilt from the log) is claimed for it on the way.
+   */
   async holder(deviceId: string): Promise<DeviceClaim | null> {
     await this.ensureTable();
     const r = await this.runtime.pool.query<{ station_id: string; owner_id: string }>(
@@ -44,7 +47,18 @@ export class DeviceClaims {
       [deviceId],
     );
     const row = r.rows[0];
-    return row ? { stationId: Number(row.station_id), ownerId: Number(row.owner_id) } : null;
+    if (row) return { stationId: Number(row.station_id), ownerId: Number(row.owner_id) };
+    const known = await this.runtime.pool
+      .query<{ id: string; owner_id: string }>('SELECT id, owner_id FROM stations WHERE device_id = $1 ORDER BY id LIMIT 1', [
+        deviceId,
+      ])
+      .catch((error: { code?: string }) => {
+        // No read model yet (a projector that has not started): no station to know of.
+        if (error.code === '42P01') return { rows: [] as { id: string; owner_id: string }[] };
+        throw error;
+      });
+    const station = known.rows[0];
+    return station ? this.claim(deviceId, { stationId: Number(station.id), ownerId: Number(station.owner_id) }) : null;
   }
 
   /** Claims the device id for a new station; answers the holder instead when someone was first. */
