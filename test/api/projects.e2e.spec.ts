@@ -505,7 +505,11 @@ describe('stations in a project', () => {
     const id = await newProject();
     const theirs = await newStation(stranger);
     const mine = await newStation(owner);
-    expect((await as(owner).post(`/api/projects/${id}/stations/${theirs}`)).status).toBe(403);
+    // Their first station sits in their private default project: to others it is a private station.
+    expect(await as(owner).post(`/api/projects/${id}/stations/${theirs}`)).toMatchObject({
+      status: 403,
+      body: { code: 'STATION.PRIVATE' },
+    });
     expect((await as(stranger).post(`/api/projects/${id}/stations/${theirs}`)).status).toBe(403);
     expect((await as(null).post(`/api/projects/${id}/stations/${mine}`)).status).toBe(401);
     expect((await as(stranger).delete(`/api/projects/${id}/stations/${mine}`)).status).toBe(403);
@@ -515,6 +519,13 @@ describe('stations in a project', () => {
     });
     expect((await as(owner).post(`/api/projects/987654/stations/${mine}`)).status).toBe(404);
     expect((await as(owner).post(`/api/projects/${id}/stations/abc`)).status).toBe(400);
+    // Once public (in a public project of theirs), it is visible but still not the owner's to move.
+    const theirProject = await newProject({}, stranger);
+    expect((await as(stranger).post(`/api/projects/${theirProject}/stations/${theirs}`)).status).toBe(204);
+    expect(await as(owner).post(`/api/projects/${id}/stations/${theirs}`)).toMatchObject({
+      status: 403,
+      body: { code: 'AUTH.FORBIDDEN' },
+    });
     // A site admin may put any station anywhere.
     expect((await as(admin).post(`/api/projects/${id}/stations/${theirs}`)).status).toBe(204);
   });

@@ -121,7 +121,8 @@ export class ProjectContentController {
   async addStation(@CurrentActor() actor: Actor, @Input('params') { projectId, stationId }: ProjectStationParams) {
     const { access } = await this.projects.getWithAccess(projectId, actor);
     authorize(actor, 'project.update', access);
-    authorize(actor, 'station.update', await this.stations.resourceFor(stationId, actor));
+    // A station the asker cannot even see answers as the stations feature does (STATION.PRIVATE).
+    authorize(actor, 'station.update', await this.stations.authorizeRead(stationId, actor));
     await this.commands.execute(new AddProjectStationCommand({ projectId, stationId }, commandMetadata(userIdOf(actor))));
   }
 
