@@ -12,6 +12,7 @@ import { MediaModule } from './media/media.module.js';
 import { NotesModule } from './notes/notes.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
 import { ReadModels } from './read-models/read-models.js';
+import { DemoCommunitySeeder } from './seed/demo-community.js';
 import { DemoSeeder } from './seed/demo-seeder.js';
 import { StationsModule } from './stations/stations.module.js';
 import { StatusController } from './status/status.controller.js';
@@ -49,7 +50,7 @@ export class AppModule {
         ...(options.projector ? [{ module: ProjectorModule, global: true }] : []),
       ],
       controllers: [StatusController, DocsController],
-      providers: [StatusService, DemoSeeder],
+      providers: [StatusService, DemoSeeder, DemoCommunitySeeder],
     };
   }
 }

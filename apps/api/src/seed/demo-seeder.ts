@@ -9,6 +9,7 @@ import { UserCommandMessage } from '../users/commands/user-command.js';
 import { commandMetadata } from '../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../common/cqrs/command-gateway.js';
 import { CreateProjectCommand, type CreateProjectInput } from '../projects/commands/create-project/create-project.command.js';
+import { DemoCommunitySeeder } from './demo-community.js';
 
 export const demoProjects: readonly CreateProjectInput[] = [
   {
@@ -57,7 +58,7 @@ export const DEMO_EMAIL = 'demo@groundtruth.local';
 export const DEMO_ACCOUNT_FILE = 'demo-account.txt';
 
 /**
- * First start only: creates the demo projects through the real command path. The marker is
+ * First start only: creates the demo projects, their stations and notes through the real command path. The marker is
  * written first, under a lock, so a restart (or a second process) never seeds twice.
  */
 @Injectable()
@@ -67,6 +68,7 @@ export class DemoSeeder {
     private readonly commands: CommandGateway,
     private readonly hasher: PasswordHasher,
     private readonly claims: EmailClaims,
+    private readonly community: DemoCommunitySeeder,
   ) {}
 
   async seedOnce(): Promise<boolean> {
@@ -76,8 +78,12 @@ export class DemoSeeder {
     );
     if (claimed.rowCount === 0) return false;
     const userId = await this.demoAccount();
-    for (const project of demoProjects) await this.commands.execute(new CreateProjectCommand(project, commandMetadata(userId)));
-    this.runtime.log.info({ projects: demoProjects.length }, 'demo data seeded');
+    const projectIds: number[] = [];
+    for (const project of demoProjects) {
+      projectIds.push((await this.commands.execute(new CreateProjectCommand(project, commandMetadata(userId)))).projectId);
+    }
+    const { stations } = await this.community.seed(userId, projectIds);
+    this.runtime.log.info({ projects: demoProjects.length, stations }, 'demo data seeded');
     return true;
   }
 
