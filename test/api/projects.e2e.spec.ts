@@ -297,7 +297,11 @@ describe('deleting a project', () => {
     const id = await newProject();
     await as(owner).post(`/api/projects/${id}/follow`);
     await as(owner).post(`/api/projects/${id}/updates`, { body: 'Soon gone' });
+    await as(owner).post(`/api/projects/${id}/invite`, { email: 'never-answered@example.org' });
     expect((await as(owner).delete(`/api/projects/${id}`)).status).toBe(204);
+    // The unanswered invitation's sealed address is erased with the project.
+    const invited = (await sut.runtime.store.readStream(`project-${id}`)).find((e) => e.type === 'ProjectMemberInvited');
+    expect(invited?.data).toMatchObject({ pii: null });
     for (const path of [
       `/api/projects/${id}`,
       `/api/projects/${id}/followers`,
