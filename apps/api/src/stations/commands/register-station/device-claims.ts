@@ -5,43 +5,18 @@ export type DeviceClaim = { readonly stationId: number; readonly ownerId: number
 
 /**
  * One live station per device id. The log cannot check uniqueness across streams, so a device id
- * is claimed in a unique table before the registering event is appended (as e-mail addresses
- * are), and given back if the append fails. The table is made on first use.
+ * is claimed in a unique table (migration 005) before the registering event is appended (as
+ * e-mail addresses are), and given back if the append fails.
  */
 @Injectable()
 export class DeviceClaims {
-  private ready: Promise<void> | null = null;
-
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
-
-  private ensureTable(): Promise<void> {
-    this.ready ??= this.runtime.pool
-      .query(
-        `CREATE TABLE IF NOT EXISTS gt_station_device_claims (
-           device_id text PRIMARY KEY,
-           station_id bigint NOT NULL,
-           owner_id bigint NOT NULL,
-           claimed_at timestamptz NOT NULL DEFAULT now())`,
-      )
-      .then(
-        () => undefined,
-        (error: { code?: string }) => {
-          // Two processes creating it at once: the loser's duplicate error is harmless.
-          if (error.code !== '23505' && error.code !== '42P07') {
-            this.ready = null;
-            throw error;
-          }
-        },
-      );
-    return this.ready;
-  }
 
   /**
    * The station holding this device id, if any. A station the read model knows but the claims do
    * not (a database rebuilt from the log) is claimed for it on the way.
    */
   async holder(deviceId: string): Promise<DeviceClaim | null> {
-    await this.ensureTable();
     const r = await this.runtime.pool.query<{ station_id: string; owner_id: string }>(
       'SELECT station_id, owner_id FROM gt_station_device_claims WHERE device_id = $1',
       [deviceId],
@@ -63,7 +38,6 @@ export class DeviceClaims {
 
   /** Claims the device id for a new station; answers the holder instead when someone was first. */
   async claim(deviceId: string, claim: DeviceClaim): Promise<DeviceClaim> {
-    await this.ensureTable();
     const r = await this.runtime.pool.query(
       `INSERT INTO gt_station_device_claims (device_id, station_id, owner_id) VALUES ($1, $2, $3) ON CONFLICT (device_id) DO NOTHING`,
       [deviceId, claim.stationId, claim.ownerId],
@@ -73,7 +47,6 @@ export class DeviceClaims {
   }
 
   async release(deviceId: string, stationId: number): Promise<void> {
-    await this.ensureTable();
     await this.runtime.pool.query('DELETE FROM gt_station_device_claims WHERE device_id = $1 AND station_id = $2', [
       deviceId,
       stationId,
