@@ -87,7 +87,7 @@ beforeAll(async () => {
       privacy: 1,
     }),
   )['id'] as number;
-  expectOk(await call('POST', `/api/projects/${publicProject}/stations/${publicStation}`, owner.token));
+  expectOk(await call('POST', `/api/projects/${publicProject}/stations/${publicStation}`, owner.token), 204);
   expectOk(await call('POST', `/api/projects/${publicProject}/invite`, owner.token, { email: member.email, role: 0 }));
   expectOk(await call('POST', `/api/projects/${publicProject}/invites/accept`, member.token));
 });
