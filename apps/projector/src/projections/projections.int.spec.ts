@@ -26,12 +26,12 @@ beforeAll(async () => {
   const keys = new SubjectKeyStore(db.pool);
   store = new SealingEventStore(new PostgresEventStore(db.pool), keys);
   await appendProjectHistory(store, { projects: 60, updates: 3 });
-  await appendProjectTeamHistory(store, keys, { projects: 30 });
+  await appendProjectTeamHistory(store, keys, { projects: 21 });
   // Owners 1..40 are the accounts below; every fifth is deleted, taking its stations' attributes along.
   await appendStationHistory(store, { stations: 30, owners: 40 });
   await appendAccountHistory(store, keys, { users: 40 });
   await appendNoteHistory(store, { stations: 12 });
-});
+}, 60_000); // a long history; on a busy machine it takes more than jest's default 5 s
 afterAll(() => db.drop());
 
 describe.each(projections.map((p) => [p.name, p] as const))('projection %s', (_name, projection) => {
