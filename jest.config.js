@@ -27,6 +27,8 @@ const common = {
 
 export default {
   rootDir: '.',
+  // A global option (Jest ignores it inside a project): the e2e setups start a whole product.
+  testTimeout: 60000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/src/**/*.unit.spec.ts'] },
     {
@@ -35,7 +37,6 @@ export default {
       testMatch: ['<rootDir>/{apps,libs}/**/src/**/*.int.spec.ts', '<rootDir>/test/**/*.e2e.spec.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-      testTimeout: 60000,
     },
   ],
 };
