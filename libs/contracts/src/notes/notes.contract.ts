@@ -98,14 +98,10 @@ export const StationNotes = z
 export type StationNotes = z.infer<typeof StationNotes>;
 
 export const UploadStationMediaQuery = z.object({
-  key: z
-    .string()
-    .max(200)
-    .optional()
-    .meta({
-      description:
-        'A note key to add it to that note (photo or m4a/caf recording); anything else or nothing: a station photo (jpeg or png)',
-    }),
+  key: z.string().max(200).optional().meta({
+    description:
+      'A note key to add it to that note (photo or m4a/caf recording); anything else or nothing: a station photo (jpeg or png)',
+  }),
 });
 
 export const MediaSizeQuery = z.object({ size: z.coerce.number().int().min(16).max(2048).optional() });
