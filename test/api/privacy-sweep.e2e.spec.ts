@@ -58,7 +58,9 @@ beforeAll(async () => {
   ids['station'] = (await ok('POST', '/api/stations', t, { deviceId: `dev-${marker}`, name: `Station ${marker}` }))[
     'id'
   ] as number;
-  publicStation = (await ok('POST', '/api/stations', t, { deviceId: `pub-${randomUUID().slice(0, 8)}`, name: 'Open station' }))['id'] as number;
+  publicStation = (await ok('POST', '/api/stations', t, { deviceId: `pub-${randomUUID().slice(0, 8)}`, name: 'Open station' }))[
+    'id'
+  ] as number;
   await ok('POST', `/api/projects/${ids['project']}/stations/${ids['station']}`, t);
   await ok('POST', `/api/projects/${publicProject}/stations/${publicStation}`, t);
   // Both deployed a few metres apart, and linked by hand: the public one's neighbours must not show the private one.
@@ -152,7 +154,9 @@ describe('a private project and station', () => {
         const reply = await call('GET', path, token);
         expect(reply.status).toBe(200);
         expect(JSON.stringify(reply.body)).not.toContain(marker);
-        expect(JSON.stringify(reply.body)).not.toMatch(new RegExp(`"(stationId|stationID|otherStationID)":${ids['station']}[,}]`));
+        expect(JSON.stringify(reply.body)).not.toMatch(
+          new RegExp(`"(stationId|stationID|otherStationID)":${ids['station']}[,}]`),
+        );
       }
     }
     // The owner does see the link: the check above is not vacuous.

@@ -9,12 +9,7 @@ export type StoredMedia = { readonly bytes: Buffer; readonly contentType: string
  * through this after its own permission check on the owning object: `audience: 'public'` lets
  * shared caches keep it; anything from a private project or station is `private` and revalidated.
  */
-export const sendMedia = (
-  req: Request,
-  res: Response,
-  media: StoredMedia | null,
-  audience: 'public' | 'private',
-): void => {
+export const sendMedia = (req: Request, res: Response, media: StoredMedia | null, audience: 'public' | 'private'): void => {
   if (!media) throw new DomainError('not_found', 'MEDIA.NOT_FOUND', 'There is no photo here.');
   const etag = `"${createHash('sha256').update(media.bytes).digest('base64url').slice(0, 27)}"`;
   res.setHeader('Content-Type', media.contentType);

@@ -53,7 +53,11 @@ const station = (name: string, s: { owner: boolean; isPublic: boolean; inProject
 });
 const ownStation = station('their own station', { owner: true, isPublic: false, inProjects: true });
 const publicStation = station("someone else's station in a public project", { owner: false, isPublic: true, inProjects: true });
-const privateStation = station("someone else's station in private projects only", { owner: false, isPublic: false, inProjects: true });
+const privateStation = station("someone else's station in private projects only", {
+  owner: false,
+  isPublic: false,
+  inProjects: true,
+});
 const ownNote: On<AuthoredResource> = { name: 'their own field note', resourceFor: () => ({ isAuthor: true }) };
 const othersNote: On<AuthoredResource> = { name: "someone else's field note", resourceFor: () => ({ isAuthor: false }) };
 const ownAccount: On<AccountResource> = {

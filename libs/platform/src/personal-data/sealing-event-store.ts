@@ -32,7 +32,8 @@ const subjectOf = (event: { type: string; data: unknown }): string | null => {
   const named = data['piiSubject'];
   if (typeof named === 'string' && named.length > 0) return named;
   const userId = data['userId'];
-  if (typeof userId !== 'number') throw new Error(`Event ${event.type} carries personal data but no numeric userId nor piiSubject`);
+  if (typeof userId !== 'number')
+    throw new Error(`Event ${event.type} carries personal data but no numeric userId nor piiSubject`);
   return personalSubject(userId);
 };
 
