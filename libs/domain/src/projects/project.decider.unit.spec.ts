@@ -1,30 +1,12 @@
 import { specFor, testMetadata } from '../testing/index.js';
 import type { CreateProject } from './project.commands.js';
-import type { ProjectCreated } from './project.events.js';
 import { projectDecider } from './project.decider.js';
+import { projectCreated } from './project.test-fixtures.js';
 
 const sut = specFor(projectDecider);
 const meta = testMetadata({ userId: 7, now: '2026-05-01T10:00:00.000Z' });
 
-const created: ProjectCreated = {
-  type: 'ProjectCreated',
-  data: {
-    projectId: 12,
-    slug: 'river-watch',
-    name: 'River Watch',
-    description: 'Water quality',
-    goal: 'Open data',
-    location: 'Hudson',
-    tags: ['water'],
-    privacy: 1,
-    showStations: true,
-    bounds: null,
-    startTime: null,
-    endTime: null,
-    createdBy: 7,
-    createdAt: '2026-04-01T00:00:00.000Z',
-  },
-};
+const created = projectCreated({ tags: ['water'] });
 
 /** A minimal valid CreateProject, with the fields a test is about laid over it. */
 const createWith = (data: Partial<CreateProject['data']> = {}): CreateProject => ({

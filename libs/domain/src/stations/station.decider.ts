@@ -83,19 +83,10 @@ const configured = (state: StationState, modules: StationModulesInput): StationM
   });
 };
 
-const sameModules = (a: readonly StationModuleConfig[], b: readonly StationModuleConfig[]): boolean =>
+/** What a module configuration says, without the labels people gave the modules. */
+const shapeOf = (modules: readonly StationModuleConfig[]): string =>
   JSON.stringify(
-    a.map(({ moduleId, hardwareId, name, position, internal, sensors }) => ({
-      moduleId,
-      hardwareId,
-      name,
-      position,
-      internal,
-      sensors,
-    })),
-  ) ===
-  JSON.stringify(
-    b.map(({ moduleId, hardwareId, name, position, internal, sensors }) => ({
+    modules.map(({ moduleId, hardwareId, name, position, internal, sensors }) => ({
       moduleId,
       hardwareId,
       name,
@@ -104,6 +95,8 @@ const sameModules = (a: readonly StationModuleConfig[], b: readonly StationModul
       sensors,
     })),
   );
+
+const sameModules = (a: readonly StationModuleConfig[], b: readonly StationModuleConfig[]): boolean => shapeOf(a) === shapeOf(b);
 
 const modulesEvents = (
   state: StationState,

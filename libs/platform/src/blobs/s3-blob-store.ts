@@ -8,19 +8,11 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import type { AppConfig } from '../config/config.js';
 import { assertBlobKey, type BlobStore } from './blob-store.js';
 
-export type S3Settings = {
-  readonly bucket: string;
-  /** An S3-compatible server (MinIO, Ceph, …); path-style addressing is used with it. Null: AWS. */
-  readonly endpoint: string | null;
-  readonly region: string;
-  /** Both or neither; neither uses the AWS default credential chain (environment, profile, role). */
-  readonly accessKeyId: string | null;
-  readonly secretAccessKey: string | null;
-  /** Put every key under this folder of the bucket ('' for none). */
-  readonly prefix: string;
-};
+/** Bucket, endpoint, region, keys and prefix, as `loadConfig` reads them from S3_*. */
+export type S3Settings = NonNullable<AppConfig['s3']>;
 
 const notFound = (error: unknown): boolean =>
   error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);

@@ -51,10 +51,13 @@ export type AppConfig = {
   /** Media and raw uploads in an S3-compatible bucket (S3_BUCKET). Null: a folder under DATA_DIR. */
   readonly s3: {
     readonly bucket: string;
+    /** An S3-compatible server (MinIO, Ceph, …), addressed path-style. Null: AWS. */
     readonly endpoint: string | null;
     readonly region: string;
+    /** Both or neither; neither uses the AWS default credential chain (environment, profile, role). */
     readonly accessKeyId: string | null;
     readonly secretAccessKey: string | null;
+    /** Every key goes under this folder of the bucket ('' for none). */
     readonly prefix: string;
   } | null;
 };

@@ -1,4 +1,4 @@
-import type { ProjectEvent } from '@groundtruth/domain';
+import { projectEventTypes, type ProjectEvent } from '@groundtruth/domain';
 import { foldIntoRows, type Projection, type ProjectionContext, type RecordedEvent } from '@groundtruth/platform';
 
 /**
@@ -30,25 +30,8 @@ export type ProjectRow = {
 
 type Event = RecordedEvent & ProjectEvent;
 
-const handles = [
-  'ProjectCreated',
-  'ProjectUpdated',
-  'ProjectDeleted',
-  'ProjectPhotoChanged',
-  'ProjectFollowed',
-  'ProjectUnfollowed',
-  'ProjectUpdatePosted',
-  'ProjectUpdateEdited',
-  'ProjectUpdateDeleted',
-  'ProjectStationAdded',
-  'ProjectStationRemoved',
-  'ProjectMemberInvited',
-  'ProjectInviteAccepted',
-  'ProjectInviteDeclined',
-  'ProjectInviteCancelled',
-  'ProjectMemberRoleChanged',
-  'ProjectMemberRemoved',
-] as const satisfies readonly ProjectEvent['type'][];
+/** Every project event: the projection keeps the project, its team and its content. */
+const handles = projectEventTypes;
 
 const columnOf = {
   name: 'name',

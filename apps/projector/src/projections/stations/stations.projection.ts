@@ -1,4 +1,10 @@
-import { stationAttributeId, type StationAttributeName, type StationEvent, type UserDeleted } from '@groundtruth/domain';
+import {
+  stationAttributeId,
+  stationEventTypes,
+  type StationAttributeName,
+  type StationEvent,
+  type UserDeleted,
+} from '@groundtruth/domain';
 import { foldIntoRows, type Projection, type ProjectionContext, type RecordedEvent } from '@groundtruth/platform';
 
 /** One row per station, as the API serves it (modules, attributes and links in their own tables). */
@@ -21,14 +27,7 @@ export type StationRow = {
 type Handled = RecordedEvent & (StationEvent | UserDeleted);
 
 const handles = [
-  'StationRegistered',
-  'StationUpdated',
-  'StationDeployed',
-  'StationAttributesChanged',
-  'StationModulesConfigured',
-  'StationModuleLabelled',
-  'StationLinked',
-  'StationUnlinked',
+  ...stationEventTypes,
   // A deleted owner's attribute values (sealed with their key) go with them, live as on a rebuild.
   'UserDeleted',
 ] as const;
