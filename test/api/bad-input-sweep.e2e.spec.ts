@@ -45,6 +45,7 @@ const bodies: { name: string; raw?: string; body?: unknown }[] = [
   { name: 'a JSON string', body: 'hello' },
   { name: 'fields of the wrong types', body: weird },
   { name: 'an oversized field', body: { name: huge, body: huge, email: huge } },
+  { name: 'a lone surrogate', raw: '{"name":"\\ud800","body":"x\\udc00","tags":["\\ud800"],"label":"\\ud800"}' },
 ];
 
 const pathWith = (path: string, value: string): string => path.replace(/\{[^}]+\}/g, value);
@@ -97,5 +98,28 @@ describe('bad input never gets a 5xx', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+});
+
+describe('text no store can keep', () => {
+  it('is refused with a field error in an otherwise valid write, so no event can stop a projection', async () => {
+    const station = await callApi(sut.url, 'POST', '/api/stations', {
+      token: user.token,
+      raw: '{"deviceId":"surrogate-1","name":"Fine","modules":[{"name":"\\ud800","position":0}]}',
+    });
+    expect(station).toMatchObject({ status: 400, body: { errors: { 'modules.0.name': expect.any(String) } } });
+    const project = await callApi(sut.url, 'POST', '/api/projects', {
+      token: user.token,
+      raw: '{"name":"n","description":"d","goal":"g","location":"l","tags":["ok","\\udc00"]}',
+    });
+    expect(project).toMatchObject({ status: 400, body: { errors: { 'tags.1': expect.any(String) } } });
+  });
+});
+
+describe('after the whole sweep', () => {
+  it('every projection is still running: no input reached the log in a form a read model refuses', async () => {
+    const status = await callApi(sut.url, 'GET', '/api/status');
+    const projections = (status.body as { projections: { name: string; state: string; error?: unknown }[] }).projections;
+    expect(projections.filter((p) => p.state !== 'running')).toEqual([]);
   });
 });

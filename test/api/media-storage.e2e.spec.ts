@@ -57,6 +57,33 @@ describe('media in the data folder (the default)', () => {
     expect(await files('media-sizes')).toEqual([]);
   });
 
+  it('refuses an image whose magic bytes are right but whose body is broken, and never 500s on a broken stored one', async () => {
+    const user = await signUp(sut, outboxOf(sut.dataDir));
+    const broken = Buffer.concat([(await png(64)).subarray(0, 40), Buffer.alloc(200, 7)]);
+    const form = new FormData();
+    form.append('file', new Blob([broken]), 'broken.png');
+    const refused = await fetch(`${sut.url}/api/user/media`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      code: 'MEDIA.UNREADABLE',
+      errors: { file: expect.stringContaining('cannot be read') },
+    });
+
+    // A file broken in storage (say, uploaded before this check existed): served as it is, not a 500.
+    await uploadPhoto(sut, user.token, await png(64));
+    const [stored] = (await fs.readdir(path.join(sut.dataDir, 'media'), { recursive: true, withFileTypes: true }))
+      .filter((e) => e.isFile() && e.parentPath.endsWith(String(user.id)))
+      .map((e) => path.join(e.parentPath, e.name));
+    await fs.writeFile(stored!, broken);
+    const resized = await fetch(`${sut.url}/api/user/${user.id}/media?size=16`);
+    expect(resized.status).toBe(200);
+    expect(Buffer.from(await resized.arrayBuffer())).toEqual(broken);
+  });
+
   it('answers 304 to a client that already holds the same bytes', async () => {
     const user = await signUp(sut, outboxOf(sut.dataDir));
     await uploadPhoto(sut, user.token, await png(64));

@@ -24,9 +24,13 @@ export const sniffImage = (bytes: Uint8Array): ImageKind | null => {
   return null;
 };
 
+/** MPEG-4 audio brands; other ISO media (HEIC photos, QuickTime video) share the 'ftyp' box but are not recordings. */
+const AUDIO_BRANDS = /^(M4A |M4B |mp4[12]|iso[2-6m])$/;
+
 /** Audio recorded by the phone app for station notes: MPEG-4 audio (m4a) or Core Audio (caf). */
 export const sniffAudio = (bytes: Uint8Array): MediaKind | null => {
-  if (bytes.length >= 12 && Buffer.from(bytes.subarray(4, 8)).toString('latin1') === 'ftyp')
+  const box = (from: number, to: number) => Buffer.from(bytes.subarray(from, to)).toString('latin1');
+  if (bytes.length >= 12 && box(4, 8) === 'ftyp' && AUDIO_BRANDS.test(box(8, 12)))
     return { ext: 'm4a', contentType: 'audio/mp4' };
   if (bytes.length >= 4 && Buffer.from(bytes.subarray(0, 4)).toString('latin1') === 'caff')
     return { ext: 'caf', contentType: 'audio/x-caf' };
@@ -77,7 +81,21 @@ export class MediaStore {
       const message = `Choose a ${listOf(kinds)} image.`;
       throw DomainError.validation('MEDIA.NOT_AN_IMAGE', { file: message }, message);
     }
+    await MediaStore.assertDecodes(bytes, kind.ext, kinds);
     return this.write(folder, kind.ext, bytes);
+  }
+
+  /** Right magic bytes over a broken body would fail every resize later: refuse it now. */
+  private static async assertDecodes(bytes: Buffer, ext: ImageExt, kinds: readonly ImageExt[]): Promise<void> {
+    const decodes = await sharp(bytes, { animated: ext === 'gif' })
+      .resize({ width: 8 })
+      .toBuffer()
+      .then(() => true)
+      .catch(() => false);
+    if (!decodes) {
+      const message = `This image cannot be read. Choose another ${listOf(kinds)}.`;
+      throw DomainError.validation('MEDIA.UNREADABLE', { file: message }, message);
+    }
   }
 
   /** Stores a station-note attachment: a jpeg, png or gif photo, or m4a or caf audio. */
@@ -87,6 +105,7 @@ export class MediaStore {
       const message = 'Choose a jpeg, png or gif photo, or an m4a or caf recording.';
       throw DomainError.validation('MEDIA.UNSUPPORTED', { file: message }, message);
     }
+    if (isImage(kind.ext)) await MediaStore.assertDecodes(bytes, kind.ext, ['jpg', 'png', 'gif']);
     return { key: await this.write(folder, kind.ext, bytes), kind: isImage(kind.ext) ? 'photo' : 'audio' };
   }
 
@@ -112,7 +131,10 @@ export class MediaStore {
     if (!source) return null;
     const bytes = await sharp(source, { animated: ext === 'gif' })
       .resize({ width, withoutEnlargement: true })
-      .toBuffer();
+      .toBuffer()
+      // Stored before uploads were decoded on the way in: the original beats an error.
+      .catch(() => null);
+    if (!bytes) return { bytes: source, contentType };
     await this.blobs.put(sized, bytes, contentType);
     return { bytes, contentType };
   }

@@ -1,17 +1,25 @@
 import { DomainError } from '@groundtruth/domain';
 import type { z } from 'zod';
 
-/** Where a NUL character hides in the input (Postgres text and jsonb cannot hold one), or null. */
-const nulPath = (value: unknown, path: string[] = []): string[] | null => {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+/**
+ * Text no store can keep: a NUL character, or a lone UTF-16 surrogate (`"\ud800"` is valid JSON
+ * and fits the log's json column, but jsonb and text refuse it, so the event would stop every
+ * projection that stores it).
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const unstorable = (text: string): boolean => text.includes('\u0000') || LONE_SURROGATE.test(text);
+
+/** Where unstorable text hides in the input, or null. */
+const unstorablePath = (value: unknown, path: string[] = []): string[] | null => {
+  if (typeof value === 'string') return unstorable(value) ? path : null;
   if (Array.isArray(value)) {
     for (const [i, v] of value.entries()) {
-      const found = nulPath(v, [...path, String(i)]);
+      const found = unstorablePath(v, [...path, String(i)]);
       if (found) return found;
     }
   } else if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
-      const found = k.includes('\u0000') ? [...path, k] : nulPath(v, [...path, k]);
+      const found = unstorable(k) ? [...path, k] : unstorablePath(v, [...path, k]);
       if (found) return found;
     }
   }
@@ -21,11 +29,11 @@ const nulPath = (value: unknown, path: string[] = []): string[] | null => {
 /** Validates input against a contract schema; failures become one 400 listing every bad field. */
 export const parseInput = <S extends z.ZodType>(schema: S, value: unknown, part: string): z.infer<S> => {
   // Checked for every call before its schema: no store could keep the text anyway.
-  const nul = nulPath(value);
-  if (nul) {
+  const bad = unstorablePath(value);
+  if (bad) {
     throw DomainError.validation(
       'VALIDATION.FAILED',
-      { [nul.length ? nul.join('.') : part]: 'Text cannot contain NUL characters.' },
+      { [bad.length ? bad.join('.') : part]: 'This text contains characters that cannot be stored.' },
       'Some fields are not valid.',
     );
   }
