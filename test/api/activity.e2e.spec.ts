@@ -90,3 +90,26 @@ it('answers anonymous readers of a public project, refuses those of a private on
   expect((await call('GET', '/api/projects/999999/activity')).status).toBe(404);
   expect((await call('GET', '/api/projects/abc/activity')).status).toBe(400);
 });
+
+it("shows a hidden station's deployments to its owner only", async () => {
+  const projectId = await newProject();
+  const member = await signUp(sut, outboxOf(sut.dataDir), { name: 'Team Mate' });
+  await ok('POST', `/api/projects/${projectId}/invite`, { email: member.email, role: 0 });
+  expect((await call('POST', `/api/projects/${projectId}/invites/accept`, member.token)).status).toBeLessThan(300);
+  const stationId = (await ok('POST', '/api/stations', { deviceId: 'feed-hidden', name: 'Secret Spot' }))['id'] as number;
+  await ok('POST', `/api/projects/${projectId}/stations/${stationId}`);
+  await ok('PATCH', `/api/stations/${stationId}`, {
+    location: { latitude: 40.71, longitude: -74.01 },
+    deployedAt: '2026-03-02T12:00:00.000Z',
+  });
+  const seenBy = async (token: string | null) => (await feed(projectId, token)).map((i) => i.type);
+  expect(await seenBy(null)).toEqual(['StationDeployed']);
+
+  await ok('PATCH', `/api/stations/${stationId}`, { hidden: true });
+  expect(await seenBy(admin.token)).toEqual(['StationDeployed']);
+  expect(await seenBy(member.token)).toEqual([]);
+  expect(await seenBy(null)).toEqual([]);
+  // The project's own rows still show.
+  await ok('POST', `/api/projects/${projectId}/updates`, { body: 'Still here.' });
+  expect(await seenBy(null)).toEqual(['ProjectUpdate']);
+});

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { can, DomainError, type Actor } from '@groundtruth/domain';
+import type { Actor } from '@groundtruth/domain';
 import { routes } from '@groundtruth/contracts';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
@@ -15,8 +15,7 @@ export class ActivityController {
 
   @ApiRoute(routes.projectActivity)
   async ofProject(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }) {
-    const { access } = await this.projects.getWithAccess(id, actor);
-    if (!can(actor, 'project.read', access)) throw new DomainError('forbidden', 'PROJECT.PRIVATE', 'This project is private.');
-    return { activities: await this.activity.ofProject(id) };
+    await this.projects.readable(id, actor);
+    return { activities: await this.activity.ofProject(id, actor.kind === 'user' ? actor.userId : null) };
   }
 }

@@ -64,9 +64,11 @@ export class ActivityQueries {
 
   /**
    * The project's own rows and those of the stations it holds now, newest first. The caller has
-   * already checked that the asker may read the project; its stations are shown with it.
+   * already checked that the asker may read the project; its stations are shown with it, except
+   * hidden ones (and their deployments' coordinates), which only their owner sees, as in the
+   * project's station list. `askerId` is the asker's user id, null when anonymous.
    */
-  async ofProject(projectId: number): Promise<Activity[]> {
+  async ofProject(projectId: number, askerId: number | null): Promise<Activity[]> {
     const em = await this.readModels.em();
     const rows = await em.getConnection().execute<ActivityRow[]>(
       `SELECT a.id, a.kind, a.station_id, a.author_id, a.occurred_at, a.details,
@@ -74,11 +76,12 @@ export class ActivityQueries {
        FROM activity a
        LEFT JOIN stations s ON s.id = a.station_id
        LEFT JOIN users u ON u.id = a.author_id
-       WHERE a.project_id = ?
-          OR a.station_id IN (SELECT station_id FROM project_stations WHERE project_id = ?)
+       WHERE (a.project_id = ?
+              OR a.station_id IN (SELECT station_id FROM project_stations WHERE project_id = ?))
+         AND (s.id IS NULL OR NOT s.hidden OR s.owner_id = ?)
        ORDER BY a.occurred_at DESC, a.id DESC
        LIMIT ?`,
-      [projectId, projectId, ACTIVITY_FEED_LIMIT],
+      [projectId, projectId, askerId, ACTIVITY_FEED_LIMIT],
     );
     return rows.map(toActivity).filter((a): a is Activity => a !== null);
   }
