@@ -262,6 +262,25 @@ describe('changing a station', () => {
     expect(await call('PATCH', '/api/stations/987654', { name: 'x' })).toMatchObject({ status: 404 });
   });
 
+  it("lets a site admin edit a deleted owner's station, but answers 409 to new attribute values", async () => {
+    const leaver = await signUp(sut, outboxOf(sut.dataDir), { name: 'Leaver' });
+    const station = await register({}, leaver.token);
+    const path = `/api/stations/${station.id}`;
+    expect((await call('PATCH', path, { attributes: { Neighborhood: 'Red Hook' } }, leaver.token)).status).toBe(200);
+    expect((await call('DELETE', '/api/auth/delete-account', { email: leaver.email }, leaver.token)).status).toBe(204);
+
+    expect(await call('PATCH', path, { attributes: { Borough: 'Brooklyn' } }, admin.token)).toMatchObject({
+      status: 409,
+      body: {
+        code: 'STATION.OWNER_DELETED',
+        message: 'The owner of this station has deleted their account; its attributes can no longer be changed.',
+      },
+    });
+    // Nothing of a refused change is kept; the rest of the station is still the admin's to edit.
+    const renamed = await call('PATCH', path, { name: 'Orphan', attributes: { Borough: null } }, admin.token);
+    expect(renamed).toMatchObject({ status: 200, body: { name: 'Orphan', attributes: [] } });
+  });
+
   it('answers 409, not a lost update, when changes race on one station', async () => {
     const station = await register();
     const statuses: number[] = [];
@@ -359,6 +378,19 @@ describe('the default project', () => {
     const second = await register({}, newbie.token);
     expect((await call('GET', `/api/projects/station/${second.id}`, undefined, newbie.token)).body).toEqual({ projects: [] });
     expect((await call('GET', '/api/user/projects', undefined, newbie.token)).body!['projects']).toHaveLength(1);
+  });
+
+  it('makes one project for racing first registrations, holding all their stations', async () => {
+    const eager = await signUp(sut, outboxOf(sut.dataDir), { name: 'Eager' });
+    const registered = await Promise.all(Array.from({ length: 5 }, () => register({}, eager.token)));
+    const mine = (await call('GET', '/api/user/projects', undefined, eager.token)).body!['projects'] as {
+      id: number;
+      name: string;
+    }[];
+    expect(mine).toEqual([expect.objectContaining({ name: 'My stations', privacy: 0 })]);
+    expect(idsOf(await call('GET', `/api/projects/${mine[0]!.id}/stations`, undefined, eager.token)).sort()).toEqual(
+      registered.map((s) => s.id).sort(),
+    );
   });
 
   it('makes none for someone who already belongs to a project', async () => {

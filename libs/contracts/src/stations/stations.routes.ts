@@ -23,7 +23,7 @@ export const stationRoutes = {
     method: 'post',
     path: '/stations',
     summary:
-      "Register a station by its device id. The device's owner registering it again gets the same station back, refreshed. A user's first station, when they belong to no project, goes into a new private project.",
+      "Register a station by its device id. The device's owner registering it again gets the same station back, refreshed. A user's first station, when they belong to no project, goes into a new private project (first stations registered at the same time share one).",
     tags: ['stations'],
     auth: 'required',
     body: RegisterStationBody,
@@ -54,7 +54,7 @@ export const stationRoutes = {
       400: 'A field is not valid',
       403: 'The station is read-only for the asker (or private)',
       404: 'No such station',
-      409: 'Changed by someone else at the same time',
+      409: "Changed by someone else at the same time, or new attribute values for a station whose owner deleted their account (STATION.OWNER_DELETED: the attributes are sealed with the owner's erased key)",
     },
   }),
   labelStationModule: route({

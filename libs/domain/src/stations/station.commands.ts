@@ -33,6 +33,12 @@ export type UpdateStation = Command<
     readonly details?: Partial<StationDetails>;
     readonly deployment?: StationDeployment;
     readonly attributes?: StationAttributeValues;
+    /**
+     * Whether the owner deleted their account, as the caller found it: attribute values are sealed
+     * with the owner's key, which is destroyed then, so none can be written any more. The stream
+     * itself cannot tell (the account's deletion is on the user's stream).
+     */
+    readonly ownerDeleted?: boolean;
   }
 >;
 

@@ -1,6 +1,7 @@
 import { DomainError } from '../kernel/domain-error.js';
 import type { Decider } from '../kernel/decider.js';
 import type { CommandMetadata } from '../kernel/messages.js';
+import { userMessages } from '../users/user.rules.js';
 import type {
   ConfigureStationModules,
   LabelStationModule,
@@ -132,7 +133,7 @@ const register = (command: RegisterStation, state: StationState, meta: CommandMe
   assertValidRegistration(command.data);
   const { stationId, name, locationName, modules } = command.data;
   const deviceId = normalizeDeviceId(command.data.deviceId);
-  if (meta.userId === null) throw new DomainError('unauthenticated', 'AUTH.REQUIRED', 'Sign in first.');
+  if (meta.userId === null) throw new DomainError('unauthenticated', 'AUTH.REQUIRED', userMessages.signInRequired);
   if (state.status === 'active') {
     if (state.ownerId !== meta.userId || state.deviceId !== deviceId) {
       throw DomainError.validation(
@@ -221,6 +222,7 @@ const update = (command: UpdateStation, state: StationState, meta: CommandMetada
       if ((s.attributes[name] ?? null) !== next) changed[name] = next;
     }
     if (Object.keys(changed).length > 0) {
+      if (command.data.ownerDeleted) throw new DomainError('conflict', 'STATION.OWNER_DELETED', stationMessages.ownerDeleted);
       events.push({
         type: 'StationAttributesChanged',
         data: {

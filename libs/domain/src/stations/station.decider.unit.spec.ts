@@ -1,6 +1,7 @@
 import { specFor, testMetadata } from '../testing/index.js';
 import type { StationEvent, StationModuleConfig, StationRegistered } from './station.events.js';
 import { stationDecider } from './station.decider.js';
+import { userMessages } from '../users/user.rules.js';
 import { distanceMetres, NEARBY_STATION_RADIUS_METRES } from './station.rules.js';
 
 const sut = specFor(stationDecider);
@@ -210,6 +211,37 @@ describe('station decider', () => {
             data: { stationId: 3, piiSubject: 'user-7', pii: { attributes: { 'Deployed By': null } }, updatedAt: meta.now },
           },
         ]);
+    });
+
+    it('refuses attribute changes once the owner deleted their account, and lets the rest through', () => {
+      const erased: StationEvent = {
+        type: 'StationAttributesChanged',
+        data: { stationId: 3, piiSubject: 'user-7', pii: null, updatedAt: meta.now },
+      };
+      sut
+        .given([registered, erased])
+        .when({ type: 'UpdateStation', data: { stationId: 3, attributes: { Borough: 'Queens' }, ownerDeleted: true } }, meta)
+        .thenThrows({ kind: 'conflict', code: 'STATION.OWNER_DELETED' });
+      sut
+        .given([registered, erased])
+        .when(
+          {
+            type: 'UpdateStation',
+            data: { stationId: 3, details: { name: 'Renamed' }, attributes: { Borough: null }, ownerDeleted: true },
+          },
+          meta,
+        )
+        .then([{ type: 'StationUpdated', data: { stationId: 3, changes: { name: 'Renamed' }, updatedAt: meta.now } }]);
+    });
+
+    it('asks a signed-out registrant to log in, in the words of every other sign-in refusal', () => {
+      const decide = () =>
+        stationDecider.decide(
+          { type: 'RegisterStation', data: { stationId: 3, deviceId: 'abc123', name: 'Creek' } },
+          stationDecider.initialState,
+          { ...meta, userId: null },
+        );
+      expect(decide).toThrow(expect.objectContaining({ code: 'AUTH.REQUIRED', message: userMessages.signInRequired }) as Error);
     });
 
     it('refuses to update a station that does not exist', () => {

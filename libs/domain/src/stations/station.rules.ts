@@ -32,6 +32,7 @@ export const stationMessages = {
   linkToSelf: 'A station cannot be linked to itself.',
   private: "You don't have access to view this station.",
   duplicateModule: 'Two modules share a position and kind, or a hardware id.',
+  ownerDeleted: 'The owner of this station has deleted their account; its attributes can no longer be changed.',
 } as const;
 
 const checkText = (

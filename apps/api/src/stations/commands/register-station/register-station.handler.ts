@@ -7,6 +7,7 @@ import {
   stationDecider,
   stationMessages,
   stationStream,
+  userMessages,
   type StationModuleConfig,
 } from '@groundtruth/domain';
 import type { RegisterStationBody } from '@groundtruth/contracts';
@@ -34,9 +35,11 @@ export class RegisterStationHandler implements ICommandHandler<RegisterStationCo
 
   async execute({ input, meta }: RegisterStationCommand): Promise<RegisterStationOutcome> {
     const ownerId = meta.userId;
-    if (ownerId === null) throw new DomainError('unauthenticated', 'AUTH.REQUIRED', 'Sign in first.');
+    if (ownerId === null) throw new DomainError('unauthenticated', 'AUTH.REQUIRED', userMessages.signInRequired);
     assertValidRegistration(input);
     const deviceId = normalizeDeviceId(input.deviceId);
+    // Read before this registration adds a station of theirs.
+    const first = await this.defaultProject.isFirst(ownerId);
     const { stationId, created } = await this.stationFor(deviceId, ownerId);
     let outcome;
     try {
@@ -59,7 +62,7 @@ export class RegisterStationHandler implements ICommandHandler<RegisterStationCo
       if (created) await this.claims.release(deviceId, stationId);
       throw error;
     }
-    if (created) {
+    if (created && first) {
       // The station is registered whatever happens next: a failure here is logged, not answered.
       await this.defaultProject
         .placeFirstStation(stationId, { ...meta, userId: ownerId })

@@ -1,13 +1,39 @@
+import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { stationDecider, stationStream } from '@groundtruth/domain';
+import { stationDecider, stationPiiSubject, stationStream } from '@groundtruth/domain';
+import { RUNTIME, type Runtime } from '@groundtruth/platform';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
+import { ReadModels } from '../../../read-models/read-models.js';
 import { UpdateStationCommand } from './update-station.command.js';
 
+/**
+ * Attribute values are sealed with the owner's key. Once the owner deleted their account that key
+ * is destroyed, and the decider must know to refuse new values (a 409) rather than the store
+ * failing to seal them; so when attributes come, the handler asks the key store, which is what
+ * sealing depends on (a read model could lag behind the erasure).
+ */
 @CommandHandler(UpdateStationCommand)
 export class UpdateStationHandler implements ICommandHandler<UpdateStationCommand> {
-  constructor(private readonly streams: AggregateStreams) {}
+  constructor(
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly streams: AggregateStreams,
+    private readonly readModels: ReadModels,
+  ) {}
 
-  execute({ input, meta }: UpdateStationCommand) {
-    return this.streams.decide(stationDecider, stationStream(input.stationId), { type: 'UpdateStation', data: input }, meta);
+  async execute({ input, meta }: UpdateStationCommand) {
+    const ownerDeleted = input.attributes ? await this.ownerDeleted(input.stationId) : false;
+    return this.streams.decide(
+      stationDecider,
+      stationStream(input.stationId),
+      { type: 'UpdateStation', data: { ...input, ownerDeleted } },
+      meta,
+    );
+  }
+
+  private async ownerDeleted(stationId: number): Promise<boolean> {
+    const em = await this.readModels.em();
+    const [row] = await em.execute<{ owner_id: string }[]>('SELECT owner_id FROM stations WHERE id = ?', [stationId]);
+    if (!row) return false; // the decider answers a missing station
+    return (await this.runtime.keys.find(stationPiiSubject(Number(row.owner_id)))) === 'destroyed';
   }
 }
