@@ -378,6 +378,34 @@ describe('station media', () => {
     expectOk(await call('DELETE', `/api/notes/media/${pub['id'] as number}`, owner.token), 204);
   });
 
+  it("keeps note photos off the station's photos unless chosen as its image, which then only the owner deletes", async () => {
+    type StationPhotos = { photos: { id: number; isStationImage: boolean }[] };
+    const photosOf = async () =>
+      (expectOk(await call('GET', `/api/stations/${publicStation}`, member.token)) as unknown as StationPhotos).photos.map(
+        (p) => [p.id, p.isStationImage],
+      );
+    const noteId = expectOk(await upload(`/api/stations/${publicStation}/media?key=sitePurpose`, member.token, await png()))[
+      'id'
+    ] as number;
+    const stationPhotoId = expectOk(await upload(`/api/stations/${publicStation}/media`, owner.token, await png(40)))[
+      'id'
+    ] as number;
+    expect(await photosOf()).toEqual([[stationPhotoId, false]]);
+
+    answer(await call('POST', `/api/stations/${publicStation}/photo/${noteId}`, owner.token));
+    expect(await photosOf()).toEqual([
+      [noteId, true],
+      [stationPhotoId, false],
+    ]);
+    expect(await call('DELETE', `/api/notes/media/${noteId}`, member.token)).toMatchObject({
+      status: 403,
+      body: { code: 'AUTH.FORBIDDEN' },
+    });
+    expectOk(await call('DELETE', `/api/notes/media/${noteId}`, owner.token), 204);
+    expect(await photosOf()).toEqual([[stationPhotoId, false]]);
+    expectOk(await call('DELETE', `/api/notes/media/${stationPhotoId}`, owner.token), 204);
+  });
+
   it('deletes media: gone from notes, from the station image and from storage', async () => {
     const notes = answer(await notesOf(privateStation));
     const purpose = notes.notes.find((n) => n.key === 'siteDescription')!;

@@ -25,15 +25,14 @@ export class FieldNotesController {
 
   @ApiRoute(routes.listFieldNotes)
   async list(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }) {
-    await this.access.authorizeRead(id, actor);
+    await this.access.authorize(actor, 'station.read', id);
     return { notes: await this.queries.list(id, actor) };
   }
 
   /** The author is always the caller; a `userId` in the body is not looked at. */
   @ApiRoute(routes.addFieldNote)
   async add(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }, @Input('body') { body }: FieldNoteBody) {
-    const resource = await this.access.authorizeRead(id, actor);
-    authorize(actor, 'station.addFieldNote', resource);
+    await this.access.authorize(actor, 'station.addFieldNote', id);
     const authorId = userIdOf(actor);
     const { fieldNoteId } = await this.commands.execute(
       new AddFieldNoteCommand({ stationId: id, authorId, body }, commandMetadata(authorId)),
@@ -47,7 +46,7 @@ export class FieldNotesController {
     @Input('params') { id, noteId }: { id: number; noteId: number },
     @Input('body') { body }: FieldNoteBody,
   ) {
-    await this.access.authorizeRead(id, actor);
+    await this.access.authorize(actor, 'station.read', id);
     const note = await this.queries.get(id, noteId, actor);
     authorize(actor, 'fieldNote.edit', { isAuthor: actor.kind === 'user' && actor.userId === note.userId });
     await this.commands.execute(
@@ -70,7 +69,7 @@ export class FieldNotesController {
   }
 
   private async deleteOne(actor: Actor, stationId: number, fieldNoteId: number) {
-    await this.access.authorizeRead(stationId, actor);
+    await this.access.authorize(actor, 'station.read', stationId);
     const note = await this.queries.get(stationId, fieldNoteId, actor);
     authorize(actor, 'fieldNote.delete', { isAuthor: actor.kind === 'user' && actor.userId === note.userId });
     await this.commands.execute(new DeleteFieldNoteCommand({ fieldNoteId, stationId }, commandMetadata(userIdOf(actor))));

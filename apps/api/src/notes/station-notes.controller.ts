@@ -1,6 +1,6 @@
 import { Controller, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { authorize, DomainError, isNoteKey, noteMessages, type Actor } from '@groundtruth/domain';
+import { DomainError, isNoteKey, noteMessages, type Actor } from '@groundtruth/domain';
 import { routes, type SaveStationNotesBody } from '@groundtruth/contracts';
 import type { Request, Response } from 'express';
 import { CurrentActor, userIdOf } from '../auth/current-actor.decorator.js';
@@ -35,14 +35,13 @@ export class StationNotesController {
 
   @ApiRoute(routes.getStationNotes)
   async get(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }) {
-    const resource = await this.access.authorizeRead(id, actor);
+    const resource = await this.access.authorize(actor, 'station.read', id);
     return this.queries.notesOf(id, actor, resource);
   }
 
   @ApiRoute(routes.saveStationNotes)
   async save(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }, @Input('body') body: SaveStationNotesBody) {
-    const resource = await this.access.authorizeRead(id, actor);
-    authorize(actor, 'station.writeNotes', resource);
+    const resource = await this.access.authorize(actor, 'station.writeNotes', id);
     await this.commands.execute(new SaveStationNotesCommand({ stationId: id, ...body }, commandMetadata(userIdOf(actor))));
     return this.queries.notesOf(id, actor, resource);
   }
@@ -56,8 +55,7 @@ export class StationNotesController {
     @UploadedFile() file: { buffer: Buffer } | undefined,
   ) {
     const noteKey = isNoteKey(key) ? key : null;
-    const resource = await this.access.authorizeRead(id, actor);
-    authorize(actor, noteKey ? 'station.writeNotes' : 'station.update', resource);
+    await this.access.authorize(actor, noteKey ? 'station.writeNotes' : 'station.update', id);
     if (!file?.buffer.length) throw DomainError.validation('MEDIA.NO_FILE', { file: 'Choose a file to upload.' });
     const { mediaId } = await this.commands.execute(
       new AddStationMediaCommand({ stationId: id, noteKey, bytes: file.buffer }, commandMetadata(userIdOf(actor))),
@@ -75,7 +73,7 @@ export class StationNotesController {
     @Req() req: Request,
     @Res() res: Response,
   ) {
-    const resource = await this.access.authorizeRead(id, actor);
+    const resource = await this.access.authorize(actor, 'station.read', id);
     const row = await this.queries.media(mediaId);
     if (!row || Number(row.station_id) !== id) throw mediaNotFound();
     // A photo that will not resize is still served as it is.
@@ -85,20 +83,22 @@ export class StationNotesController {
 
   @ApiRoute(routes.setStationImage)
   async setImage(@CurrentActor() actor: Actor, @Input('params') { id, mediaId }: { id: number; mediaId: number }) {
-    const resource = await this.access.authorizeRead(id, actor);
-    authorize(actor, 'station.update', resource);
+    const resource = await this.access.authorize(actor, 'station.update', id);
     await this.commands.execute(new ChooseStationImageCommand({ stationId: id, mediaId }, commandMetadata(userIdOf(actor))));
     return this.queries.notesOf(id, actor, resource);
   }
 
-  /** Note media goes with the notes (`station.writeNotes`); a station photo with the station (`station.update`). */
+  /**
+   * Note media goes with the notes (`station.writeNotes`); a station photo, and whatever photo is
+   * the station image now, with the station (`station.update`).
+   */
   @ApiRoute(routes.deleteStationMedia)
   async remove(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }) {
     const row = await this.queries.media(id);
     if (!row) throw mediaNotFound();
     const stationId = Number(row.station_id);
-    const resource = await this.access.authorizeRead(stationId, actor);
-    authorize(actor, row.key ? 'station.writeNotes' : 'station.update', resource);
+    const noteMedia = row.key !== null && !row.is_station_image;
+    await this.access.authorize(actor, noteMedia ? 'station.writeNotes' : 'station.update', stationId);
     await this.commands.execute(new RemoveStationMediaCommand({ stationId, mediaId: id }, commandMetadata(userIdOf(actor))));
   }
 }

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { authorize, can, DomainError, stationMessages, type Actor } from '@groundtruth/domain';
+import { authorize, can, DomainError, type Actor } from '@groundtruth/domain';
 import {
   routes,
   type LabelModuleBody,
@@ -19,7 +19,7 @@ import { LabelModuleCommand } from './commands/label-module/label-module.command
 import { LinkStationCommand } from './commands/link-station/link-station.command.js';
 import { RegisterStationCommand } from './commands/register-station/register-station.command.js';
 import { UnlinkStationCommand } from './commands/unlink-station/unlink-station.command.js';
-import { UpdateStationCommand } from './commands/update-station/update-station.command.js';
+import { UpdateStationCommand, updateStationInput } from './commands/update-station/update-station.command.js';
 import { StationAccessQueries } from './queries/station-access.js';
 import { StationsQueries } from './queries/stations.queries.js';
 
@@ -31,15 +31,6 @@ export class StationsController {
     private readonly access: StationAccessQueries,
     private readonly projects: ProjectsQueries,
   ) {}
-
-  /** Writers must own the station (or be site admins); to those who cannot even see it, it is private. */
-  private async authorizeUpdate(stationId: number, actor: Actor): Promise<void> {
-    const resource = await this.access.resourceFor(stationId, actor);
-    if (actor.kind === 'user' && !can(actor, 'station.read', resource)) {
-      throw new DomainError('forbidden', 'STATION.PRIVATE', stationMessages.private);
-    }
-    authorize(actor, 'station.update', resource);
-  }
 
   @ApiRoute(routes.registerStation)
   async register(@CurrentActor() actor: Actor, @Input('body') body: RegisterStationBody) {
@@ -55,24 +46,8 @@ export class StationsController {
 
   @ApiRoute(routes.updateStation)
   async update(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }, @Input('body') body: UpdateStationBody) {
-    await this.authorizeUpdate(id, actor);
-    const { name, description, hidden, locationName, location, deployedAt, attributes } = body;
-    const details = Object.fromEntries(
-      Object.entries({ name, description, hidden, locationName }).filter(([, v]) => v !== undefined),
-    ) as { name?: string; description?: string; hidden?: boolean; locationName?: string | null };
-    await this.commands.execute(
-      new UpdateStationCommand(
-        {
-          stationId: id,
-          details,
-          ...(location && deployedAt !== undefined
-            ? { deployment: { location, deployedAt, ...(locationName !== undefined ? { locationName } : {}) } }
-            : {}),
-          ...(attributes ? { attributes } : {}),
-        },
-        commandMetadata(userIdOf(actor)),
-      ),
-    );
+    await this.access.authorize(actor, 'station.update', id);
+    await this.commands.execute(new UpdateStationCommand(updateStationInput(id, body), commandMetadata(userIdOf(actor))));
     return this.stations.get(id, actor);
   }
 
@@ -82,7 +57,7 @@ export class StationsController {
     @Input('params') { stationId, moduleId }: StationModuleParams,
     @Input('body') { label }: LabelModuleBody,
   ) {
-    await this.authorizeUpdate(stationId, actor);
+    await this.access.authorize(actor, 'station.update', stationId);
     await this.commands.execute(new LabelModuleCommand({ stationId, moduleId, label }, commandMetadata(userIdOf(actor))));
     return this.stations.get(stationId, actor);
   }
@@ -94,9 +69,9 @@ export class StationsController {
 
   @ApiRoute(routes.linkStation)
   async link(@CurrentActor() actor: Actor, @Input('params') { id, otherId }: StationLinkParams) {
-    await this.authorizeUpdate(id, actor);
+    await this.access.authorize(actor, 'station.update', id);
     // One may only point at a station one can see (404 or the private-station 403 otherwise).
-    await this.access.authorizeRead(otherId, actor);
+    await this.access.authorize(actor, 'station.read', otherId);
     await this.commands.execute(
       new LinkStationCommand({ stationId: id, otherStationId: otherId }, commandMetadata(userIdOf(actor))),
     );
@@ -104,7 +79,7 @@ export class StationsController {
 
   @ApiRoute(routes.unlinkStation)
   async unlink(@CurrentActor() actor: Actor, @Input('params') { id, otherId }: StationLinkParams) {
-    await this.authorizeUpdate(id, actor);
+    await this.access.authorize(actor, 'station.update', id);
     await this.commands.execute(
       new UnlinkStationCommand({ stationId: id, otherStationId: otherId }, commandMetadata(userIdOf(actor))),
     );
@@ -125,7 +100,7 @@ export class StationsController {
 
   @ApiRoute(routes.stationProjects)
   async projectsOf(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }) {
-    await this.access.authorizeRead(id, actor);
+    await this.access.authorize(actor, 'station.read', id);
     const projects: Project[] = [];
     for (const projectId of await this.stations.projectIdsOf(id)) {
       const found = await this.projects.getWithAccess(projectId, actor).catch((error: unknown) => {

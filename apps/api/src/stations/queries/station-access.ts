@@ -1,5 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { can, DomainError, stationMessages, type Actor, type ProjectRole, type StationResource } from '@groundtruth/domain';
+import {
+  authorize,
+  can,
+  DomainError,
+  stationMessages,
+  type Action,
+  type Actor,
+  type ProjectRole,
+  type ResourceOf,
+  type StationResource,
+} from '@groundtruth/domain';
 import { ReadModels } from '../../read-models/read-models.js';
 
 /**
@@ -22,7 +32,32 @@ export const readableStationParams = (actor: Actor): { all: boolean; params: (nu
   return { all: actor.kind === 'user' && actor.admin, params: [userId, userId] };
 };
 
-type AccessRow = { owner_id: string; is_public: boolean; role_rank: number | null };
+/** The policy's actions decided on a station. */
+export type StationAction = { [A in Action]: ResourceOf<A> extends StationResource ? A : never }[Action];
+
+/**
+ * Columns `is_public` (a public project holds station `s`) and `role_rank` (the asker's highest
+ * role among the projects holding it: 2 administrator, 1 member, null none). The one `?` takes
+ * the asker's user id (null when anonymous).
+ */
+export const stationAccessColumnsSql = (s: string): string => `
+  EXISTS (SELECT 1 FROM project_stations ps JOIN projects p ON p.id = ps.project_id
+          WHERE ps.station_id = ${s}.id AND p.privacy > 0) AS is_public,
+  (SELECT max(CASE pm.role WHEN 'administrator' THEN 2 WHEN 'member' THEN 1 END)
+     FROM project_stations ps
+     JOIN projects p ON p.id = ps.project_id
+     JOIN project_members pm ON pm.project_id = ps.project_id
+    WHERE ps.station_id = ${s}.id AND pm.user_id = ?) AS role_rank`;
+
+export type StationAccessRow = { owner_id: string; is_public: boolean; role_rank: number | string | null };
+
+/** What the permission policy needs to know about a station for one asker, from its access columns. */
+export const toStationResource = (row: StationAccessRow, actor: Actor): StationResource => {
+  const userId = actor.kind === 'user' ? actor.userId : null;
+  const rank = row.role_rank === null ? 0 : Number(row.role_rank);
+  const projectRole: ProjectRole | null = rank === 2 ? 'administrator' : rank === 1 ? 'member' : null;
+  return { isOwner: userId !== null && Number(row.owner_id) === userId, isPublic: row.is_public, projectRole };
+};
 
 /**
  * What the permission policy needs to know about a station for one asker: ownership, whether a
@@ -35,28 +70,27 @@ export class StationAccessQueries {
   async resourceFor(stationId: number, actor: Actor): Promise<StationResource> {
     const em = await this.readModels.em();
     const userId = actor.kind === 'user' ? actor.userId : null;
-    const [row] = await em.execute<AccessRow[]>(
-      `SELECT s.owner_id,
-         EXISTS (SELECT 1 FROM project_stations ps JOIN projects p ON p.id = ps.project_id
-                 WHERE ps.station_id = s.id AND p.privacy > 0) AS is_public,
-         (SELECT max(CASE pm.role WHEN 'administrator' THEN 2 WHEN 'member' THEN 1 END)
-            FROM project_stations ps
-            JOIN projects p ON p.id = ps.project_id
-            JOIN project_members pm ON pm.project_id = ps.project_id
-           WHERE ps.station_id = s.id AND pm.user_id = ?) AS role_rank
-       FROM stations s WHERE s.id = ?`,
+    const [row] = await em.execute<StationAccessRow[]>(
+      `SELECT s.owner_id, ${stationAccessColumnsSql('s')} FROM stations s WHERE s.id = ?`,
       [userId, stationId],
     );
     if (!row) throw new DomainError('not_found', 'STATION.NOT_FOUND', stationMessages.noSuchStation);
-    const rank = row.role_rank === null ? 0 : Number(row.role_rank);
-    const projectRole: ProjectRole | null = rank === 2 ? 'administrator' : rank === 1 ? 'member' : null;
-    return { isOwner: userId !== null && Number(row.owner_id) === userId, isPublic: row.is_public, projectRole };
+    return toStationResource(row, actor);
   }
 
-  /** The resource, once the asker may read the station; otherwise spec §8's private-station 403. */
-  async authorizeRead(stationId: number, actor: Actor): Promise<StationResource> {
+  /**
+   * The resource, once the asker may take `action` on the station: spec §8's private-station 403
+   * when they cannot even read it, otherwise the policy's verdict (401, 403 AUTH.FORBIDDEN).
+   */
+  async authorize(actor: Actor, action: StationAction, stationId: number): Promise<StationResource> {
     const resource = await this.resourceFor(stationId, actor);
     if (!can(actor, 'station.read', resource)) throw new DomainError('forbidden', 'STATION.PRIVATE', stationMessages.private);
+    authorize(actor, action, resource);
     return resource;
+  }
+
+  /** `authorize(actor, 'station.read', stationId)`. */
+  authorizeRead(stationId: number, actor: Actor): Promise<StationResource> {
+    return this.authorize(actor, 'station.read', stationId);
   }
 }

@@ -3,11 +3,17 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { can, distanceMetres, NEARBY_STATION_RADIUS_METRES, type Actor, type StationSensorConfig } from '@groundtruth/domain';
 import type { AssociatedStations, Station, StationModule, StationSensorMetaList } from '@groundtruth/contracts';
 import { ReadModels } from '../../read-models/read-models.js';
-import { readableStationParams, readableStationSql, StationAccessQueries } from './station-access.js';
+import {
+  readableStationParams,
+  readableStationSql,
+  stationAccessColumnsSql,
+  StationAccessQueries,
+  toStationResource,
+  type StationAccessRow,
+} from './station-access.js';
 
-type StationSqlRow = {
+type StationSqlRow = StationAccessRow & {
   id: string;
-  owner_id: string;
   owner_name: string | null;
   device_id: string;
   name: string;
@@ -44,9 +50,6 @@ export const idArray = (ids: readonly number[]): string => `{${ids.map((id) => M
 /** Answers station queries from the read models (stations, station_*, users, and the notes' station_media). */
 @Injectable()
 export class StationsQueries {
-  /** Photos live in the notes feature's table; until it exists there are none. */
-  private mediaTable = false;
-
   constructor(
     private readonly readModels: ReadModels,
     private readonly access: StationAccessQueries,
@@ -54,7 +57,7 @@ export class StationsQueries {
 
   /** One station as the asker sees it (403 STATION.PRIVATE, 404). */
   async get(stationId: number, actor: Actor): Promise<Station> {
-    await this.access.authorizeRead(stationId, actor);
+    await this.access.authorize(actor, 'station.read', stationId);
     const [station] = await this.byIds([stationId], actor);
     return station!;
   }
@@ -142,7 +145,7 @@ export class StationsQueries {
    * hidden ones only for their owners. Nearest first, then manual links by id.
    */
   async associated(stationId: number, actor: Actor): Promise<AssociatedStations> {
-    await this.access.authorizeRead(stationId, actor);
+    await this.access.authorize(actor, 'station.read', stationId);
     const userId = actor.kind === 'user' ? actor.userId : null;
     const em = await this.readModels.em();
     const [self] = await em.execute<{ latitude: number | null; longitude: number | null }[]>(
@@ -214,8 +217,9 @@ export class StationsQueries {
     const idList = [...ids];
     const [rows, modules, attributes, photos] = await Promise.all([
       em.execute<StationSqlRow[]>(
-        `SELECT s.*, u.name AS owner_name FROM stations s LEFT JOIN users u ON u.id = s.owner_id WHERE s.id = ANY(?::bigint[])`,
-        [idArray(idList)],
+        `SELECT s.*, u.name AS owner_name, ${stationAccessColumnsSql('s')}
+         FROM stations s LEFT JOIN users u ON u.id = s.owner_id WHERE s.id = ANY(?::bigint[])`,
+        [actor.kind === 'user' ? actor.userId : null, idArray(idList)],
       ),
       em.execute<ModuleSqlRow[]>(
         'SELECT * FROM station_modules WHERE station_id = ANY(?::bigint[]) ORDER BY station_id, position, module_id',
@@ -239,7 +243,6 @@ export class StationsQueries {
     return idList.flatMap((id) => {
       const r = byId.get(id);
       if (!r) return [];
-      const isOwner = actor.kind === 'user' && Number(r.owner_id) === actor.userId;
       const located = r.latitude !== null && r.longitude !== null;
       const station: Station = {
         id,
@@ -248,7 +251,7 @@ export class StationsQueries {
         owner: { id: Number(r.owner_id), name: r.owner_name ?? '' },
         description: r.description,
         hidden: r.hidden,
-        readOnly: !can(actor, 'station.update', { isOwner, isPublic: false, projectRole: null }),
+        readOnly: !can(actor, 'station.update', toStationResource(r, actor)),
         location: located ? { precise: [r.longitude!, r.latitude!], latitude: r.latitude!, longitude: r.longitude! } : null,
         locationName: r.location_name,
         placeNameOther: null,
@@ -279,15 +282,15 @@ export class StationsQueries {
     });
   }
 
-  private async photos(em: EntityManager, ids: number[]): Promise<PhotoSqlRow[]> {
-    if (!this.mediaTable) {
-      const [found] = await em.execute<{ present: boolean }[]>(`SELECT to_regclass('station_media') IS NOT NULL AS present`);
-      if (!found?.present) return [];
-      this.mediaTable = true;
-    }
+  /**
+   * The station's photos page: photos uploaded for the station itself, and the station image even
+   * when it came with a note. Other note photos belong to their notes (which a project's team
+   * writes), not to the station.
+   */
+  private photos(em: EntityManager, ids: number[]): Promise<PhotoSqlRow[]> {
     return em.execute<PhotoSqlRow[]>(
       `SELECT id, station_id, is_station_image, created_at FROM station_media
-       WHERE station_id = ANY(?::bigint[]) AND kind = 'photo'
+       WHERE station_id = ANY(?::bigint[]) AND kind = 'photo' AND (key IS NULL OR is_station_image)
        ORDER BY station_id, is_station_image DESC, created_at DESC, id DESC`,
       [idArray(ids)],
     );
