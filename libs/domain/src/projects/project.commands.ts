@@ -94,3 +94,18 @@ export type ProjectCommand =
   | DeclineProjectInvite
   | ChangeProjectMemberRole
   | RemoveProjectMember;
+
+/**
+ * Commands that carry no client version and mean the same thing on any newer state of the project
+ * (follow, add or take out a station, answer an invitation): when someone else changed the project
+ * in between, they are decided again rather than refused. Edits of what people read (details,
+ * updates, roles) stay a conflict, since the editor saw an older version.
+ */
+export const retriedProjectCommands: ReadonlySet<ProjectCommand['type']> = new Set([
+  'FollowProject',
+  'UnfollowProject',
+  'AddProjectStation',
+  'RemoveProjectStation',
+  'AcceptProjectInvite',
+  'DeclineProjectInvite',
+]);

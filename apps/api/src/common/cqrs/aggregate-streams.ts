@@ -9,9 +9,23 @@ export type CommandOutcome = {
   readonly position: LogPosition | null;
 };
 
+export type DecideOptions = {
+  /**
+   * How many times to read the stream again and decide anew when someone else appended in
+   * between. Only for commands that carry no client version and mean the same thing whatever
+   * happened meanwhile (follow, add a station, answer an invitation): their decision is simply
+   * made again on the newer state. Edits of what people see stay a 409 (the default, 0).
+   */
+  readonly retries?: number;
+};
+
+/** A short random pause before a retry, growing with each attempt, so racing writers spread out. */
+const backoff = (attempt: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+
 /**
  * The one way state changes: read the stream, fold, decide, append at the revision that was
- * read. A concurrent change in between is a 409, never a lost update.
+ * read. A concurrent change in between is a 409 (or, when the caller opts in, a fresh decision),
+ * never a lost update.
  */
 @Injectable()
 export class AggregateStreams {
@@ -22,14 +36,23 @@ export class AggregateStreams {
     streamId: string,
     command: C,
     meta: CommandMetadata,
+    options: DecideOptions = {},
   ): Promise<CommandOutcome> {
-    try {
-      return await decideAndAppend(this.runtime.store, decider, streamId, command, meta);
-    } catch (error) {
-      if (error instanceof WrongExpectedRevisionError) {
-        throw new DomainError('conflict', 'STREAM.CONFLICT', 'Someone else changed this at the same time. Reload and try again.');
+    const retries = options.retries ?? 0;
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await decideAndAppend(this.runtime.store, decider, streamId, command, meta);
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+        if (attempt >= retries) {
+          throw new DomainError(
+            'conflict',
+            'STREAM.CONFLICT',
+            'Someone else changed this at the same time. Reload and try again.',
+          );
+        }
+        await backoff(attempt + 1);
       }
-      throw error;
     }
   }
 }

@@ -1,6 +1,23 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { projectDecider, projectStream, type CommandMetadata, type ProjectCommand } from '@groundtruth/domain';
-import { AggregateStreams, type CommandOutcome } from '../../common/cqrs/aggregate-streams.js';
+import {
+  projectDecider,
+  projectStream,
+  retriedProjectCommands,
+  type CommandMetadata,
+  type ProjectCommand,
+} from '@groundtruth/domain';
+import { AggregateStreams, type CommandOutcome, type DecideOptions } from '../../common/cqrs/aggregate-streams.js';
+
+/**
+ * How often a retried project command is decided again after a concurrent change: enough for a
+ * burst of follows on a busy project, few enough that a stuck stream still answers quickly.
+ */
+export const PROJECT_COMMAND_RETRIES = 10;
+
+/** Retries for the commands that may be decided again (see `retriedProjectCommands`), none for the rest. */
+export const decideOptionsFor = (type: ProjectCommand['type']): DecideOptions => ({
+  retries: retriedProjectCommands.has(type) ? PROJECT_COMMAND_RETRIES : 0,
+});
 
 /**
  * A project-aggregate command that is one decision on one stream (follow, unfollow, edit or delete
@@ -21,6 +38,7 @@ export class ProjectCommandHandler implements ICommandHandler<ProjectCommandMess
   constructor(private readonly streams: AggregateStreams) {}
 
   execute({ command, meta }: ProjectCommandMessage) {
-    return this.streams.decide(projectDecider, projectStream(command.data.projectId), command, meta);
+    const stream = projectStream(command.data.projectId);
+    return this.streams.decide(projectDecider, stream, command, meta, decideOptionsFor(command.type));
   }
 }

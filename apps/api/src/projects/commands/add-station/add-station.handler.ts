@@ -1,6 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { projectDecider, projectStream } from '@groundtruth/domain';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
+import { decideOptionsFor } from '../project-command.js';
 import { AddProjectStationCommand } from './add-station.command.js';
 
 @CommandHandler(AddProjectStationCommand)
@@ -8,6 +9,12 @@ export class AddProjectStationHandler implements ICommandHandler<AddProjectStati
   constructor(private readonly streams: AggregateStreams) {}
 
   execute({ input, meta }: AddProjectStationCommand) {
-    return this.streams.decide(projectDecider, projectStream(input.projectId), { type: 'AddProjectStation', data: input }, meta);
+    return this.streams.decide(
+      projectDecider,
+      projectStream(input.projectId),
+      { type: 'AddProjectStation', data: input },
+      meta,
+      decideOptionsFor('AddProjectStation'),
+    );
   }
 }

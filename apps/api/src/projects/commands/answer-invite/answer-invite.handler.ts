@@ -1,8 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { projectDecider, projectInviteSubject, projectStream } from '@groundtruth/domain';
+import { projectDecider, projectInviteSubject, projectStream, type ProjectCommand } from '@groundtruth/domain';
 import { RUNTIME, type Runtime } from '@groundtruth/platform';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
+import { decideOptionsFor } from '../project-command.js';
 import { AnswerProjectInviteCommand } from './answer-invite.command.js';
 
 /**
@@ -18,12 +19,10 @@ export class AnswerProjectInviteHandler implements ICommandHandler<AnswerProject
 
   async execute({ input, meta }: AnswerProjectInviteCommand) {
     const { answer, ...data } = input;
-    const outcome = await this.streams.decide(
-      projectDecider,
-      projectStream(input.projectId),
-      answer === 'accept' ? { type: 'AcceptProjectInvite', data } : { type: 'DeclineProjectInvite', data },
-      meta,
-    );
+    const command: ProjectCommand =
+      answer === 'accept' ? { type: 'AcceptProjectInvite', data } : { type: 'DeclineProjectInvite', data };
+    const stream = projectStream(input.projectId);
+    const outcome = await this.streams.decide(projectDecider, stream, command, meta, decideOptionsFor(command.type));
     await this.runtime.keys.destroy(projectInviteSubject(input.inviteId));
     return outcome;
   }
