@@ -1,4 +1,6 @@
+import { projectsProjection } from '../../apps/projector/src/projections/index.js';
 import { projectInviteSubject } from '../../libs/domain/src/index.js';
+import { rebuildProjection } from '../../libs/platform/src/index.js';
 import { callApi, linkTokenOf, signUp, type TestUser } from '../support/accounts.js';
 import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from '../support/smtp-inbox.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -455,5 +457,67 @@ describe('the team list', () => {
     expect(pending.projects.map((p) => p.id)).not.toContain(projectId);
     expect((await as(null).get('/api/users/project/abc')).status).toBe(400);
     expect((await as(null).get('/api/users/project/987654')).status).toBe(404);
+  });
+});
+
+describe('deleting an account', () => {
+  /** Invites `email` to each project (by its administrator) and answers the invitations' ids. */
+  const inviteTo = async (email: string, projects: readonly [number, TestUser][]): Promise<number[]> => {
+    const ids: number[] = [];
+    for (const [projectId, by] of projects) {
+      expect((await invite(projectId, email, 0, by)).status).toBe(200);
+      ids.push((await invitationOf((await invitationTo(email.toLowerCase())).token)).id);
+    }
+    return ids;
+  };
+
+  /** The invitation is gone from its team, and its address from the log: its key is destroyed. */
+  const expectWithdrawn = async (projectId: number, inviteId: number, email: string, by: TestUser) => {
+    expect(JSON.stringify(await team(projectId, by))).not.toContain(email);
+    expect(await sut.runtime.keys.find(projectInviteSubject(inviteId))).toBe('destroyed');
+    const invited = (await sut.runtime.store.readStream(`project-${projectId}`)).filter(
+      (e) => e.type === 'ProjectMemberInvited' && (e.data as { inviteId: number }).inviteId === inviteId,
+    );
+    expect(invited).toHaveLength(1);
+    expect(invited[0]!.data).toMatchObject({ pii: null });
+  };
+
+  it('withdraws the invitations waiting for its address, in every project, and erases the address', async () => {
+    const email = address('leaving');
+    const mine = await newProject();
+    const theirs = await newProject({ privacy: 0 }, stranger);
+    // Sent with capitals; the account's address is the same one, whatever its case.
+    const inviteIds = await inviteTo(email.toUpperCase(), [
+      [mine, owner],
+      [theirs, stranger],
+    ]);
+    const bystander = address('staying');
+    await invite(mine, bystander);
+    const leaving = await signUp(sut, inbox, { email });
+
+    expect((await as(leaving).delete('/api/auth/delete-account', {})).status).toBe(204);
+
+    await expectWithdrawn(mine, inviteIds[0]!, email, owner);
+    await expectWithdrawn(theirs, inviteIds[1]!, email, stranger);
+    // Someone else's invitation stays.
+    expect((await team(mine)).filter((l) => l.invited).map((l) => l.user.email)).toEqual([bystander]);
+    // Rebuilt from the log, the read model knows no such address either.
+    await rebuildProjection(sut.runtime.pool, sut.runtime.store, projectsProjection, sut.runtime.log);
+    const rows = await sut.runtime.pool.query<{ email: string | null }>(
+      'SELECT email FROM project_invites WHERE project_id = ANY($1) ORDER BY id',
+      [[mine, theirs]],
+    );
+    expect(rows.rows).toEqual([{ email: bystander }]);
+  });
+
+  it('does the same when a site admin deletes the account', async () => {
+    const email = address('removed');
+    const projectId = await newProject();
+    const [inviteId] = await inviteTo(email, [[projectId, owner]]);
+    const removed = await signUp(sut, inbox, { email });
+    const res = await as(admin).delete('/api/admin/user', { email: removed.email, password: admin.password });
+    expect(res.status).toBe(204);
+    await expectWithdrawn(projectId, inviteId!, email, owner);
+    expect((await team(projectId)).filter((l) => l.invited)).toEqual([]);
   });
 });

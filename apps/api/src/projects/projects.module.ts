@@ -11,6 +11,7 @@ import { ProjectCommandHandler } from './commands/project-command.js';
 import { RemoveProjectMemberHandler } from './commands/remove-member/remove-member.handler.js';
 import { UpdateProjectHandler } from './commands/update-project/update-project.handler.js';
 import { UploadProjectPhotoHandler } from './commands/upload-photo/upload-photo.handler.js';
+import { WithdrawInvitesHandler } from './commands/withdraw-invites/withdraw-invites.handler.js';
 import { ProjectContentController } from './project-content.controller.js';
 import { ProjectMails } from './project-mails.js';
 import { ProjectTeamController } from './project-team.controller.js';
@@ -30,6 +31,7 @@ const commandHandlers = [
   AnswerProjectInviteHandler,
   ChangeProjectMemberRoleHandler,
   RemoveProjectMemberHandler,
+  WithdrawInvitesHandler,
 ];
 const queries = [ProjectsQueries, ProjectTeamQueries, StationAccessQueries];
 

@@ -94,6 +94,15 @@ export class ProjectTeamQueries {
     return rows.map(toInvite);
   }
 
+  /** Every pending invitation to an address, whatever its case, with the address as it was sent. */
+  async invitesTo(email: string): Promise<{ projectId: number; email: string }[]> {
+    const rows = await this.rows<{ project_id: string; email: string }>(
+      'SELECT project_id, email FROM project_invites WHERE lower(email) = lower(?) ORDER BY invited_at, id',
+      [email],
+    );
+    return rows.map((r) => ({ projectId: Number(r.project_id), email: r.email }));
+  }
+
   /** The user's validated address, for proving an invitation is theirs. */
   async validatedEmailOf(userId: number): Promise<string | null> {
     const [row] = await this.rows<{ email: string | null }>(

@@ -1,18 +1,26 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, userDecider, userMessages, userStream } from '@groundtruth/domain';
 import { personalSubject, RUNTIME, type Runtime } from '@groundtruth/platform';
 import { EmailClaims } from '../../../auth/abuse/email-claims.js';
 import { SessionIssuer } from '../../../auth/sessions/session-issuer.js';
-import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
+import { AggregateStreams, type CommandOutcome } from '../../../common/cqrs/aggregate-streams.js';
 import { MediaStore } from '../../../media/media-store.js';
+import { WithdrawInvitesCommand } from '../../../projects/commands/withdraw-invites/withdraw-invites.command.js';
 import { UserAccounts } from '../../user-accounts.js';
 import { DeleteAccountCommand } from './delete-account.command.js';
 
 /**
  * Erasure, immediate (spec §6): UserDeleted is appended, then the person's key is destroyed, so
  * every sealed value about them in the log is unreadable from now on; the address is released,
- * the photo removed and every session ended.
+ * the photo removed and every session ended. The same for an administrator's deletion.
+ *
+ * First, the project invitations waiting for the person's validated address are withdrawn (their
+ * own keys destroyed): sealed under the invitation, not the person, they would otherwise keep the
+ * address readable. Done before UserDeleted, so a failure leaves an account that can be deleted
+ * again rather than a deleted one with addresses left behind; an invitation sent to the address
+ * afterwards is one to an address with no account, like any other. An address never validated is
+ * not known to be the person's, and its invitations stay (nobody can cancel someone else's that way).
  */
 @CommandHandler(DeleteAccountCommand)
 export class DeleteAccountHandler implements ICommandHandler<DeleteAccountCommand> {
@@ -23,19 +31,28 @@ export class DeleteAccountHandler implements ICommandHandler<DeleteAccountComman
     private readonly claims: EmailClaims,
     private readonly media: MediaStore,
     private readonly sessions: SessionIssuer,
+    private readonly bus: CommandBus,
   ) {}
 
-  async execute({ input, meta }: DeleteAccountCommand) {
+  async execute({ input, meta }: DeleteAccountCommand): Promise<CommandOutcome> {
     const { userId } = input;
     const account = await this.accounts.load(userId);
     if (account.status === 'absent') throw new DomainError('not_found', 'USER.NOT_FOUND', userMessages.userNotFound);
+    const withdrawn =
+      account.status === 'active' && account.emailValidated && account.email
+        ? await this.bus.execute(new WithdrawInvitesCommand({ email: account.email }, meta))
+        : { events: [], position: null };
     const outcome = await this.streams.decide(userDecider, userStream(userId), { type: 'DeleteUser', data: { userId } }, meta);
     await this.runtime.keys.destroy(personalSubject(userId));
     await this.claims.releaseAll(userId);
     await this.runtime.pool.query('DELETE FROM gt_identity_links WHERE user_id = $1', [userId]);
     if (account.status === 'active' && account.photo) await this.media.remove(account.photo);
     await this.sessions.endAll(userId, 'account_deleted');
-    this.runtime.log.info({ userId, by: meta.userId }, 'account deleted and personal data erased');
-    return outcome;
+    this.runtime.log.info(
+      { userId, by: meta.userId, invitesWithdrawn: withdrawn.events.length },
+      'account deleted and personal data erased',
+    );
+    // The caller waits for the read side to show both: the account gone and the invitations withdrawn.
+    return { events: [...withdrawn.events, ...outcome.events], position: outcome.position ?? withdrawn.position };
   }
 }
