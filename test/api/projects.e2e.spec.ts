@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { projectMessages } from '../../libs/domain/src/index.js';
 import { callApi, linkTokenOf, outboxOf, signUp, type Mailbox, type TestUser } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -54,10 +55,13 @@ describe('projects API', () => {
     const list = await call('GET', '/api/projects', undefined, undefined, null);
     expect((list.body!['projects'] as { id: number }[]).map((p) => p.id)).not.toContain(id);
     for (const token of [null, stranger.token]) {
-      expect(await call('GET', `/api/projects/${id}`, undefined, undefined, token)).toMatchObject({
-        status: 403,
-        body: { code: 'PROJECT.PRIVATE' },
-      });
+      // Every read of the project or of what hangs off it refuses alike (spec §8).
+      for (const path of [`/api/projects/${id}`, `/api/projects/${id}/followers`, `/api/projects/${id}/activity`]) {
+        expect(await call('GET', path, undefined, undefined, token)).toMatchObject({
+          status: 403,
+          body: { code: 'PROJECT.PRIVATE', message: projectMessages.private },
+        });
+      }
     }
     expect(await call('GET', `/api/projects/${id}`)).toMatchObject({ status: 200, body: { name: 'Secret bench' } });
     expect(await call('GET', `/api/projects/${id}`, undefined, undefined, admin.token)).toMatchObject({ status: 200 });
@@ -200,6 +204,9 @@ type ProjectAnswer = {
   photo: { url: string } | null;
   readOnly: boolean;
   following: { following: boolean; total: number };
+  followers: number;
+  duration: number | null;
+  modules: string[];
   role: string | null;
   users?: { user: { id: number | null; name: string | null; email?: string }; role: string; invited: boolean }[];
 };
@@ -233,11 +240,12 @@ const join = async (projectId: number, user: TestUser, role: 0 | 1 = 0, by: Test
 };
 
 let deviceCount = 0;
-const newStation = async (by: TestUser): Promise<number> => {
+const newStation = async (by: TestUser, extra: Record<string, unknown> = {}): Promise<number> => {
   deviceCount += 1;
   const res = await as(by).post('/api/stations', {
     deviceId: `dev-${Date.now()}-${deviceCount}`,
     name: `Station ${deviceCount}`,
+    ...extra,
   });
   if (res.status !== 200) throw new Error(`station failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body!['id'] as number;
@@ -289,6 +297,49 @@ describe('what a project answer tells the asker', () => {
     expect((await as(admin).get(`/api/projects/${id}`)).body).toMatchObject({ readOnly: false, role: null });
     // A member cannot edit (spec §6: project administrators edit).
     expect((await as(member).patch(`/api/projects/${id}`, { goal: 'mine now' })).status).toBe(403);
+  });
+
+  it('tells the duration: from the start to one day after the end (spec §9), null without both dates', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const id = await newProject({ startTime: '2026-05-01T00:00:00.000Z', endTime: '2026-05-10T00:00:00.000Z' });
+    expect((await as(null).get(`/api/projects/${id}`)).body).toMatchObject({ duration: 10 * day });
+    const open = await newProject({ startTime: '2026-05-01T00:00:00.000Z' });
+    expect((await as(null).get(`/api/projects/${open}`)).body).toMatchObject({ duration: null });
+    const listed = ((await as(null).get('/api/projects')).body!['projects'] as ProjectAnswer[]).find((p) => p.id === id);
+    expect(listed?.duration).toBe(10 * day);
+  });
+
+  it('counts followers and names the modules of the stations the asker may read, in one answer or a list', async () => {
+    const id = await newProject();
+    const sensor = (hardwareId: string, name: string, position: number, internal = false) => ({
+      hardwareId,
+      name,
+      position,
+      internal,
+      sensors: [{ name: 'reading' }],
+    });
+    const shown = await newStation(owner, {
+      modules: [sensor('hw-diag', 'modules.diagnostics', 0, true), sensor('hw-ph', 'modules.water.ph', 1)],
+    });
+    const alsoPh = await newStation(owner, { modules: [sensor('hw-ph-2', 'modules.water.ph', 0)] });
+    const hidden = await newStation(owner, { modules: [sensor('hw-temp', 'modules.water.temp', 0)] });
+    expect((await as(owner).patch(`/api/stations/${hidden}`, { hidden: true })).status).toBe(200);
+    for (const station of [shown, alsoPh, hidden]) {
+      expect((await as(owner).post(`/api/projects/${id}/stations/${station}`)).status).toBe(204);
+    }
+    await as(stranger).post(`/api/projects/${id}/follow`);
+
+    // Internal modules have no icon; a hidden station's modules are its owner's to see.
+    const seenBy = async (who: TestUser | null) => {
+      const one = (await as(who).get(`/api/projects/${id}`)).body as ProjectAnswer;
+      const listed = ((await as(who).get('/api/projects')).body!['projects'] as ProjectAnswer[]).find((p) => p.id === id)!;
+      expect(listed.modules).toEqual(one.modules);
+      return one;
+    };
+    expect(await seenBy(null)).toMatchObject({ modules: ['modules.water.ph'], followers: 1, following: { total: 1 } });
+    expect(await seenBy(stranger)).toMatchObject({ modules: ['modules.water.ph'], followers: 1 });
+    expect(await seenBy(owner)).toMatchObject({ modules: ['modules.water.ph', 'modules.water.temp'], followers: 1 });
+    expect((await as(null).get(`/api/projects/${await newProject()}`)).body).toMatchObject({ modules: [], followers: 0 });
   });
 });
 
@@ -417,6 +468,7 @@ describe('following', () => {
     const results = await Promise.all(people.map((p) => as(p).post(`/api/projects/${id}/follow`)));
     expect(results.map((r) => r.status)).toEqual(Array.from({ length: 10 }, () => 200));
     expect(((await as(null).get(`/api/projects/${id}/followers`)).body as { total: number }).total).toBe(10);
+    expect((await as(null).get(`/api/projects/${id}`)).body).toMatchObject({ followers: 10 });
   });
 });
 

@@ -10,7 +10,7 @@ import { AddProjectStationCommand } from './commands/add-station/add-station.com
 import { PostProjectUpdateCommand } from './commands/post-update/post-update.command.js';
 import { ProjectCommandMessage } from './commands/project-command.js';
 import { ProjectTeamQueries } from './queries/project-team.queries.js';
-import { assertReadable, ProjectsQueries } from './queries/projects.queries.js';
+import { ProjectsQueries } from './queries/projects.queries.js';
 
 const updateNotFound = () => new DomainError('not_found', 'PROJECT_UPDATE.NOT_FOUND', projectMessages.updateNotFound);
 
@@ -55,23 +55,20 @@ export class ProjectContentController {
 
   @ApiRoute(routes.projectFollowers)
   async followers(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }) {
-    const { access } = await this.projects.getWithAccess(id, actor);
-    assertReadable(actor, access);
+    await this.projects.readable(id, actor);
     return this.team.followers(id);
   }
 
   @ApiRoute(routes.listProjectUpdates)
   async updates(@CurrentActor() actor: Actor, @Input('params') { projectId }: { projectId: number }) {
-    const { access } = await this.projects.getWithAccess(projectId, actor);
-    assertReadable(actor, access);
+    await this.projects.readable(projectId, actor);
     return { updates: await this.team.updates(projectId) };
   }
 
   @ApiRoute(routes.getProjectUpdate)
   async getUpdate(@CurrentActor() actor: Actor, @Input('params') { updateId }: { updateId: number }) {
     const update = await this.existingUpdate(updateId);
-    const { access } = await this.projects.getWithAccess(update.projectId, actor);
-    assertReadable(actor, access);
+    await this.projects.readable(update.projectId, actor);
     return update;
   }
 

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { authorize, can, DomainError, type Actor, type InviteProof } from '@groundtruth/domain';
+import { authorize, can, DomainError, projectMessages, type Actor, type InviteProof } from '@groundtruth/domain';
 import {
   routes,
   type ChangeRoleBody,
@@ -20,9 +20,9 @@ import { inviteTokenHash } from './commands/invite-member/invite-member.handler.
 import { InviteProjectMemberCommand } from './commands/invite-member/invite-member.command.js';
 import { RemoveProjectMemberCommand } from './commands/remove-member/remove-member.command.js';
 import { ProjectTeamQueries, type PendingInvite } from './queries/project-team.queries.js';
-import { assertReadable, ProjectsQueries, roleName } from './queries/projects.queries.js';
+import { ProjectsQueries, roleName } from './queries/projects.queries.js';
 
-const inviteNotFound = () => new DomainError('not_found', 'PROJECT.INVITE_NOT_FOUND', 'This invitation is not valid any more.');
+const inviteNotFound = () => new DomainError('not_found', 'PROJECT.INVITE_NOT_FOUND', projectMessages.inviteNotFound);
 const roleOf = (role: 0 | 1) => (role === 1 ? 'administrator' : 'member');
 
 /**
@@ -70,8 +70,7 @@ export class ProjectTeamController {
 
   @ApiRoute(routes.projectUsers)
   async users(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }) {
-    const { access } = await this.projects.getWithAccess(id, actor);
-    assertReadable(actor, access);
+    const { access } = await this.projects.readable(id, actor);
     return { users: await this.team.users(id, can(actor, 'project.manageMembers', access)) };
   }
 

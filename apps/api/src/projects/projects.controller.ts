@@ -14,7 +14,7 @@ import { DeleteProjectCommand } from './commands/delete-project/delete-project.c
 import { UpdateProjectCommand } from './commands/update-project/update-project.command.js';
 import { UploadProjectPhotoCommand } from './commands/upload-photo/upload-photo.command.js';
 import { ProjectTeamQueries } from './queries/project-team.queries.js';
-import { assertReadable, ProjectsQueries } from './queries/projects.queries.js';
+import { ProjectsQueries } from './queries/projects.queries.js';
 
 const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 
@@ -29,8 +29,7 @@ export class ProjectsController {
 
   /** The project with its team, as the asker may see it (addresses for its administrators only). */
   private async withTeam(id: number, actor: Actor) {
-    const { project, access } = await this.queries.getWithAccess(id, actor);
-    assertReadable(actor, access);
+    const { project, access } = await this.queries.readable(id, actor);
     return { ...project, users: await this.team.users(id, can(actor, 'project.manageMembers', access)) };
   }
 
@@ -98,8 +97,7 @@ export class ProjectsController {
     @Req() req: Request,
     @Res() res: Response,
   ) {
-    const { access } = await this.queries.getWithAccess(id, actor);
-    assertReadable(actor, access);
+    const { access } = await this.queries.readable(id, actor);
     const key = await this.queries.photoOf(id);
     sendMedia(req, res, key ? await this.media.read(key, size) : null, access.isPublic ? 'public' : 'private');
   }

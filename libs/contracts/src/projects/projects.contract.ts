@@ -122,6 +122,15 @@ export const Project = z
     photo: ProjectPhoto.nullable(),
     readOnly: z.boolean().meta({ description: 'The asker cannot edit the project' }),
     following: ProjectFollowing,
+    followers: z.number().int().meta({ description: 'How many people follow the project (as following.total)' }),
+    duration: z.number().int().nullable().meta({
+      description:
+        'Milliseconds from startTime to one day after endTime (spec §9: the duration adds one day to the end); null unless both are set',
+    }),
+    modules: z.array(z.string()).meta({
+      description:
+        "Names of the modules on the project's stations the asker may read (hidden stations only for their owner), internal ones left out, each once, by name",
+    }),
     role: ProjectRoleName.nullable().meta({ description: "The asker's role in the project" }),
     users: z.array(ProjectUser).optional().meta({ description: 'The team (in answers about one project)' }),
   })

@@ -20,6 +20,8 @@ export const projectMessages = {
   badBounds: 'Bounds need a south-west corner below and left of the north-east corner, in degrees.',
   badPrivacy: 'Privacy is 0 (private) or a positive number (public).',
   notFound: 'This project does not exist.',
+  /** Spec §8: the 403 of a private project, after which the client asks the visitor to log in. */
+  private: 'This project is private.',
   updateTooLong: `An update has a limit of ${PROJECT_UPDATE_MAX.toLocaleString('en-US')} characters`,
   updateNotFound: 'This project update does not exist.',
   stationNotInProject: 'This station is not in the project.',
@@ -58,6 +60,21 @@ export const assertValidProject = (details: ProjectDetails): void => {
     errors['bounds'] = projectMessages.badBounds;
   }
   if (Object.keys(errors).length > 0) throw DomainError.validation('PROJECT.INVALID', errors as FieldErrors);
+};
+
+/** Spec §9: a project's duration adds one day to its end, so its end date counts as a whole day. */
+export const PROJECT_DURATION_END_PADDING_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How long a project runs, in milliseconds: from its start time to one day after its end time.
+ * Null unless both are set (and are dates).
+ */
+export const projectDuration = (startTime: string | null, endTime: string | null): number | null => {
+  if (startTime === null || endTime === null) return null;
+  const start = Date.parse(startTime);
+  const end = Date.parse(endTime);
+  if (Number.isNaN(start) || Number.isNaN(end)) return null;
+  return end + PROJECT_DURATION_END_PADDING_MS - start;
 };
 
 /** A url-friendly slug: lower case words joined by dashes. */

@@ -1,7 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { can, DomainError, projectMessages, type Actor, type ProjectResource, type ProjectRole } from '@groundtruth/domain';
+import {
+  can,
+  DomainError,
+  projectDuration,
+  projectMessages,
+  type Actor,
+  type ProjectResource,
+  type ProjectRole,
+} from '@groundtruth/domain';
 import type { Project, ProjectRoleName } from '@groundtruth/contracts';
 import { ReadModels } from '../../read-models/read-models.js';
+import { readableStationParams, readableStationSql } from '../../stations/queries/station-access.js';
 
 /** A `projects` row with what the asker needs to see about it (follows, their role). */
 type ProjectRow = {
@@ -23,6 +32,7 @@ type ProjectRow = {
   followers: number | string;
   following: boolean;
   role: ProjectRole | null;
+  modules: string[];
 };
 
 /** A Postgres array literal of ids (one binding, whatever the driver does with JS arrays). */
@@ -39,16 +49,31 @@ export const projectPhotoUrl = (id: number, photo: string): string =>
 export const askerId = (actor: Actor): number | null => (actor.kind === 'user' ? actor.userId : null);
 
 /**
- * The columns every project answer reads; `?` twice takes the asker's id. Followers whose
- * account was deleted are not counted.
+ * The columns every project answer reads, in one statement whatever the number of projects; see
+ * `selectParams` for its placeholders. Followers whose account was deleted are not counted. The
+ * modules are those of the project's stations the asker may read, as GET /projects/{id}/stations
+ * lists them (hidden ones only for their owner); internal modules (diagnostics) have no icon.
  */
 const projectSelect = `
   SELECT p.*,
     (SELECT count(*) FROM project_follows f JOIN users u ON u.id = f.user_id AND NOT u.deleted
       WHERE f.project_id = p.id) AS followers,
     EXISTS (SELECT 1 FROM project_follows f WHERE f.project_id = p.id AND f.user_id = ?) AS following,
-    (SELECT m.role FROM project_members m WHERE m.project_id = p.id AND m.user_id = ?) AS role
+    (SELECT m.role FROM project_members m WHERE m.project_id = p.id AND m.user_id = ?) AS role,
+    ARRAY(
+      SELECT DISTINCT sm.name FROM project_stations ps
+        JOIN stations s ON s.id = ps.station_id
+        JOIN station_modules sm ON sm.station_id = s.id AND NOT sm.internal
+       WHERE ps.project_id = p.id AND (NOT s.hidden OR s.owner_id = ?) AND (? OR ${readableStationSql('s')})
+       ORDER BY sm.name) AS modules
   FROM projects p`;
+
+/** The values of `projectSelect`'s placeholders, in order, for one asker. */
+const selectParams = (actor: Actor): unknown[] => {
+  const asker = askerId(actor);
+  const stations = readableStationParams(actor);
+  return [asker, asker, asker, stations.all, ...stations.params];
+};
 
 /** Answers project queries from the read models only. Depends on ReadModels alone, so any module may list it. */
 @Injectable()
@@ -57,8 +82,7 @@ export class ProjectsQueries {
 
   private async select(where: string, params: readonly unknown[], actor: Actor): Promise<ProjectRow[]> {
     const em = await this.readModels.em();
-    const asker = askerId(actor);
-    return em.execute<ProjectRow[]>(`${projectSelect} ${where}`, [asker, asker, ...params]);
+    return em.execute<ProjectRow[]>(`${projectSelect} ${where}`, [...selectParams(actor), ...params]);
   }
 
   private static access(row: ProjectRow): ProjectResource {
@@ -67,6 +91,9 @@ export class ProjectsQueries {
 
   private static toProject(r: ProjectRow, actor: Actor): Project {
     const id = Number(r.id);
+    const startTime = r.start_time === null ? null : iso(r.start_time);
+    const endTime = r.end_time === null ? null : iso(r.end_time);
+    const followers = Number(r.followers);
     return {
       id,
       name: r.name,
@@ -80,13 +107,16 @@ export class ProjectsQueries {
       private: r.privacy === 0,
       showStations: r.show_stations,
       bounds: r.bounds,
-      startTime: r.start_time === null ? null : iso(r.start_time),
-      endTime: r.end_time === null ? null : iso(r.end_time),
+      startTime,
+      endTime,
       createdAt: iso(r.created_at),
       updatedAt: iso(r.updated_at),
       photo: r.photo ? { url: projectPhotoUrl(id, r.photo) } : null,
       readOnly: !can(actor, 'project.update', ProjectsQueries.access(r)),
-      following: { following: r.following, total: Number(r.followers) },
+      following: { following: r.following, total: followers },
+      followers,
+      duration: projectDuration(startTime, endTime),
+      modules: r.modules,
       role: r.role === null ? null : roleName(r.role),
     };
   }
@@ -122,6 +152,19 @@ export class ProjectsQueries {
     return { project: ProjectsQueries.toProject(row, actor), access: ProjectsQueries.access(row) };
   }
 
+  /**
+   * The project once the asker may read it (404 when there is none), otherwise spec §8's
+   * private-project 403, after which the client asks the visitor to log in. Every read of a
+   * project or of what hangs off it goes through here.
+   */
+  async readable(id: number, actor: Actor): Promise<{ project: Project; access: ProjectResource }> {
+    const found = await this.getWithAccess(id, actor);
+    if (!can(actor, 'project.read', found.access)) {
+      throw new DomainError('forbidden', 'PROJECT.PRIVATE', projectMessages.private);
+    }
+    return found;
+  }
+
   /** The project's photo key, for serving it. */
   async photoOf(id: number): Promise<string | null> {
     const em = await this.readModels.em();
@@ -129,11 +172,3 @@ export class ProjectsQueries {
     return row?.photo ?? null;
   }
 }
-
-/** The 403 of a private project (spec §8: the client sends the visitor to log in with the private-project message). */
-export const privateProject = () => new DomainError('forbidden', 'PROJECT.PRIVATE', 'This project is private.');
-
-/** Throws the private-project 403 unless the asker may read the project. */
-export const assertReadable = (actor: Actor, access: ProjectResource): void => {
-  if (!can(actor, 'project.read', access)) throw privateProject();
-};
