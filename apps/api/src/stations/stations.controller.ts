@@ -93,8 +93,7 @@ export class StationsController {
 
   @ApiRoute(routes.projectStations)
   async ofProject(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }) {
-    const { access } = await this.projects.getWithAccess(id, actor);
-    if (!can(actor, 'project.read', access)) throw new DomainError('forbidden', 'PROJECT.PRIVATE', 'This project is private.');
+    await this.projects.readable(id, actor);
     return { stations: await this.stations.ofProject(id, actor) };
   }
 
