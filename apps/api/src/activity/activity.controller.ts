@@ -16,6 +16,6 @@ export class ActivityController {
   @ApiRoute(routes.projectActivity)
   async ofProject(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }) {
     await this.projects.readable(id, actor);
-    return { activities: await this.activity.ofProject(id, actor.kind === 'user' ? actor.userId : null) };
+    return { activities: await this.activity.ofProject(id, actor) };
   }
 }

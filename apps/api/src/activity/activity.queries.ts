@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DELETED_USER_NAME } from '@groundtruth/domain';
+import { can, DELETED_USER_NAME, generalLocation, type Actor } from '@groundtruth/domain';
 import { ACTIVITY_FEED_LIMIT, type Activity } from '@groundtruth/contracts';
 import { ReadModels } from '../read-models/read-models.js';
+import { stationAccessColumnsSql, toStationResource, type StationAccessRow } from '../stations/queries/station-access.js';
 
-type ActivityRow = {
+type ActivityRow = Partial<StationAccessRow> & {
   id: string;
   kind: Activity['type'];
   station_id: string | null;
@@ -16,7 +17,7 @@ type ActivityRow = {
   author_deleted: boolean | null;
 };
 
-const toActivity = (r: ActivityRow): Activity | null => {
+const toActivity = (actor: Actor, r: ActivityRow): Activity | null => {
   const common = { id: r.id, createdAt: new Date(r.occurred_at).toISOString() };
   const d = r.details;
   const station = r.station_id === null ? null : { id: Number(r.station_id), name: r.station_name ?? '' };
@@ -39,7 +40,10 @@ const toActivity = (r: ActivityRow): Activity | null => {
     }
     case 'StationDeployed': {
       if (!station) return null;
-      const location = d['location'] as { latitude: number; longitude: number };
+      const at = d['location'] as { latitude: number; longitude: number };
+      // As exact as the station page would show it to this asker (spec §2: exact or general location).
+      const exact = can(actor, 'station.readExactLocation', toStationResource(r as StationAccessRow, actor));
+      const location = exact ? at : generalLocation(at);
       return {
         ...common,
         type: 'StationDeployed',
@@ -66,13 +70,15 @@ export class ActivityQueries {
    * The project's own rows and those of the stations it holds now, newest first. The caller has
    * already checked that the asker may read the project; its stations are shown with it, except
    * hidden ones (and their deployments' coordinates), which only their owner sees, as in the
-   * project's station list. `askerId` is the asker's user id, null when anonymous.
+   * project's station list. Deployment coordinates are exact or general as the station page shows them.
    */
-  async ofProject(projectId: number, askerId: number | null): Promise<Activity[]> {
+  async ofProject(projectId: number, actor: Actor): Promise<Activity[]> {
+    const askerId = actor.kind === 'user' ? actor.userId : null;
     const em = await this.readModels.em();
     const rows = await em.getConnection().execute<ActivityRow[]>(
       `SELECT a.id, a.kind, a.station_id, a.author_id, a.occurred_at, a.details,
-              s.name AS station_name, u.name AS author_name, u.photo AS author_photo, u.deleted AS author_deleted
+              s.name AS station_name, s.owner_id, ${stationAccessColumnsSql('s')},
+              u.name AS author_name, u.photo AS author_photo, u.deleted AS author_deleted
        FROM activity a
        LEFT JOIN stations s ON s.id = a.station_id
        LEFT JOIN users u ON u.id = a.author_id
@@ -81,8 +87,8 @@ export class ActivityQueries {
          AND (s.id IS NULL OR NOT s.hidden OR s.owner_id = ?)
        ORDER BY a.occurred_at DESC, a.id DESC
        LIMIT ?`,
-      [projectId, projectId, askerId, ACTIVITY_FEED_LIMIT],
+      [askerId, projectId, projectId, askerId, ACTIVITY_FEED_LIMIT],
     );
-    return rows.map(toActivity).filter((a): a is Activity => a !== null);
+    return rows.map((r) => toActivity(actor, r)).filter((a): a is Activity => a !== null);
   }
 }

@@ -45,6 +45,10 @@ const projectFields = {
     .optional()
     .meta({ description: '0 private, positive public' }),
   showStations: z.boolean().optional(),
+  showExactLocation: z
+    .boolean()
+    .optional()
+    .meta({ description: 'false: people outside the team see the stations at a general location (about 1 km); default true' }),
   bounds: ProjectBounds.nullable().optional(),
   startTime: isoDate.optional(),
   endTime: isoDate.optional(),
@@ -64,6 +68,7 @@ export const UpdateProjectBody = z
     tags: projectFields.tags,
     privacy: projectFields.privacy,
     showStations: projectFields.showStations,
+    showExactLocation: projectFields.showExactLocation,
     bounds: projectFields.bounds,
     startTime: projectFields.startTime,
     endTime: projectFields.endTime,
@@ -114,6 +119,7 @@ export const Project = z
     public: z.boolean(),
     private: z.boolean(),
     showStations: z.boolean(),
+    showExactLocation: z.boolean(),
     bounds: ProjectBounds.nullable(),
     startTime: z.string().nullable(),
     endTime: z.string().nullable(),

@@ -143,7 +143,15 @@ export const Station = z
     /** True when the asker may not change the station (spec §6). */
     readOnly: z.boolean(),
     location: z
-      .object({ precise: z.tuple([z.number(), z.number()]), latitude: z.number(), longitude: z.number() })
+      .object({
+        precise: z.tuple([z.number(), z.number()]),
+        latitude: z.number(),
+        longitude: z.number(),
+        exact: z.boolean().meta({
+          description:
+            'false: a general location (two decimals, about 1 km), shown to people outside the team when no public project holding the station shows exact locations',
+        }),
+      })
       .nullable()
       .meta({ description: 'precise is [longitude, latitude]' }),
     locationName: z.string().nullable(),

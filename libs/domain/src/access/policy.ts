@@ -20,7 +20,13 @@ export type ProjectResource = { readonly isPublic: boolean; readonly role: Proje
  * What the policy needs to know about a station: whether the asker owns it, whether it sits in
  * at least one public project, and the asker's highest role among the projects that hold it.
  */
-export type StationResource = { readonly isOwner: boolean; readonly isPublic: boolean; readonly projectRole: ProjectRole | null };
+export type StationResource = {
+  readonly isOwner: boolean;
+  readonly isPublic: boolean;
+  readonly projectRole: ProjectRole | null;
+  /** A public project holding the station shows exact station locations (spec §2 project form). */
+  readonly exactLocationPublic: boolean;
+};
 /** Something written by one person (a field note): is the asker its author. */
 export type AuthoredResource = { readonly isAuthor: boolean };
 /** An account acted upon: whose it is. */
@@ -77,6 +83,16 @@ export const rules = {
   'station.writeNotes': {
     signIn: true,
     allow: (a: Actor, s: StationResource) => ownsStation(a, s) || (isUser(a) && s.projectRole !== null),
+  } satisfies Rule<StationResource>,
+  /**
+   * Its exact location; everyone else who reads it sees a general one (about a kilometre). Exact
+   * for the owner, the teams of its projects and site admins, and for all once a public project
+   * holding it shows exact locations.
+   */
+  'station.readExactLocation': {
+    signIn: false,
+    allow: (a: Actor, s: StationResource) =>
+      (isUser(a) && (s.isOwner || s.projectRole !== null)) || isSiteAdmin(a) || (s.isPublic && s.exactLocationPublic),
   } satisfies Rule<StationResource>,
   'station.addFieldNote': {
     signIn: true,

@@ -43,12 +43,16 @@ const privateProject: On<ProjectResource> = {
   resourceFor: (who) => ({ isPublic: false, role: who.projectRole }),
 };
 /** A station as seen by each asker: project roles come from the projects that hold it. */
-const station = (name: string, s: { owner: boolean; isPublic: boolean; inProjects: boolean }): On<StationResource> => ({
+const station = (
+  name: string,
+  s: { owner: boolean; isPublic: boolean; inProjects: boolean; exactLocationPublic?: boolean },
+): On<StationResource> => ({
   name,
   resourceFor: ({ actor, projectRole }) => ({
     isOwner: s.owner && actor.kind === 'user',
     isPublic: s.isPublic,
     projectRole: s.inProjects ? projectRole : null,
+    exactLocationPublic: s.exactLocationPublic ?? true,
   }),
 });
 const ownStation = station('their own station', { owner: true, isPublic: false, inProjects: true });
@@ -57,6 +61,12 @@ const privateStation = station("someone else's station in private projects only"
   owner: false,
   isPublic: false,
   inProjects: true,
+});
+const generalPublicStation = station("someone else's station in public projects showing general locations", {
+  owner: false,
+  isPublic: true,
+  inProjects: true,
+  exactLocationPublic: false,
 });
 const ownNote: On<AuthoredResource> = { name: 'their own field note', resourceFor: () => ({ isAuthor: true }) };
 const othersNote: On<AuthoredResource> = { name: "someone else's field note", resourceFor: () => ({ isAuthor: false }) };
@@ -132,6 +142,11 @@ const table: readonly Row[] = [
   ...line('station.writeNotes',     ownStation,          [na,     allow,  allow,  allow,  allow,  allow]),
   ...line('station.writeNotes',     publicStation,       [signIn, forbid, allow,  allow,  forbid, allow]),
   ...line('station.writeNotes',     privateStation,      [signIn, forbid, allow,  allow,  forbid, allow]),
+  // Exact locations: always for the owner, the team and site admins; for others only when a public project shows them.
+  ...line('station.readExactLocation', ownStation,          [na,     allow,  allow,  allow,  allow,  allow]),
+  ...line('station.readExactLocation', publicStation,       [allow,  allow,  allow,  allow,  allow,  allow]),
+  ...line('station.readExactLocation', generalPublicStation,[forbid, forbid, allow,  allow,  forbid, allow]),
+  ...line('station.readExactLocation', privateStation,      [forbid, forbid, allow,  allow,  forbid, allow]),
   ...line('station.addFieldNote',   publicStation,       [signIn, allow,  allow,  allow,  allow,  allow]),
   ...line('station.addFieldNote',   privateStation,      [signIn, forbid, allow,  allow,  forbid, allow]),
   ...line('fieldNote.edit',         ownNote,             [na,     allow,  allow,  allow,  allow,  allow]),

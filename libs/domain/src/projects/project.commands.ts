@@ -4,7 +4,7 @@ import type { ProjectDetails } from './project.events.js';
 
 export type CreateProject = Command<
   'CreateProject',
-  Omit<ProjectDetails, 'tags' | 'privacy' | 'showStations' | 'bounds' | 'startTime' | 'endTime'> &
+  Omit<ProjectDetails, 'tags' | 'privacy' | 'showStations' | 'showExactLocation' | 'bounds' | 'startTime' | 'endTime'> &
     Partial<ProjectDetails> & { readonly projectId: number; readonly slug?: string }
 >;
 

@@ -65,6 +65,7 @@ const create = (command: CreateProject, state: ProjectState, meta: CommandMetada
     tags: input.tags ?? [],
     privacy: input.privacy ?? 1,
     showStations: input.showStations ?? true,
+    showExactLocation: input.showExactLocation ?? true,
     bounds: input.bounds ?? null,
     startTime: input.startTime ?? null,
     endTime: input.endTime ?? null,
@@ -210,11 +211,11 @@ export const projectDecider: Decider<ProjectState, ProjectCommand, ProjectEvent>
   initialState: { status: 'absent' },
   evolve(state, event) {
     if (event.type === 'ProjectCreated') {
-      const { projectId, slug: _slug, createdBy, createdAt: _at, ...details } = event.data;
+      const { projectId, slug: _slug, createdBy, createdAt: _at, showExactLocation, ...details } = event.data;
       return {
         status: 'active',
         projectId,
-        details,
+        details: { ...details, showExactLocation: showExactLocation ?? true },
         photo: null,
         members: new Map(createdBy === null ? [] : [[createdBy, 'administrator']]),
         invites: new Map(),

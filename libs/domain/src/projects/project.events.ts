@@ -13,6 +13,11 @@ export type ProjectDetails = {
   readonly tags: readonly string[];
   readonly privacy: number;
   readonly showStations: boolean;
+  /**
+   * Spec §2 project form, "show exact or general station location": with false, people outside
+   * the team see the project's stations at a general location (about a kilometre) only.
+   */
+  readonly showExactLocation: boolean;
   readonly bounds: ProjectBounds | null;
   readonly startTime: string | null;
   readonly endTime: string | null;
@@ -21,7 +26,9 @@ export type ProjectDetails = {
 /** The creator (when there is one) is the project's first administrator. */
 export type ProjectCreated = DomainEvent<
   'ProjectCreated',
-  ProjectDetails & {
+  // Projects created before the location choice existed carry no `showExactLocation`: exact.
+  Omit<ProjectDetails, 'showExactLocation'> & {
+    readonly showExactLocation?: boolean;
     readonly projectId: number;
     readonly slug: string;
     readonly createdBy: number | null;

@@ -16,6 +16,7 @@ export const projectCreated = (data: Partial<ProjectCreated['data']> = {}): Proj
     tags: [],
     privacy: 1,
     showStations: true,
+    showExactLocation: true,
     bounds: null,
     startTime: null,
     endTime: null,

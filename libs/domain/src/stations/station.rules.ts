@@ -17,6 +17,16 @@ export const DEVICE_ID_MAX = 100;
 /** Spec §9: stations within a mile (1,609.344 m) of each other are nearby. */
 export const NEARBY_STATION_RADIUS_METRES = 1609.344;
 
+/**
+ * A general location (spec §2, "show exact or general station location"): coordinates rounded to
+ * two decimals, within about a kilometre; distances from it to the nearest kilometre.
+ */
+export const generalLocation = (at: { latitude: number; longitude: number }): { latitude: number; longitude: number } => ({
+  latitude: Math.round(at.latitude * 100) / 100,
+  longitude: Math.round(at.longitude * 100) / 100,
+});
+export const generalDistance = (metres: number): number => Math.round(metres / 1000) * 1000;
+
 export const stationMessages = {
   required: 'This field is required.',
   tooLong: (max: number) => `This field has a limit of ${max} characters`,

@@ -12,6 +12,7 @@ export class ProjectRecordShape {
   tags!: string[];
   privacy!: number;
   showStations!: boolean;
+  showExactLocation!: boolean;
   bounds!: { min: [number, number]; max: [number, number] } | null;
   startTime!: Date | null;
   endTime!: Date | null;
@@ -35,6 +36,7 @@ export const ProjectRecord = new EntitySchema<ProjectRecordShape>({
     tags: { type: 'json' },
     privacy: { type: 'integer' },
     showStations: { type: 'boolean', fieldName: 'show_stations' },
+    showExactLocation: { type: 'boolean', fieldName: 'show_exact_location' },
     bounds: { type: 'json', nullable: true },
     startTime: { type: 'datetime', nullable: true, fieldName: 'start_time' },
     endTime: { type: 'datetime', nullable: true, fieldName: 'end_time' },

@@ -23,6 +23,7 @@ type ProjectRow = {
   tags: string[];
   privacy: number;
   show_stations: boolean;
+  show_exact_location: boolean;
   bounds: Project['bounds'];
   start_time: Date | string | null;
   end_time: Date | string | null;
@@ -106,6 +107,7 @@ export class ProjectsQueries {
       public: r.privacy > 0,
       private: r.privacy === 0,
       showStations: r.show_stations,
+      showExactLocation: r.show_exact_location,
       bounds: r.bounds,
       startTime,
       endTime,

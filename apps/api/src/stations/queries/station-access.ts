@@ -36,27 +36,35 @@ export const readableStationParams = (actor: Actor): { all: boolean; params: (nu
 export type StationAction = { [A in Action]: ResourceOf<A> extends StationResource ? A : never }[Action];
 
 /**
- * Columns `is_public` (a public project holds station `s`) and `role_rank` (the asker's highest
+ * Columns `is_public` (a public project holds station `s`), `exact_public` (one of those shows
+ * exact station locations) and `role_rank` (the asker's highest
  * role among the projects holding it: 2 administrator, 1 member, null none). The one `?` takes
  * the asker's user id (null when anonymous).
  */
 export const stationAccessColumnsSql = (s: string): string => `
   EXISTS (SELECT 1 FROM project_stations ps JOIN projects p ON p.id = ps.project_id
           WHERE ps.station_id = ${s}.id AND p.privacy > 0) AS is_public,
+  EXISTS (SELECT 1 FROM project_stations ps JOIN projects p ON p.id = ps.project_id
+          WHERE ps.station_id = ${s}.id AND p.privacy > 0 AND p.show_exact_location) AS exact_public,
   (SELECT max(CASE pm.role WHEN 'administrator' THEN 2 WHEN 'member' THEN 1 END)
      FROM project_stations ps
      JOIN projects p ON p.id = ps.project_id
      JOIN project_members pm ON pm.project_id = ps.project_id
     WHERE ps.station_id = ${s}.id AND pm.user_id = ?) AS role_rank`;
 
-export type StationAccessRow = { owner_id: string; is_public: boolean; role_rank: number | string | null };
+export type StationAccessRow = { owner_id: string; is_public: boolean; exact_public: boolean; role_rank: number | string | null };
 
 /** What the permission policy needs to know about a station for one asker, from its access columns. */
 export const toStationResource = (row: StationAccessRow, actor: Actor): StationResource => {
   const userId = actor.kind === 'user' ? actor.userId : null;
   const rank = row.role_rank === null ? 0 : Number(row.role_rank);
   const projectRole: ProjectRole | null = rank === 2 ? 'administrator' : rank === 1 ? 'member' : null;
-  return { isOwner: userId !== null && Number(row.owner_id) === userId, isPublic: row.is_public, projectRole };
+  return {
+    isOwner: userId !== null && Number(row.owner_id) === userId,
+    isPublic: row.is_public,
+    projectRole,
+    exactLocationPublic: row.exact_public,
+  };
 };
 
 /**

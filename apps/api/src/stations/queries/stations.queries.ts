@@ -1,6 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { can, distanceMetres, NEARBY_STATION_RADIUS_METRES, type Actor, type StationSensorConfig } from '@groundtruth/domain';
+import {
+  can,
+  distanceMetres,
+  generalDistance,
+  generalLocation,
+  NEARBY_STATION_RADIUS_METRES,
+  type Actor,
+  type StationResource,
+  type StationSensorConfig,
+} from '@groundtruth/domain';
 import type { AssociatedStations, Station, StationModule, StationSensorMetaList } from '@groundtruth/contracts';
 import { ReadModels } from '../../read-models/read-models.js';
 import {
@@ -191,10 +200,9 @@ export class StationsQueries {
       ...[...manual].filter((id) => !nearby.has(id)),
     ];
     const readable = new Set(await this.readableIds(ordered, actor));
-    const stations = await this.byIds(
-      ordered.filter((id) => readable.has(id)),
-      actor,
-    );
+    const [subject, ...stations] = await this.byIds([stationId, ...ordered.filter((id) => readable.has(id))], actor);
+    // A distance is as exact as the vaguer of the two locations it joins, or it would give one away.
+    const exactDistance = (s: Station) => subject?.location?.exact !== false && s.location?.exact !== false;
     return {
       stations: stations
         .filter((s) => !s.hidden || s.owner.id === userId)
@@ -203,7 +211,10 @@ export class StationsQueries {
           return {
             station: s,
             hidden: s.hidden,
-            location: distance === undefined ? [] : [{ stationID: s.id, distance: Math.round(distance * 10) / 10 }],
+            location:
+              distance === undefined
+                ? []
+                : [{ stationID: s.id, distance: exactDistance(s) ? Math.round(distance * 10) / 10 : generalDistance(distance) }],
             manual: manual.has(s.id) ? [{ otherStationID: s.id }] : [],
           };
         }),
@@ -252,7 +263,9 @@ export class StationsQueries {
         description: r.description,
         hidden: r.hidden,
         readOnly: !can(actor, 'station.update', toStationResource(r, actor)),
-        location: located ? { precise: [r.longitude!, r.latitude!], latitude: r.latitude!, longitude: r.longitude! } : null,
+        location: located
+          ? locationFor(actor, toStationResource(r, actor), { latitude: r.latitude!, longitude: r.longitude! })
+          : null,
         locationName: r.location_name,
         placeNameOther: null,
         placeNameNative: null,
@@ -296,6 +309,17 @@ export class StationsQueries {
     );
   }
 }
+
+/** The station's location as this asker may see it: exact, or general (spec §2 project form). */
+const locationFor = (
+  actor: Actor,
+  resource: StationResource,
+  at: { latitude: number; longitude: number },
+): Station['location'] => {
+  const exact = can(actor, 'station.readExactLocation', resource);
+  const { latitude, longitude } = exact ? at : generalLocation(at);
+  return { precise: [longitude, latitude], latitude, longitude, exact };
+};
 
 const toModule = (m: ModuleSqlRow): StationModule => ({
   id: Number(m.module_id),

@@ -19,6 +19,7 @@ export type ProjectRow = {
   tags: string[];
   privacy: number;
   show_stations: boolean;
+  show_exact_location: boolean;
   bounds: unknown;
   start_time: string | null;
   end_time: string | null;
@@ -41,6 +42,7 @@ const columnOf = {
   tags: 'tags',
   privacy: 'privacy',
   showStations: 'show_stations',
+  showExactLocation: 'show_exact_location',
   bounds: 'bounds',
   startTime: 'start_time',
   endTime: 'end_time',
@@ -61,6 +63,7 @@ const evolve = (row: ProjectRow | undefined, event: ProjectEvent, revision: stri
         tags: [...d.tags],
         privacy: d.privacy,
         show_stations: d.showStations,
+        show_exact_location: d.showExactLocation ?? true,
         bounds: d.bounds,
         start_time: d.startTime,
         end_time: d.endTime,
@@ -212,6 +215,7 @@ export const projectsProjection: Projection = {
           tags jsonb NOT NULL,
           privacy int NOT NULL,
           show_stations boolean NOT NULL,
+          show_exact_location boolean NOT NULL,
           bounds jsonb,
           start_time timestamptz,
           end_time timestamptz,
