@@ -5,3 +5,4 @@ export * from './notes/index.js';
 export * from './users/index.js';
 export * from './sessions/index.js';
 export * from './access/index.js';
+export * from './sensors/index.js';
