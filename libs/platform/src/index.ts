@@ -16,3 +16,4 @@ export * from './nest/runtime.module.js';
 export * from './mail/index.js';
 export * from './personal-data/index.js';
 export * from './blobs/index.js';
+export * from './protobuf/index.js';
