@@ -6,3 +6,4 @@ export * from './users/index.js';
 export * from './sessions/index.js';
 export * from './access/index.js';
 export * from './sensors/index.js';
+export * from './ingestion/index.js';

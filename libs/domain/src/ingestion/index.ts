@@ -1,0 +1,3 @@
+export * from './ingestion.events.js';
+export * from './ingestion.commands.js';
+export * from './ingestion.decider.js';
