@@ -1,1 +1,2 @@
 export * from './catalogue.js';
+export * from './chart-query.js';

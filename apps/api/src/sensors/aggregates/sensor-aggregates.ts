@@ -1,0 +1,124 @@
+import type { ClickHouseClient } from '@clickhouse/client';
+import { Inject, Injectable } from '@nestjs/common';
+import { AGGREGATE_LEVELS, type AggregateLevel } from '@groundtruth/domain';
+import { RUNTIME, type Runtime } from '@groundtruth/platform';
+
+/** Days (UTC, `YYYY-MM-DD`) rebuilt for one station. */
+export type RebuiltDays = { readonly stationId: number; readonly days: readonly string[] };
+
+const DAY_MS = 86_400_000;
+const MAX_ROUNDS = 3;
+
+/** The SELECT a level's materialized view runs (002_reading_aggregates.sql), over any source of readings. */
+export const levelSelectSql = (level: AggregateLevel, from: string): string => `
+  SELECT station_id, sensor_id, module_id,
+         toDateTime(intDiv(toUnixTimestamp(time), ${level.seconds}) * ${level.seconds}, 'UTC') AS bucket,
+         min(value) AS value_min, max(value) AS value_max, sum(value) AS value_sum, count() AS value_count,
+         argMaxState(value, time) AS value_last, max(time) AS last_time
+    FROM ${from}
+   GROUP BY station_id, sensor_id, module_id, bucket`;
+
+/**
+ * Keeps the aggregate tables (`readings_1m` … `readings_1d`) equal to `readings FINAL`.
+ *
+ * The materialized views add every inserted block, so a reading inserted twice (a reprocessed
+ * ingestion writes its readings again with a higher version; an upload may overlap an earlier one)
+ * counts twice until reconciled, while `readings` keeps one row per key. A minute whose count in
+ * `readings_1m` differs from `readings FINAL` is exactly a minute holding such a duplicate (or a
+ * reading removed since), so `reconcile` compares the counts over a time range and rebuilds the
+ * days holding a difference, at every level, from `readings FINAL`. Whoever writes readings calls
+ * it for the stations and the time range written, after the insert (ingestion does, after each
+ * processing); a first upload of new readings finds nothing to rebuild.
+ *
+ * Rebuilding deletes the day's rows and inserts them again from `readings FINAL`; readings
+ * inserted meanwhile may be counted twice, which the next round's comparison finds and fixes.
+ */
+@Injectable()
+export class SensorAggregates {
+  private readonly client: ClickHouseClient;
+
+  constructor(@Inject(RUNTIME) runtime: Pick<Runtime, 'clickhouse'>) {
+    this.client = runtime.clickhouse.client;
+  }
+
+  static over(client: ClickHouseClient): SensorAggregates {
+    return new SensorAggregates({ clickhouse: { client } } as unknown as Pick<Runtime, 'clickhouse'>);
+  }
+
+  /**
+   * Makes the aggregates of the stations' readings in [fromMs, toMs) exact again; answers the days
+   * it rebuilt. Without stations, every station.
+   */
+  async reconcile(stationIds: readonly number[] | null, fromMs: number, toMs: number): Promise<RebuiltDays[]> {
+    const rebuilt = new Map<number, Set<string>>();
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const stale = await this.staleDays(stationIds, fromMs, toMs);
+      if (stale.length === 0) break;
+      for (const { stationId, days } of stale) {
+        await this.rebuildDays(stationId, days);
+        const seen = rebuilt.get(stationId) ?? new Set<string>();
+        days.forEach((d) => seen.add(d));
+        rebuilt.set(stationId, seen);
+      }
+    }
+    return [...rebuilt].map(([stationId, days]) => ({ stationId, days: [...days].sort() }));
+  }
+
+  /** Recomputes a station's buckets of whole days at every level from `readings FINAL`. */
+  async rebuildDays(stationId: number, days: readonly string[]): Promise<void> {
+    if (days.length === 0) return;
+    const params = { station: stationId, days };
+    for (const level of AGGREGATE_LEVELS) {
+      const table = `readings_${level.name}`;
+      await this.client.command({
+        query: `DELETE FROM ${table} WHERE station_id = {station:UInt32} AND toDate(bucket) IN {days:Array(Date)}`,
+        query_params: params,
+        clickhouse_settings: { lightweight_deletes_sync: '2' },
+      });
+      await this.client.command({
+        query: `INSERT INTO ${table} ${levelSelectSql(
+          level,
+          '(SELECT * FROM readings FINAL WHERE station_id = {station:UInt32} AND toDate(time) IN {days:Array(Date)})',
+        )}`,
+        query_params: params,
+      });
+    }
+  }
+
+  /** Recomputes every aggregate of a station's readings in [fromMs, toMs) (whole days). */
+  async rebuildRange(stationId: number, fromMs: number, toMs: number): Promise<void> {
+    const days: string[] = [];
+    for (let t = Math.floor(fromMs / DAY_MS) * DAY_MS; t < toMs; t += DAY_MS) days.push(new Date(t).toISOString().slice(0, 10));
+    await this.rebuildDays(stationId, days);
+  }
+
+  /** Per station, the days holding a minute whose aggregate count differs from the readings'. */
+  private async staleDays(stationIds: readonly number[] | null, fromMs: number, toMs: number): Promise<RebuiltDays[]> {
+    const fromMinute = Math.floor(fromMs / 60_000) * 60_000;
+    const toMinute = Math.ceil(toMs / 60_000) * 60_000;
+    const stations = stationIds === null ? '' : 'AND station_id IN {stations:Array(UInt32)}';
+    const result = await this.client.query({
+      query: `
+        SELECT station_id, groupUniqArray(toString(toDate(bucket))) AS days
+          FROM (
+            SELECT station_id, sensor_id, module_id, bucket, sum(value_count) AS n
+              FROM readings_1m
+             WHERE bucket >= fromUnixTimestamp64Milli({from:Int64}, 'UTC') AND bucket < fromUnixTimestamp64Milli({to:Int64}, 'UTC') ${stations}
+             GROUP BY station_id, sensor_id, module_id, bucket
+          ) AS a
+          FULL OUTER JOIN (
+            SELECT station_id, sensor_id, module_id,
+                   toDateTime(intDiv(toUnixTimestamp(time), 60) * 60, 'UTC') AS bucket, count() AS n
+              FROM readings FINAL
+             WHERE time >= fromUnixTimestamp64Milli({from:Int64}, 'UTC') AND time < fromUnixTimestamp64Milli({to:Int64}, 'UTC') ${stations}
+             GROUP BY station_id, sensor_id, module_id, bucket
+          ) AS r USING (station_id, sensor_id, module_id, bucket)
+         WHERE a.n != r.n
+         GROUP BY station_id`,
+      query_params: { from: fromMinute, to: toMinute, stations: stationIds ?? [] },
+      format: 'JSONEachRow',
+    });
+    const rows = await result.json<{ station_id: number | string; days: string[] }>();
+    return rows.map((row) => ({ stationId: Number(row.station_id), days: row.days.sort() }));
+  }
+}

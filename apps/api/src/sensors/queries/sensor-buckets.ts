@@ -1,0 +1,111 @@
+import type { ClickHouseClient } from '@clickhouse/client';
+import type { ChartPlan } from '@groundtruth/domain';
+
+/** One chart bucket of one station module's sensor, read from ClickHouse. */
+export type SensorBucket = {
+  readonly stationId: number;
+  readonly moduleId: number;
+  readonly sensorId: number;
+  /** Start of the bucket (ms). */
+  readonly time: number;
+  readonly min: number;
+  readonly max: number;
+  readonly sum: number;
+  readonly count: number;
+  /** The value of the latest reading in the bucket. */
+  readonly last: number;
+  /** When that reading was taken (ms). */
+  readonly lastTime: number;
+};
+
+export type BucketSelection = {
+  readonly stationIds: readonly number[];
+  /** Empty: every sensor. */
+  readonly sensorIds: readonly number[];
+};
+
+type Row = {
+  station_id: number | string;
+  module_id: number | string;
+  sensor_id: number | string;
+  b: number | string;
+  vmin: number;
+  vmax: number;
+  vsum: number;
+  n: number | string;
+  vlast: number;
+  tlast: number | string;
+};
+
+const filters = (selection: BucketSelection): string =>
+  'station_id IN {stations:Array(UInt32)}' + (selection.sensorIds.length > 0 ? ' AND sensor_id IN {sensors:Array(UInt32)}' : '');
+
+/**
+ * The plan's buckets, regrouped from the level it names (whole level buckets per chart bucket), or
+ * from the raw readings (FINAL: one row per reading) when it names none. Ordered by station,
+ * sensor, module and time; empty buckets are absent.
+ */
+export async function readSensorBuckets(
+  client: ClickHouseClient,
+  plan: ChartPlan,
+  selection: BucketSelection,
+): Promise<SensorBucket[]> {
+  if (selection.stationIds.length === 0) return [];
+  const bucketMs = plan.bucketSeconds * 1000;
+  const query =
+    plan.level === null
+      ? `SELECT station_id, sensor_id, module_id,
+                intDiv(toUnixTimestamp64Milli(time), {bucketMs:UInt64}) * {bucketMs:UInt64} AS b,
+                min(value) AS vmin, max(value) AS vmax, sum(value) AS vsum, count() AS n,
+                argMax(value, time) AS vlast, toUnixTimestamp64Milli(max(time)) AS tlast
+           FROM readings FINAL
+          WHERE ${filters(selection)}
+            AND time >= fromUnixTimestamp64Milli({from:Int64}, 'UTC') AND time < fromUnixTimestamp64Milli({to:Int64}, 'UTC')
+          GROUP BY station_id, sensor_id, module_id, b
+          ORDER BY station_id, sensor_id, module_id, b`
+      : `SELECT station_id, sensor_id, module_id,
+                intDiv(toUnixTimestamp(bucket), {bucketSeconds:UInt32}) * {bucketMs:UInt64} AS b,
+                min(value_min) AS vmin, max(value_max) AS vmax, sum(value_sum) AS vsum, sum(value_count) AS n,
+                argMaxMerge(value_last) AS vlast, toUnixTimestamp64Milli(max(last_time)) AS tlast
+           FROM readings_${plan.level.name}
+          WHERE ${filters(selection)}
+            AND bucket >= toDateTime(intDiv({from:Int64}, 1000), 'UTC') AND bucket < toDateTime(intDiv({to:Int64}, 1000), 'UTC')
+          GROUP BY station_id, sensor_id, module_id, b
+          ORDER BY station_id, sensor_id, module_id, b`;
+  const result = await client.query({
+    query,
+    query_params: {
+      stations: selection.stationIds,
+      sensors: selection.sensorIds,
+      from: plan.fromMs,
+      to: plan.toMs,
+      bucketMs,
+      bucketSeconds: plan.bucketSeconds,
+    },
+    format: 'JSONEachRow',
+  });
+  return (await result.json<Row>()).map((row) => ({
+    stationId: Number(row.station_id),
+    moduleId: Number(row.module_id),
+    sensorId: Number(row.sensor_id),
+    time: Number(row.b),
+    min: row.vmin,
+    max: row.vmax,
+    sum: row.vsum,
+    count: Number(row.n),
+    last: row.vlast,
+    lastTime: Number(row.tlast),
+  }));
+}
+
+/** The time (ms) of the latest reading of these stations' sensors, null without any. */
+export async function readDataEnd(client: ClickHouseClient, selection: BucketSelection): Promise<number | null> {
+  if (selection.stationIds.length === 0) return null;
+  const result = await client.query({
+    query: `SELECT count() AS n, toUnixTimestamp64Milli(max(last_time)) AS t FROM readings_1d WHERE ${filters(selection)}`,
+    query_params: { stations: selection.stationIds, sensors: selection.sensorIds },
+    format: 'JSONEachRow',
+  });
+  const [row] = await result.json<{ n: number | string; t: number | string }>();
+  return row === undefined || Number(row.n) === 0 ? null : Number(row.t);
+}
