@@ -7,6 +7,7 @@ import { ActivityModule } from './activity/activity.module.js';
 import { AggregateStreams } from './common/cqrs/aggregate-streams.js';
 import { CommandGateway } from './common/cqrs/command-gateway.js';
 import { DocsController } from './docs/docs.controller.js';
+import { IngestionModule } from './ingestion/ingestion.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { MediaModule } from './media/media.module.js';
 import { NotesModule } from './notes/notes.module.js';
@@ -46,6 +47,7 @@ export class AppModule {
         ActivityModule,
         NotesModule,
         StationsModule,
+        IngestionModule,
         // Global, so the command gateway can wake the projector after an append.
         ...(options.projector ? [{ module: ProjectorModule, global: true }] : []),
       ],

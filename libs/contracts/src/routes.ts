@@ -2,6 +2,7 @@ import { activityRoutes } from './activity/activity.routes.js';
 import { CreatedId } from './common/created-id.contract.js';
 import { IdParams } from './common/params.contract.js';
 import { route } from './http/route.js';
+import { ingestionRoutes } from './ingestion/ingestion.routes.js';
 import { noteRoutes } from './notes/notes.routes.js';
 import { projectRoutes } from './projects/projects.routes.js';
 import { stationRoutes } from './stations/stations.routes.js';
@@ -44,6 +45,7 @@ export const routes = {
   ...stationRoutes,
   ...noteRoutes,
   ...activityRoutes,
+  ...ingestionRoutes,
   login: route({
     method: 'post',
     path: '/login',

@@ -1,6 +1,7 @@
 import type { Projection } from '@groundtruth/platform';
 import { activityProjection } from './activity/activity.projection.js';
 import { fieldNotesProjection } from './notes/field-notes.projection.js';
+import { ingestionsProjection } from './ingestions/ingestions.projection.js';
 import { stationNotesProjection } from './notes/station-notes.projection.js';
 import { projectsProjection } from './projects/projects.projection.js';
 import { sessionsProjection } from './sessions/sessions.projection.js';
@@ -16,11 +17,13 @@ export const projections: readonly Projection[] = [
   activityProjection,
   stationNotesProjection,
   fieldNotesProjection,
+  ingestionsProjection,
 ];
 
 export {
   activityProjection,
   fieldNotesProjection,
+  ingestionsProjection,
   stationNotesProjection,
   projectsProjection,
   sessionsProjection,

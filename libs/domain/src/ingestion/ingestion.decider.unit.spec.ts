@@ -24,7 +24,18 @@ const receive: ReceiveIngestion = {
 const received: IngestionReceived = { type: 'IngestionReceived', data: { ...receive.data, uploadedBy: 7, receivedAt: meta.now } };
 const process = (version: number): RecordIngestionProcessed => ({
   type: 'RecordIngestionProcessed',
-  data: { ingestionId: 5, version, records: 10, readings: 20, errors: 1, problems: ['x'], start: null, end: null },
+  data: {
+    ingestionId: 5,
+    version,
+    records: 10,
+    readings: 20,
+    errors: 1,
+    problems: ['x'],
+    start: null,
+    end: null,
+    battery: 50,
+    location: null,
+  },
 });
 const processed = (version: number): IngestionProcessed => ({
   type: 'IngestionProcessed',

@@ -43,6 +43,10 @@ export type IngestionProcessed = DomainEvent<
     /** ISO time of the first and last reading written (null when none). */
     readonly start: string | null;
     readonly end: string | null;
+    /** The station's last reported battery (percent) in this upload, if any. */
+    readonly battery: number | null;
+    /** The station's last GPS fix in this upload, if any. */
+    readonly location: { readonly longitude: number; readonly latitude: number } | null;
     readonly processedAt: string;
   }
 >;

@@ -1,0 +1,170 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError, type IngestionType, type StationModuleConfig } from '@groundtruth/domain';
+import type { IngestionProcessing } from '@groundtruth/contracts';
+import { decodeDataFile, decodeMetaFile, RUNTIME, type ModuleInfo, type Runtime } from '@groundtruth/platform';
+import { commandMetadata } from '../../common/cqrs/command-metadata.js';
+import { CommandGateway } from '../../common/cqrs/command-gateway.js';
+import { ConfigureModulesCommand } from '../../stations/commands/configure-modules/configure-modules.command.js';
+import { RecordProcessingCommand } from '../commands/record-processing/record-processing.command.js';
+import {
+  collectMetaModules,
+  latestModules,
+  readingsOf,
+  summariseMetaFile,
+  type FileSummary,
+  type ReadingRow,
+} from './readings-of.js';
+
+type IngestionRow = {
+  id: string;
+  station_id: string;
+  generation: string;
+  type: IngestionType;
+  blob_key: string;
+  version: number;
+};
+
+const INSERT_BATCH = 100_000;
+const MODULE_INTERNAL = 1;
+
+export const ingestionMessages = {
+  notFound: 'There is no such upload.',
+} as const;
+
+/**
+ * Turns a stored upload into station state and readings, then records the outcome
+ * (IngestionProcessed). Meta files configure the station's modules; data files write readings to
+ * ClickHouse `readings` with the next version, so processing again replaces them. The one place
+ * processing happens: the API calls it right after an upload (embedded mode); a worker could later.
+ */
+@Injectable()
+export class IngestionProcessor {
+  constructor(
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly commands: CommandGateway,
+  ) {}
+
+  async process(ingestionId: number, userId: number | null): Promise<IngestionProcessing> {
+    const r = await this.runtime.pool.query<IngestionRow>(
+      'SELECT id, station_id, generation, type, blob_key, version FROM ingestions WHERE id = $1',
+      [ingestionId],
+    );
+    const row = r.rows[0];
+    if (!row) throw new DomainError('not_found', 'INGESTION.NOT_FOUND', ingestionMessages.notFound);
+    const stationId = Number(row.station_id);
+    const version = row.version + 1;
+    const bytes = await this.runtime.blobs.get(row.blob_key);
+
+    let summary: FileSummary;
+    let readings = 0;
+    let battery: number | null = null;
+    let location: { longitude: number; latitude: number } | null = null;
+    if (bytes === null) {
+      summary = { records: 0, errors: 1, problems: ['The stored upload is missing.'], start: null, end: null };
+    } else if (row.type === 'meta') {
+      const file = decodeMetaFile(bytes);
+      summary = summariseMetaFile(file);
+      const modules = latestModules(file);
+      if (modules) await this.configure(stationId, modules, userId);
+    } else {
+      const metas = await this.metaModules(stationId, row.generation);
+      const stationModules = await this.runtime.pool.query<{ module_id: string; hardware_id: string | null; position: number }>(
+        'SELECT module_id, hardware_id, position FROM station_modules WHERE station_id = $1',
+        [stationId],
+      );
+      const result = readingsOf(
+        decodeDataFile(bytes),
+        metas,
+        stationModules.rows.map((m) => ({ moduleId: Number(m.module_id), hardwareId: m.hardware_id, position: m.position })),
+        { stationId, ingestionId, version, nowMs: Date.now() },
+      );
+      await this.write(result.rows);
+      summary = result;
+      readings = result.rows.length;
+      battery = result.battery;
+      location = result.location;
+    }
+
+    const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+    const outcome = {
+      ingestionId,
+      version,
+      records: summary.records,
+      readings,
+      errors: summary.errors,
+      problems: summary.problems,
+      start: iso(summary.start),
+      end: iso(summary.end),
+      battery,
+      location,
+    };
+    await this.commands.execute(new RecordProcessingCommand(outcome, commandMetadata(userId)));
+    return {
+      id: ingestionId,
+      stationId,
+      type: row.type,
+      version,
+      records: outcome.records,
+      readings,
+      errors: outcome.errors,
+      problems: outcome.problems.slice(0, 20),
+      start: outcome.start,
+      end: outcome.end,
+    };
+  }
+
+  /** Every upload of a station again: meta files first (they say what data files mean), each in upload order. */
+  async processStation(stationId: number, userId: number | null): Promise<IngestionProcessing[]> {
+    const r = await this.runtime.pool.query<{ id: string }>(
+      `SELECT id FROM ingestions WHERE station_id = $1 ORDER BY (type = 'meta') DESC, id`,
+      [stationId],
+    );
+    const done: IngestionProcessing[] = [];
+    for (const { id } of r.rows) done.push(await this.process(Number(id), userId));
+    return done;
+  }
+
+  /** Meta records of every meta upload of this station and generation, by record number (later uploads win). */
+  private async metaModules(stationId: number, generation: string): Promise<Map<number, readonly ModuleInfo[]>> {
+    const r = await this.runtime.pool.query<{ blob_key: string }>(
+      `SELECT blob_key FROM ingestions WHERE station_id = $1 AND generation = $2 AND type = 'meta' ORDER BY id`,
+      [stationId, generation],
+    );
+    const metas = new Map<number, readonly ModuleInfo[]>();
+    for (const { blob_key } of r.rows) {
+      const bytes = await this.runtime.blobs.get(blob_key);
+      if (bytes) collectMetaModules(decodeMetaFile(bytes), metas);
+    }
+    return metas;
+  }
+
+  private async configure(stationId: number, modules: readonly ModuleInfo[], userId: number | null): Promise<void> {
+    const configs: StationModuleConfig[] = [];
+    const seen = new Set<string>();
+    for (const m of modules) {
+      const hardwareId = m.id.length > 0 ? Buffer.from(m.id).toString('hex') : null;
+      const key = hardwareId ?? `at:${m.position}:${m.name}`;
+      if (seen.has(key)) continue; // a station listing a module twice: the first counts
+      seen.add(key);
+      configs.push({
+        moduleId: await this.runtime.ids.next('station_module'),
+        hardwareId,
+        name: m.name || `module-${m.position}`,
+        position: m.position,
+        internal: (m.flags & MODULE_INTERNAL) !== 0,
+        sensors: m.sensors.map((s) => ({ name: s.name, unitOfMeasure: s.unitOfMeasure, order: s.number })),
+      });
+    }
+    await this.commands.execute(new ConfigureModulesCommand({ stationId, modules: configs }, commandMetadata(userId)));
+  }
+
+  private async write(rows: readonly ReadingRow[]): Promise<void> {
+    for (let at = 0; at < rows.length; at += INSERT_BATCH) {
+      await this.runtime.clickhouse.client.insert({
+        table: 'readings',
+        format: 'JSONEachRow',
+        values: rows.slice(at, at + INSERT_BATCH),
+      });
+    }
+  }
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** The answer to a station upload (as real stations expect it): the ingestion id, twice. */
+export const IngestionReceipt = z.object({ id: z.number().int(), upload_id: z.number().int() }).meta({ id: 'IngestionReceipt' });
+export type IngestionReceipt = z.infer<typeof IngestionReceipt>;
+
+/** One processing of an upload. */
+export const IngestionProcessing = z
+  .object({
+    id: z.number().int(),
+    stationId: z.number().int(),
+    type: z.enum(['meta', 'data']),
+    version: z.number().int(),
+    records: z.number().int(),
+    readings: z.number().int(),
+    errors: z.number().int(),
+    problems: z.array(z.string()),
+    start: z.string().nullable(),
+    end: z.string().nullable(),
+  })
+  .meta({ id: 'IngestionProcessing' });
+export type IngestionProcessing = z.infer<typeof IngestionProcessing>;
+
+export const IngestionProcessingList = z
+  .object({ ingestions: z.array(IngestionProcessing) })
+  .meta({ id: 'IngestionProcessingList' });
+export type IngestionProcessingList = z.infer<typeof IngestionProcessingList>;

@@ -1,0 +1,56 @@
+import { IdParams } from '../common/params.contract.js';
+import { route } from '../http/route.js';
+import { IngestionProcessing, IngestionProcessingList, IngestionReceipt } from './ingestion.contract.js';
+
+/** Station uploads and their (re)processing (spec §7 Data; the wire format of real stations). */
+export const ingestionRoutes = {
+  ingest: route({
+    method: 'post',
+    path: '/ingestion',
+    summary:
+      "A station upload: the raw body is a length-delimited protobuf meta or data file. Headers: Content-Type, Content-Length > 0, Fk-DeviceId and Fk-Generation (hex, base64 or UUID), Fk-Type meta|data, Fk-Blocks first,last, optional Fk-DeviceName. The station is found by its device id and must be the asker's (or the asker a site admin). The body is stored, then processed: readings are written, module definitions configure the station; problems in records are counted on the ingestion, not refused.",
+    tags: ['data'],
+    auth: 'required',
+    response: IngestionReceipt,
+    errors: {
+      400: 'A header is missing or not valid, or the body is empty',
+      401: 'Not signed in',
+      403: "The device is someone else's station",
+      404: 'No station has this device id',
+      413: 'The body is over 50 MB',
+    },
+  }),
+  processIngestion: route({
+    method: 'post',
+    path: '/data/ingestions/{id}/process',
+    summary: 'Process an upload again: its readings are replaced (written with a higher version), never doubled',
+    tags: ['data'],
+    auth: 'required',
+    params: IdParams,
+    response: IngestionProcessing,
+    errors: {
+      400: 'The id is not a number',
+      401: 'Not signed in',
+      403: "Not the station's owner or a site admin",
+      404: 'No such upload',
+      409: 'Being processed by someone else',
+    },
+  }),
+  processStationIngestions: route({
+    method: 'post',
+    path: '/data/stations/{id}/ingestions/process',
+    summary:
+      "Process every upload of a station again (meta first, in upload order); each one's readings are replaced, never doubled",
+    tags: ['data'],
+    auth: 'required',
+    params: IdParams,
+    response: IngestionProcessingList,
+    errors: {
+      400: 'The id is not a number',
+      401: 'Not signed in',
+      403: "Not the station's owner or a site admin",
+      404: 'No such station',
+      409: 'Being processed by someone else',
+    },
+  }),
+} as const;

@@ -1,0 +1,305 @@
+import { request } from 'node:http';
+import { moduleForHeader, sensorOfModule } from '../../libs/domain/src/index.js';
+import { encodeDataFile, encodeMetaFile, type DataRecord, type ModuleInfo } from '../../libs/platform/src/index.js';
+import { callApi, outboxOf, signUp, type TestUser } from '../support/accounts.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+let sut: TestApp;
+let owner: TestUser;
+let stranger: TestUser;
+let admin: TestUser;
+let stationId: number;
+const deviceHex = '0004a30b001cc1a4';
+const generation = 'a1b2c3d4e5f60718';
+
+beforeAll(async () => {
+  sut = await startTestApp();
+  const mailbox = outboxOf(sut.dataDir);
+  owner = await signUp(sut, mailbox, { name: 'Owner' });
+  stranger = await signUp(sut, mailbox, { name: 'Stranger' });
+  admin = await signUp(sut, mailbox, { name: 'Admin', admin: true });
+  const station = await callApi(sut.url, 'POST', '/api/stations', {
+    token: owner.token,
+    body: { deviceId: deviceHex, name: 'Creek 1' },
+  });
+  expect(station.status).toBe(200);
+  stationId = station.body!['id'] as number;
+});
+afterAll(() => sut.close());
+
+const modules: ModuleInfo[] = [
+  {
+    position: 0,
+    address: 0,
+    name: 'modules.diagnostics',
+    header: { manufacturer: 1, kind: 0xa1, version: 1 },
+    sensors: [
+      { number: 0, name: 'battery_charge', unitOfMeasure: '%', flags: 0 },
+      { number: 1, name: 'battery_voltage', unitOfMeasure: 'V', flags: 0 },
+    ],
+    id: Uint8Array.from([0xd1, 0xa9]),
+    flags: 1,
+  },
+  {
+    position: 1,
+    address: 0x42,
+    name: 'modules.water.temp',
+    header: { manufacturer: 1, kind: 0x12, version: 1 },
+    sensors: [{ number: 0, name: 'temp', unitOfMeasure: '°C', flags: 0 }],
+    id: Uint8Array.from([0x7e, 0x4b]),
+    flags: 0,
+  },
+];
+const tempSensorId = sensorOfModule(moduleForHeader(1, 0x12, ['temp'])!, 0)!.id;
+
+const metaFile = encodeMetaFile([
+  {
+    record: 1,
+    time: 1_704_067_200,
+    dataRecord: {
+      metadata: {
+        deviceId: Buffer.from(deviceHex, 'hex'),
+        time: 1_704_067_200,
+        generation: Buffer.from(generation, 'hex'),
+        record: 1,
+      },
+      identity: { name: 'Creek 1' },
+      modules,
+    },
+  },
+]);
+
+const T0 = Date.UTC(2024, 0, 1) / 1000;
+const record = (n: number, time: number, temp: number, meta = 1): DataRecord => ({
+  modules: [],
+  status: { time, uptime: n, battery: 80 - n },
+  readings: {
+    time,
+    reading: n,
+    flags: 0,
+    meta,
+    uptime: n,
+    location: { fix: 1, time, longitude: -73.9, latitude: 40.7, altitude: 10 },
+    sensorGroups: [
+      {
+        module: 0,
+        time: 0,
+        readings: [
+          { sensor: 0, calibratedValue: 80 - n },
+          { sensor: 1, calibratedValue: 4 },
+        ],
+      },
+      { module: 1, time: 0, readings: [{ sensor: 0, calibratedValue: temp }] },
+    ],
+  },
+});
+/** Ten good records a minute apart (20 diagnostics + 10 temperature readings). */
+const goodRecords = Array.from({ length: 10 }, (_, i) => record(i + 1, T0 + 60 * i, 10 + i / 4));
+const badRecords = [
+  record(11, T0 + 600, Number.NaN), // NaN temperature: the diagnostics readings stay, the NaN goes
+  record(12, Math.floor(Date.now() / 1000) + 86_400 * 30, 12), // in the future
+  record(13, T0 + 720, 13, 99), // meta record 99 is unknown
+  record(14, Date.UTC(2017, 5, 1) / 1000, 14), // before 2018
+];
+
+type Headers = Record<string, string>;
+const headersFor = (type: 'meta' | 'data', blocks: string, extra: Headers = {}): Headers => ({
+  'content-type': 'application/vnd.fk.data+binary',
+  'fk-deviceid': deviceHex,
+  'fk-generation': generation,
+  'fk-type': type,
+  'fk-blocks': blocks,
+  ...extra,
+});
+
+const upload = async (body: Uint8Array, headers: Headers, token: string | null = owner.token) => {
+  const res = await fetch(`${sut.url}/api/ingestion`, {
+    method: 'POST',
+    headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body,
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> | null };
+};
+
+const count = async (where: string, final = true): Promise<number> => {
+  const rows = await sut.runtime.clickhouse.client.query({
+    query: `SELECT count() AS n FROM readings ${final ? 'FINAL' : ''} WHERE ${where}`,
+    format: 'JSONEachRow',
+  });
+  return Number((await rows.json<{ n: string }>())[0]!.n);
+};
+
+const ingestionRow = async (id: number) =>
+  (await sut.runtime.pool.query('SELECT * FROM ingestions WHERE id = $1', [id])).rows[0] as Record<string, unknown>;
+
+let metaId: number;
+let dataId: number;
+
+describe('POST /api/ingestion', () => {
+  it('stores a meta upload, records it and configures the station modules by hardware id', async () => {
+    const r = await upload(metaFile, headersFor('meta', '1,1', { 'fk-devicename': 'Creek 1' }));
+    expect(r.status).toBe(200);
+    metaId = r.body!['id'] as number;
+    expect(r.body).toEqual({ id: metaId, upload_id: metaId });
+    const stored = await sut.runtime.blobs.get(`uploads/${stationId}/${metaId}.meta`);
+    expect(stored && Buffer.compare(stored, Buffer.from(metaFile))).toBe(0);
+    expect(await ingestionRow(metaId)).toMatchObject({
+      station_id: String(stationId),
+      device_id: deviceHex,
+      generation,
+      type: 'meta',
+      size: String(metaFile.length),
+      first_block: '1',
+      last_block: '1',
+      device_name: 'Creek 1',
+      version: 1,
+      records: 1,
+      errors: 0,
+    });
+    const mods = await sut.runtime.pool.query(
+      'SELECT hardware_id, name, position, internal FROM station_modules WHERE station_id = $1 ORDER BY position',
+      [stationId],
+    );
+    expect(mods.rows).toEqual([
+      { hardware_id: 'd1a9', name: 'modules.diagnostics', position: 0, internal: true },
+      { hardware_id: '7e4b', name: 'modules.water.temp', position: 1, internal: false },
+    ]);
+  });
+
+  it('writes the readings of a data upload; bad records are counted as errors, not refused', async () => {
+    const r = await upload(encodeDataFile([...goodRecords, ...badRecords]), headersFor('data', '1,14'));
+    expect(r.status).toBe(200);
+    dataId = r.body!['id'] as number;
+    // 10 good records × 3 readings, plus the 2 diagnostics readings of the NaN record.
+    expect(await count(`ingestion_id = ${dataId}`)).toBe(32);
+    expect(await count(`ingestion_id = ${dataId} AND sensor_id = ${tempSensorId}`)).toBe(10);
+    const row = await ingestionRow(dataId);
+    expect(row).toMatchObject({ version: 1, records: 14, readings: 32, errors: 4, battery: 66 });
+    expect((row['data_start'] as Date).toISOString()).toBe(new Date(T0 * 1000).toISOString());
+    expect((row['data_end'] as Date).toISOString()).toBe(new Date((T0 + 600) * 1000).toISOString());
+    const problems = (row['problems'] as string[]).join('\n');
+    expect(problems).toMatch(/meta record 99 is unknown/);
+    expect(problems).toMatch(/in the future/);
+    expect(problems).toMatch(/before 2018/);
+    expect(problems).toMatch(/not a number/);
+  });
+
+  it('reprocessing replaces the readings with a higher version and never doubles them', async () => {
+    const before = await count(`station_id = ${stationId}`);
+    const one = await callApi(sut.url, 'POST', `/api/data/ingestions/${dataId}/process`, { token: owner.token });
+    expect(one).toMatchObject({ status: 200, body: { id: dataId, version: 2, readings: 32, errors: 4 } });
+    const all = await callApi(sut.url, 'POST', `/api/data/stations/${stationId}/ingestions/process`, { token: admin.token });
+    expect(all.status).toBe(200);
+    const done = all.body!['ingestions'] as { id: number; type: string; version: number }[];
+    expect(done.map((d) => [d.id, d.type])).toEqual([
+      [metaId, 'meta'],
+      [dataId, 'data'],
+    ]);
+    expect(done.find((d) => d.id === dataId)!.version).toBe(3);
+    expect(await count(`station_id = ${stationId}`)).toBe(before);
+    expect(await count(`station_id = ${stationId} AND version = 3`)).toBe(32);
+  });
+
+  it('finds the meta record of an earlier upload of the same generation', async () => {
+    const later = record(20, T0 + 3600, 20);
+    const r = await upload(encodeDataFile([later]), headersFor('data', '20,20'));
+    expect(r.status).toBe(200);
+    expect(await ingestionRow(r.body!['id'] as number)).toMatchObject({ records: 1, readings: 3, errors: 0 });
+  });
+
+  describe('bad input', () => {
+    it('answers 400 listing the missing or wrong headers', async () => {
+      const r = await upload(encodeDataFile(goodRecords), {
+        'content-type': 'text/plain',
+        'fk-type': 'logs',
+        'fk-blocks': '5,1',
+      });
+      expect(r.status).toBe(400);
+      expect(Object.keys(r.body!['errors'] as object).sort()).toEqual([
+        'Content-Type',
+        'Fk-Blocks',
+        'Fk-DeviceId',
+        'Fk-Generation',
+        'Fk-Type',
+      ]);
+      expect((await upload(encodeDataFile(goodRecords), headersFor('data', '1,10', { 'fk-deviceid': '%%%' }))).status).toBe(400);
+    });
+
+    it("answers 401 without a token, 404 for an unknown device, 403 for another user's station", async () => {
+      const body = encodeDataFile(goodRecords);
+      expect((await upload(body, headersFor('data', '1,10'), null)).status).toBe(401);
+      expect(await upload(body, headersFor('data', '1,10', { 'fk-deviceid': 'ffffffffffffffff' }))).toMatchObject({
+        status: 404,
+        body: { code: 'INGESTION.UNKNOWN_DEVICE' },
+      });
+      expect((await upload(body, headersFor('data', '1,10'), stranger.token)).status).toBe(403);
+      expect((await callApi(sut.url, 'POST', `/api/data/ingestions/${dataId}/process`, { token: stranger.token })).status).toBe(
+        403,
+      );
+      expect(
+        (await callApi(sut.url, 'POST', `/api/data/stations/${stationId}/ingestions/process`, { token: stranger.token })).status,
+      ).toBe(403);
+      expect((await callApi(sut.url, 'POST', `/api/data/ingestions/999999/process`, { token: owner.token })).status).toBe(404);
+    });
+
+    it('answers 413 for a body announced over 50 MB, before reading it', async () => {
+      const status = await new Promise<number>((resolve, reject) => {
+        const url = new URL(`${sut.url}/api/ingestion`);
+        const req = request(
+          {
+            host: url.hostname,
+            port: url.port,
+            path: url.pathname,
+            method: 'POST',
+            agent: false,
+            headers: {
+              connection: 'close',
+              ...headersFor('data', '1,1'),
+              authorization: `Bearer ${owner.token}`,
+              'content-length': String(51 * 1024 * 1024),
+            },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+            req.destroy();
+          },
+        );
+        req.on('error', reject);
+        req.write(Buffer.alloc(1024));
+      });
+      expect(status).toBe(413);
+    });
+
+    it('records garbage and truncated files with their errors; earlier readings stay as they were', async () => {
+      const before = await count(`station_id = ${stationId}`);
+      const garbage = await upload(
+        Uint8Array.from({ length: 500 }, (_, i) => (i * 37 + 11) % 256),
+        headersFor('data', '1,1'),
+      );
+      expect(garbage.status).toBe(200);
+      const g = await ingestionRow(garbage.body!['id'] as number);
+      expect(Number(g['errors'])).toBeGreaterThan(0);
+      expect(g['readings']).toBe(0);
+
+      const file = encodeDataFile([record(30, T0 + 7200, 1), record(31, T0 + 7260, 2)]);
+      const truncated = await upload(file.subarray(0, file.length - 5), headersFor('data', '30,31'));
+      expect(truncated.status).toBe(200);
+      expect(await ingestionRow(truncated.body!['id'] as number)).toMatchObject({ records: 1, readings: 3, errors: 1 });
+
+      const badMeta = await upload(Uint8Array.from([0xff, 0xff, 0xff]), headersFor('meta', '2,2'));
+      expect(badMeta.status).toBe(200);
+      expect(Number((await ingestionRow(badMeta.body!['id'] as number))['errors'])).toBe(1);
+
+      expect(await count(`station_id = ${stationId}`)).toBe(before + 3);
+      expect(await count(`ingestion_id = ${dataId}`)).toBe(32);
+      // The station keeps its modules: a meta file without modules changes nothing.
+      expect(
+        (await sut.runtime.pool.query('SELECT count(*)::int AS n FROM station_modules WHERE station_id = $1', [stationId]))
+          .rows[0],
+      ).toEqual({ n: 2 });
+      expect((await callApi(sut.url, 'GET', '/api/status')).status).toBe(200);
+    });
+  });
+});
