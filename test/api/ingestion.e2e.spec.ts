@@ -199,6 +199,12 @@ describe('POST /api/ingestion', () => {
     expect(done.find((d) => d.id === dataId)!.version).toBe(3);
     expect(await count(`station_id = ${stationId}`)).toBe(before);
     expect(await count(`station_id = ${stationId} AND version = 3`)).toBe(32);
+    // The aggregates count each reading once too (the views saw three inserts).
+    const minutes = await sut.runtime.clickhouse.client.query({
+      query: `SELECT sum(value_count) AS n FROM readings_1m WHERE station_id = ${stationId}`,
+      format: 'JSONEachRow',
+    });
+    expect(Number((await minutes.json<{ n: string }>())[0]!.n)).toBe(before);
   });
 
   it('finds the meta record of an earlier upload of the same generation', async () => {

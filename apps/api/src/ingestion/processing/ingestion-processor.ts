@@ -4,6 +4,7 @@ import type { IngestionProcessing } from '@groundtruth/contracts';
 import { decodeDataFile, decodeMetaFile, RUNTIME, type ModuleInfo, type Runtime } from '@groundtruth/platform';
 import { commandMetadata } from '../../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../../common/cqrs/command-gateway.js';
+import { SensorAggregates } from '../../sensors/aggregates/sensor-aggregates.js';
 import { ConfigureModulesCommand } from '../../stations/commands/configure-modules/configure-modules.command.js';
 import { RecordProcessingCommand } from '../commands/record-processing/record-processing.command.js';
 import {
@@ -79,6 +80,10 @@ export class IngestionProcessor {
         { stationId, ingestionId, version, nowMs: Date.now() },
       );
       await this.write(result.rows);
+      if (result.start !== null && result.end !== null) {
+        // The aggregates' views counted these rows again if they replace earlier ones: make them exact.
+        await SensorAggregates.over(this.runtime.clickhouse.client).reconcile([stationId], result.start, result.end + 1);
+      }
       summary = result;
       readings = result.rows.length;
       battery = result.battery;
