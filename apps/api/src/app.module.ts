@@ -15,6 +15,7 @@ import { ProjectsModule } from './projects/projects.module.js';
 import { ReadModels } from './read-models/read-models.js';
 import { DemoCommunitySeeder } from './seed/demo-community.js';
 import { DemoSeeder } from './seed/demo-seeder.js';
+import { SensorsModule } from './sensors/sensors.module.js';
 import { StationsModule } from './stations/stations.module.js';
 import { StatusController } from './status/status.controller.js';
 import { StatusService } from './status/status.service.js';
@@ -47,6 +48,7 @@ export class AppModule {
         ActivityModule,
         NotesModule,
         StationsModule,
+        SensorsModule,
         IngestionModule,
         // Global, so the command gateway can wake the projector after an append.
         ...(options.projector ? [{ module: ProjectorModule, global: true }] : []),

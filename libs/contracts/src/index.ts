@@ -16,5 +16,7 @@ export * from './notes/notes.contract.js';
 export * from './notes/notes.routes.js';
 export * from './activity/activity.contract.js';
 export * from './activity/activity.routes.js';
+export * from './sensors/sensors.contract.js';
+export * from './sensors/sensors.routes.js';
 export * from './ingestion/ingestion.contract.js';
 export * from './ingestion/ingestion.routes.js';

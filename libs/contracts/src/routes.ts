@@ -5,6 +5,7 @@ import { route } from './http/route.js';
 import { ingestionRoutes } from './ingestion/ingestion.routes.js';
 import { noteRoutes } from './notes/notes.routes.js';
 import { projectRoutes } from './projects/projects.routes.js';
+import { sensorRoutes } from './sensors/sensors.routes.js';
 import { stationRoutes } from './stations/stations.routes.js';
 import { Status } from './status/status.contract.js';
 import { AdminClearTermsBody, AdminDeleteUserBody, UserSearchQuery, UserSearchResult } from './users/admin-users.contract.js';
@@ -45,6 +46,7 @@ export const routes = {
   ...stationRoutes,
   ...noteRoutes,
   ...activityRoutes,
+  ...sensorRoutes,
   ...ingestionRoutes,
   login: route({
     method: 'post',

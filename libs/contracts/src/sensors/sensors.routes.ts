@@ -1,0 +1,39 @@
+import { route } from '../http/route.js';
+import { ModulesMeta, SensorData, SensorDataQuery, SensorsMeta } from './sensors.contract.js';
+
+const privateStation = "A station is private (STATION.PRIVATE: You don't have access to view this station.)";
+
+/** Sensor meta and chart data (spec §7 Data calls). */
+export const sensorRoutes = {
+  sensorsMeta: route({
+    method: 'get',
+    path: '/meta/sensors',
+    summary: 'The sensor catalogue: every sensor (id, key) and every module definition with its sensors',
+    tags: ['sensors'],
+    auth: 'optional',
+    response: SensorsMeta,
+  }),
+  modulesMeta: route({
+    method: 'get',
+    path: '/modules/meta',
+    summary: 'The module definitions of the sensor catalogue, with their sensors',
+    tags: ['sensors'],
+    auth: 'optional',
+    response: ModulesMeta,
+  }),
+  sensorData: route({
+    method: 'get',
+    path: '/sensors/data',
+    summary:
+      "Chart data of stations' sensors over [start, end): buckets of span ÷ resolution, rounded up to whole buckets of the coarsest precomputed level that fits (raw readings under a minute), so at most resolution (+1) buckets; `aggregate` says which was read. complete=true adds empty buckets as nulls.",
+    tags: ['sensors'],
+    auth: 'optional',
+    query: SensorDataQuery,
+    response: SensorData,
+    errors: {
+      400: 'A parameter is missing or not valid',
+      403: privateStation,
+      404: 'No such station',
+    },
+  }),
+} as const;

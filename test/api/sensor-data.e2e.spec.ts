@@ -1,0 +1,245 @@
+import { callApi, outboxOf, signUp, type Reply, type TestUser } from '../support/accounts.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+let sut: TestApp;
+let owner: TestUser;
+let stranger: TestUser;
+/** In the owner's private default project. */
+let privateStation: number;
+/** In a public project. */
+let publicStation: number;
+
+const T0 = Date.parse('2025-06-01T00:00:00Z');
+const HOUR = 3_600_000;
+const DEPTH = 70; // wh.floodnet.depth: aggregated by maximum
+const PH = 1; // fk.water.ph.ph: aggregated by mean
+
+const call = (path: string, token: string | null = null) => callApi(sut.url, 'GET', path, { token });
+const ok = (res: Reply) => {
+  if (res.status !== 200) throw new Error(`expected 200, got ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body!;
+};
+
+type Row = {
+  time: number;
+  stationId: number;
+  moduleId: number;
+  sensorId: number;
+  value: number | null;
+  avg: number | null;
+  min: number | null;
+  max: number | null;
+  last: number | null;
+  samples: number;
+};
+type Data = {
+  data: Row[];
+  bucketSize: number;
+  bucketSamples: number;
+  dataEnd: number | null;
+  aggregate: string;
+  start: number;
+  end: number;
+};
+
+const insertReadings = (rows: { station: number; sensor: number; time: number; value: number }[]) =>
+  sut.runtime.clickhouse.client.insert({
+    table: 'readings',
+    format: 'JSONEachRow',
+    values: rows.map((r) => ({
+      station_id: r.station,
+      module_id: 5,
+      sensor_id: r.sensor,
+      time: new Date(r.time).toISOString(),
+      value: r.value,
+      ingestion_id: 1,
+      version: 1,
+    })),
+  });
+
+const registerStation = async (user: TestUser, name: string): Promise<number> => {
+  const res = await callApi(sut.url, 'POST', '/api/stations', {
+    token: user.token,
+    body: { deviceId: `dev-${name}-${Date.now()}`, name },
+  });
+  return ok(res)['id'] as number;
+};
+
+beforeAll(async () => {
+  sut = await startTestApp();
+  const mailbox = outboxOf(sut.dataDir);
+  owner = await signUp(sut, mailbox, { name: 'Owner' });
+  stranger = await signUp(sut, mailbox, { name: 'Stranger' });
+  privateStation = await registerStation(owner, 'private');
+  publicStation = await registerStation(owner, 'public');
+  const project = ok(
+    await callApi(sut.url, 'POST', '/api/projects', {
+      token: owner.token,
+      body: { name: 'Flood watch', description: 'Depths', goal: 'Open data', location: 'Harbor', privacy: 1 },
+    }),
+  )['id'] as number;
+  const added = await callApi(sut.url, 'POST', `/api/projects/${project}/stations/${publicStation}`, { token: owner.token });
+  expect(added.status).toBe(204);
+
+  // Two days of one-minute readings for both stations: depth rises by 1 each minute of the hour.
+  const rows = [];
+  for (const station of [publicStation, privateStation]) {
+    for (let m = 0; m < 48 * 60; m++) {
+      rows.push({ station, sensor: DEPTH, time: T0 + m * 60_000, value: m % 60 });
+      rows.push({ station, sensor: PH, time: T0 + m * 60_000, value: 7 + (m % 2) });
+    }
+  }
+  await insertReadings(rows);
+});
+afterAll(() => sut.close());
+
+describe('sensor meta', () => {
+  it('lists every sensor with its id and key, and the module definitions, to anyone', async () => {
+    const meta = ok(await call('/api/meta/sensors')) as { sensors: { id: number; key: string }[]; modules: { key: string }[] };
+    expect(meta.sensors).toHaveLength(80);
+    expect(meta.sensors).toContainEqual({ id: DEPTH, key: 'wh.floodnet.depth' });
+    expect(meta.modules).toHaveLength(19);
+
+    const modules = ok(await call('/api/modules/meta')) as {
+      modules: { key: string; name: string; sensors: Record<string, unknown>[] }[];
+    };
+    const flood = modules.modules.find((m) => m.key === 'wh.floodnet');
+    const depth = flood?.sensors.find((s) => s['fullKey'] === 'wh.floodnet.depth');
+    expect(depth).toMatchObject({
+      id: DEPTH,
+      unitOfMeasure: 'inches',
+      order: 0,
+      internal: false,
+      aggregation: 'max',
+      ranges: expect.arrayContaining([{ minimum: 0, maximum: 6, constrained: true }]),
+      strings: {
+        'en-us': { label: 'Flood Depth', chartLabel: 'Flood Depth Threshold (Inches)', axisLabel: 'Flood Depth (Inches)' },
+      },
+    });
+    const viz = (depth?.['viz'] as { minimumGap: number | null; thresholds: { levels: Record<string, unknown>[] } | null }[])[0];
+    expect(viz?.minimumGap).toBe(600);
+    expect(viz?.thresholds?.levels[1]).toMatchObject({
+      start: 4,
+      value: 12,
+      color: '#fdbf4b',
+      hidden: false,
+      plainLabel: { 'en-US': 'Minor' },
+    });
+    expect(modules.modules.find((m) => m.key === 'fk.water.ph')?.name).toBe('modules.water.ph');
+  });
+});
+
+describe('GET /sensors/data', () => {
+  it('answers buckets of span ÷ resolution from the coarsest level that fits, max for depth and mean otherwise', async () => {
+    const res = ok(
+      await call(
+        `/api/sensors/data?start=${T0}&end=${T0 + 48 * HOUR}&stations=${publicStation}&sensors=${DEPTH},${PH}&resolution=48`,
+      ),
+    ) as unknown as Data;
+
+    expect(res).toMatchObject({
+      bucketSize: 3600,
+      bucketSamples: 48,
+      aggregate: '1h',
+      dataEnd: T0 + (48 * 60 - 1) * 60_000,
+      start: T0,
+      end: T0 + 48 * HOUR,
+    });
+    const depth = res.data.filter((r) => r.sensorId === DEPTH);
+    expect(depth).toHaveLength(48);
+    expect(depth[0]).toEqual({
+      time: T0,
+      stationId: publicStation,
+      moduleId: 5,
+      sensorId: DEPTH,
+      value: 59,
+      avg: 29.5,
+      min: 0,
+      max: 59,
+      last: 59,
+      samples: 60,
+    });
+    const ph = res.data.filter((r) => r.sensorId === PH);
+    expect(ph[3]).toMatchObject({ time: T0 + 3 * HOUR, value: 7.5, avg: 7.5, min: 7, max: 8, last: 8 });
+  });
+
+  it('reads raw readings for buckets under a minute, and fills empty buckets with nulls when complete=true', async () => {
+    // 30 minutes before the first reading and 30 after: 60 buckets of 60 s at the 1m level.
+    const start = new Date(T0 - HOUR / 2).toISOString();
+    const end = new Date(T0 + HOUR / 2).toISOString();
+    const res = ok(
+      await call(
+        `/api/sensors/data?start=${start}&end=${end}&stations=${publicStation}&sensors=${DEPTH}&resolution=60&complete=true`,
+      ),
+    ) as unknown as Data;
+    expect(res).toMatchObject({ aggregate: '1m', bucketSize: 60, bucketSamples: 60 });
+    expect(res.data).toHaveLength(60);
+    expect(res.data[0]).toEqual({
+      time: T0 - HOUR / 2,
+      stationId: publicStation,
+      moduleId: 5,
+      sensorId: DEPTH,
+      value: null,
+      avg: null,
+      min: null,
+      max: null,
+      last: null,
+      samples: 0,
+    });
+    expect(res.data[30]).toMatchObject({ time: T0, value: 0, samples: 1 });
+
+    const raw = ok(
+      await call(`/api/sensors/data?start=${T0}&end=${T0 + 10 * 60_000}&stations=${publicStation}&sensors=${PH}`),
+    ) as unknown as Data;
+    expect(raw).toMatchObject({ aggregate: 'raw', bucketSize: 1 });
+    expect(raw.data.map((r) => r.value)).toEqual([7, 8, 7, 8, 7, 8, 7, 8, 7, 8]);
+  });
+
+  it('answers every sensor of the stations when none is named', async () => {
+    const res = ok(
+      await call(`/api/sensors/data?start=${T0}&end=${T0 + 48 * HOUR}&stations=${publicStation}&resolution=1`),
+    ) as unknown as Data;
+    expect(res).toMatchObject({ aggregate: '1d', bucketSize: 2 * 86_400 });
+    expect(res.data.map((r) => [r.sensorId, r.samples])).toEqual([
+      [PH, 2880],
+      [DEPTH, 2880],
+    ]);
+  });
+
+  it("never serves a private station's data to outsiders", async () => {
+    const path = `/api/sensors/data?start=${T0}&end=${T0 + HOUR}&stations=${privateStation}`;
+    for (const token of [null, stranger.token]) {
+      const res = await call(path, token);
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ code: 'STATION.PRIVATE' });
+    }
+    // One private station among public ones refuses the whole call.
+    expect(
+      (await call(`/api/sensors/data?start=${T0}&end=${T0 + HOUR}&stations=${publicStation},${privateStation}`)).status,
+    ).toBe(403);
+    const own = ok(await call(path, owner.token)) as unknown as Data;
+    expect(own.data.length).toBeGreaterThan(0);
+    expect(own.data.every((r) => r.stationId === privateStation)).toBe(true);
+    expect((await call(`/api/sensors/data?start=${T0}&end=${T0 + HOUR}&stations=999999`)).status).toBe(404);
+  });
+
+  it.each([
+    ['no start', `end=${T0}&stations=1`, 'start'],
+    ['start not a time', `start=yesterday&end=${T0}&stations=1`, 'start'],
+    ['end before start', `start=${T0}&end=${T0 - 1}&stations=1`, 'end'],
+    ['no stations', `start=${T0}&end=${T0 + HOUR}`, 'stations'],
+    ['empty stations', `start=${T0}&end=${T0 + HOUR}&stations=`, 'stations'],
+    ['a station not a number', `start=${T0}&end=${T0 + HOUR}&stations=1,x`, 'stations'],
+    ['an unknown sensor', `start=${T0}&end=${T0 + HOUR}&stations=1&sensors=1,999`, 'sensors'],
+    ['resolution 0', `start=${T0}&end=${T0 + HOUR}&stations=1&resolution=0`, 'resolution'],
+    ['resolution too high', `start=${T0}&end=${T0 + HOUR}&stations=1&resolution=100000`, 'resolution'],
+    ['resolution not a number', `start=${T0}&end=${T0 + HOUR}&stations=1&resolution=lots`, 'resolution'],
+    ['complete not a flag', `start=${T0}&end=${T0 + HOUR}&stations=1&complete=maybe`, 'complete'],
+  ])('refuses %s with 400 naming the field', async (_, query, field) => {
+    const res = await call(`/api/sensors/data?${query}`);
+    expect(res.status).toBe(400);
+    // A list's element is named by its index (stations.1).
+    const fields = Object.keys((res.body?.['errors'] as Record<string, string>) ?? {}).map((k) => k.split('.')[0]);
+    expect(fields).toContain(field);
+  });
+});
