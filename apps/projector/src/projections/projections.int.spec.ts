@@ -11,6 +11,7 @@ import {
 } from '@groundtruth/platform';
 import { createTestDatabase, type TestDatabase } from '../../../../test/support/test-database.js';
 import { appendAccountHistory } from '../../../../test/support/account-events.js';
+import { appendIngestionHistory } from '../../../../test/support/ingestion-events.js';
 import { appendNoteHistory } from '../../../../test/support/note-events.js';
 import { appendProjectHistory, appendProjectTeamHistory, tableSnapshot } from '../../../../test/support/project-events.js';
 import { appendStationHistory } from '../../../../test/support/station-events.js';
@@ -31,6 +32,7 @@ beforeAll(async () => {
   await appendStationHistory(store, { stations: 30, owners: 40 });
   await appendAccountHistory(store, keys, { users: 40 });
   await appendNoteHistory(store, { stations: 12 });
+  await appendIngestionHistory(store, { stations: 12 });
 }, 60_000); // a long history; on a busy machine it takes more than jest's default 5 s
 afterAll(() => db.drop());
 
