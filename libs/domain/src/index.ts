@@ -7,3 +7,4 @@ export * from './sessions/index.js';
 export * from './access/index.js';
 export * from './sensors/index.js';
 export * from './ingestion/index.js';
+export * from './simulation/index.js';
