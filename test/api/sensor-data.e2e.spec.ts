@@ -8,6 +8,7 @@ let stranger: TestUser;
 let privateStation: number;
 /** In a public project. */
 let publicStation: number;
+let publicProject: number;
 
 const T0 = Date.parse('2025-06-01T00:00:00Z');
 const HOUR = 3_600_000;
@@ -72,12 +73,12 @@ beforeAll(async () => {
   stranger = await signUp(sut, mailbox, { name: 'Stranger' });
   privateStation = await registerStation(owner, 'private');
   publicStation = await registerStation(owner, 'public');
-  const project = ok(
+  const project = (publicProject = ok(
     await callApi(sut.url, 'POST', '/api/projects', {
       token: owner.token,
       body: { name: 'Flood watch', description: 'Depths', goal: 'Open data', location: 'Harbor', privacy: 1 },
     }),
-  )['id'] as number;
+  )['id'] as number);
   const added = await callApi(sut.url, 'POST', `/api/projects/${project}/stations/${publicStation}`, { token: owner.token });
   expect(added.status).toBe(204);
 
@@ -241,5 +242,86 @@ describe('GET /sensors/data', () => {
     // A list's element is named by its index (stations.1).
     const fields = Object.keys((res.body?.['errors'] as Record<string, string>) ?? {}).map((k) => k.split('.')[0]);
     expect(fields).toContain(field);
+  });
+});
+
+describe('GET /sensors/data/tail', () => {
+  it('answers, per station, the 48 hours before its latest reading in about 200 buckets', async () => {
+    const res = ok(await call(`/api/sensors/data/tail?stations=${publicStation}&sensors=${DEPTH}`)) as unknown as {
+      data: Row[];
+      stations: {
+        stationId: number;
+        dataEnd: number | null;
+        bucketSize: number;
+        aggregate: string;
+        start: number;
+        end: number;
+      }[];
+    };
+    const dataEnd = T0 + (48 * 60 - 1) * 60_000;
+    expect(res.stations).toEqual([
+      // The window [dataEnd + 1 ms - 48 h, dataEnd + 1 ms) widened to whole 20-minute buckets.
+      { stationId: publicStation, dataEnd, bucketSize: 1200, aggregate: '10m', start: T0 - 1_200_000, end: T0 + 48 * HOUR },
+    ]);
+    expect(res.data).toHaveLength(144);
+    expect(res.data.at(-1)).toMatchObject({ time: T0 + 48 * HOUR - 1_200_000, value: 59, last: 59, samples: 20 });
+  });
+
+  it('refuses a private station to outsiders and names bad parameters', async () => {
+    expect((await call(`/api/sensors/data/tail?stations=${privateStation}`)).status).toBe(403);
+    expect((await call(`/api/sensors/data/tail?stations=${privateStation}`, owner.token)).status).toBe(200);
+    const bad = await call('/api/sensors/data/tail?stations=x');
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('GET /sensors/data/recently', () => {
+  let recent: number;
+  const now = Date.now();
+
+  beforeAll(async () => {
+    recent = await registerStation(owner, 'recent');
+    const added = await callApi(sut.url, 'POST', `/api/projects/${publicProject}/stations/${recent}`, { token: owner.token });
+    expect(added.status).toBe(204);
+    await insertReadings([
+      { station: recent, sensor: DEPTH, time: now - 30 * HOUR, value: 10 },
+      { station: recent, sensor: DEPTH, time: now - 10 * HOUR, value: 20 },
+      { station: recent, sensor: DEPTH, time: now - 2 * HOUR, value: 5 },
+    ]);
+  });
+
+  it('summarises each window of hours back from now, and gives the latest reading of each sensor', async () => {
+    const res = ok(await call(`/api/sensors/data/recently?stations=${recent},${publicStation}&sensors=${DEPTH}`)) as unknown as {
+      windows: { hours: number; data: Row[] }[];
+      last: { stationId: number; moduleId: number; sensorId: number; value: number; time: number }[];
+    };
+    expect(res.windows.map((w) => w.hours)).toEqual([24, 48, 72]);
+    const [day, twoDays] = res.windows;
+    expect(day?.data).toEqual([
+      expect.objectContaining({ stationId: recent, sensorId: DEPTH, value: 20, min: 5, max: 20, last: 5, samples: 2 }),
+    ]);
+    expect(twoDays?.data).toEqual([expect.objectContaining({ stationId: recent, value: 20, avg: 35 / 3, samples: 3 })]);
+    expect(res.last).toEqual([
+      { stationId: publicStation, moduleId: 5, sensorId: DEPTH, value: 59, time: T0 + (48 * 60 - 1) * 60_000 },
+      { stationId: recent, moduleId: 5, sensorId: DEPTH, value: 5, time: now - 2 * HOUR },
+    ]);
+
+    const flood = ok(await call(`/api/sensors/data/recently?stations=${recent}&windows=1`)) as unknown as {
+      windows: { hours: number; data: Row[] }[];
+    };
+    expect(flood.windows).toEqual([expect.objectContaining({ hours: 1, data: [] })]);
+  });
+
+  it('refuses a private station to outsiders and names bad parameters', async () => {
+    expect((await call(`/api/sensors/data/recently?stations=${privateStation}`, stranger.token)).status).toBe(403);
+    for (const query of [
+      `stations=${recent}&windows=0`,
+      `stations=${recent}&windows=a`,
+      `stations=${recent}&windows=1,2,3,4,5,6`,
+    ]) {
+      const res = await call(`/api/sensors/data/recently?${query}`);
+      expect(res.status).toBe(400);
+      expect(Object.keys(res.body?.['errors'] as Record<string, string>).map((k) => k.split('.')[0])).toContain('windows');
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import type { Actor } from '@groundtruth/domain';
-import { routes, type SensorDataQuery } from '@groundtruth/contracts';
+import { routes, type SensorDataQuery, type SensorRecentlyQuery, type SensorTailQuery } from '@groundtruth/contracts';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
 import { SensorDataQueries } from './queries/sensor-data.queries.js';
@@ -23,5 +23,15 @@ export class SensorsController {
   @ApiRoute(routes.sensorData)
   data(@CurrentActor() actor: Actor, @Input('query') query: SensorDataQuery) {
     return this.sensorData.data(query, actor);
+  }
+
+  @ApiRoute(routes.sensorDataTail)
+  tail(@CurrentActor() actor: Actor, @Input('query') query: SensorTailQuery) {
+    return this.sensorData.tail(query, actor);
+  }
+
+  @ApiRoute(routes.sensorDataRecently)
+  recently(@CurrentActor() actor: Actor, @Input('query') query: SensorRecentlyQuery) {
+    return this.sensorData.recently(query, actor);
   }
 }

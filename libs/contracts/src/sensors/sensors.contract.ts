@@ -163,3 +163,78 @@ export const SensorData = z
   })
   .meta({ id: 'SensorData' });
 export type SensorData = z.infer<typeof SensorData>;
+
+export const SensorTailQuery = z.object({
+  stations: stationList,
+  sensors: sensorList.optional().meta({ description: 'Sensor ids of GET /meta/sensors; every sensor when absent' }),
+});
+export type SensorTailQuery = z.infer<typeof SensorTailQuery>;
+
+export const StationTail = z
+  .object({
+    stationId: z.number().int(),
+    dataEnd: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "ms of the station's latest reading; null without any (no rows then)" }),
+    bucketSize: z.number().int(),
+    aggregate: z.enum(aggregateNames),
+    start: z.number().int(),
+    end: z.number().int(),
+  })
+  .meta({ id: 'StationTail' });
+
+export const SensorTail = z
+  .object({ data: z.array(SensorDataRow), stations: z.array(StationTail) })
+  .meta({ id: 'SensorTail', description: 'Per station, the 48 hours before its latest reading in about 200 buckets' });
+export type SensorTail = z.infer<typeof SensorTail>;
+
+export const RECENT_WINDOWS_DEFAULT = [24, 48, 72];
+
+export const SensorRecentlyQuery = z.object({
+  stations: stationList,
+  sensors: sensorList.optional().meta({ description: 'Sensor ids of GET /meta/sensors; every sensor when absent' }),
+  windows: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.split(',').filter((s) => s.trim().length > 0) : v),
+      z
+        .array(
+          z.coerce
+            .number({ error: 'Must be a number of hours.' })
+            .int({ error: 'Must be whole hours.' })
+            .min(1, { error: 'At least 1 hour.' })
+            .max(24 * 30, { error: 'At most 720 hours.' }),
+        )
+        .min(1, { error: 'Name at least one window.' })
+        .max(5, { error: 'At most 5 windows.' }),
+    )
+    .default(RECENT_WINDOWS_DEFAULT)
+    .meta({ description: 'Hours back from now (24,48,72 by default; 1 in flood mode)' }),
+});
+export type SensorRecentlyQuery = z.infer<typeof SensorRecentlyQuery>;
+
+export const RecentWindow = z
+  .object({ hours: z.number().int(), start: z.number().int(), end: z.number().int(), data: z.array(SensorDataRow) })
+  .meta({
+    id: 'RecentWindow',
+    description: 'One row per station module sensor with readings in the window; time is the window start',
+  });
+
+export const LatestReading = z
+  .object({
+    stationId: z.number().int(),
+    moduleId: z.number().int(),
+    sensorId: z.number().int(),
+    value: z.number(),
+    time: z.number().int().meta({ description: 'ms' }),
+  })
+  .meta({ id: 'LatestReading' });
+
+export const SensorRecently = z
+  .object({
+    windows: z.array(RecentWindow),
+    last: z.array(LatestReading).meta({ description: 'The latest reading of each station sensor, at any time' }),
+  })
+  .meta({ id: 'SensorRecently' });
+export type SensorRecently = z.infer<typeof SensorRecently>;

@@ -1,5 +1,14 @@
 import { route } from '../http/route.js';
-import { ModulesMeta, SensorData, SensorDataQuery, SensorsMeta } from './sensors.contract.js';
+import {
+  ModulesMeta,
+  SensorData,
+  SensorDataQuery,
+  SensorRecently,
+  SensorRecentlyQuery,
+  SensorsMeta,
+  SensorTail,
+  SensorTailQuery,
+} from './sensors.contract.js';
 
 const privateStation = "A station is private (STATION.PRIVATE: You don't have access to view this station.)";
 
@@ -35,5 +44,26 @@ export const sensorRoutes = {
       403: privateStation,
       404: 'No such station',
     },
+  }),
+  sensorDataTail: route({
+    method: 'get',
+    path: '/sensors/data/tail',
+    summary: 'Sparklines: per station, the 48 hours before its latest reading, in about 200 buckets (value as in /sensors/data)',
+    tags: ['sensors'],
+    auth: 'optional',
+    query: SensorTailQuery,
+    response: SensorTail,
+    errors: { 400: 'A parameter is missing or not valid', 403: privateStation, 404: 'No such station' },
+  }),
+  sensorDataRecently: route({
+    method: 'get',
+    path: '/sensors/data/recently',
+    summary:
+      "Per window of hours back from now (24, 48, 72 by default): each station sensor's value, mean, min, max and last reading in it; and the latest reading of each, at any time",
+    tags: ['sensors'],
+    auth: 'optional',
+    query: SensorRecentlyQuery,
+    response: SensorRecently,
+    errors: { 400: 'A parameter is missing or not valid', 403: privateStation, 404: 'No such station' },
   }),
 } as const;

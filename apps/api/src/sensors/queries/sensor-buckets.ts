@@ -37,6 +37,19 @@ type Row = {
   tlast: number | string;
 };
 
+const toBucket = (row: Row): SensorBucket => ({
+  stationId: Number(row.station_id),
+  moduleId: Number(row.module_id),
+  sensorId: Number(row.sensor_id),
+  time: Number(row.b),
+  min: row.vmin,
+  max: row.vmax,
+  sum: row.vsum,
+  count: Number(row.n),
+  last: row.vlast,
+  lastTime: Number(row.tlast),
+});
+
 const filters = (selection: BucketSelection): string =>
   'station_id IN {stations:Array(UInt32)}' + (selection.sensorIds.length > 0 ? ' AND sensor_id IN {sensors:Array(UInt32)}' : '');
 
@@ -84,18 +97,7 @@ export async function readSensorBuckets(
     },
     format: 'JSONEachRow',
   });
-  return (await result.json<Row>()).map((row) => ({
-    stationId: Number(row.station_id),
-    moduleId: Number(row.module_id),
-    sensorId: Number(row.sensor_id),
-    time: Number(row.b),
-    min: row.vmin,
-    max: row.vmax,
-    sum: row.vsum,
-    count: Number(row.n),
-    last: row.vlast,
-    lastTime: Number(row.tlast),
-  }));
+  return (await result.json<Row>()).map(toBucket);
 }
 
 /** The time (ms) of the latest reading of these stations' sensors, null without any. */
@@ -108,4 +110,61 @@ export async function readDataEnd(client: ClickHouseClient, selection: BucketSel
   });
   const [row] = await result.json<{ n: number | string; t: number | string }>();
   return row === undefined || Number(row.n) === 0 ? null : Number(row.t);
+}
+
+/** Per station, the time (ms) of its latest reading of these sensors; stations without any are absent. */
+export async function readDataEnds(client: ClickHouseClient, selection: BucketSelection): Promise<Map<number, number>> {
+  if (selection.stationIds.length === 0) return new Map();
+  const result = await client.query({
+    query: `SELECT station_id, toUnixTimestamp64Milli(max(last_time)) AS t FROM readings_1d WHERE ${filters(selection)} GROUP BY station_id`,
+    query_params: { stations: selection.stationIds, sensors: selection.sensorIds },
+    format: 'JSONEachRow',
+  });
+  const rows = await result.json<{ station_id: number | string; t: number | string }>();
+  return new Map(rows.map((row) => [Number(row.station_id), Number(row.t)]));
+}
+
+/**
+ * One summary per station module sensor over [fromMs, toMs), from the 1-minute level: both ends
+ * go to whole minutes (the start down, the end up). `time` is the window's start.
+ */
+export async function readWindowSummaries(
+  client: ClickHouseClient,
+  fromMs: number,
+  toMs: number,
+  selection: BucketSelection,
+): Promise<SensorBucket[]> {
+  if (selection.stationIds.length === 0) return [];
+  const from = Math.floor(fromMs / 60_000) * 60_000;
+  const to = Math.ceil(toMs / 60_000) * 60_000;
+  const result = await client.query({
+    query: `SELECT station_id, sensor_id, module_id, {from:Int64} AS b,
+                   min(value_min) AS vmin, max(value_max) AS vmax, sum(value_sum) AS vsum, sum(value_count) AS n,
+                   argMaxMerge(value_last) AS vlast, toUnixTimestamp64Milli(max(last_time)) AS tlast
+              FROM readings_1m
+             WHERE ${filters(selection)}
+               AND bucket >= toDateTime(intDiv({from:Int64}, 1000), 'UTC') AND bucket < toDateTime(intDiv({to:Int64}, 1000), 'UTC')
+             GROUP BY station_id, sensor_id, module_id
+             ORDER BY station_id, sensor_id, module_id`,
+    query_params: { stations: selection.stationIds, sensors: selection.sensorIds, from, to },
+    format: 'JSONEachRow',
+  });
+  return (await result.json<Row>()).map(toBucket);
+}
+
+/** The latest reading of each station module sensor, at any time. */
+export async function readLatest(client: ClickHouseClient, selection: BucketSelection): Promise<SensorBucket[]> {
+  if (selection.stationIds.length === 0) return [];
+  const result = await client.query({
+    query: `SELECT station_id, sensor_id, module_id, 0 AS b,
+                   min(value_min) AS vmin, max(value_max) AS vmax, sum(value_sum) AS vsum, sum(value_count) AS n,
+                   argMaxMerge(value_last) AS vlast, toUnixTimestamp64Milli(max(last_time)) AS tlast
+              FROM readings_1d
+             WHERE ${filters(selection)}
+             GROUP BY station_id, sensor_id, module_id
+             ORDER BY station_id, sensor_id, module_id`,
+    query_params: { stations: selection.stationIds, sensors: selection.sensorIds },
+    format: 'JSONEachRow',
+  });
+  return (await result.json<Row>()).map(toBucket);
 }

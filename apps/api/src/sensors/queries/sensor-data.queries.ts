@@ -1,10 +1,25 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import { Inject, Injectable } from '@nestjs/common';
 import { aggregationOf, bucketValue, planChartQuery, type Actor } from '@groundtruth/domain';
-import type { SensorData, SensorDataQuery, SensorDataRow } from '@groundtruth/contracts';
+import type {
+  SensorData,
+  SensorDataQuery,
+  SensorDataRow,
+  SensorRecently,
+  SensorRecentlyQuery,
+  SensorTail,
+  SensorTailQuery,
+} from '@groundtruth/contracts';
 import { RUNTIME, type Runtime } from '@groundtruth/platform';
 import { StationAccessQueries } from '../../stations/queries/station-access.js';
-import { readDataEnd, readSensorBuckets, type SensorBucket } from './sensor-buckets.js';
+import {
+  readDataEnd,
+  readDataEnds,
+  readLatest,
+  readSensorBuckets,
+  readWindowSummaries,
+  type SensorBucket,
+} from './sensor-buckets.js';
 
 const toRow = (bucket: SensorBucket): SensorDataRow => ({
   time: bucket.time,
@@ -51,7 +66,12 @@ export const fillBuckets = (rows: readonly SensorDataRow[], fromMs: number, toMs
   return filled;
 };
 
-/** Chart data (GET /sensors/data), after checking that the asker may read every station named. */
+/** Sparklines cover the 48 hours before a station's latest reading, in about 200 buckets. */
+export const TAIL_HOURS = 48;
+export const TAIL_RESOLUTION = 200;
+const HOUR_MS = 3_600_000;
+
+/** Chart data (GET /sensors/data, /tail, /recently), after checking that the asker may read every station named. */
 @Injectable()
 export class SensorDataQueries {
   private readonly client: ClickHouseClient;
@@ -64,9 +84,7 @@ export class SensorDataQueries {
   }
 
   async data(query: SensorDataQuery, actor: Actor): Promise<SensorData> {
-    const stationIds = [...new Set(query.stations)].sort((a, b) => a - b);
-    for (const id of stationIds) await this.access.authorizeRead(id, actor);
-    const selection = { stationIds, sensorIds: [...new Set(query.sensors ?? [])] };
+    const selection = await this.readable(query, actor);
     const plan = planChartQuery(query.start, query.end, query.resolution);
     const [buckets, dataEnd] = await Promise.all([
       readSensorBuckets(this.client, plan, selection),
@@ -82,5 +100,64 @@ export class SensorDataQueries {
       start: plan.fromMs,
       end: plan.toMs,
     };
+  }
+
+  async tail(query: SensorTailQuery, actor: Actor): Promise<SensorTail> {
+    const selection = await this.readable(query, actor);
+    const ends = await readDataEnds(this.client, selection);
+    const data: SensorDataRow[] = [];
+    const stations: SensorTail['stations'] = [];
+    for (const stationId of selection.stationIds) {
+      const end = ends.get(stationId);
+      if (end === undefined) {
+        stations.push({ stationId, dataEnd: null, bucketSize: 0, aggregate: 'raw', start: 0, end: 0 });
+        continue;
+      }
+      // The latest reading included: the window ends just after it.
+      const plan = planChartQuery(end + 1 - TAIL_HOURS * HOUR_MS, end + 1, TAIL_RESOLUTION);
+      const buckets = await readSensorBuckets(this.client, plan, { stationIds: [stationId], sensorIds: selection.sensorIds });
+      data.push(...buckets.map(toRow));
+      stations.push({
+        stationId,
+        dataEnd: end,
+        bucketSize: plan.bucketSeconds,
+        aggregate: plan.level?.name ?? 'raw',
+        start: plan.fromMs,
+        end: plan.toMs,
+      });
+    }
+    return { data, stations };
+  }
+
+  async recently(query: SensorRecentlyQuery, actor: Actor, now: number = Date.now()): Promise<SensorRecently> {
+    const selection = await this.readable(query, actor);
+    const hours = [...new Set(query.windows)].sort((a, b) => a - b);
+    const [windows, latest] = await Promise.all([
+      Promise.all(
+        hours.map(async (h) => {
+          const start = Math.floor((now - h * HOUR_MS) / 60_000) * 60_000;
+          const rows = await readWindowSummaries(this.client, start, now, selection);
+          return { hours: h, start, end: now, data: rows.map(toRow) };
+        }),
+      ),
+      readLatest(this.client, selection),
+    ]);
+    return {
+      windows,
+      last: latest.map((b) => ({
+        stationId: b.stationId,
+        moduleId: b.moduleId,
+        sensorId: b.sensorId,
+        value: b.last,
+        time: b.lastTime,
+      })),
+    };
+  }
+
+  /** The stations (each readable by the asker, else 403 STATION.PRIVATE / 404) and sensors asked for. */
+  private async readable(query: { stations: number[]; sensors?: number[] | undefined }, actor: Actor) {
+    const stationIds = [...new Set(query.stations)].sort((a, b) => a - b);
+    for (const id of stationIds) await this.access.authorizeRead(id, actor);
+    return { stationIds, sensorIds: [...new Set(query.sensors ?? [])] };
   }
 }
