@@ -54,8 +54,15 @@ const toActivity = (actor: Actor, r: ActivityRow): Activity | null => {
       };
     }
     case 'StationIngestion':
-      if (!station) return null;
-      return { ...common, type: 'StationIngestion', station, records: Number(d['records'] ?? 0), errors: Boolean(d['errors']) };
+      // Not processed yet: how many records it held is not known (nor whether it held any).
+      if (!station || d['processed'] !== true) return null;
+      return {
+        ...common,
+        type: 'StationIngestion',
+        station,
+        records: Number(d['records'] ?? 0),
+        errors: Number(d['errors'] ?? 0) > 0,
+      };
     default:
       return null;
   }
@@ -85,6 +92,7 @@ export class ActivityQueries {
        WHERE (a.project_id = ?
               OR a.station_id IN (SELECT station_id FROM project_stations WHERE project_id = ?))
          AND (s.id IS NULL OR NOT s.hidden OR s.owner_id = ?)
+         AND NOT (a.kind = 'StationIngestion' AND a.details->>'processed' IS DISTINCT FROM 'true')
        ORDER BY a.occurred_at DESC, a.id DESC
        LIMIT ?`,
       [askerId, projectId, projectId, askerId, ACTIVITY_FEED_LIMIT],

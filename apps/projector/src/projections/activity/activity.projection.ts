@@ -3,7 +3,7 @@ import type { Projection, RecordedEvent } from '@groundtruth/platform';
 /**
  * The activity feed (spec §2 Project page; DESIGN "a projection of the log"): one row per thing
  * that happened, attached to a project (its updates) or to a station (its deployments and, with
- * the sensor-data issue, its ingestions). The API shows a project's own rows together with the
+ * its data uploads). The API shows a project's own rows together with the
  * rows of the stations it holds now, newest first, so a station added later brings its history.
  *
  * The event shapes are read structurally: this projection only needs a few fields of each.
@@ -18,6 +18,8 @@ type UpdatePosted = { projectId: number; updateId: number; authorId: number | nu
 type UpdateEdited = { projectId: number; updateId: number; body: string; editedAt: string };
 type UpdateDeleted = { projectId: number; updateId: number };
 type ProjectDeleted = { projectId: number };
+type IngestionReceived = { ingestionId: number; stationId: number; type: 'meta' | 'data'; receivedAt: string };
+type IngestionProcessed = { ingestionId: number; records: number; errors: number };
 
 const handles = [
   'StationDeployed',
@@ -25,9 +27,12 @@ const handles = [
   'ProjectUpdateEdited',
   'ProjectUpdateDeleted',
   'ProjectDeleted',
+  'IngestionReceived',
+  'IngestionProcessed',
 ] as const;
 
 const updateKey = (updateId: number): string => `project-update-${updateId}`;
+const ingestionKey = (ingestionId: number): string => `ingestion-${ingestionId}`;
 
 export const activityProjection: Projection = {
   name: 'activity',
@@ -106,6 +111,35 @@ export const activityProjection: Projection = {
         case 'ProjectUpdateDeleted':
           await client.query(`DELETE FROM ${activity} WHERE id = $1`, [updateKey((event.data as UpdateDeleted).updateId)]);
           break;
+        case 'IngestionReceived': {
+          // Spec §2: one StationIngestion per data upload with at least one record. It waits,
+          // unprocessed, until processing says how many records it held.
+          const d = event.data as IngestionReceived;
+          if (d.type !== 'data') break;
+          await insert({
+            id: ingestionKey(d.ingestionId),
+            kind: 'StationIngestion',
+            project: null,
+            station: d.stationId,
+            author: event.metadata.userId ?? null,
+            at: d.receivedAt,
+            details: { ingestionId: d.ingestionId, processed: false, records: 0, errors: 0 },
+          });
+          break;
+        }
+        case 'IngestionProcessed': {
+          // Reprocessing replaces the counts; an upload that held no record leaves the feed.
+          const d = event.data as IngestionProcessed;
+          if (d.records > 0) {
+            await client.query(`UPDATE ${activity} SET details = details || $2::jsonb WHERE id = $1`, [
+              ingestionKey(d.ingestionId),
+              JSON.stringify({ processed: true, records: d.records, errors: d.errors }),
+            ]);
+          } else {
+            await client.query(`DELETE FROM ${activity} WHERE id = $1`, [ingestionKey(d.ingestionId)]);
+          }
+          break;
+        }
         case 'ProjectDeleted':
           await client.query(`DELETE FROM ${activity} WHERE project_id = $1`, [(event.data as ProjectDeleted).projectId]);
           break;
