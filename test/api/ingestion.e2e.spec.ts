@@ -309,3 +309,41 @@ describe('POST /api/ingestion', () => {
     });
   });
 });
+
+describe('POST /api/admin/backup', () => {
+  const backup = async (files: Record<string, Uint8Array>, token: string | null) => {
+    const form = new FormData();
+    for (const [name, bytes] of Object.entries(files)) form.append(name, new Blob([Buffer.from(bytes)]), `${name}.bin`);
+    const res = await fetch(`${sut.url}/api/admin/backup`, {
+      method: 'POST',
+      body: form,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+
+  it("tells a site admin what a station's backup holds, and what could not be read", async () => {
+    const data = encodeDataFile([...goodRecords, record(40, T0 + 9000, 1, 7)]);
+    const r = await backup({ meta: metaFile, data: data.subarray(0, data.length - 2) }, admin.token);
+    expect(r).toMatchObject({
+      status: 200,
+      body: { deviceId: deviceHex, generationId: generation, deviceName: 'Creek 1', records: 11 },
+    });
+    expect(r.body['errors']).toEqual([expect.stringMatching(/^data: the file ends badly: Truncated/)]);
+    const withUnknownMeta = await backup({ meta: metaFile, data }, admin.token);
+    expect(withUnknownMeta.body).toMatchObject({
+      records: 12,
+      errors: [expect.stringMatching(/meta record 7 is not in the meta file/)],
+    });
+  });
+
+  it('is for site admins only and needs a file', async () => {
+    expect((await backup({ meta: metaFile }, null)).status).toBe(401);
+    expect((await backup({ meta: metaFile }, owner.token)).status).toBe(403);
+    expect(await backup({}, admin.token)).toMatchObject({ status: 400, body: { code: 'BACKUP.NO_FILES' } });
+    expect(await backup({ data: Uint8Array.from([5, 1]) }, admin.token)).toMatchObject({
+      status: 200,
+      body: { deviceId: null, records: 0, errors: [expect.stringMatching(/Truncated/)] },
+    });
+  });
+});

@@ -25,3 +25,18 @@ export const IngestionProcessingList = z
   .object({ ingestions: z.array(IngestionProcessing) })
   .meta({ id: 'IngestionProcessingList' });
 export type IngestionProcessingList = z.infer<typeof IngestionProcessingList>;
+
+/** What a station's SD-card backup files hold (spec §2 /admin backup upload). */
+export const BackupResult = z
+  .object({
+    /** What could not be read: bad frames, a truncated file, data records whose meta record is missing. */
+    errors: z.array(z.string()),
+    /** Hex of the device id the meta file names, or null when it names none. */
+    deviceId: z.string().nullable(),
+    generationId: z.string().nullable(),
+    deviceName: z.string().nullable(),
+    /** Records read from both files. */
+    records: z.number().int(),
+  })
+  .meta({ id: 'BackupResult' });
+export type BackupResult = z.infer<typeof BackupResult>;

@@ -1,6 +1,6 @@
 import { IdParams } from '../common/params.contract.js';
 import { route } from '../http/route.js';
-import { IngestionProcessing, IngestionProcessingList, IngestionReceipt } from './ingestion.contract.js';
+import { BackupResult, IngestionProcessing, IngestionProcessingList, IngestionReceipt } from './ingestion.contract.js';
 
 /** Station uploads and their (re)processing (spec §7 Data; the wire format of real stations). */
 export const ingestionRoutes = {
@@ -52,5 +52,15 @@ export const ingestionRoutes = {
       404: 'No such station',
       409: 'Being processed by someone else',
     },
+  }),
+  adminBackup: route({
+    method: 'post',
+    path: '/admin/backup',
+    summary:
+      'Read a station\'s SD-card backup (multipart files "meta" and "data", at most 50 MB each): which device and generation it is, its name, how many records it holds and what could not be read. Nothing is stored.',
+    tags: ['admin'],
+    auth: 'required',
+    response: BackupResult,
+    errors: { 400: 'Neither a meta nor a data file', 401: 'Not signed in', 403: 'Not an admin', 413: 'A file is over 50 MB' },
   }),
 } as const;

@@ -123,6 +123,8 @@ export const rules = {
   'admin.clearTerms': siteAdmin<NoResource>(),
   'admin.searchUsers': siteAdmin<NoResource>(),
   'admin.spoof': siteAdmin<NoResource>(),
+  /** Reading a station's SD-card backup files (spec §2 /admin backup upload). */
+  'admin.backup': siteAdmin<NoResource>(),
 
   // Moderators review reported posts (the calls arrive with the discussion feature).
   // Spec §6 lists the moderator flag on its own: site admins moderate only if they also hold it.

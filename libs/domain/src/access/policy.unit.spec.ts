@@ -175,6 +175,7 @@ const table: readonly Row[] = [
   ...line('admin.clearTerms',       nothing,             [signIn, forbid, forbid, forbid, forbid, allow]),
   ...line('admin.searchUsers',      nothing,             [signIn, forbid, forbid, forbid, forbid, allow]),
   ...line('admin.spoof',            nothing,             [signIn, forbid, forbid, forbid, forbid, allow]),
+  ...line('admin.backup',           nothing,             [signIn, forbid, forbid, forbid, forbid, allow]),
 
   // Moderators only: the admin flag alone does not make a moderator.
   ...line('moderation.review',      nothing,             [signIn, forbid, forbid, forbid, allow,  forbid]),
