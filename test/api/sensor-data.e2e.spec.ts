@@ -269,7 +269,20 @@ describe('GET /sensors/data/tail', () => {
 
   it('refuses a private station to outsiders and names bad parameters', async () => {
     expect((await call(`/api/sensors/data/tail?stations=${privateStation}`)).status).toBe(403);
-    expect((await call(`/api/sensors/data/tail?stations=${privateStation}`, owner.token)).status).toBe(200);
+    const quiet = await registerStation(owner, 'quiet');
+    const mine = ok(await call(`/api/sensors/data/tail?stations=${privateStation},${quiet}`, owner.token)) as unknown as {
+      data: Row[];
+      stations: Record<string, unknown>[];
+    };
+    expect(mine.stations[1]).toEqual({
+      stationId: quiet,
+      dataEnd: null,
+      bucketSize: null,
+      aggregate: null,
+      start: null,
+      end: null,
+    });
+    expect(mine.data.every((r) => r.stationId === privateStation)).toBe(true);
     const bad = await call('/api/sensors/data/tail?stations=x');
     expect(bad.status).toBe(400);
   });

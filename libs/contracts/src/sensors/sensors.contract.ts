@@ -173,17 +173,13 @@ export type SensorTailQuery = z.infer<typeof SensorTailQuery>;
 export const StationTail = z
   .object({
     stationId: z.number().int(),
-    dataEnd: z
-      .number()
-      .int()
-      .nullable()
-      .meta({ description: "ms of the station's latest reading; null without any (no rows then)" }),
-    bucketSize: z.number().int(),
-    aggregate: z.enum(aggregateNames),
-    start: z.number().int(),
-    end: z.number().int(),
+    dataEnd: z.number().int().nullable().meta({ description: "ms of the station's latest reading" }),
+    bucketSize: z.number().int().nullable(),
+    aggregate: z.enum(aggregateNames).nullable(),
+    start: z.number().int().nullable(),
+    end: z.number().int().nullable(),
   })
-  .meta({ id: 'StationTail' });
+  .meta({ id: 'StationTail', description: 'All null for a station without readings (it has no rows)' });
 
 export const SensorTail = z
   .object({ data: z.array(SensorDataRow), stations: z.array(StationTail) })

@@ -110,7 +110,7 @@ export class SensorDataQueries {
     for (const stationId of selection.stationIds) {
       const end = ends.get(stationId);
       if (end === undefined) {
-        stations.push({ stationId, dataEnd: null, bucketSize: 0, aggregate: 'raw', start: 0, end: 0 });
+        stations.push({ stationId, dataEnd: null, bucketSize: null, aggregate: null, start: null, end: null });
         continue;
       }
       // The latest reading included: the window ends just after it.
