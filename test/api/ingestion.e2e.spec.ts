@@ -347,3 +347,30 @@ describe('POST /api/admin/backup', () => {
     });
   });
 });
+
+describe('later meta uploads', () => {
+  it('add modules by hardware id, and processing an older meta upload again does not take them back', async () => {
+    const extra: ModuleInfo = {
+      position: 2,
+      address: 0x43,
+      name: 'modules.water.ph',
+      header: { manufacturer: 1, kind: 0x09, version: 1 },
+      sensors: [{ number: 0, name: 'ph', unitOfMeasure: '', flags: 0 }],
+      id: Uint8Array.from([0x09, 0x09]),
+      flags: 0,
+    };
+    const newer = encodeMetaFile([{ record: 2, time: T0 + 86_400, dataRecord: { modules: [...modules, extra] } }]);
+    expect((await upload(newer, headersFor('meta', '2,2'))).status).toBe(200);
+    const ids = async () =>
+      (
+        await sut.runtime.pool.query(
+          'SELECT module_id, hardware_id FROM station_modules WHERE station_id = $1 ORDER BY position',
+          [stationId],
+        )
+      ).rows;
+    const after = await ids();
+    expect(after.map((m) => m['hardware_id'])).toEqual(['d1a9', '7e4b', '0909']);
+    expect((await callApi(sut.url, 'POST', `/api/data/ingestions/${metaId}/process`, { token: owner.token })).status).toBe(200);
+    expect(await ids()).toEqual(after);
+  });
+});

@@ -66,7 +66,8 @@ export class IngestionProcessor {
       const file = decodeMetaFile(bytes);
       summary = summariseMetaFile(file);
       const modules = latestModules(file);
-      if (modules) await this.configure(stationId, modules, userId);
+      // An older meta upload processed again must not take the station back to its old modules.
+      if (modules && !(await this.laterMetaExists(stationId, ingestionId))) await this.configure(stationId, modules, userId);
     } else {
       const metas = await this.metaModules(stationId, row.generation);
       const stationModules = await this.runtime.pool.query<{ module_id: string; hardware_id: string | null; position: number }>(
@@ -127,6 +128,15 @@ export class IngestionProcessor {
     const done: IngestionProcessing[] = [];
     for (const { id } of r.rows) done.push(await this.process(Number(id), userId));
     return done;
+  }
+
+  /** Whether a later meta upload of the station held readable records (so it configured the modules since). */
+  private async laterMetaExists(stationId: number, ingestionId: number): Promise<boolean> {
+    const r = await this.runtime.pool.query(
+      `SELECT 1 FROM ingestions WHERE station_id = $1 AND type = 'meta' AND id > $2 AND coalesce(records, 0) > coalesce(errors, 0) LIMIT 1`,
+      [stationId, ingestionId],
+    );
+    return (r.rowCount ?? 0) > 0;
   }
 
   /** Meta records of every meta upload of this station and generation, by record number (later uploads win). */
