@@ -62,6 +62,8 @@ export async function readSensorBuckets(
   client: ClickHouseClient,
   plan: ChartPlan,
   selection: BucketSelection,
+  /** At most this many rows (the caller may ask one more to learn that there were too many). */
+  limit?: number,
 ): Promise<SensorBucket[]> {
   if (selection.stationIds.length === 0) return [];
   const bucketMs = plan.bucketSeconds * 1000;
@@ -75,7 +77,8 @@ export async function readSensorBuckets(
           WHERE ${filters(selection)}
             AND time >= fromUnixTimestamp64Milli({from:Int64}, 'UTC') AND time < fromUnixTimestamp64Milli({to:Int64}, 'UTC')
           GROUP BY station_id, sensor_id, module_id, b
-          ORDER BY station_id, sensor_id, module_id, b`
+          ORDER BY station_id, sensor_id, module_id, b
+          ${limit === undefined ? '' : 'LIMIT {limit:UInt32}'}`
       : `SELECT station_id, sensor_id, module_id,
                 intDiv(toUnixTimestamp(bucket), {bucketSeconds:UInt32}) * {bucketMs:UInt64} AS b,
                 min(value_min) AS vmin, max(value_max) AS vmax, sum(value_sum) AS vsum, sum(value_count) AS n,
@@ -84,7 +87,8 @@ export async function readSensorBuckets(
           WHERE ${filters(selection)}
             AND bucket >= toDateTime(intDiv({from:Int64}, 1000), 'UTC') AND bucket < toDateTime(intDiv({to:Int64}, 1000), 'UTC')
           GROUP BY station_id, sensor_id, module_id, b
-          ORDER BY station_id, sensor_id, module_id, b`;
+          ORDER BY station_id, sensor_id, module_id, b
+          ${limit === undefined ? '' : 'LIMIT {limit:UInt32}'}`;
   const result = await client.query({
     query,
     query_params: {
@@ -94,6 +98,7 @@ export async function readSensorBuckets(
       to: plan.toMs,
       bucketMs,
       bucketSeconds: plan.bucketSeconds,
+      limit: limit ?? 0,
     },
     format: 'JSONEachRow',
   });

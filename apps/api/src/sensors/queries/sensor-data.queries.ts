@@ -1,6 +1,6 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import { Inject, Injectable } from '@nestjs/common';
-import { aggregationOf, bucketValue, planChartQuery, type Actor } from '@groundtruth/domain';
+import { aggregationOf, bucketValue, DomainError, planChartQuery, type Actor } from '@groundtruth/domain';
 import type {
   SensorData,
   SensorDataQuery,
@@ -71,6 +71,16 @@ export const TAIL_HOURS = 48;
 export const TAIL_RESOLUTION = 200;
 const HOUR_MS = 3_600_000;
 
+/** Rows one answer may hold: past it, the asker narrows stations, sensors, time or resolution. */
+export const MAX_DATA_ROWS = 250_000;
+
+const tooLarge = () =>
+  DomainError.validation(
+    'SENSOR_DATA.TOO_LARGE',
+    { resolution: `Too many points (more than ${MAX_DATA_ROWS}): ask for fewer stations, sensors or a lower resolution.` },
+    'Too many points.',
+  );
+
 /** Chart data (GET /sensors/data, /tail, /recently), after checking that the asker may read every station named. */
 @Injectable()
 export class SensorDataQueries {
@@ -87,10 +97,13 @@ export class SensorDataQueries {
     const selection = await this.readable(query, actor);
     const plan = planChartQuery(query.start, query.end, query.resolution);
     const [buckets, dataEnd] = await Promise.all([
-      readSensorBuckets(this.client, plan, selection),
+      readSensorBuckets(this.client, plan, selection, MAX_DATA_ROWS + 1),
       readDataEnd(this.client, selection),
     ]);
+    if (buckets.length > MAX_DATA_ROWS) throw tooLarge();
     const rows = buckets.map(toRow);
+    const series = new Set(rows.map((r) => `${r.stationId}/${r.moduleId}/${r.sensorId}`)).size;
+    if (query.complete && series * plan.buckets > MAX_DATA_ROWS) throw tooLarge();
     return {
       data: query.complete ? fillBuckets(rows, plan.fromMs, plan.toMs, plan.bucketSeconds * 1000) : rows,
       bucketSize: plan.bucketSeconds,
@@ -117,6 +130,7 @@ export class SensorDataQueries {
       const plan = planChartQuery(end + 1 - TAIL_HOURS * HOUR_MS, end + 1, TAIL_RESOLUTION);
       const buckets = await readSensorBuckets(this.client, plan, { stationIds: [stationId], sensorIds: selection.sensorIds });
       data.push(...buckets.map(toRow));
+      if (data.length > MAX_DATA_ROWS) throw tooLarge();
       stations.push({
         stationId,
         dataEnd: end,
