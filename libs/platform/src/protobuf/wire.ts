@@ -37,6 +37,7 @@ const WIRE_I32 = 5;
 
 const TWO_32 = 4294967296;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+const utf8Encoder = new TextEncoder();
 
 const wireTypeOf = (type: FieldSpec['type']): number => {
   if (typeof type !== 'string') return WIRE_LEN;
@@ -88,6 +89,14 @@ export class Reader {
 
   /** An unsigned varint as a number (exact up to 2^53). */
   uint(): number {
+    // Fast path: one byte (tags, small numbers).
+    if (this.pos < this.end) {
+      const b = this.buf[this.pos] as number;
+      if (b < 0x80) {
+        this.pos += 1;
+        return b;
+      }
+    }
     const { lo, hi } = this.varint64();
     return hi * TWO_32 + lo;
   }
@@ -214,32 +223,44 @@ export function decodeWith(schema: MessageSchema, bytes: Uint8Array): Fields {
 // ---------------------------------------------------------------- writing
 
 export class Writer {
-  private chunks: number[] = [];
+  private buf = new Uint8Array(64);
+  private len = 0;
+
+  private reserve(n: number): void {
+    if (this.len + n <= this.buf.length) return;
+    const next = new Uint8Array(Math.max(this.buf.length * 2, this.len + n));
+    next.set(this.buf.subarray(0, this.len));
+    this.buf = next;
+  }
 
   varint(value: number | bigint): void {
-    let v =
-      typeof value === 'bigint'
-        ? BigInt.asUintN(64, value)
-        : value < 0
-          ? BigInt.asUintN(64, BigInt(Math.trunc(value)))
-          : BigInt(Math.trunc(value));
-    if (v < 0x80n) {
-      this.chunks.push(Number(v));
+    this.reserve(10);
+    if (typeof value === 'number' && value >= 0 && value <= Number.MAX_SAFE_INTEGER) {
+      // Fast path without BigInt: non-negative safe integers (nearly every field).
+      let v = Math.trunc(value);
+      while (v >= 0x80) {
+        this.buf[this.len++] = (v % 0x80) | 0x80;
+        v = Math.floor(v / 0x80);
+      }
+      this.buf[this.len++] = v;
       return;
     }
+    let v = typeof value === 'bigint' ? BigInt.asUintN(64, value) : BigInt.asUintN(64, BigInt(Math.trunc(value)));
     while (v >= 0x80n) {
-      this.chunks.push(Number(v & 0x7fn) | 0x80);
+      this.buf[this.len++] = Number(v & 0x7fn) | 0x80;
       v >>= 7n;
     }
-    this.chunks.push(Number(v));
+    this.buf[this.len++] = Number(v);
   }
 
   raw(bytes: Uint8Array): void {
-    for (const b of bytes) this.chunks.push(b);
+    this.reserve(bytes.length);
+    this.buf.set(bytes, this.len);
+    this.len += bytes.length;
   }
 
   finish(): Uint8Array {
-    return Uint8Array.from(this.chunks);
+    return this.buf.slice(0, this.len);
   }
 }
 
@@ -276,7 +297,7 @@ const writeValue = (w: Writer, field: FieldSpec, value: unknown): void => {
       return;
     }
     case 'string': {
-      const b = new TextEncoder().encode(value as string);
+      const b = utf8Encoder.encode(value as string);
       w.varint(b.length);
       w.raw(b);
       return;

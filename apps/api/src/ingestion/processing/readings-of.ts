@@ -1,4 +1,10 @@
-import { moduleForHeader, sensorOfModule, sensorOfModuleNamed } from '@groundtruth/domain';
+import {
+  moduleForHeader,
+  sensorOfModule,
+  sensorOfModuleNamed,
+  type ModuleDefinition,
+  type SensorDefinition,
+} from '@groundtruth/domain';
 import type { DataRecord, DecodedFile, ModuleInfo, SignedRecord } from '@groundtruth/platform';
 
 /** Readings before this are a station clock that was never set (spec: dropped). */
@@ -84,6 +90,53 @@ export const latestModules = (
   return all.get(Math.max(...all.keys())) ?? null;
 };
 
+type Resolved =
+  | { readonly issue: string }
+  | {
+      readonly info: ModuleInfo;
+      readonly stationModule: StationModuleRef;
+      readonly definition: ModuleDefinition;
+      readonly sensor: (index: number) => SensorDefinition | undefined;
+    };
+
+const resolveModule = (
+  modules: readonly ModuleInfo[],
+  position: number,
+  meta: number,
+  stationModules: readonly StationModuleRef[],
+): Resolved => {
+  const info = modules.find((m) => m.position === position) ?? modules[position];
+  if (!info) return { issue: `no module at position ${position} in meta record ${meta}` };
+  const hardwareId = hex(info.id);
+  const stationModule =
+    stationModules.find((m) => m.hardwareId !== null && m.hardwareId === hardwareId) ??
+    stationModules.find((m) => m.hardwareId === null && m.position === info.position);
+  const definition = info.header
+    ? moduleForHeader(
+        info.header.manufacturer,
+        info.header.kind,
+        info.sensors.map((s) => s.name),
+      )
+    : undefined;
+  if (!stationModule || !definition) {
+    return {
+      issue: `module ${info.name || position} is ${stationModule ? 'not in the sensor catalogue' : 'not configured on the station'}`,
+    };
+  }
+  const sensors = new Map<number, SensorDefinition | undefined>();
+  const sensor = (index: number): SensorDefinition | undefined => {
+    if (!sensors.has(index)) {
+      const name = info.sensors.find((s) => s.number === index)?.name;
+      sensors.set(
+        index,
+        (name !== undefined ? sensorOfModuleNamed(definition, name) : undefined) ?? sensorOfModule(definition, index),
+      );
+    }
+    return sensors.get(index);
+  };
+  return { info, stationModule, definition, sensor };
+};
+
 type Context = {
   readonly stationId: number;
   readonly ingestionId: number;
@@ -102,6 +155,17 @@ export const readingsOf = (
   stationModules: readonly StationModuleRef[],
   context: Context,
 ): ReadingsOfFile => {
+  // What a (meta record, module position) means is worked out once per file, not once per reading.
+  const cache = new Map<string, Resolved>();
+  const resolve = (meta: number, modules: readonly ModuleInfo[], position: number): Resolved => {
+    const key = `${meta}:${position}`;
+    let hit = cache.get(key);
+    if (hit === undefined) {
+      hit = resolveModule(modules, position, meta, stationModules);
+      cache.set(key, hit);
+    }
+    return hit;
+  };
   const out: ReadingsOfFile = {
     records: file.entries.length,
     errors: 0,
@@ -141,28 +205,12 @@ export const readingsOf = (
     }
     const issues: string[] = [];
     for (const group of readings.sensorGroups) {
-      const info = modules.find((m) => m.position === group.module) ?? modules[group.module];
-      if (!info) {
-        issues.push(`no module at position ${group.module} in meta record ${readings.meta}`);
+      const resolved = resolve(readings.meta, modules, group.module);
+      if ('issue' in resolved) {
+        issues.push(resolved.issue);
         continue;
       }
-      const hardwareId = hex(info.id);
-      const stationModule =
-        stationModules.find((m) => m.hardwareId !== null && m.hardwareId === hardwareId) ??
-        stationModules.find((m) => m.hardwareId === null && m.position === info.position);
-      const definition = info.header
-        ? moduleForHeader(
-            info.header.manufacturer,
-            info.header.kind,
-            info.sensors.map((s) => s.name),
-          )
-        : undefined;
-      if (!stationModule || !definition) {
-        issues.push(
-          `module ${info.name || group.module} is ${stationModule ? 'not in the sensor catalogue' : 'not configured on the station'}`,
-        );
-        continue;
-      }
+      const { info, stationModule } = resolved;
       const seconds = group.time > 0 ? group.time : readings.time;
       const timeMs = seconds * 1000;
       if (!(timeMs >= EARLIEST_READING_MS) || timeMs > context.nowMs) {
@@ -178,9 +226,7 @@ export const readingsOf = (
           issues.push(`sensor ${sv.sensor} of module ${info.name || group.module} is not a number`);
           continue;
         }
-        const name = info.sensors.find((s) => s.number === sv.sensor)?.name;
-        const sensor =
-          (name !== undefined ? sensorOfModuleNamed(definition, name) : undefined) ?? sensorOfModule(definition, sv.sensor);
+        const sensor = resolved.sensor(sv.sensor);
         if (!sensor) {
           issues.push(`sensor ${sv.sensor} of module ${info.name || group.module} is not in the catalogue`);
           continue;
