@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { request } from 'node:http';
 import { moduleForHeader, sensorOfModule } from '../../libs/domain/src/index.js';
 import { encodeDataFile, encodeMetaFile, type DataRecord, type ModuleInfo } from '../../libs/platform/src/index.js';
@@ -335,6 +336,38 @@ describe('POST /api/admin/backup', () => {
       records: 12,
       errors: [expect.stringMatching(/meta record 7 is not in the meta file/)],
     });
+  });
+
+  it('refuses a non-admin before reading the body', async () => {
+    // A 50 MB body is announced and only its first bytes are sent: an answer can only come
+    // from a refusal made before the body is read.
+    const status = await new Promise<number>((resolve, reject) => {
+      const url = new URL(`${sut.url}/api/admin/backup`);
+      const req = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${owner.token}`,
+            'content-type': 'multipart/form-data; boundary=x',
+            'content-length': String(50 * 1024 * 1024),
+          },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+          req.destroy();
+        },
+      );
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ECONNRESET') reject(error);
+      });
+      req.write('--x\r\nContent-Disposition: form-data; name="data"; filename="d.bin"\r\n\r\n');
+      setTimeout(() => reject(new Error('no answer: the server waited for the body')), 5000);
+    });
+    expect(status).toBe(403);
   });
 
   it('is for site admins only and needs a file', async () => {

@@ -1,8 +1,8 @@
 import { Controller, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { FileFieldsInterceptor } from '@nestjs/platform-express';
-import { authorize, DomainError, type Actor } from '@groundtruth/domain';
+import { DomainError } from '@groundtruth/domain';
 import { routes, type BackupResult } from '@groundtruth/contracts';
-import { CurrentActor } from '../../auth/current-actor.decorator.js';
+import { AuthorizeFirst } from '../../auth/authorize-first.guard.js';
 import { ApiRoute } from '../../common/http/api-route.decorator.js';
 import { MAX_INGESTION_BYTES } from '../fk-headers.js';
 import { readBackup } from './read-backup.js';
@@ -13,6 +13,8 @@ type BackupFiles = { meta?: { buffer: Buffer }[]; data?: { buffer: Buffer }[] };
 @Controller()
 export class AdminBackupController {
   @ApiRoute(routes.adminBackup)
+  // Before the files are read: a non-admin must not make the server take in 100 MB first.
+  @AuthorizeFirst('admin.backup')
   @UseInterceptors(
     FileFieldsInterceptor(
       [
@@ -22,8 +24,7 @@ export class AdminBackupController {
       { limits: { fileSize: MAX_INGESTION_BYTES, files: 2 } },
     ),
   )
-  backup(@CurrentActor() actor: Actor, @UploadedFiles() files: BackupFiles | undefined): BackupResult {
-    authorize(actor, 'admin.backup', {});
+  backup(@UploadedFiles() files: BackupFiles | undefined): BackupResult {
     const meta = files?.meta?.[0]?.buffer ?? null;
     const data = files?.data?.[0]?.buffer ?? null;
     if (meta === null && data === null) {
