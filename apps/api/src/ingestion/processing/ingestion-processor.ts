@@ -26,6 +26,8 @@ type IngestionRow = {
 };
 
 const INSERT_BATCH = 100_000;
+/** Decoded meta uploads kept in memory: every data upload of a generation needs all of them. */
+const META_CACHE_SIZE = 256;
 const MODULE_INTERNAL = 1;
 
 export const ingestionMessages = {
@@ -44,6 +46,9 @@ export class IngestionProcessor {
     @Inject(RUNTIME) private readonly runtime: Runtime,
     private readonly commands: CommandGateway,
   ) {}
+
+  // An upload's bytes never change once stored, so its decoding can be kept (by blob key).
+  private readonly decodedMeta = new Map<string, ReturnType<typeof decodeMetaFile>>();
 
   async process(ingestionId: number, userId: number | null): Promise<IngestionProcessing> {
     const r = await this.runtime.pool.query<IngestionRow>(
@@ -147,10 +152,23 @@ export class IngestionProcessor {
     );
     const metas = new Map<number, readonly ModuleInfo[]>();
     for (const { blob_key } of r.rows) {
-      const bytes = await this.runtime.blobs.get(blob_key);
-      if (bytes) collectMetaModules(decodeMetaFile(bytes), metas);
+      const file = await this.metaFile(blob_key);
+      if (file) collectMetaModules(file, metas);
     }
     return metas;
+  }
+
+  private async metaFile(blobKey: string): Promise<ReturnType<typeof decodeMetaFile> | null> {
+    const known = this.decodedMeta.get(blobKey);
+    if (known) return known;
+    const bytes = await this.runtime.blobs.get(blobKey);
+    const file = bytes && decodeMetaFile(bytes);
+    // A missing blob is not remembered: it may be restored.
+    if (file) {
+      if (this.decodedMeta.size >= META_CACHE_SIZE) this.decodedMeta.delete(this.decodedMeta.keys().next().value!);
+      this.decodedMeta.set(blobKey, file);
+    }
+    return file;
   }
 
   private async configure(stationId: number, modules: readonly ModuleInfo[], userId: number | null): Promise<void> {

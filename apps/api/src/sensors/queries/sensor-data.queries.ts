@@ -171,7 +171,7 @@ export class SensorDataQueries {
   /** The stations (each readable by the asker, else 403 STATION.PRIVATE / 404) and sensors asked for. */
   private async readable(query: { stations: number[]; sensors?: number[] | undefined }, actor: Actor) {
     const stationIds = [...new Set(query.stations)].sort((a, b) => a - b);
-    for (const id of stationIds) await this.access.authorizeRead(id, actor);
+    await this.access.authorizeReadAll(stationIds, actor);
     return { stationIds, sensorIds: [...new Set(query.sensors ?? [])] };
   }
 }

@@ -1,6 +1,5 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import sharp from 'sharp';
 import { DomainError, stationNotesDecider, stationNotesStream, type MediaKind } from '@groundtruth/domain';
 import { RUNTIME, type Runtime } from '@groundtruth/platform';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
@@ -8,11 +7,6 @@ import { MediaStore, sniffAudio, sniffImage } from '../../../media/media-store.j
 import { AddStationMediaCommand } from './add-station-media.command.js';
 
 const photoOrRecording = 'Choose a jpeg or png photo, or an m4a or caf recording.';
-const notReadable = 'This image cannot be read. Choose another jpeg or png.';
-
-/** MPEG-4 audio brands; other ISO media (HEIC photos, QuickTime video) share the 'ftyp' box but are not recordings. */
-const isRecording = (bytes: Buffer, ext: string): boolean =>
-  ext !== 'm4a' || /^(M4A |M4B |mp4[12]|iso[2-6m])$/.test(bytes.subarray(8, 12).toString('latin1'));
 
 /**
  * Trusts the bytes, not the name: station photos are jpeg or png (spec §2 Photos page); a note may
@@ -29,22 +23,14 @@ export class AddStationMediaHandler implements ICommandHandler<AddStationMediaCo
 
   private async store(folder: string, noteKey: string | null, bytes: Buffer) {
     const image = sniffImage(bytes);
-    const sniffed = noteKey ? sniffAudio(bytes) : null;
-    const audio = sniffed && isRecording(bytes, sniffed.ext) ? sniffed : null;
+    // The media store checks the bytes: audio brands for recordings, that a photo decodes.
+    const audio = noteKey ? sniffAudio(bytes) : null;
     if (audio && !image) {
       const { key } = await this.media.putMedia(folder, bytes);
       return { mediaKey: key, kind: 'audio' as MediaKind, contentType: audio.contentType };
     }
     if (noteKey && (!image || image.ext === 'gif')) {
       throw DomainError.validation('MEDIA.UNSUPPORTED', { file: photoOrRecording }, photoOrRecording);
-    }
-    if (image && image.ext !== 'gif') {
-      const decodes = await sharp(bytes)
-        .resize({ width: 8 })
-        .toBuffer()
-        .then(() => true)
-        .catch(() => false);
-      if (!decodes) throw DomainError.validation('MEDIA.UNREADABLE', { file: notReadable }, notReadable);
     }
     const mediaKey = await this.media.putImage(folder, bytes, ['jpg', 'png']);
     return { mediaKey, kind: 'photo' as MediaKind, contentType: image!.contentType };
