@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 const repoRoot = dirname(fileURLToPath(import.meta.url));
-const PORT = 3210;
+// Overridable so several checkouts can run their browser tests at once.
+const PORT = Number(process.env['GT_PW_PORT'] ?? 3210);
 const baseURL = `http://localhost:${PORT}`;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -74,7 +75,7 @@ export default defineConfig({
       PORT: String(PORT),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      EMBEDDED_PG_PORT: '54391',
+      EMBEDDED_PG_PORT: process.env['GT_PW_PG_PORT'] ?? '54391',
       // Account e-mails link here; with no SMTP_URL they land as .eml files in <DATA_DIR>/outbox.
       PUBLIC_URL: baseURL,
       // The journey's account becomes a site admin (it clears its own terms through the admin API).

@@ -24,6 +24,95 @@ export const paths = {
     path: '/dashboard/projects/:id',
     getHref: (id: number) => `/dashboard/projects/${id}`,
   },
+  /** The project page with its activity panel open. */
+  viewProjectActivity: {
+    path: '/dashboard/projects/:id/activity',
+    getHref: (id: number) => `/dashboard/projects/${id}/activity`,
+  },
+  /** The project page in its public view, whoever looks. */
+  viewProjectPublic: {
+    path: '/dashboard/projects/:id/public',
+    getHref: (id: number) => `/dashboard/projects/${id}/public`,
+  },
+  viewProjectBigMap: {
+    path: '/dashboard/projects/:id/map',
+    getHref: (id: number) => `/dashboard/projects/${id}/map`,
+  },
+  viewProjectBigMapList: {
+    path: '/dashboard/projects/:id/list',
+    getHref: (id: number) => `/dashboard/projects/${id}/list`,
+  },
+  viewProjectNotes: {
+    path: '/dashboard/projects/:projectId/notes',
+    getHref: (projectId: number) => `/dashboard/projects/${projectId}/notes`,
+  },
+  viewProjectStationNotes: {
+    path: '/dashboard/projects/:projectId/notes/:stationId',
+    getHref: (projectId: number, stationId: number) => `/dashboard/projects/${projectId}/notes/${stationId}`,
+  },
+  addProject: { path: '/dashboard/project/add', getHref: () => '/dashboard/project/add' },
+  editProject: {
+    path: '/dashboard/projects/:id/edit',
+    getHref: (id: number) => `/dashboard/projects/${id}/edit`,
+  },
+  addProjectUpdate: {
+    path: '/dashboard/project-update/add',
+    getHref: (projectId: number) => withQuery('/dashboard/project-update/add', { project: String(projectId) }),
+  },
+  editProjectUpdate: {
+    path: '/dashboard/project-updates/:id/edit',
+    getHref: (id: number, projectId: number) =>
+      withQuery(`/dashboard/project-updates/${id}/edit`, { project: String(projectId) }),
+  },
+  projectInvitation: {
+    path: '/projects/invitation',
+    getHref: (token?: string) => withQuery('/projects/invitation', { token }),
+  },
+  mapAllStations: { path: '/dashboard/stations/map', getHref: () => '/dashboard/stations/map' },
+  listAllStations: { path: '/dashboard/stations/list', getHref: () => '/dashboard/stations/list' },
+  mapStation: {
+    path: '/dashboard/stations/:id',
+    getHref: (id: number) => `/dashboard/stations/${id}`,
+  },
+  /** Bounds are JSON in the path: [[west, south], [east, north]]. */
+  mapAllStationsBounds: {
+    path: '/dashboard/stations/all/:bounds',
+    getHref: (bounds: unknown) => `/dashboard/stations/all/${encodeURIComponent(JSON.stringify(bounds))}`,
+  },
+  mapStationBounds: {
+    path: '/dashboard/stations/:bounds/:id',
+    getHref: (id: number, bounds: unknown) =>
+      `/dashboard/stations/${encodeURIComponent(JSON.stringify(bounds))}/${id}`,
+  },
+  viewStation: {
+    path: '/dashboard/projects/:projectId/station/:stationId',
+    getHref: (projectId: number, stationId: number) => `/dashboard/projects/${projectId}/station/${stationId}`,
+  },
+  /** The station page without a project (opened from the map, in a new tab). */
+  viewStationFromMap: {
+    path: '/station/:stationId',
+    getHref: (stationId: number) => `/station/${stationId}`,
+  },
+  stationPhotos: {
+    path: '/station/:stationId/photos',
+    getHref: (stationId: number) => `/station/${stationId}/photos`,
+  },
+  viewStationPhotos: {
+    path: '/dashboard/projects/:projectId/station/:stationId/photos',
+    getHref: (projectId: number, stationId: number) => `/dashboard/projects/${projectId}/station/${stationId}/photos`,
+  },
+  stationNotes: {
+    path: '/notes/:stationId',
+    getHref: (stationId: number) => `/notes/${stationId}`,
+  },
+  /** Notes of the signed-in user's stations. */
+  myStationNotes: { path: '/notes', getHref: () => '/notes' },
+  /** The explore workspace opened on a bookmark (spec §2 Explore; the screen comes with its own issue). */
+  exploreBookmark: {
+    path: '/dashboard/explore',
+    getHref: (bookmark: unknown) => withQuery('/dashboard/explore', { bookmark: JSON.stringify(bookmark) }),
+  },
+  exploreShortBookmark: { path: '/viz', getHref: (token: string) => withQuery('/viz', { v: token }) },
   login: {
     path: '/login',
     getHref: ({ after, params, reason }: AfterQuery & { reason?: LoginReason } = {}) =>

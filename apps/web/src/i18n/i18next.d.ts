@@ -1,4 +1,4 @@
-import type enUS from './en-US.json';
+import type { enUS } from './catalogues';
 
 // Typed keys: `t('projects.title')` is checked against the English catalogue.
 declare module 'i18next' {
