@@ -81,8 +81,7 @@ export const paths = {
   },
   mapStationBounds: {
     path: '/dashboard/stations/:bounds/:id',
-    getHref: (id: number, bounds: unknown) =>
-      `/dashboard/stations/${encodeURIComponent(JSON.stringify(bounds))}/${id}`,
+    getHref: (id: number, bounds: unknown) => `/dashboard/stations/${encodeURIComponent(JSON.stringify(bounds))}/${id}`,
   },
   viewStation: {
     path: '/dashboard/projects/:projectId/station/:stationId',
