@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PRODUCT_NAME } from '@/config/constants';
+import { partner } from '@/config/partner';
 
 /**
- * Sets document.title to '{page title} - Groundtruth' (spec §2). Pass null while another
+ * Sets document.title to '{page title} - {product}' (spec §2; the product label differs in flood mode). Pass null while another
  * component owns the title (a child's effect runs before its parent's and would be overwritten).
  */
 export const usePageTitle = (title: string | null): void => {
   const { t } = useTranslation();
   useEffect(() => {
     if (title === null) return;
-    document.title = t('app.pageTitle', { page: title, product: PRODUCT_NAME });
+    document.title = t('app.pageTitle', { page: title, product: partner.productName });
   }, [title, t]);
 };

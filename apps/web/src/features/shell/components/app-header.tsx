@@ -10,7 +10,7 @@ import { useIsFetching } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { PRODUCT_NAME } from '@/config/constants';
+import { partner } from '@/config/partner';
 import { paths } from '@/config/paths';
 import { LanguageSelect } from './language-select';
 import { Logo } from '@/components/logo';
@@ -51,7 +51,7 @@ export const AppHeader = ({ sidebarExpanded, sidebarId, onToggleSidebar, account
         >
           <Logo />
           <Typography component="span" variant="h6" noWrap sx={{ fontWeight: 700, letterSpacing: '0.01em' }}>
-            {PRODUCT_NAME}
+            {partner.productName}
           </Typography>
         </Box>
         <Box sx={{ flexGrow: 1 }} />

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { PRODUCT_NAME } from '@/config/constants';
+import { partner } from '@/config/partner';
 import { useSidebar } from '../hooks/use-sidebar';
 import { AppHeader } from './app-header';
 import { Logo } from '@/components/logo';
@@ -85,7 +85,7 @@ export const AppShell = ({ sections, forceNarrowSidebar = false, account, childr
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <Logo size={28} />
               <Typography component="span" variant="subtitle1" sx={{ fontWeight: 700 }}>
-                {PRODUCT_NAME}
+                {partner.productName}
               </Typography>
             </Stack>
             <IconButton edge="end" aria-label={t('shell.closeMenu')} onClick={closeOverlay}>
