@@ -1,4 +1,3 @@
-
 /** Spec §9 breakpoints: sidebar forced narrow below 1040, mobile below 768, small below 500. */
 export const BREAKPOINTS = { small: 500, mobile: 768, narrow: 1040 } as const;
 
