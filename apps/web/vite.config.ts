@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { bundleBudget } from './build/bundle-budget.ts';
 
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
@@ -10,6 +11,10 @@ const here = (path: string): string => fileURLToPath(new URL(path, import.meta.u
 export default defineConfig({
   root: here('.'),
   base: '/',
+  plugins: [
+    // Spec: JavaScript for public routes ≤ 350 KB gzip; react-admin and the map arrive only where needed.
+    bundleBudget({ maxGzipBytes: 350_000, lazyOnly: ['react-admin', 'ra-core', 'ra-ui-materialui', 'maplibre-gl', 'mapbox-gl'] }),
+  ],
   resolve: {
     alias: {
       '@groundtruth/contracts': here('../../libs/contracts/src/index.ts'),

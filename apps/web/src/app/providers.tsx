@@ -3,6 +3,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { SnackbarProvider } from '@/components/snackbar';
 import { initI18n } from '@/i18n';
 import { watchSession } from '@/lib/auth/session';
 import { createQueryClient } from '@/lib/query-client';
@@ -19,7 +20,7 @@ export const AppProviders = ({ children }: { children: ReactNode }) => {
       <QueryClientProvider client={queryClient}>
         <ThemeProvider theme={theme}>
           <CssBaseline />
-          {children}
+          <SnackbarProvider>{children}</SnackbarProvider>
         </ThemeProvider>
       </QueryClientProvider>
     </I18nextProvider>

@@ -3,3 +3,6 @@ export const BREAKPOINTS = { small: 500, mobile: 768, narrow: 1040 } as const;
 
 /** Spec §9: the 'password changed' notice shows for 2 seconds. */
 export const PASSWORD_CHANGED_NOTICE_MS = 2000;
+
+/** Spec §4, §9: the snackbar hides after 5 seconds. */
+export const SNACKBAR_MS = 5000;

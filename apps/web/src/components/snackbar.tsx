@@ -1,0 +1,76 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Snackbar from '@mui/material/Snackbar';
+import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SNACKBAR_MS } from '@/config/constants';
+import { visuallyHidden } from './visually-hidden';
+
+/** Spec §4 Snackbar: a message with style neutral, success or fail. */
+export type SnackbarStyle = 'neutral' | 'success' | 'fail';
+
+type Message = { readonly id: number; readonly text: string; readonly style: SnackbarStyle };
+
+type ShowSnackbar = (text: string, style?: SnackbarStyle) => void;
+
+const SnackbarContext = createContext<ShowSnackbar | null>(null);
+
+/**
+ * One snackbar for the whole app (spec §4, §9: hides after 5 seconds). A new message replaces the one
+ * showing. Screen readers hear it from live regions that stay in the page (a region inserted with its
+ * text is often not read): success and neutral messages politely, failures at once.
+ */
+export const SnackbarProvider = ({ children }: { children: ReactNode }) => {
+  const { t } = useTranslation();
+  const [message, setMessage] = useState<Message | null>(null);
+  const [open, setOpen] = useState(false);
+
+  const show = useCallback<ShowSnackbar>((text, style = 'neutral') => {
+    setMessage((previous) => ({ id: (previous?.id ?? 0) + 1, text, style }));
+    setOpen(true);
+  }, []);
+
+  const close = (_event?: unknown, reason?: string) => {
+    // A click elsewhere on the page is not a reason to hide a message the user may not have read.
+    if (reason === 'clickaway') return;
+    setOpen(false);
+  };
+
+  return (
+    <SnackbarContext.Provider value={show}>
+      {children}
+      <Snackbar
+        key={message?.id}
+        open={open && message !== null}
+        autoHideDuration={SNACKBAR_MS}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      >
+        <Alert
+          onClose={close}
+          severity={message?.style === 'fail' ? 'error' : message?.style === 'success' ? 'success' : 'info'}
+          variant={message?.style === 'neutral' ? 'standard' : 'filled'}
+          role="none"
+          slotProps={{ closeButton: { title: t('app.close'), 'aria-label': t('app.close') } }}
+          sx={{ width: '100%', alignItems: 'center' }}
+          data-style={message?.style}
+        >
+          {message?.text}
+        </Alert>
+      </Snackbar>
+      <Box role="status" sx={visuallyHidden}>
+        {open && message && message.style !== 'fail' ? message.text : ''}
+      </Box>
+      <Box role="alert" sx={visuallyHidden}>
+        {open && message?.style === 'fail' ? message.text : ''}
+      </Box>
+    </SnackbarContext.Provider>
+  );
+};
+
+/** Shows a message in the app's snackbar: `show(t('…'), 'success')`. */
+export const useSnackbar = (): ShowSnackbar => {
+  const show = useContext(SnackbarContext);
+  if (!show) throw new Error('useSnackbar needs the SnackbarProvider (app/providers.tsx).');
+  return show;
+};
