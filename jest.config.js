@@ -16,6 +16,8 @@ const mapper = {
   '^@groundtruth/(domain|contracts|platform)$': '<rootDir>/libs/$1/src/index.ts',
   '^@groundtruth/(api|projector)$': '<rootDir>/apps/$1/src/index.ts',
   '^(\\.{1,2}/.*)\\.js$': '$1',
+  // The web app's own alias, for its pure modules' unit tests.
+  '^@/(.*)$': '<rootDir>/apps/web/src/$1',
 };
 
 const common = {

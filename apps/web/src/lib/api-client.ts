@@ -60,6 +60,8 @@ export type RequestOptions = {
    * one is held (the default), 'required' fails at once without one.
    */
   readonly auth?: 'none' | 'optional' | 'required';
+  /** 'blob' reads a 2xx body as bytes (media), not as JSON. */
+  readonly responseType?: 'json' | 'blob';
 };
 
 const buildUrl = (path: string, query?: RequestOptions['query']): string => {
@@ -161,7 +163,8 @@ async function send(method: Method, path: string, options: RequestOptions = {}):
     } catch (error) {
       return networkFailure(error);
     }
-    return { response, body: await readJson(response) };
+    const bytes = options.responseType === 'blob' && response.ok;
+    return { response, body: bytes ? await response.blob() : await readJson(response) };
   };
 
   // Only the token this call sent may be cleared: a newer one (another tab, a refresh) is left alone.
@@ -219,6 +222,9 @@ export const apiClient = {
     request('PATCH', path, schema, options),
   delete: <Schema extends z.ZodType>(path: string, schema: Schema, options?: RequestOptions) =>
     request('DELETE', path, schema, options),
+  /** A media file's bytes (sent with the session's token, so private stations' photos load too). */
+  blob: async (path: string, options?: Omit<RequestOptions, 'body' | 'responseType'>): Promise<Blob> =>
+    (await send('GET', path, { ...options, responseType: 'blob' })).body as Blob,
   /** The bare response, for the calls that answer with a header (the sign-in calls' `Authorization`). */
   raw: (method: Method, path: string, options?: RequestOptions) => send(method, path, options),
 };

@@ -1,0 +1,17 @@
+import { SensorsMeta } from '@groundtruth/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+
+/** GET /meta/sensors: the sensor catalogue, kept for the session (spec §7). */
+export const getSensorsMeta = (signal?: AbortSignal): Promise<SensorsMeta> =>
+  apiClient.get('/meta/sensors', SensorsMeta, signal ? { signal } : {});
+
+export const sensorsMetaQueryOptions = () =>
+  queryOptions({
+    queryKey: ['sensors-meta'] as const,
+    queryFn: ({ signal }) => getSensorsMeta(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
+
+export const useSensorsMeta = () => useQuery(sensorsMetaQueryOptions());

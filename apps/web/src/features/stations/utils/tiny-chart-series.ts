@@ -1,0 +1,28 @@
+import type { SensorDataRow } from '@groundtruth/contracts';
+
+export type TinyPoint = { readonly x: number; readonly y: number | null };
+
+/**
+ * One sensor's line from tail rows, in time order. A gap wider than the bucket size (a missing
+ * bucket) or a bucket without a value breaks the line, so missing data is not drawn as a ramp.
+ */
+export const tinySeries = (rows: readonly SensorDataRow[], sensorId: number, bucketSize: number | null): TinyPoint[] => {
+  const mine = rows.filter((r) => r.sensorId === sensorId).sort((a, b) => a.time - b.time);
+  const gapMs = bucketSize ? bucketSize * 1000 : Number.POSITIVE_INFINITY;
+  const points: TinyPoint[] = [];
+  let previous: number | null = null;
+  for (const row of mine) {
+    if (previous !== null && row.time - previous > gapMs) points.push({ x: previous + 1, y: null });
+    points.push({ x: row.time, y: row.value ?? null });
+    previous = row.time;
+  }
+  return points;
+};
+
+/** Whether a series has anything to draw. */
+export const hasValues = (points: readonly TinyPoint[]): boolean => points.some((p) => p.y !== null);
+
+/** The sensors a module's rows hold, in the order given (the module's sensor order), then any others. */
+export const chartedSensorIds = (rows: readonly SensorDataRow[], moduleId: number): number[] => [
+  ...new Set(rows.filter((r) => r.moduleId === moduleId && r.value !== null).map((r) => r.sensorId)),
+];
