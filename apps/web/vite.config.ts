@@ -52,6 +52,8 @@ export default defineConfig({
               name: 'mui',
               test: /node_modules[\\/](@mui|@emotion|@popperjs|stylis|react-transition-group|react-is|hoist-non-react-statics|clsx)[\\/]/,
             },
+            // Lazy: only pages with a map load it (the public-route budget is 350 KB gzip).
+            { name: 'maplibre', test: /node_modules[\\/]maplibre-gl[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

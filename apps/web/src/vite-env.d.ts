@@ -4,6 +4,10 @@
 interface ImportMetaEnv {
   /** Base address of the HTTP API; '/api' (same origin) unless set. */
   readonly VITE_API_URL?: string;
+  /** Map style URL (Mapbox or MapLibre); the map's own offline style when unset. */
+  readonly VITE_MAP_STYLE_URL?: string;
+  /** Mapbox access token for a mapbox:// style. */
+  readonly VITE_MAPBOX_TOKEN?: string;
 }
 
 interface ImportMeta {

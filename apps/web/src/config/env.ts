@@ -9,6 +9,13 @@ const EnvSchema = z.object({
     .transform((url) => url.replace(/\/+$/, '')),
   /** Where the 'contact us' links lead (a failed password reset, spec §8). */
   VITE_CONTACT_URL: z.string().trim().min(1).default('mailto:support@groundtruth.example'),
+  /**
+   * The map's style: a MapLibre/Mapbox style URL (`mapbox://styles/{user}/{style}` or https). Unset, the map
+   * uses its own plain style, which needs no tile service; a style that fails to load falls back to it.
+   */
+  VITE_MAP_STYLE_URL: z.string().trim().optional(),
+  /** Mapbox access token, sent with requests to api.mapbox.com (and `mapbox://` addresses). */
+  VITE_MAPBOX_TOKEN: z.string().trim().optional(),
   DEV: z.boolean().default(false),
 });
 
@@ -17,7 +24,12 @@ const parse = () => {
   if (!result.success) {
     throw new Error(`Invalid web app environment:\n${z.prettifyError(result.error)}`);
   }
-  return { apiUrl: result.data.VITE_API_URL, contactUrl: result.data.VITE_CONTACT_URL, dev: result.data.DEV } as const;
+  return {
+    apiUrl: result.data.VITE_API_URL,
+    contactUrl: result.data.VITE_CONTACT_URL,
+    map: { styleUrl: result.data.VITE_MAP_STYLE_URL || null, mapboxToken: result.data.VITE_MAPBOX_TOKEN || null },
+    dev: result.data.DEV,
+  } as const;
 };
 
 /** Parsed once at start; everything else reads this, never import.meta.env. */

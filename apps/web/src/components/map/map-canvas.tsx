@@ -1,0 +1,301 @@
+import 'maplibre-gl/dist/maplibre-gl.css';
+import './map-canvas.css';
+import Box from '@mui/material/Box';
+import * as maplibregl from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { env } from '@/config/env';
+import { MAP_CONSTANTS, roundBounds, type Bounds, type LngLat } from './map-geometry';
+import { localStyle, mapboxRequestTransform } from './map-style';
+import type { MapMarker, MapViewProps, MapViewRequest } from './map-types';
+
+// The worker is its own file; a bundled app must say where it went (TOOLCHAIN.md).
+maplibregl.setWorkerUrl(workerUrl);
+
+/** A configured style that has not loaded in this long is given up for the local one. */
+const STYLE_TIMEOUT_MS = 6_000;
+
+/** Thrown during render so the error boundary around the lazy map shows its fallback. */
+export class MapUnavailableError extends Error {
+  override readonly name = 'MapUnavailableError';
+}
+
+const viewKey = (view: MapViewRequest): string =>
+  'bounds' in view
+    ? JSON.stringify({ bounds: roundBounds(view.bounds) })
+    : JSON.stringify({ center: view.center, zoom: view.zoom ?? MAP_CONSTANTS.defaultZoom });
+
+const clampLng = (lng: number): number => Math.min(180, Math.max(-180, lng));
+
+const currentBounds = (map: maplibregl.Map): Bounds => {
+  const b = map.getBounds();
+  return [
+    [clampLng(b.getWest()), b.getSouth()],
+    [clampLng(b.getEast()), b.getNorth()],
+  ];
+};
+
+/** Fit padding of spec §9, smaller in a box too small for it. */
+const fitPadding = (map: maplibregl.Map): number => {
+  const { clientWidth, clientHeight } = map.getContainer();
+  return Math.max(0, Math.min(MAP_CONSTANTS.fitPadding, Math.floor(Math.min(clientWidth, clientHeight) / 4)));
+};
+
+const applyView = (map: maplibregl.Map, view: MapViewRequest): void => {
+  if ('bounds' in view) {
+    map.fitBounds(view.bounds as maplibregl.LngLatBoundsLike, {
+      padding: fitPadding(map),
+      maxZoom: MAP_CONSTANTS.maxZoomAfterFit,
+      animate: false,
+    });
+  } else {
+    map.jumpTo({ center: view.center as [number, number], zoom: view.zoom ?? MAP_CONSTANTS.defaultZoom });
+  }
+};
+
+/** Black or white, whichever reads better on the marker's colour (WCAG relative luminance). */
+const textColourOn = (colour: string): string => {
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(colour.trim())?.[1];
+  if (!hex) return '#000000';
+  const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
+  const channel = (i: number) => {
+    const v = parseInt(full.slice(i, i + 2), 16) / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
+  // Contrast with black (L + 0.05) / 0.05 against white 1.05 / (L + 0.05): black wins above ~0.179.
+  return luminance > 0.179 ? '#000000' : '#ffffff';
+};
+
+type MarkerEntry = { readonly marker: maplibregl.Marker; readonly element: HTMLButtonElement; position: LngLat };
+
+type Handlers = Pick<MapViewProps, 'onViewChange' | 'onMarkerSelect' | 'onMarkerHover'>;
+
+const drawMarker = (element: HTMLButtonElement, data: MapMarker, zIndex: number, selected: boolean): void => {
+  element.setAttribute('aria-label', data.label);
+  element.dataset['markerId'] = String(data.id);
+  element.dataset['selected'] = String(selected);
+  element.dataset['muted'] = String(data.muted ?? false);
+  if (selected) element.setAttribute('aria-current', 'true');
+  else element.removeAttribute('aria-current');
+  element.style.setProperty('--gt-marker-colour', data.color);
+  element.style.setProperty('--gt-marker-text', textColourOn(data.color));
+  element.style.zIndex = String(selected ? zIndex + 1 : zIndex);
+  const dot = element.firstElementChild as HTMLElement;
+  const text = data.text ?? '';
+  if (dot.textContent !== text) dot.textContent = text;
+  dot.dataset['empty'] = String(text.length === 0);
+};
+
+/**
+ * Markers outside the view leave the tab order: focusing one would scroll the map's box. The list
+ * view reaches every station; the map's keyboard users reach the ones they can see.
+ */
+const updateTabStops = (map: maplibregl.Map, entries: ReadonlyMap<number, MarkerEntry>): void => {
+  const bounds = map.getBounds();
+  for (const entry of entries.values()) {
+    entry.element.tabIndex = bounds.contains(entry.position as [number, number]) ? 0 : -1;
+  }
+};
+
+/** The MapLibre map itself; loaded lazily (see map-view.tsx), so the library stays out of the main bundle. */
+export const MapCanvas = ({
+  label,
+  view,
+  markers,
+  selectedId = null,
+  onViewChange,
+  onMarkerSelect,
+  onMarkerHover,
+  interactive = true,
+}: MapViewProps) => {
+  const { t, i18n } = useTranslation();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<maplibregl.Map | null>(null);
+  const [failure, setFailure] = useState<Error | null>(null);
+  const [styleInUse, setStyleInUse] = useState<'local' | 'configured'>(env.map.styleUrl ? 'configured' : 'local');
+  const handlers = useRef<Handlers>({});
+  const entries = useRef(new Map<number, MarkerEntry>());
+  const appliedKey = useRef<string | null>(null);
+  const reportedKeys = useRef<readonly string[]>([]);
+  const initialView = useRef(view);
+  initialView.current = view;
+
+  useEffect(() => {
+    handlers.current = { onViewChange, onMarkerSelect, onMarkerHover };
+  });
+
+  // One map per container, language and interactivity (control labels are set when it is made).
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const start = initialView.current;
+    const configured = env.map.styleUrl;
+    let instance: maplibregl.Map;
+    try {
+      instance = new maplibregl.Map({
+        container,
+        style: configured ?? localStyle(),
+        ...('bounds' in start
+          ? {
+              bounds: start.bounds as maplibregl.LngLatBoundsLike,
+              fitBoundsOptions: { padding: MAP_CONSTANTS.fitPadding, maxZoom: MAP_CONSTANTS.maxZoomAfterFit },
+            }
+          : { center: start.center as [number, number], zoom: start.zoom ?? MAP_CONSTANTS.defaultZoom }),
+        interactive,
+        dragRotate: false,
+        touchPitch: false,
+        pitchWithRotate: false,
+        renderWorldCopies: false,
+        attributionControl: { compact: true },
+        transformRequest: mapboxRequestTransform(env.map.mapboxToken),
+        locale: {
+          'Map.Title': t('mapView.canvas'),
+          'NavigationControl.ZoomIn': t('mapView.zoomIn'),
+          'NavigationControl.ZoomOut': t('mapView.zoomOut'),
+          'NavigationControl.ResetBearing': t('mapView.resetNorth'),
+          'AttributionControl.ToggleAttribution': t('mapView.attribution'),
+        },
+      });
+    } catch (error) {
+      // No WebGL (an old machine, a locked-down browser): the error boundary shows the fallback.
+      setFailure(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    appliedKey.current = viewKey(start);
+    if (interactive) {
+      instance.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
+      instance.touchZoomRotate.disableRotation();
+      instance.keyboard.disableRotation();
+    }
+
+    // A configured style (Mapbox, say) that cannot load gives way to the local style, so stations still show.
+    let styleLoaded = false;
+    let usingLocal = !configured;
+    const fallBack = () => {
+      if (usingLocal) return;
+      usingLocal = true;
+      setStyleInUse('local');
+      instance.setStyle(localStyle());
+    };
+    const styleTimer = configured ? window.setTimeout(() => styleLoaded || fallBack(), STYLE_TIMEOUT_MS) : undefined;
+    instance.on('style.load', () => {
+      styleLoaded = true;
+    });
+    instance.on('error', (event) => {
+      if (!styleLoaded) fallBack();
+      else if (env.dev) console.warn('map:', event.error?.message);
+    });
+
+    instance.on(
+      'moveend',
+      (event: maplibregl.MapLibreEvent<MouseEvent | TouchEvent | WheelEvent | KeyboardEvent | undefined>) => {
+        const bounds = currentBounds(instance);
+        const center = instance.getCenter();
+        const zoom = instance.getZoom();
+        const centerLngLat: LngLat = [center.lng, center.lat];
+        reportedKeys.current = [viewKey({ bounds }), viewKey({ center: centerLngLat, zoom })];
+        updateTabStops(instance, entries.current);
+        handlers.current.onViewChange?.({ bounds, center: centerLngLat, zoom, byUser: event.originalEvent !== undefined });
+      },
+    );
+
+    // Spec §9: measure again 100 ms after load and after any change of the box's size.
+    let resizeTimer: number | undefined;
+    const resizeSoon = () => {
+      window.clearTimeout(resizeTimer);
+      resizeTimer = window.setTimeout(() => instance.resize(), MAP_CONSTANTS.resizeDelayMs);
+    };
+    instance.once('load', resizeSoon);
+    const observer = new ResizeObserver(resizeSoon);
+    observer.observe(container);
+
+    const markerEntries = entries.current;
+    setMap(instance);
+    return () => {
+      observer.disconnect();
+      window.clearTimeout(resizeTimer);
+      window.clearTimeout(styleTimer);
+      markerEntries.clear();
+      instance.remove();
+      setMap(null);
+    };
+  }, [interactive, i18n.resolvedLanguage, t]);
+
+  // The controlled view: move only when it differs from what is shown or was just reported.
+  const key = viewKey(view);
+  useEffect(() => {
+    if (!map) return;
+    if (key === appliedKey.current) return;
+    appliedKey.current = key;
+    if (reportedKeys.current.includes(key)) return;
+    applyView(map, view);
+    // `view` is read through its key: a new object with the same content is not a new view.
+  }, [map, key]);
+
+  useEffect(() => {
+    if (!map) return;
+    const known = entries.current;
+    const list = markers ?? [];
+    const seen = new Set<number>();
+    list.forEach((data, index) => {
+      seen.add(data.id);
+      let entry = known.get(data.id);
+      if (!entry) {
+        const element = document.createElement('button');
+        element.type = 'button';
+        element.className = 'gt-map-marker';
+        const dot = document.createElement('span');
+        dot.className = 'gt-map-marker__dot';
+        dot.setAttribute('aria-hidden', 'true');
+        element.appendChild(dot);
+        const id = data.id;
+        element.addEventListener('click', (event) => {
+          event.stopPropagation();
+          handlers.current.onMarkerSelect?.(id);
+        });
+        element.addEventListener('mouseenter', () => handlers.current.onMarkerHover?.(id));
+        element.addEventListener('mouseleave', () => handlers.current.onMarkerHover?.(null));
+        element.addEventListener('focus', () => handlers.current.onMarkerHover?.(id));
+        element.addEventListener('blur', () => handlers.current.onMarkerHover?.(null));
+        const marker = new maplibregl.Marker({ element, anchor: 'center' })
+          .setLngLat(data.position as [number, number])
+          .addTo(map);
+        entry = { marker, element, position: data.position };
+        known.set(data.id, entry);
+      } else if (entry.position[0] !== data.position[0] || entry.position[1] !== data.position[1]) {
+        entry.marker.setLngLat(data.position as [number, number]);
+        entry.position = data.position;
+      }
+      drawMarker(entry.element, data, list.length - index, data.id === selectedId);
+    });
+    for (const [id, entry] of known) {
+      if (!seen.has(id)) {
+        entry.marker.remove();
+        known.delete(id);
+      }
+    }
+    // The tab order follows the list.
+    const parent = map.getCanvasContainer();
+    for (const data of list) {
+      const element = known.get(data.id)?.element;
+      if (element) parent.appendChild(element);
+    }
+    updateTabStops(map, known);
+  }, [map, markers, selectedId]);
+
+  if (failure) throw new MapUnavailableError(failure.message);
+
+  return (
+    <Box
+      role="region"
+      aria-label={label}
+      data-map-style={styleInUse}
+      data-map-ready={map ? 'true' : 'false'}
+      sx={{ position: 'absolute', inset: 0 }}
+    >
+      <div ref={containerRef} style={{ width: '100%', height: '100%' }} />
+    </Box>
+  );
+};

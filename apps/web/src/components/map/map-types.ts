@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import type { Bounds, LngLat } from './map-geometry';
+
+/** One marker: a station, say. Markers earlier in the list are drawn above later ones and come first in the tab order. */
+export type MapMarker = {
+  readonly id: number;
+  readonly position: LngLat;
+  /** What a screen reader says for the marker: the station's name and what the marker shows. */
+  readonly label: string;
+  /** Short text on the marker (a latest value); none for a plain dot. */
+  readonly text?: string | null;
+  /** Fill colour, e.g. a threshold level's. */
+  readonly color: string;
+  /** Drawn faded with a dashed rim (an inactive station). */
+  readonly muted?: boolean;
+};
+
+/** What the map should show: bounds to fit, or a centre (and zoom, 10 unless given). */
+export type MapViewRequest = { readonly bounds: Bounds } | { readonly center: LngLat; readonly zoom?: number };
+
+/** The view after a move. `byUser` is false for moves the map made itself (fitting a requested view). */
+export type MapViewChange = {
+  readonly bounds: Bounds;
+  readonly center: LngLat;
+  readonly zoom: number;
+  readonly byUser: boolean;
+};
+
+export type MapViewProps = {
+  /** Names the map for screen readers, e.g. 'Map of stations'. */
+  readonly label: string;
+  /**
+   * Controlled view: applied when it changes (compared by value). Echoing back a view reported by
+   * `onViewChange` does not move the map again.
+   */
+  readonly view: MapViewRequest;
+  readonly markers?: readonly MapMarker[];
+  readonly selectedId?: number | null;
+  readonly onViewChange?: (change: MapViewChange) => void;
+  readonly onMarkerSelect?: (id: number) => void;
+  /** A marker pointed at or focused (its id), or left (null). */
+  readonly onMarkerHover?: (id: number | null) => void;
+  /** False for a map that only shows (no panning, zooming or controls). */
+  readonly interactive?: boolean;
+};
+
+export type MapViewBoxProps = MapViewProps & {
+  /** Height of the map box (CSS length or pixels). */
+  readonly height?: number | string;
+  /** Overlays drawn over the map (legends, toggles), positioned by the caller. */
+  readonly children?: ReactNode;
+};
