@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session';
-import { UserAvatar } from './user-avatar';
+import { UserAvatar } from '@/components/user-avatar';
 
 const SIGN_IN_SCREENS = [paths.login.path, paths.register.path, paths.recover.path, paths.spoof.path];
 

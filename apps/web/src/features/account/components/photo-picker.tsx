@@ -9,7 +9,7 @@ import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '@/components/visually-hidden';
 import { PHOTO_TYPES, isPhotoType } from '../api/upload-user-photo';
-import { UserAvatar } from './user-avatar';
+import { UserAvatar } from '@/components/user-avatar';
 import type { User } from '@groundtruth/contracts';
 
 /** A chosen photo waiting for Save, with its preview as a data URL (allowed by the site's image policy, unlike blob:). */

@@ -1,0 +1,36 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from './api-client';
+
+/**
+ * Media addresses come from the server as site paths under /api (`/api/projects/1/media?v=…`); the
+ * client asks for them under its own API base, which may be another host.
+ */
+const apiPathOf = (url: string): string => url.replace(/^\/api(?=\/)/, '');
+
+const withSize = (path: string, size: number | undefined): string =>
+  size === undefined ? path : `${path}${path.includes('?') ? '&' : '?'}size=${Math.round(size)}`;
+
+const toDataUrl = (blob: Blob): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => (typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('unreadable image')));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable image'));
+    reader.readAsDataURL(blob);
+  });
+
+/**
+ * Spec §7: 'GET media by path with optional size (returned as a data URL)'. Photos of private
+ * projects and stations need the session's token, which an <img src> cannot send, so they are
+ * fetched like any call and shown from a data URL.
+ */
+export const mediaQueryOptions = (url: string, size?: number) =>
+  queryOptions({
+    queryKey: ['media', url, size ?? null] as const,
+    queryFn: async ({ signal }) => toDataUrl(await apiClient.blob(withSize(apiPathOf(url), size), { signal })),
+    // The address changes with the photo (?v=…): what it answers never goes stale.
+    staleTime: Infinity,
+    gcTime: 10 * 60_000,
+  });
+
+export const useMedia = (url: string | null | undefined, size?: number) =>
+  useQuery({ ...mediaQueryOptions(url ?? '', size), enabled: Boolean(url) });
