@@ -20,3 +20,5 @@ export * from './sensors/sensors.contract.js';
 export * from './sensors/sensors.routes.js';
 export * from './ingestion/ingestion.contract.js';
 export * from './ingestion/ingestion.routes.js';
+export * from './ingestion/csv-import.contract.js';
+export * from './ingestion/csv-import.routes.js';

@@ -2,6 +2,7 @@ import { activityRoutes } from './activity/activity.routes.js';
 import { CreatedId } from './common/created-id.contract.js';
 import { IdParams } from './common/params.contract.js';
 import { route } from './http/route.js';
+import { csvImportRoutes } from './ingestion/csv-import.routes.js';
 import { ingestionRoutes } from './ingestion/ingestion.routes.js';
 import { noteRoutes } from './notes/notes.routes.js';
 import { projectRoutes } from './projects/projects.routes.js';
@@ -48,6 +49,7 @@ export const routes = {
   ...activityRoutes,
   ...sensorRoutes,
   ...ingestionRoutes,
+  ...csvImportRoutes,
   login: route({
     method: 'post',
     path: '/login',

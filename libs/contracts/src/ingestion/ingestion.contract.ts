@@ -4,12 +4,12 @@ import { z } from 'zod';
 export const IngestionReceipt = z.object({ id: z.number().int(), upload_id: z.number().int() }).meta({ id: 'IngestionReceipt' });
 export type IngestionReceipt = z.infer<typeof IngestionReceipt>;
 
-/** One processing of an upload. */
+/** One processing of an upload, a CSV import or a LoRaWAN uplink. */
 export const IngestionProcessing = z
   .object({
     id: z.number().int(),
     stationId: z.number().int(),
-    type: z.enum(['meta', 'data']),
+    type: z.enum(['meta', 'data', 'csv', 'lorawan']),
     version: z.number().int(),
     records: z.number().int(),
     readings: z.number().int(),

@@ -48,6 +48,16 @@ describe('ingestion decider', () => {
     sut.given([received]).when(receive, meta).thenThrows({ code: 'INGESTION.EXISTS' });
   });
 
+  it('records CSV imports and LoRaWAN uplinks like station uploads', () => {
+    for (const type of ['csv', 'lorawan'] as const) {
+      const command: ReceiveIngestion = { type: 'ReceiveIngestion', data: { ...receive.data, type, blocks: [0, 0] } };
+      sut
+        .given([])
+        .when(command, meta)
+        .then([{ type: 'IngestionReceived', data: { ...command.data, uploadedBy: 7, receivedAt: meta.now } }]);
+    }
+  });
+
   it('refuses blocks that are not first <= last', () => {
     sut
       .given([])

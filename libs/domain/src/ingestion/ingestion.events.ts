@@ -1,20 +1,31 @@
 import type { DomainEvent } from '../kernel/messages.js';
 
-export type IngestionType = 'meta' | 'data';
+/**
+ * What an ingestion holds: a station's protobuf `meta` or `data` file, a `csv` import for a station
+ * (a time column and a column per sensor key), or one `lorawan` uplink (The Things Stack v3 JSON)
+ * received by a project's webhook.
+ */
+export type IngestionType = 'meta' | 'data' | 'csv' | 'lorawan';
 
-/** A station upload as received (spec §7 POST /ingestion): its raw bytes are in the blob store under `blobKey`. */
+/**
+ * A station upload as received (spec §7 POST /ingestion), a CSV import or a LoRaWAN uplink: its
+ * raw bytes are in the blob store under `blobKey`.
+ */
 export type IngestionReceived = DomainEvent<
   'IngestionReceived',
   {
     readonly ingestionId: number;
     readonly stationId: number;
-    /** The Fk-DeviceId header as lowercase hex. */
+    /** The Fk-DeviceId header as lowercase hex; the station's device id for a CSV import, the DevEUI for an uplink. */
     readonly deviceId: string;
-    /** The Fk-Generation header as lowercase hex. */
+    /**
+     * The Fk-Generation header as lowercase hex. A CSV import: the first 16 hex digits of its
+     * SHA-256. An uplink: `project-{id}`, the project whose webhook received it (its field mapping reads it).
+     */
     readonly generation: string;
     readonly type: IngestionType;
     readonly size: number;
-    /** Fk-Blocks: the first and last record numbers in the file. */
+    /** Fk-Blocks: the first and last record numbers in the file (a CSV import: 1 and its rows; an uplink: its f_cnt twice). */
     readonly blocks: readonly [number, number];
     readonly contentType: string;
     readonly deviceName: string | null;

@@ -1,2 +1,3 @@
 export * from './catalogue.js';
 export * from './chart-query.js';
+export * from './module-names.js';

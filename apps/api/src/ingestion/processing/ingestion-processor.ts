@@ -14,7 +14,9 @@ import {
   summariseMetaFile,
   type FileSummary,
   type ReadingRow,
+  type ReadingsOfFile,
 } from './readings-of.js';
+import { ImportedReadings } from '../imports/imported-readings.js';
 
 type IngestionRow = {
   id: string;
@@ -45,6 +47,7 @@ export class IngestionProcessor {
   constructor(
     @Inject(RUNTIME) private readonly runtime: Runtime,
     private readonly commands: CommandGateway,
+    private readonly imported: ImportedReadings,
   ) {}
 
   // An upload's bytes never change once stored, so its decoding can be kept (by blob key).
@@ -74,17 +77,25 @@ export class IngestionProcessor {
       // An older meta upload processed again must not take the station back to its old modules.
       if (modules && !(await this.laterMetaExists(stationId, ingestionId))) await this.configure(stationId, modules, userId);
     } else {
-      const metas = await this.metaModules(stationId, row.generation);
-      const stationModules = await this.runtime.pool.query<{ module_id: string; hardware_id: string | null; position: number }>(
-        'SELECT module_id, hardware_id, position FROM station_modules WHERE station_id = $1',
-        [stationId],
-      );
-      const result = readingsOf(
-        decodeDataFile(bytes),
-        metas,
-        stationModules.rows.map((m) => ({ moduleId: Number(m.module_id), hardwareId: m.hardware_id, position: m.position })),
-        { stationId, ingestionId, version, nowMs: Date.now() },
-      );
+      const context = { stationId, ingestionId, version, nowMs: Date.now() };
+      let result: ReadingsOfFile;
+      if (ImportedReadings.handles(row.type)) {
+        // CSV imports and LoRaWAN uplinks have readers of their own; writing is the same.
+        const ingestion = { id: ingestionId, stationId, type: row.type, generation: row.generation, version: row.version };
+        result = await this.imported.of(ingestion, bytes, context, userId);
+      } else {
+        const metas = await this.metaModules(stationId, row.generation);
+        const stationModules = await this.runtime.pool.query<{ module_id: string; hardware_id: string | null; position: number }>(
+          'SELECT module_id, hardware_id, position FROM station_modules WHERE station_id = $1',
+          [stationId],
+        );
+        result = readingsOf(
+          decodeDataFile(bytes),
+          metas,
+          stationModules.rows.map((m) => ({ moduleId: Number(m.module_id), hardwareId: m.hardware_id, position: m.position })),
+          context,
+        );
+      }
       await this.write(result.rows);
       if (result.start !== null && result.end !== null) {
         // The aggregates' views counted these rows again if they replace earlier ones: make them exact.

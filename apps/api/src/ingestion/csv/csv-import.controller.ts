@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import { Controller, Inject, PayloadTooLargeException, Req, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { DomainError, type Actor } from '@groundtruth/domain';
+import { routes, type CsvImportResult } from '@groundtruth/contracts';
+import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import type { Request } from 'express';
+import { CurrentActor, userIdOf } from '../../auth/current-actor.decorator.js';
+import { ApiRoute, Input } from '../../common/http/api-route.decorator.js';
+import { commandMetadata } from '../../common/cqrs/command-metadata.js';
+import { CommandGateway } from '../../common/cqrs/command-gateway.js';
+import { ReceiveIngestionCommand } from '../commands/receive-ingestion/receive-ingestion.command.js';
+import { readBody } from '../imports/read-body.js';
+import { IngestionProcessor } from '../processing/ingestion-processor.js';
+import { csvColumns } from './csv-readings.js';
+import { parseCsv } from './csv-text.js';
+import { StationUpdateFirst } from './station-update-first.guard.js';
+
+/** Largest CSV accepted (413 beyond): about 700,000 rows of a time and three values. */
+export const MAX_CSV_BYTES = 20 * 1024 * 1024;
+const CSV_TYPES = ['text/csv', 'text/plain', 'application/csv', 'application/vnd.ms-excel'];
+
+const tooLarge = () => new PayloadTooLargeException(`A CSV file may be at most ${MAX_CSV_BYTES / 1024 / 1024} MB.`);
+const refused = (code: string, field: string, message: string) => DomainError.validation(code, { [field]: message }, message);
+
+/**
+ * CSV imports into a station: checked enough to refuse what cannot be a readings file (400), then
+ * stored and recorded like a station upload (IngestionReceived, type csv) and processed at once;
+ * row problems are the ingestion's errors. Needs `station.update` on the station, asked before
+ * the body is read.
+ */
+@Controller()
+export class CsvImportController {
+  constructor(
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly commands: CommandGateway,
+    private readonly processor: IngestionProcessor,
+  ) {}
+
+  @ApiRoute(routes.importStationCsv)
+  @UseGuards(StationUpdateFirst)
+  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_CSV_BYTES, files: 1, fields: 10 } }))
+  async importCsv(
+    @CurrentActor() actor: Actor,
+    @Input('params') { id: stationId }: { id: number },
+    @Req() req: Request,
+    @UploadedFile() file: { buffer: Buffer } | undefined,
+  ): Promise<CsvImportResult> {
+    const userId = userIdOf(actor);
+    const bytes = file?.buffer ?? (await this.body(req));
+    if (bytes.length === 0) throw refused('CSV.EMPTY', 'file', 'The CSV file is empty.');
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      throw refused('CSV.NOT_UTF8', 'file', 'The CSV file must be UTF-8 text.');
+    }
+    const [header, ...records] = parseCsv(text);
+    if (!header) throw refused('CSV.EMPTY', 'file', 'The CSV file has no header row.');
+    if (header.problem) throw refused('CSV.BAD_HEADER', 'file', `The header row: ${header.problem}.`);
+    csvColumns(header.cells);
+
+    const station = await this.runtime.pool.query<{ device_id: string }>('SELECT device_id FROM stations WHERE id = $1', [
+      stationId,
+    ]);
+    const deviceId = station.rows[0]?.device_id ?? '';
+    const id = await this.runtime.ids.next('ingestion');
+    const blobKey = `uploads/${stationId}/${id}.csv`;
+    await this.runtime.blobs.put(blobKey, bytes, 'text/csv');
+    await this.commands.execute(
+      new ReceiveIngestionCommand(
+        {
+          ingestionId: id,
+          stationId,
+          deviceId,
+          generation: createHash('sha256').update(bytes).digest('hex').slice(0, 16),
+          type: 'csv',
+          size: bytes.length,
+          blocks: [records.length > 0 ? 1 : 0, records.length],
+          contentType: 'text/csv',
+          deviceName: null,
+          blobKey,
+        },
+        commandMetadata(userId),
+      ),
+    );
+    // The import is kept whatever happens here, and can be processed again.
+    const processing = await this.processor.process(id, userId).catch((err: unknown) => {
+      this.runtime.log.error({ err, ingestionId: id }, 'processing a CSV import failed');
+      return null;
+    });
+    return { id, processing };
+  }
+
+  /** A text/csv body (multipart went through the interceptor); refuses other content types before reading. */
+  private async body(req: Request): Promise<Buffer> {
+    const type = (req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type === 'multipart/form-data') throw refused('CSV.NO_FILE', 'file', 'Send the CSV file in the multipart field "file".');
+    if (!CSV_TYPES.includes(type)) {
+      throw refused('CSV.BAD_CONTENT_TYPE', 'Content-Type', `Send text/csv, or multipart/form-data with the file in "file".`);
+    }
+    const announced = Number(req.header('content-length'));
+    if (announced > MAX_CSV_BYTES) throw tooLarge();
+    return readBody(req, MAX_CSV_BYTES, tooLarge);
+  }
+}
