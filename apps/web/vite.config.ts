@@ -54,7 +54,12 @@ export default defineConfig({
             },
             // Lazy: only pages with a map load it (the public-route budget is 350 KB gzip).
             { name: 'maplibre', test: /node_modules[\\/]maplibre-gl[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
+            // Libraries only some screens use (charts, the rich-text editor) stay out of the shared vendor
+            // chunk, which every page loads: they travel in the lazy chunks that need them.
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](?!(?:@nivo|@react-spring|d3-[^\\/]+|internmap|lodash|@tiptap|prosemirror-[^\\/]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs)[\\/])/,
+            },
           ],
         },
       },

@@ -34,6 +34,9 @@ const guarded = (queryClient: QueryClient, access: Access, children: RouteObject
   children,
 });
 
+const stationRoute = async () => ({ Component: (await import('./routes/station.route')).StationRoute });
+const stationPhotosRoute = async () => ({ Component: (await import('./routes/station-photos.route')).StationPhotosRoute });
+
 /** Route ids are the spec's route names (§2 route table). */
 export const createRouter = (queryClient: QueryClient) =>
   createBrowserRouter([
@@ -54,6 +57,11 @@ export const createRouter = (queryClient: QueryClient) =>
               },
               { id: 'projects', path: paths.projects.path, element: <ProjectsList /> },
               { id: 'viewProject', path: paths.viewProject.path, element: <ProjectRoute /> },
+              // Station pages load on demand: their charts and editor stay out of the first page's JavaScript.
+              { id: 'viewStation', path: paths.viewStation.path, lazy: stationRoute },
+              { id: 'viewStationFromMap', path: paths.viewStationFromMap.path, lazy: stationRoute },
+              { id: 'viewStationPhotos', path: paths.viewStationPhotos.path, lazy: stationPhotosRoute },
+              { id: 'stationPhotos', path: paths.stationPhotos.path, lazy: stationPhotosRoute },
               { id: 'notFound', path: '*', element: <NotFoundView /> },
             ]),
             guarded(queryClient, 'guest', [

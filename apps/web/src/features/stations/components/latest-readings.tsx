@@ -12,10 +12,12 @@ type LatestReadingsProps = {
   /** The heading's accessible name (the module's name is said by the heading around it). */
   readonly labelledBy?: string;
   readonly dense?: boolean;
+  /** Latest values from the station's tail, by catalogue sensor id: used while a sensor has no reading of its own. */
+  readonly fallback?: ReadonlyMap<number, { readonly last: number; readonly time: number }>;
 };
 
 /** Spec §2 Reusable pieces: the latest reading of each sensor of a module, 1 decimal, '--' while none. */
-export const LatestReadings = ({ module, labelledBy, dense = false }: LatestReadingsProps) => {
+export const LatestReadings = ({ module, labelledBy, dense = false, fallback }: LatestReadingsProps) => {
   const { t } = useTranslation();
   const meta = useSensorsMeta().data;
   const locale = currentLocale();
@@ -36,6 +38,7 @@ export const LatestReadings = ({ module, labelledBy, dense = false }: LatestRead
       {sensors.map((sensor) => {
         const definition = catalogueSensor(meta, module.name, sensor.name);
         const unit = definition?.unitOfMeasure ?? sensor.unitOfMeasure;
+        const reading = sensor.reading ?? (definition ? fallback?.get(definition.id) : undefined) ?? null;
         return (
           <Box key={`${sensor.order}-${sensor.name}`} sx={{ display: 'contents' }}>
             <Typography component="dt" variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
@@ -45,9 +48,9 @@ export const LatestReadings = ({ module, labelledBy, dense = false }: LatestRead
               component="dd"
               variant="body2"
               sx={{ m: 0, fontWeight: 600, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}
-              title={sensor.reading ? t('station.explore.readAt', { time: formatDateTime(sensor.reading.time) }) : undefined}
+              title={reading ? t('station.explore.readAt', { time: formatDateTime(reading.time) }) : undefined}
             >
-              {formatReading(sensor.reading?.last, unit)}
+              {formatReading(reading?.last, unit)}
             </Typography>
           </Box>
         );

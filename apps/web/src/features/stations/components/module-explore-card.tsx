@@ -16,7 +16,7 @@ import type { StationTailData } from '../utils/tail-batcher';
 import { moduleBookmark } from '../utils/bookmark';
 import { formatDateTime } from '../utils/format';
 import { catalogueSensor, catalogueSensorById, sensorLabel } from '../utils/modules';
-import { chartedSensorIds, hasValues, tinySeries } from '../utils/tiny-chart-series';
+import { chartedSensorIds, hasValues, latestFromTail, tinySeries } from '../utils/tiny-chart-series';
 import { LatestReadings } from './latest-readings';
 import { ModuleIcon, useModuleKindName } from './module-icon';
 
@@ -131,7 +131,7 @@ export const ModuleExploreCard = ({ stationId, module, tail, projectId = null }:
         </Link>
       )}
       <Box sx={{ mt: 1 }}>
-        <LatestReadings module={module} labelledBy={headingId} dense />
+        <LatestReadings module={module} labelledBy={headingId} dense fallback={latestFromTail(rows, module.id)} />
       </Box>
     </Paper>
   );

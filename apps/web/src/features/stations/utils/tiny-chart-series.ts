@@ -26,3 +26,14 @@ export const hasValues = (points: readonly TinyPoint[]): boolean => points.some(
 export const chartedSensorIds = (rows: readonly SensorDataRow[], moduleId: number): number[] => [
   ...new Set(rows.filter((r) => r.moduleId === moduleId && r.value !== null).map((r) => r.sensorId)),
 ];
+
+/** The latest value of each sensor of a module in tail rows: its newest bucket's last reading. */
+export const latestFromTail = (rows: readonly SensorDataRow[], moduleId: number): Map<number, { last: number; time: number }> => {
+  const latest = new Map<number, { last: number; time: number }>();
+  for (const row of rows) {
+    if (row.moduleId !== moduleId || row.last === null) continue;
+    const seen = latest.get(row.sensorId);
+    if (!seen || row.time > seen.time) latest.set(row.sensorId, { last: row.last, time: row.time });
+  }
+  return latest;
+};

@@ -1,0 +1,28 @@
+import { useParams } from 'react-router-dom';
+import { FieldNotes } from '@/features/notes/components/field-notes';
+import { StationNotesView } from '@/features/notes/components/station-notes-view';
+import { NotFoundView } from '@/features/not-found/components/not-found-view';
+import { StationPage } from '@/features/stations/components/station-page';
+import { parseRouteId } from '@/features/stations/utils/station-id';
+
+/**
+ * viewStation (/dashboard/projects/:projectId/station/:stationId) and viewStationFromMap
+ * (/station/:stationId): the station page with its notes and field notes. Ids that are not numbers
+ * are pages that do not exist.
+ */
+export const StationRoute = () => {
+  const params = useParams();
+  const stationId = parseRouteId(params['stationId']);
+  const projectId = params['projectId'] === undefined ? null : parseRouteId(params['projectId']);
+  if (stationId === null || (params['projectId'] !== undefined && projectId === null)) return <NotFoundView />;
+  return (
+    <StationPage
+      key={stationId}
+      stationId={stationId}
+      projectId={projectId}
+      notFound={<NotFoundView />}
+      notes={<StationNotesView stationId={stationId} />}
+      fieldNotes={<FieldNotes stationId={stationId} />}
+    />
+  );
+};
