@@ -52,6 +52,8 @@ export const createApiApp = async (runtime: Runtime, options: AppOptions & { por
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(runtime, options), {
     logger: nestLogger(runtime.log),
     bodyParser: false,
+    // JSON bodies keep their bytes too (req.rawBody): a LoRaWAN uplink is stored as it came.
+    rawBody: true,
   });
   const express = app.getHttpAdapter().getInstance();
   express.disable('x-powered-by');

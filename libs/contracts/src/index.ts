@@ -22,3 +22,5 @@ export * from './ingestion/ingestion.contract.js';
 export * from './ingestion/ingestion.routes.js';
 export * from './ingestion/csv-import.contract.js';
 export * from './ingestion/csv-import.routes.js';
+export * from './ingestion/lorawan.contract.js';
+export * from './ingestion/lorawan.routes.js';

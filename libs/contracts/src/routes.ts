@@ -4,6 +4,7 @@ import { IdParams } from './common/params.contract.js';
 import { route } from './http/route.js';
 import { csvImportRoutes } from './ingestion/csv-import.routes.js';
 import { ingestionRoutes } from './ingestion/ingestion.routes.js';
+import { lorawanRoutes } from './ingestion/lorawan.routes.js';
 import { noteRoutes } from './notes/notes.routes.js';
 import { projectRoutes } from './projects/projects.routes.js';
 import { sensorRoutes } from './sensors/sensors.routes.js';
@@ -50,6 +51,7 @@ export const routes = {
   ...sensorRoutes,
   ...ingestionRoutes,
   ...csvImportRoutes,
+  ...lorawanRoutes,
   login: route({
     method: 'post',
     path: '/login',

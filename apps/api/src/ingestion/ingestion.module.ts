@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ProjectsModule } from '../projects/projects.module.js';
 import { ConfigureModulesHandler } from '../stations/commands/configure-modules/configure-modules.handler.js';
 import { StationAccessQueries } from '../stations/queries/station-access.js';
 import { AdminBackupController } from './backup/admin-backup.controller.js';
@@ -9,11 +10,26 @@ import { StationUpdateFirst } from './csv/station-update-first.guard.js';
 import { ImportModules } from './imports/import-modules.js';
 import { ImportedReadings } from './imports/imported-readings.js';
 import { IngestionController } from './ingestion.controller.js';
+import { LorawanWebhookCommandHandler } from './lorawan/commands/lorawan-webhook-command.js';
+import { LorawanSettingsController } from './lorawan/lorawan-settings.controller.js';
+import { LorawanWebhookController } from './lorawan/lorawan-webhook.controller.js';
+import { LorawanWebhooksQueries } from './lorawan/lorawan-webhooks.queries.js';
+import { WebhookStations } from './lorawan/webhook-stations.js';
 import { IngestionProcessor } from './processing/ingestion-processor.js';
 
-/** Station uploads and CSV imports: receiving, processing into readings and station modules, reprocessing. */
+/**
+ * Station uploads, CSV imports and LoRaWAN uplinks (with the projects' webhook settings):
+ * receiving, processing into readings and station modules, reprocessing.
+ */
 @Module({
-  controllers: [IngestionController, AdminBackupController, CsvImportController],
+  imports: [ProjectsModule],
+  controllers: [
+    IngestionController,
+    AdminBackupController,
+    CsvImportController,
+    LorawanSettingsController,
+    LorawanWebhookController,
+  ],
   // ConfigureModulesHandler belongs to the stations feature; uploads and imports are its only callers so far.
   providers: [
     ReceiveIngestionHandler,
@@ -24,6 +40,9 @@ import { IngestionProcessor } from './processing/ingestion-processor.js';
     ImportModules,
     StationAccessQueries,
     StationUpdateFirst,
+    LorawanWebhookCommandHandler,
+    LorawanWebhooksQueries,
+    WebhookStations,
   ],
 })
 export class IngestionModule {}

@@ -2,6 +2,7 @@ import type { Projection } from '@groundtruth/platform';
 import { activityProjection } from './activity/activity.projection.js';
 import { fieldNotesProjection } from './notes/field-notes.projection.js';
 import { ingestionsProjection } from './ingestions/ingestions.projection.js';
+import { lorawanWebhooksProjection } from './lorawan-webhooks/lorawan-webhooks.projection.js';
 import { stationNotesProjection } from './notes/station-notes.projection.js';
 import { projectsProjection } from './projects/projects.projection.js';
 import { sessionsProjection } from './sessions/sessions.projection.js';
@@ -18,12 +19,14 @@ export const projections: readonly Projection[] = [
   stationNotesProjection,
   fieldNotesProjection,
   ingestionsProjection,
+  lorawanWebhooksProjection,
 ];
 
 export {
   activityProjection,
   fieldNotesProjection,
   ingestionsProjection,
+  lorawanWebhooksProjection,
   stationNotesProjection,
   projectsProjection,
   sessionsProjection,

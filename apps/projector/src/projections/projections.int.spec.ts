@@ -12,6 +12,7 @@ import {
 import { createTestDatabase, type TestDatabase } from '../../../../test/support/test-database.js';
 import { appendAccountHistory } from '../../../../test/support/account-events.js';
 import { appendIngestionHistory } from '../../../../test/support/ingestion-events.js';
+import { appendLorawanWebhookHistory } from '../../../../test/support/lorawan-webhook-events.js';
 import { appendNoteHistory } from '../../../../test/support/note-events.js';
 import { appendProjectHistory, appendProjectTeamHistory, tableSnapshot } from '../../../../test/support/project-events.js';
 import { appendStationHistory } from '../../../../test/support/station-events.js';
@@ -33,6 +34,7 @@ beforeAll(async () => {
   await appendAccountHistory(store, keys, { users: 40 });
   await appendNoteHistory(store, { stations: 12 });
   await appendIngestionHistory(store, { stations: 12 });
+  await appendLorawanWebhookHistory(store, { projects: 16 });
 }, 60_000); // a long history; on a busy machine it takes more than jest's default 5 s
 afterAll(() => db.drop());
 

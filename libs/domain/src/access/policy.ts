@@ -65,6 +65,8 @@ export const rules = {
   'project.delete': { signIn: true, allow: administers } satisfies Rule<ProjectResource>,
   /** Invite, change roles, remove members (the decider refuses one's own role and removing oneself). */
   'project.manageMembers': { signIn: true, allow: administers } satisfies Rule<ProjectResource>,
+  /** Its LoRaWAN webhook: field mapping, secret token (shown once), removal; reading its settings. */
+  'project.configureWebhooks': { signIn: true, allow: administers } satisfies Rule<ProjectResource>,
   'project.follow': {
     signIn: true,
     allow: (a: Actor, p: ProjectResource) => isUser(a) && readsProject(a, p),

@@ -125,6 +125,8 @@ const table: readonly Row[] = [
   ...line('project.delete',         privateProject,      [signIn, forbid, forbid, allow,  forbid, allow]),
   ...line('project.manageMembers',  publicProject,       [signIn, forbid, forbid, allow,  forbid, allow]),
   ...line('project.manageMembers',  privateProject,      [signIn, forbid, forbid, allow,  forbid, allow]),
+  ...line('project.configureWebhooks', publicProject,    [signIn, forbid, forbid, allow,  forbid, allow]),
+  ...line('project.configureWebhooks', privateProject,   [signIn, forbid, forbid, allow,  forbid, allow]),
   ...line('project.follow',         publicProject,       [signIn, allow,  allow,  allow,  allow,  allow]),
   ...line('project.follow',         privateProject,      [signIn, forbid, allow,  allow,  forbid, allow]),
   ...line('project.answerInvite',   nothing,             [signIn, allow,  allow,  allow,  allow,  allow]),
