@@ -8,14 +8,18 @@ const meta = (userId: number) => {
 };
 
 /**
- * Station uploads through the real decider: a meta and a data upload per station, each processed,
- * every third data upload processed again (a higher version), every fifth never processed.
+ * Station uploads through the real decider: a meta and two data uploads per station, each processed,
+ * every third data upload processed again (a higher version), every fifth never processed. The
+ * second data upload holds older readings (a backlog sent late) with another battery; even
+ * stations' meta uploads name a firmware (before that field existed, odd ones' do not).
  */
 export const appendIngestionHistory = async (store: EventStore, options: { stations: number; firstId?: number }) => {
   let ingestionId = (options.firstId ?? 1) * 1000;
   for (let stationId = 1; stationId <= options.stations; stationId++) {
-    for (const type of ['meta', 'data'] as const) {
+    for (const [upload, type] of (['meta', 'data', 'data'] as const).entries()) {
       ingestionId += 1;
+      const backlog = upload === 2;
+      const day = backlog ? '2023-12-31' : `2024-01-${String(stationId).padStart(2, '0')}`;
       const run = (command: IngestionCommand) =>
         decideAndAppend(store, ingestionDecider, ingestionStream(ingestionId), command, meta(stationId));
       await run({
@@ -45,10 +49,13 @@ export const appendIngestionHistory = async (store: EventStore, options: { stati
             readings: type === 'data' ? 30 : 0,
             errors: version === 1 ? 1 : 0,
             problems: version === 1 ? ['Record 3: its meta record 9 is unknown.'] : [],
-            start: type === 'data' ? '2024-01-01T00:00:00.000Z' : null,
-            end: type === 'data' ? '2024-01-01T00:09:00.000Z' : null,
-            battery: type === 'data' ? 80 : null,
+            start: type === 'data' ? `${day}T00:00:00.000Z` : null,
+            end: type === 'data' ? `${day}T00:09:00.000Z` : null,
+            battery: type === 'data' ? (backlog ? 20 : 80 - stationId - version) : null,
             location: type === 'data' ? { longitude: -73.9, latitude: 40.7 } : null,
+            ...(type === 'meta' && stationId % 2 === 0
+              ? { firmware: { version: `1.${stationId}`, build: `b${version}`, number: String(100 + stationId) } }
+              : {}),
           },
         });
       }

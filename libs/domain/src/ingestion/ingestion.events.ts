@@ -58,9 +58,17 @@ export type IngestionProcessed = DomainEvent<
     readonly battery: number | null;
     /** The station's last GPS fix in this upload, if any. */
     readonly location: { readonly longitude: number; readonly latitude: number } | null;
+    /**
+     * The station firmware a meta upload names (Metadata.firmware of its newest record that has
+     * one). Added later: absent in events recorded before, and for data uploads.
+     */
+    readonly firmware?: IngestionFirmware | null;
     readonly processedAt: string;
   }
 >;
+
+/** Firmware as a station's meta records describe it (fk_data Firmware). */
+export type IngestionFirmware = { readonly version: string; readonly build: string; readonly number: string };
 
 export type IngestionEvent = IngestionReceived | IngestionProcessed;
 

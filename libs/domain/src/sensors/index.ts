@@ -1,3 +1,5 @@
 export * from './catalogue.js';
 export * from './chart-query.js';
 export * from './module-names.js';
+export * from './station-sensors.js';
+export * from './range-cover.js';

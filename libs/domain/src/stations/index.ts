@@ -2,3 +2,4 @@ export * from './station.events.js';
 export * from './station.commands.js';
 export * from './station.rules.js';
 export * from './station.decider.js';
+export * from './station-status.js';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, type IngestionType, type StationModuleConfig } from '@groundtruth/domain';
+import { DomainError, type IngestionFirmware, type IngestionType, type StationModuleConfig } from '@groundtruth/domain';
 import type { IngestionProcessing } from '@groundtruth/contracts';
 import { decodeDataFile, decodeMetaFile, RUNTIME, type ModuleInfo, type Runtime } from '@groundtruth/platform';
 import { commandMetadata } from '../../common/cqrs/command-metadata.js';
@@ -7,6 +7,7 @@ import { CommandGateway } from '../../common/cqrs/command-gateway.js';
 import { SensorAggregates } from '../../sensors/aggregates/sensor-aggregates.js';
 import { ConfigureModulesCommand } from '../../stations/commands/configure-modules/configure-modules.command.js';
 import { RecordProcessingCommand } from '../commands/record-processing/record-processing.command.js';
+import { firmwareOf } from './firmware-of.js';
 import {
   collectMetaModules,
   latestModules,
@@ -68,11 +69,13 @@ export class IngestionProcessor {
     let readings = 0;
     let battery: number | null = null;
     let location: { longitude: number; latitude: number } | null = null;
+    let firmware: IngestionFirmware | null = null;
     if (bytes === null) {
       summary = { records: 0, errors: 1, problems: ['The stored upload is missing.'], start: null, end: null };
     } else if (row.type === 'meta') {
       const file = decodeMetaFile(bytes);
       summary = summariseMetaFile(file);
+      firmware = firmwareOf(file);
       const modules = latestModules(file);
       // An older meta upload processed again must not take the station back to its old modules.
       if (modules && !(await this.laterMetaExists(stationId, ingestionId))) await this.configure(stationId, modules, userId);
@@ -119,6 +122,7 @@ export class IngestionProcessor {
       end: iso(summary.end),
       battery,
       location,
+      firmware,
     };
     await this.commands.execute(new RecordProcessingCommand(outcome, commandMetadata(userId)));
     return {
