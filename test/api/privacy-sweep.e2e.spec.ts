@@ -82,6 +82,21 @@ beforeAll(async () => {
   ids['fieldNote'] = (await ok('POST', `/api/station/${ids['station']}/station-note`, t, { body: `Field ${marker}` }))[
     'id'
   ] as number;
+  // An upload (not a readable file: it is kept all the same) for the calls about uploads.
+  const uploaded = await fetch(`${sut.url}/api/ingestion`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${t}`,
+      'content-type': 'application/vnd.fk.data+binary',
+      'fk-deviceid': `dev-${marker}`,
+      'fk-generation': 'a1b2',
+      'fk-type': 'meta',
+      'fk-blocks': '1,1',
+    },
+    body: new TextEncoder().encode(marker),
+  });
+  if (uploaded.status !== 200) throw new Error(`upload: ${uploaded.status} ${await uploaded.text()}`);
+  ids['ingestion'] = ((await uploaded.json()) as { id: number }).id;
 });
 afterAll(async () => sut.close());
 
@@ -91,8 +106,10 @@ const elsewhere = (path: string): boolean => path.startsWith('/user/{id}') || pa
 /** The address of a read, aimed at the private things. */
 const aimAt = (path: string): string => {
   const isStation = /^\/(stations?|notes)\/\{id\}|^\/projects\/station\/\{id\}/.test(path);
-  const values: Record<string, number> = {
-    id: isStation ? ids['station']! : ids['project']!,
+  const isUpload = path.startsWith('/data/ingestions/{id}');
+  const values: Record<string, number | string> = {
+    id: isStation ? ids['station']! : isUpload ? ids['ingestion']! : ids['project']!,
+    deviceId: `dev-${marker}`,
     projectId: ids['project']!,
     stationId: ids['station']!,
     mediaId: ids['media']!,

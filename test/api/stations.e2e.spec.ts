@@ -76,7 +76,11 @@ describe('registering a station', () => {
       lastReadingAt: null,
       lastIngestionAt: null,
       status: null,
+      inactive: false,
+      hasData: false,
       firmwareNumber: null,
+      uploads: [],
+      data: null,
     });
     const all = (r.body as Station).configurations.all;
     expect(all).toHaveLength(1);
@@ -88,7 +92,7 @@ describe('registering a station', () => {
         label: null,
         position: 0,
         internal: true,
-        sensors: [{ name: 'battery_charge', unitOfMeasure: '%', order: 0, reading: null }],
+        sensors: [{ name: 'battery_charge', unitOfMeasure: '%', order: 0, sensorId: null, reading: null }],
       },
       {
         id: expect.any(Number) as number,
@@ -97,7 +101,7 @@ describe('registering a station', () => {
         label: null,
         position: 1,
         internal: false,
-        sensors: [{ name: 'ph', unitOfMeasure: '', order: 0, reading: null }],
+        sensors: [{ name: 'ph', unitOfMeasure: '', order: 0, sensorId: null, reading: null }],
       },
     ]);
     const id = (r.body as Station).id;

@@ -6,6 +6,7 @@ import { AccountsModule } from './accounts.module.js';
 import { ActivityModule } from './activity/activity.module.js';
 import { AggregateStreams } from './common/cqrs/aggregate-streams.js';
 import { CommandGateway } from './common/cqrs/command-gateway.js';
+import { DevicesModule } from './devices/devices.module.js';
 import { DocsController } from './docs/docs.controller.js';
 import { IngestionModule } from './ingestion/ingestion.module.js';
 import { MailModule } from './mail/mail.module.js';
@@ -50,6 +51,7 @@ export class AppModule {
         StationsModule,
         SensorsModule,
         IngestionModule,
+        DevicesModule,
         // Global, so the command gateway can wake the projector after an append.
         ...(options.projector ? [{ module: ProjectorModule, global: true }] : []),
       ],

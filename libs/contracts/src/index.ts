@@ -24,3 +24,5 @@ export * from './ingestion/csv-import.contract.js';
 export * from './ingestion/csv-import.routes.js';
 export * from './ingestion/lorawan.contract.js';
 export * from './ingestion/lorawan.routes.js';
+export * from './devices/devices.contract.js';
+export * from './devices/devices.routes.js';

@@ -1,5 +1,6 @@
 import { activityRoutes } from './activity/activity.routes.js';
 import { CreatedId } from './common/created-id.contract.js';
+import { deviceRoutes } from './devices/devices.routes.js';
 import { IdParams } from './common/params.contract.js';
 import { route } from './http/route.js';
 import { csvImportRoutes } from './ingestion/csv-import.routes.js';
@@ -52,6 +53,7 @@ export const routes = {
   ...ingestionRoutes,
   ...csvImportRoutes,
   ...lorawanRoutes,
+  ...deviceRoutes,
   login: route({
     method: 'post',
     path: '/login',

@@ -8,6 +8,7 @@ import { RegisterStationHandler } from './commands/register-station/register-sta
 import { UnlinkStationHandler } from './commands/unlink-station/unlink-station.handler.js';
 import { UpdateStationHandler } from './commands/update-station/update-station.handler.js';
 import { StationAccessQueries } from './queries/station-access.js';
+import { StationDataQueries } from './queries/station-data.queries.js';
 import { StationsQueries } from './queries/stations.queries.js';
 import { StationsController } from './stations.controller.js';
 
@@ -18,7 +19,7 @@ const commandHandlers = [
   LinkStationHandler,
   UnlinkStationHandler,
 ];
-const queries = [StationAccessQueries, StationsQueries, ProjectsQueries];
+const queries = [StationAccessQueries, StationsQueries, StationDataQueries, ProjectsQueries];
 
 @Module({
   controllers: [StationsController],

@@ -5,6 +5,7 @@ import {
   STATION_ATTRIBUTE_MAX,
   STATION_ATTRIBUTE_NAMES,
   STATION_DESCRIPTION_MAX,
+  STATION_DOWN_AFTER_HOURS,
   STATION_LOCATION_NAME_MAX,
   STATION_NAME_MAX,
   stationMessages,
@@ -111,8 +112,15 @@ const Sensor = z.object({
   name: z.string(),
   unitOfMeasure: z.string(),
   order: z.number().int(),
-  /** Latest reading: null until the station uploads data (sensor-data issue). */
-  reading: z.object({ last: z.number(), time: z.string() }).nullable(),
+  sensorId: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: 'Its sensor id in GET /meta/sensors, once the station has sent readings of its module' }),
+  reading: z
+    .object({ last: z.number(), time: z.string() })
+    .nullable()
+    .meta({ description: 'Its latest reading (value and ISO time); null before the first' }),
 });
 
 export const StationModule = z
@@ -131,6 +139,29 @@ export type StationModule = z.infer<typeof StationModule>;
 export const StationPhoto = z
   .object({ id: z.number().int(), url: z.string(), isStationImage: z.boolean(), createdAt: z.string() })
   .meta({ id: 'StationPhoto' });
+
+/** How many uploads a station answer lists (the newest). */
+export const STATION_UPLOADS_LISTED = 20;
+
+export const StationUpload = z
+  .object({
+    id: z.number().int(),
+    time: z.string().meta({ description: 'When it was received (ISO)' }),
+    type: z.enum(['meta', 'data']),
+    size: z.number().int().meta({ description: 'Bytes' }),
+    blocks: z.tuple([z.number().int(), z.number().int()]).meta({ description: 'First and last record numbers (Fk-Blocks)' }),
+    url: z.string().meta({ description: 'The raw file, for the owner and site admins' }),
+  })
+  .meta({ id: 'StationUpload' });
+export type StationUpload = z.infer<typeof StationUpload>;
+
+export const StationDataRange = z
+  .object({
+    start: z.string().meta({ description: 'Its earliest reading (ISO)' }),
+    end: z.string().meta({ description: 'Its latest reading (ISO)' }),
+    numberOfSamples: z.number().int().meta({ description: 'Readings stored' }),
+  })
+  .meta({ id: 'StationDataRange' });
 
 export const Station = z
   .object({
@@ -162,11 +193,28 @@ export const Station = z
     attributes: z.array(z.object({ attributeId: z.number().int(), name: z.string(), stringValue: z.string() })),
     configurations: z.object({ all: z.array(z.object({ modules: z.array(StationModule) })) }),
     photos: z.array(StationPhoto).meta({ description: 'The station image first' }),
-    battery: z.number().nullable(),
+    battery: z
+      .number()
+      .nullable()
+      .meta({ description: 'Percent, from the status records of the upload holding its latest readings' }),
     lastReadingAt: z.string().nullable(),
     lastIngestionAt: z.string().nullable(),
-    status: z.enum(['up', 'down']).nullable(),
-    firmwareNumber: z.string().nullable(),
+    status: z
+      .enum(['up', 'down'])
+      .nullable()
+      .meta({
+        description: `down once its latest reading is more than ${STATION_DOWN_AFTER_HOURS} hours old; null before its first reading`,
+      }),
+    inactive: z.boolean().meta({ description: 'status is down' }),
+    hasData: z.boolean().meta({ description: 'It has sent readings' }),
+    firmwareNumber: z.string().nullable().meta({ description: 'As its newest meta upload names it' }),
+    uploads: z
+      .array(StationUpload)
+      .nullable()
+      .meta({
+        description: `Its newest ${STATION_UPLOADS_LISTED} uploads, newest first; null unless the asker owns the station or is a site admin`,
+      }),
+    data: StationDataRange.nullable().meta({ description: 'The span of its readings; null before the first' }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -183,7 +231,7 @@ export const StationSensorMeta = z
     stationLocation: z.tuple([z.number(), z.number()]).nullable().meta({ description: '[longitude, latitude]' }),
     moduleId: z.number().int(),
     moduleKey: z.string(),
-    /** The sensor's id in GET /meta/sensors; null until sensor meta exists (sensor-data issue). */
+    /** The sensor's id in GET /meta/sensors; null until the station has sent readings of its module. */
     sensorId: z.number().int().nullable(),
     sensorKey: z.string(),
     sensorReadAt: z.string().nullable(),

@@ -81,6 +81,8 @@ export const rules = {
   'station.read': { signIn: false, allow: readsStation } satisfies Rule<StationResource>,
   /** Name, description, module labels, deployment, attributes, photos, hidden; adding it to a project. */
   'station.update': { signIn: true, allow: ownsStation } satisfies Rule<StationResource>,
+  /** Its uploads (sizes, record numbers, the raw files): what the station sent is its owner's business. */
+  'station.readUploads': { signIn: true, allow: ownsStation } satisfies Rule<StationResource>,
   /** Station notes (the five keys): the owner and the teams of the projects that hold the station. */
   'station.writeNotes': {
     signIn: true,

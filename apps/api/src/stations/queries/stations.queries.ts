@@ -5,13 +5,16 @@ import {
   distanceMetres,
   generalDistance,
   generalLocation,
+  matchLatestReadings,
   NEARBY_STATION_RADIUS_METRES,
+  stationDataStatus,
   type Actor,
   type StationResource,
   type StationSensorConfig,
 } from '@groundtruth/domain';
 import type { AssociatedStations, Station, StationModule, StationSensorMetaList } from '@groundtruth/contracts';
 import { ReadModels } from '../../read-models/read-models.js';
+import { StationDataQueries } from './station-data.queries.js';
 import {
   readableStationParams,
   readableStationSql,
@@ -62,6 +65,7 @@ export class StationsQueries {
   constructor(
     private readonly readModels: ReadModels,
     private readonly access: StationAccessQueries,
+    private readonly data: StationDataQueries,
   ) {}
 
   /** One station as the asker sees it (403 STATION.PRIVATE, 404). */
@@ -125,7 +129,7 @@ export class StationsQueries {
 
   /**
    * Spec §3 station sensor-meta rows: one per sensor of each readable station's configured
-   * modules. Sensor ids and read times arrive with sensor data (null until then).
+   * modules. Sensor ids and read times come with the station's readings (null before them).
    */
   async sensorMeta(ids: readonly number[], actor: Actor): Promise<StationSensorMetaList> {
     const readable = await this.readableIds([...new Set(ids)], actor);
@@ -139,7 +143,7 @@ export class StationsQueries {
             stationLocation: s.location?.precise ?? null,
             moduleId: m.id,
             moduleKey: m.name,
-            sensorId: null,
+            sensorId: sensor.sensorId,
             sensorKey: `${m.name}.${sensor.name}`,
             sensorReadAt: sensor.reading?.time ?? null,
           })),
@@ -221,12 +225,16 @@ export class StationsQueries {
     };
   }
 
-  /** Stations in the order of `ids` (missing ones left out); no access check. */
-  async byIds(ids: readonly number[], actor: Actor): Promise<Station[]> {
+  /**
+   * Stations in the order of `ids` (missing ones left out); no access check. What their data says
+   * (status, battery, latest readings, uploads) comes with them: uploads only for those the asker
+   * owns or administers.
+   */
+  async byIds(ids: readonly number[], actor: Actor, now: number = Date.now()): Promise<Station[]> {
     if (ids.length === 0) return [];
     const em = await this.readModels.em();
     const idList = [...ids];
-    const [rows, modules, attributes, photos] = await Promise.all([
+    const [rows, modules, attributes, photos, summaries, readings] = await Promise.all([
       em.execute<StationSqlRow[]>(
         `SELECT s.*, u.name AS owner_name, ${stationAccessColumnsSql('s')}
          FROM stations s LEFT JOIN users u ON u.id = s.owner_id WHERE s.id = ANY(?::bigint[])`,
@@ -241,7 +249,13 @@ export class StationsQueries {
         [idArray(idList)],
       ),
       this.photos(em, idList),
+      this.data.summaries(idList),
+      this.data.readings(idList),
     ]);
+    const uploadsShown = rows
+      .filter((r) => can(actor, 'station.readUploads', toStationResource(r, actor)))
+      .map((r) => Number(r.id));
+    const uploads = await this.data.uploads(uploadsShown);
     const group = <T extends { station_id: string }>(list: T[]) => {
       const out = new Map<string, T[]>();
       for (const item of list) out.set(item.station_id, [...(out.get(item.station_id) ?? []), item]);
@@ -255,6 +269,14 @@ export class StationsQueries {
       const r = byId.get(id);
       if (!r) return [];
       const located = r.latitude !== null && r.longitude !== null;
+      const summary = summaries.get(id);
+      const read = readings.get(id);
+      const lastReadingAt = summary?.lastReadingAt ?? null;
+      const stationModules = modulesBy.get(r.id) ?? [];
+      const matched = matchLatestReadings(
+        stationModules.map((m) => ({ moduleId: Number(m.module_id), sensors: m.sensors })),
+        read?.latest ?? [],
+      );
       const station: Station = {
         id,
         name: r.name,
@@ -270,24 +292,29 @@ export class StationsQueries {
         placeNameOther: null,
         placeNameNative: null,
         deployedAt: iso(r.deployed_at),
-        recordingStartedAt: null,
+        recordingStartedAt: summary?.recordingStartedAt ?? null,
         attributes: (attributesBy.get(r.id) ?? []).map((a) => ({
           attributeId: a.attribute_id,
           name: a.name,
           stringValue: a.string_value,
         })),
-        configurations: { all: [{ modules: (modulesBy.get(r.id) ?? []).map(toModule) }] },
+        configurations: { all: [{ modules: stationModules.map((m) => toModule(m, matched)) }] },
         photos: (photosBy.get(r.id) ?? []).map((p) => ({
           id: Number(p.id),
           url: `/api/stations/${id}/media/${p.id}`,
           isStationImage: p.is_station_image,
           createdAt: iso(p.created_at)!,
         })),
-        battery: null,
-        lastReadingAt: null,
-        lastIngestionAt: null,
-        status: null,
-        firmwareNumber: null,
+        battery: summary?.battery ?? null,
+        lastReadingAt,
+        lastIngestionAt: summary?.lastIngestionAt ?? null,
+        ...stationDataStatus(lastReadingAt === null ? null : Date.parse(lastReadingAt), now),
+        firmwareNumber: summary?.firmware?.number || null,
+        uploads: uploads.get(id) ?? null,
+        data:
+          summary?.recordingStartedAt && lastReadingAt
+            ? { start: summary.recordingStartedAt, end: lastReadingAt, numberOfSamples: read?.samples ?? 0 }
+            : null,
         createdAt: iso(r.created_at)!,
         updatedAt: iso(r.updated_at)!,
       };
@@ -321,7 +348,7 @@ const locationFor = (
   return { precise: [longitude, latitude], latitude, longitude, exact };
 };
 
-const toModule = (m: ModuleSqlRow): StationModule => ({
+const toModule = (m: ModuleSqlRow, matched: ReturnType<typeof matchLatestReadings>): StationModule => ({
   id: Number(m.module_id),
   hardwareId: m.hardware_id,
   name: m.name,
@@ -330,5 +357,15 @@ const toModule = (m: ModuleSqlRow): StationModule => ({
   internal: m.internal,
   sensors: [...m.sensors]
     .sort((a, b) => a.order - b.order)
-    .map((s) => ({ name: s.name, unitOfMeasure: s.unitOfMeasure, order: s.order, reading: null })),
+    .map((s) => {
+      const found = matched.get(`${m.module_id}/${s.order}`);
+      const reading = found?.reading;
+      return {
+        name: s.name,
+        unitOfMeasure: s.unitOfMeasure,
+        order: s.order,
+        sensorId: found?.sensorId ?? null,
+        reading: reading ? { last: reading.value, time: new Date(reading.timeMs).toISOString() } : null,
+      };
+    }),
 });

@@ -1,0 +1,166 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { can, DomainError, type Actor, type StationSensorConfig } from '@groundtruth/domain';
+import {
+  DEVICE_SUMMARY_UPLOADS_MAX,
+  type DeviceData,
+  type DeviceDataQuery,
+  type DeviceSummary,
+  type DeviceSummaryQuery,
+} from '@groundtruth/contracts';
+import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { idBytes } from '../ingestion/fk-headers.js';
+import { readLatest } from '../sensors/queries/sensor-buckets.js';
+import { StationAccessQueries } from '../stations/queries/station-access.js';
+import { StationDataQueries, toUpload, type UploadRow } from '../stations/queries/station-data.queries.js';
+import { describeModules, type ConfiguredModule, type DescribedModule } from './device-modules.js';
+import { countReadingTimes, readReadingTimes, readSensorStats, type SensorStats } from './device-readings.js';
+
+export const deviceMessages = {
+  unknown: 'No station has this device id.',
+  pastLastPage: (pages: number) =>
+    pages === 0 ? 'There are no readings in this range: ask for page 0.' : `There are ${pages} pages (0 to ${pages - 1}).`,
+} as const;
+
+/** How a device id may have been registered: as sent, and the hex and base64 of its bytes (as uploads find it). */
+const deviceIdForms = (text: string): string[] => {
+  const bytes = idBytes(text);
+  return [...new Set([text, ...(bytes ? [bytes.toString('hex'), bytes.toString('base64')] : [])])];
+};
+
+/** Answers GET /data/devices/{deviceId}/…: a station's readings found by its device id, once the asker may read it. */
+@Injectable()
+export class DeviceDataQueries {
+  constructor(
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly access: StationAccessQueries,
+    private readonly stationData: StationDataQueries,
+  ) {}
+
+  async summary(deviceId: string, query: DeviceSummaryQuery, actor: Actor): Promise<DeviceSummary> {
+    const { station, modules, mayReadUploads } = await this.device(deviceId, actor);
+    const stats = await readSensorStats(this.runtime.clickhouse.client, station.id, query.start, query.end);
+    const described = describeModules(
+      modules,
+      stats.map((s) => ({ moduleId: s.moduleId, sensorId: s.sensorId, about: s })),
+    );
+    const uploads = mayReadUploads ? await this.uploadsInRange(station.id, query.start, query.end) : null;
+    return {
+      station,
+      start: query.start,
+      end: query.end,
+      statistics: {
+        first: stats.length > 0 ? Math.min(...stats.map((s) => s.first)) : null,
+        last: stats.length > 0 ? Math.max(...stats.map((s) => s.last)) : null,
+        numberOfSamples: stats.reduce((n, s) => n + s.count, 0),
+      },
+      modules: described.map((m) => ({
+        ...moduleHeader(m),
+        sensors: m.sensors.map(({ about, ...sensor }) => ({ ...sensor, ...statsOf(about) })),
+      })),
+      uploads: uploads?.list ?? null,
+      uploadsInRange: uploads?.total ?? null,
+    };
+  }
+
+  async data(deviceId: string, query: DeviceDataQuery, actor: Actor): Promise<DeviceData> {
+    const { station, modules } = await this.device(deviceId, actor);
+    const client = this.runtime.clickhouse.client;
+    const [total, seen] = await Promise.all([
+      countReadingTimes(client, station.id, query.start, query.end),
+      readLatest(client, { stationIds: [station.id], sensorIds: [] }),
+    ]);
+    const totalPages = Math.ceil(total / query.pageSize);
+    if (query.page > 0 && query.page >= totalPages) {
+      throw DomainError.validation(
+        'DEVICE_DATA.NO_SUCH_PAGE',
+        { page: deviceMessages.pastLastPage(totalPages) },
+        'No such page.',
+      );
+    }
+    const rows = await readReadingTimes(client, station.id, query.start, query.end, query.page * query.pageSize, query.pageSize);
+    const described = describeModules(
+      modules,
+      seen.map((s) => ({ moduleId: s.moduleId, sensorId: s.sensorId, about: null })),
+    );
+    return {
+      station,
+      modules: described.map((m) => ({ ...moduleHeader(m), sensors: m.sensors.map(({ about: _, ...sensor }) => sensor) })),
+      order: 'newest-first',
+      start: query.start,
+      end: query.end,
+      page: query.page,
+      pageSize: query.pageSize,
+      total,
+      totalPages,
+      data: rows,
+    };
+  }
+
+  /** The station of a device id (404), once the asker may read it (403 STATION.PRIVATE), with its modules. */
+  private async device(deviceId: string, actor: Actor) {
+    const found = await this.runtime.pool.query<{ id: string; name: string; device_id: string }>(
+      'SELECT id, name, device_id FROM stations WHERE device_id = ANY($1::text[]) ORDER BY id LIMIT 1',
+      [deviceIdForms(deviceId)],
+    );
+    const row = found.rows[0];
+    if (!row) throw new DomainError('not_found', 'STATION.NOT_FOUND', deviceMessages.unknown);
+    const id = Number(row.id);
+    const resource = await this.access.authorize(actor, 'station.read', id);
+    const [summaries, modules] = await Promise.all([
+      this.stationData.summaries([id]),
+      this.runtime.pool.query<{
+        module_id: string;
+        hardware_id: string | null;
+        name: string;
+        label: string | null;
+        position: number;
+        internal: boolean;
+        sensors: StationSensorConfig[];
+      }>('SELECT * FROM station_modules WHERE station_id = $1', [id]),
+    ]);
+    return {
+      station: { id, name: row.name, deviceId: row.device_id, firmware: summaries.get(id)?.firmware ?? null },
+      modules: modules.rows.map((m): ConfiguredModule => ({
+        moduleId: Number(m.module_id),
+        hardwareId: m.hardware_id,
+        name: m.name,
+        label: m.label,
+        position: m.position,
+        internal: m.internal,
+        sensors: m.sensors,
+      })),
+      mayReadUploads: can(actor, 'station.readUploads', resource),
+    };
+  }
+
+  /** Meta uploads and the data uploads holding readings in [start, end), newest first. */
+  private async uploadsInRange(stationId: number, start: number, end: number) {
+    const r = await this.runtime.pool.query<UploadRow & { total: string }>(
+      `SELECT id, received_at, type, size, first_block, last_block, count(*) OVER () AS total FROM ingestions
+        WHERE station_id = $1 AND (type = 'meta' OR (data_start < $3 AND data_end >= $2))
+        ORDER BY id DESC LIMIT $4`,
+      [stationId, new Date(start).toISOString(), new Date(end).toISOString(), DEVICE_SUMMARY_UPLOADS_MAX],
+    );
+    return { list: r.rows.map(toUpload), total: Number(r.rows[0]?.total ?? 0) };
+  }
+}
+
+const moduleHeader = <T>(m: DescribedModule<T>) => ({
+  id: m.id,
+  hardwareId: m.hardwareId,
+  name: m.name,
+  label: m.label,
+  position: m.position,
+  internal: m.internal,
+  configured: m.configured,
+});
+
+const statsOf = (s: SensorStats | null) => ({
+  count: s?.count ?? 0,
+  first: s?.first ?? null,
+  last: s?.last ?? null,
+  min: s?.min ?? null,
+  max: s?.max ?? null,
+  mean: s && s.count > 0 ? s.sum / s.count : null,
+  lastValue: s?.lastValue ?? null,
+});

@@ -1,0 +1,113 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { IngestionFirmware, LatestReading } from '@groundtruth/domain';
+import { STATION_UPLOADS_LISTED, type StationUpload } from '@groundtruth/contracts';
+import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { ReadModels } from '../../read-models/read-models.js';
+import { readLatest } from '../../sensors/queries/sensor-buckets.js';
+
+/** What the `station_data` read model (ingestions projection) knows of a station's uploads. */
+export type StationDataSummary = {
+  readonly lastIngestionAt: string;
+  readonly recordingStartedAt: string | null;
+  readonly lastReadingAt: string | null;
+  readonly battery: number | null;
+  readonly firmware: IngestionFirmware | null;
+};
+
+/** Per station: each module sensor's latest reading, and how many readings it holds. */
+export type StationReadings = { readonly latest: LatestReading[]; readonly samples: number };
+
+type Timestamp = Date | string;
+const iso = (d: Timestamp): string => new Date(d).toISOString();
+const idArray = (ids: readonly number[]): string => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+
+/** The raw file of an upload, for its station's owner and site admins. */
+export const uploadFileUrl = (ingestionId: number): string => `/api/data/ingestions/${ingestionId}/file`;
+
+/** The columns of `ingestions` an upload listing shows. */
+export type UploadRow = {
+  id: string;
+  received_at: Timestamp;
+  type: 'meta' | 'data';
+  size: string | number;
+  first_block: string | number;
+  last_block: string | number;
+};
+
+export const toUpload = (r: UploadRow): StationUpload => ({
+  id: Number(r.id),
+  time: iso(r.received_at),
+  type: r.type,
+  size: Number(r.size),
+  blocks: [Number(r.first_block), Number(r.last_block)],
+  url: uploadFileUrl(Number(r.id)),
+});
+
+/**
+ * What stations' data says about them, for many stations at once: the upload summary from the read
+ * model, the newest uploads, and (one ClickHouse query per answer) each sensor's latest reading.
+ */
+@Injectable()
+export class StationDataQueries {
+  constructor(
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly readModels: ReadModels,
+  ) {}
+
+  async summaries(ids: readonly number[]): Promise<Map<number, StationDataSummary>> {
+    if (ids.length === 0) return new Map();
+    const em = await this.readModels.em();
+    const rows = await em.execute<
+      {
+        station_id: string;
+        last_ingestion_at: Timestamp;
+        recording_started_at: Timestamp | null;
+        last_reading_at: Timestamp | null;
+        battery: number | null;
+        firmware: IngestionFirmware | null;
+      }[]
+    >('SELECT * FROM station_data WHERE station_id = ANY(?::bigint[])', [idArray(ids)]);
+    return new Map(
+      rows.map((r) => [
+        Number(r.station_id),
+        {
+          lastIngestionAt: iso(r.last_ingestion_at),
+          recordingStartedAt: r.recording_started_at === null ? null : iso(r.recording_started_at),
+          lastReadingAt: r.last_reading_at === null ? null : iso(r.last_reading_at),
+          battery: r.battery,
+          firmware: r.firmware,
+        },
+      ]),
+    );
+  }
+
+  /** The newest uploads of each station, newest first (at most `limit` each). */
+  async uploads(ids: readonly number[], limit: number = STATION_UPLOADS_LISTED): Promise<Map<number, StationUpload[]>> {
+    const out = new Map<number, StationUpload[]>(ids.map((id) => [id, []]));
+    if (ids.length === 0) return out;
+    const em = await this.readModels.em();
+    const rows = await em.execute<(UploadRow & { station_id: string })[]>(
+      `SELECT id, station_id, received_at, type, size, first_block, last_block FROM (
+         SELECT i.*, row_number() OVER (PARTITION BY station_id ORDER BY id DESC) AS n FROM ingestions i
+          WHERE station_id = ANY(?::bigint[])) newest
+        WHERE n <= ? ORDER BY station_id, id DESC`,
+      [idArray(ids), limit],
+    );
+    for (const r of rows) out.get(Number(r.station_id))?.push(toUpload(r));
+    return out;
+  }
+
+  /** Each station module sensor's latest reading and each station's count of readings, in one query. */
+  async readings(ids: readonly number[]): Promise<Map<number, StationReadings>> {
+    const out = new Map<number, { latest: LatestReading[]; samples: number }>();
+    if (ids.length === 0) return out;
+    const rows = await readLatest(this.runtime.clickhouse.client, { stationIds: ids, sensorIds: [] });
+    for (const row of rows) {
+      const station = out.get(row.stationId) ?? { latest: [], samples: 0 };
+      station.latest.push({ moduleId: row.moduleId, sensorId: row.sensorId, value: row.last, timeMs: row.lastTime });
+      station.samples += row.count;
+      out.set(row.stationId, station);
+    }
+    return out;
+  }
+}
