@@ -241,6 +241,37 @@ describe('a station that never uploaded', () => {
   });
 });
 
+describe('a station whose readings came as a CSV import', () => {
+  it('has data, reading times and the imported sensor’s latest reading', async () => {
+    const id = ok(await call('POST', '/api/stations', owner.token, { deviceId: '5e11a70e000000a4', name: 'Imported' }))[
+      'id'
+    ] as number;
+    const t0 = Date.now() - 3 * HOUR;
+    const csv = `time,fk.water.temp.temp\n${new Date(t0).toISOString()},11.5\n${new Date(t0 + HOUR).toISOString()},12.25\n`;
+    const res = await fetch(`${sut.url}/api/data/stations/${id}/csv`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv', authorization: `Bearer ${owner.token}` },
+      body: csv,
+    });
+    expect(res.status).toBe(200);
+    const s = await station(id);
+    const at = new Date(t0 + HOUR).toISOString();
+    expect(s).toMatchObject({
+      status: 'up',
+      hasData: true,
+      recordingStartedAt: new Date(t0).toISOString(),
+      lastReadingAt: at,
+      battery: null,
+      data: { numberOfSamples: 2 },
+    });
+    expect(s.uploads!.map((u) => u.type)).toEqual(['csv']);
+    const temp = s.configurations.all[0]!.modules.flatMap((m) => m.sensors).find(
+      (x) => x.sensorId === sensorByFullKey('fk.water.temp.temp')!.id,
+    );
+    expect(temp?.reading).toEqual({ last: 12.25, time: at });
+  });
+});
+
 describe('lists', () => {
   it('carry the same answers: my stations, a public project’s stations to a stranger, sensor meta', async () => {
     const mine = ok(await call('GET', '/api/user/stations')) as { stations: Station[] };

@@ -147,7 +147,7 @@ export const StationUpload = z
   .object({
     id: z.number().int(),
     time: z.string().meta({ description: 'When it was received (ISO)' }),
-    type: z.enum(['meta', 'data']),
+    type: z.enum(['meta', 'data', 'csv', 'lorawan']).meta({ description: 'A station file, a CSV import, or a LoRaWAN uplink' }),
     size: z.number().int().meta({ description: 'Bytes' }),
     blocks: z.tuple([z.number().int(), z.number().int()]).meta({ description: 'First and last record numbers (Fk-Blocks)' }),
     url: z.string().meta({ description: 'The raw file, for the owner and site admins' }),

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { IngestionFirmware, LatestReading } from '@groundtruth/domain';
+import type { IngestionFirmware, IngestionType, LatestReading } from '@groundtruth/domain';
 import { STATION_UPLOADS_LISTED, type StationUpload } from '@groundtruth/contracts';
 import { RUNTIME, type Runtime } from '@groundtruth/platform';
 import { ReadModels } from '../../read-models/read-models.js';
@@ -28,7 +28,7 @@ export const uploadFileUrl = (ingestionId: number): string => `/api/data/ingesti
 export type UploadRow = {
   id: string;
   received_at: Timestamp;
-  type: 'meta' | 'data';
+  type: IngestionType;
   size: string | number;
   first_block: string | number;
   last_block: string | number;

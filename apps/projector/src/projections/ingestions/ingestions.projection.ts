@@ -2,7 +2,7 @@ import { ingestionEventTypes, type IngestionEvent } from '@groundtruth/domain';
 import type { Projection, ProjectionContext, RecordedEvent } from '@groundtruth/platform';
 
 /**
- * What a station's uploads say about it, recomputed from its rows in `ingestions` after each batch
+ * What a station's uploads (of readings: data files, CSV imports, …) say about it, recomputed from its rows in `ingestions` after each batch
  * (so a live run and a rebuild, whatever their batch sizes, agree): when it last uploaded, its
  * first and latest reading, its battery in the upload holding its latest readings, and the
  * firmware its newest meta upload names.
@@ -17,9 +17,9 @@ const refreshStationData = async (
   await client.query(
     `INSERT INTO ${stationData} (station_id, uploads, last_ingestion_at, recording_started_at, last_reading_at, battery, firmware)
      SELECT i.station_id, count(*), max(i.received_at),
-            min(i.data_start) FILTER (WHERE i.type = 'data'), max(i.data_end) FILTER (WHERE i.type = 'data'),
+            min(i.data_start) FILTER (WHERE i.type <> 'meta'), max(i.data_end) FILTER (WHERE i.type <> 'meta'),
             (SELECT b.battery FROM ${ingestions} b
-              WHERE b.station_id = i.station_id AND b.type = 'data' AND b.battery IS NOT NULL
+              WHERE b.station_id = i.station_id AND b.type <> 'meta' AND b.battery IS NOT NULL
               ORDER BY b.data_end DESC NULLS LAST, b.id DESC LIMIT 1),
             (SELECT f.firmware FROM ${ingestions} f
               WHERE f.station_id = i.station_id AND f.type = 'meta' AND f.firmware IS NOT NULL
