@@ -74,7 +74,8 @@ test('the owner adds photos, chooses the station image, views them in the galler
 
   // The station page shows the remaining photo and links here.
   await page.goto(`/station/${stationId}`);
-  await expect(page.getByRole('img', { name: 'Photo 1 of Photo station' })).toBeVisible();
+  // The first request of a photo at a new size waits for the server to resize it: give a busy machine time.
+  await expect(page.getByRole('img', { name: 'Photo 1 of Photo station' })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('link', { name: 'View all photos' }).click();
   await expect(page).toHaveURL(new RegExp(`/station/${stationId}/photos$`));
 });

@@ -36,6 +36,9 @@ const guarded = (queryClient: QueryClient, access: Access, children: RouteObject
 
 const stationRoute = async () => ({ Component: (await import('./routes/station.route')).StationRoute });
 const stationPhotosRoute = async () => ({ Component: (await import('./routes/station-photos.route')).StationPhotosRoute });
+const notesRoute = (name: 'StationNotesRoute' | 'ProjectNotesRoute' | 'MyStationNotesRoute') => async () => ({
+  Component: (await import('./routes/notes.routes'))[name],
+});
 
 /** Route ids are the spec's route names (§2 route table). */
 export const createRouter = (queryClient: QueryClient) =>
@@ -62,6 +65,9 @@ export const createRouter = (queryClient: QueryClient) =>
               { id: 'viewStationFromMap', path: paths.viewStationFromMap.path, lazy: stationRoute },
               { id: 'viewStationPhotos', path: paths.viewStationPhotos.path, lazy: stationPhotosRoute },
               { id: 'stationPhotos', path: paths.stationPhotos.path, lazy: stationPhotosRoute },
+              { id: 'stationNotes', path: paths.stationNotes.path, lazy: notesRoute('StationNotesRoute') },
+              { id: 'viewProjectNotes', path: paths.viewProjectNotes.path, lazy: notesRoute('ProjectNotesRoute') },
+              { id: 'viewProjectStationNotes', path: paths.viewProjectStationNotes.path, lazy: notesRoute('ProjectNotesRoute') },
               { id: 'notFound', path: '*', element: <NotFoundView /> },
             ]),
             guarded(queryClient, 'guest', [
@@ -100,7 +106,10 @@ export const createRouter = (queryClient: QueryClient) =>
               { id: 'deleteAccount', path: paths.deleteAccount.path, element: <DeleteAccountRoute /> },
               { id: 'terms', path: paths.terms.path, element: <TermsView /> },
             ]),
-            guarded(queryClient, 'secured', [{ id: 'editUser', path: paths.editUser.path, element: <ProfileView /> }]),
+            guarded(queryClient, 'secured', [
+              { id: 'myStationNotes', path: paths.myStationNotes.path, lazy: notesRoute('MyStationNotesRoute') },
+              { id: 'editUser', path: paths.editUser.path, element: <ProfileView /> },
+            ]),
             guarded(queryClient, 'admin', [{ id: 'adminMain', path: paths.adminMain.path, element: <AdminRoute /> }]),
           ],
         },

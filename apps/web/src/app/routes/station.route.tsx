@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { FieldNotes } from '@/features/notes/components/field-notes';
-import { StationNotesView } from '@/features/notes/components/station-notes-view';
+import { StationNotesPanel } from '@/features/notes/components/station-notes-panel';
 import { NotFoundView } from '@/features/not-found/components/not-found-view';
 import { StationPage } from '@/features/stations/components/station-page';
 import { parseRouteId } from '@/features/stations/utils/station-id';
@@ -21,7 +21,7 @@ export const StationRoute = () => {
       stationId={stationId}
       projectId={projectId}
       notFound={<NotFoundView />}
-      notes={<StationNotesView stationId={stationId} />}
+      notes={<StationNotesPanel stationId={stationId} />}
       fieldNotes={<FieldNotes stationId={stationId} />}
     />
   );

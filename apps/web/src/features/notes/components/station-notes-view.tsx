@@ -10,6 +10,7 @@ import { ErrorState } from '@/components/error-state';
 import { visuallyHidden } from '@/components/visually-hidden';
 import { useStationNotes } from '../api/station-notes';
 import { noteTitle } from '../utils/note-title';
+import { NoteMedia } from './note-media';
 
 /** Spec §2: completion percentage of a station's notes, as a bar and words. */
 export const NotesCompletion = ({ percent }: { readonly percent: number }) => {
@@ -39,14 +40,23 @@ export const StationNotesReadOnly = ({ notes }: { readonly notes: StationNotes }
               <Typography component="dt" variant="body2" sx={{ fontWeight: 600 }}>
                 {noteTitle(t, key, note?.title)}
               </Typography>
-              <Typography
-                component="dd"
-                variant="body2"
-                sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-                color={note?.body ? 'text.primary' : 'text.secondary'}
-              >
-                {note?.body ? note.body : t('notes.empty')}
-              </Typography>
+              <Box component="dd" sx={{ m: 0 }}>
+                <Typography
+                  variant="body2"
+                  sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                  color={note?.body ? 'text.primary' : 'text.secondary'}
+                >
+                  {note?.body ? note.body : t('notes.empty')}
+                </Typography>
+                {note && note.mediaIds.length > 0 ? (
+                  <Box sx={{ mt: 0.5 }}>
+                    <NoteMedia
+                      media={notes.media.filter((m) => note.mediaIds.includes(m.id))}
+                      noteTitle={noteTitle(t, key, note.title)}
+                    />
+                  </Box>
+                ) : null}
+              </Box>
             </Box>
           );
         })}

@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { groupByMonth } from './group-by-month';
+import { draftOf, notesToSave } from './notes-draft';
+import { fieldNotesCsv } from './field-notes-csv';
 import { isBlankRichText, parseRichText, plainTextDoc, richTextToPlain, sameRichText } from './rich-text';
 
 const doc = (...paragraphs: string[]) => JSON.stringify(plainTextDoc(paragraphs.join('\n')));
@@ -52,5 +54,69 @@ describe('grouping field notes by month', () => {
       ['2025-05', [1]],
     ]);
     expect(sut[0]!.month).toEqual(new Date(2025, 6, 1));
+  });
+});
+
+describe('what a notes save sends (spec §5)', () => {
+  const stored = {
+    stationId: 1,
+    notes: [
+      {
+        id: 7,
+        key: 'studyObjective' as const,
+        title: 'notes.studyObjective.title',
+        body: 'Old',
+        mediaIds: [3],
+        createdAt: '',
+        updatedAt: '',
+      },
+      { id: 8, key: 'customKey' as const, title: 'Access', body: 'Gate', mediaIds: [], createdAt: '', updatedAt: '' },
+    ],
+    media: [],
+    completion: 33,
+    stationImageId: null,
+    version: 4,
+    readOnly: false,
+    canManagePhotos: true,
+  };
+
+  it('creates only notes with a body or their own title, and changes only what changed', () => {
+    const before = draftOf(stored);
+    expect(before.customKey.title).toBe('Access');
+    const after = {
+      ...before,
+      studyObjective: { ...before.studyObjective, body: 'New' },
+      sitePurpose: { ...before.sitePurpose, body: '   ' },
+      siteCriteria: { ...before.siteCriteria, mediaIds: [9] },
+      siteDescription: { ...before.siteDescription, body: 'Gravel' },
+    };
+    expect(notesToSave(before, after, stored.version)).toEqual({
+      creating: [{ key: 'siteDescription', body: 'Gravel', mediaIds: [] }],
+      notes: [{ id: 7, key: 'studyObjective', body: 'New', mediaIds: [3] }],
+      version: 4,
+    });
+  });
+
+  it('sends the custom note with its title, null for the default', () => {
+    const before = draftOf(stored);
+    const after = { ...before, customKey: { ...before.customKey, title: ' ' } };
+    expect(notesToSave(before, after, 4).notes).toEqual([{ id: 8, key: 'customKey', body: 'Gate', mediaIds: [], title: null }]);
+    expect(notesToSave(before, before, 4)).toEqual({ creating: [], notes: [], version: 4 });
+  });
+});
+
+describe('field notes CSV', () => {
+  it('writes plain text, quotes what needs it and defuses spreadsheet formulas', () => {
+    const note = (body: string, name: string) => ({
+      createdAt: '2025-07-01T10:00:00.000Z',
+      updatedAt: '2025-07-01T10:00:00.000Z',
+      author: { name },
+      body,
+    });
+    expect(fieldNotesCsv([note(doc('Line one', 'say "hi", ok'), 'Ana'), note('=1+1', '@bob')])).toBe(
+      'created_at,updated_at,author,text\r\n' +
+        '2025-07-01T10:00:00.000Z,2025-07-01T10:00:00.000Z,Ana,"Line one\nsay ""hi"", ok"\r\n' +
+        "2025-07-01T10:00:00.000Z,2025-07-01T10:00:00.000Z,'@bob,'=1+1\r\n",
+    );
   });
 });

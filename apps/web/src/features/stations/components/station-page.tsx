@@ -13,6 +13,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { ErrorState } from '@/components/error-state';
+import { MapView } from '@/components/map';
 import { useSnackbar } from '@/components/snackbar';
 import { visuallyHidden } from '@/components/visually-hidden';
 import { partner } from '@/config/partner';
@@ -43,8 +44,6 @@ export type StationPageProps = {
   /** The station's notes (the notes feature composes them in). */
   readonly notes?: ReactNode;
   readonly fieldNotes?: ReactNode;
-  /** A small map of the station (the map component composes it in). */
-  readonly renderMap?: (station: Station) => ReactNode;
 };
 
 const Section = ({ title, children, id }: { title: string; children: ReactNode; id?: string }) => {
@@ -147,7 +146,7 @@ const useLoadFailure = (error: unknown) => {
 };
 
 /** Spec §2 station page. */
-export const StationPage = ({ stationId, projectId, notFound, notes, fieldNotes, renderMap }: StationPageProps) => {
+export const StationPage = ({ stationId, projectId, notFound, notes, fieldNotes }: StationPageProps) => {
   const { t } = useTranslation();
   const query = useStation(stationId);
   const failure = useLoadFailure(query.isError ? query.error : null);
@@ -179,9 +178,7 @@ export const StationPage = ({ stationId, projectId, notFound, notes, fieldNotes,
       </>
     );
   } else {
-    body = (
-      <StationDetails station={query.data} projectId={projectId} notes={notes} fieldNotes={fieldNotes} renderMap={renderMap} />
-    );
+    body = <StationDetails station={query.data} projectId={projectId} notes={notes} fieldNotes={fieldNotes} />;
   }
   return (
     <>
@@ -193,7 +190,7 @@ export const StationPage = ({ stationId, projectId, notFound, notes, fieldNotes,
 
 const backSx = { display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2 } as const;
 
-type StationDetailsProps = Pick<StationPageProps, 'notes' | 'fieldNotes' | 'renderMap'> & {
+type StationDetailsProps = Pick<StationPageProps, 'notes' | 'fieldNotes'> & {
   readonly station: Station;
   readonly projectId: number | null;
 };
@@ -205,7 +202,7 @@ const KNOWN_ATTRIBUTES = {
   'Deployed By': 'deployedBy',
 } as const;
 
-const StationDetails = ({ station, projectId, notes, fieldNotes, renderMap }: StationDetailsProps) => {
+const StationDetails = ({ station, projectId, notes, fieldNotes }: StationDetailsProps) => {
   const { t } = useTranslation();
   const attributeLabel = (name: string): string => {
     const known = KNOWN_ATTRIBUTES[name as keyof typeof KNOWN_ATTRIBUTES];
@@ -278,7 +275,23 @@ const StationDetails = ({ station, projectId, notes, fieldNotes, renderMap }: St
                 { label: t('station.page.longitude'), value: formatCoordinate(station.location?.longitude) },
               ]}
             />
-            {renderMap && station.location ? <Box sx={{ mt: 2 }}>{renderMap(station)}</Box> : null}
+            {station.location ? (
+              <Box sx={{ mt: 2 }}>
+                <MapView
+                  label={t('station.page.mapOf', { name: station.name })}
+                  view={{ center: station.location.precise, zoom: 12 }}
+                  markers={[
+                    { id: station.id, position: station.location.precise, label: station.name, color: partner.colours.primary },
+                  ]}
+                  interactive={false}
+                  height={220}
+                />
+              </Box>
+            ) : (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                {t('station.page.noLocation')}
+              </Typography>
+            )}
           </Section>
           <Section title={t('station.page.details')}>
             <Facts

@@ -5,7 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '@/components/visually-hidden';
 import { isApiError } from '@/lib/api-client';
-import { useMedia } from '../api/get-media';
+import { useMedia } from '@/lib/media';
 
 /** Spec §9: station photos are 125 px, twice that on high-density screens. */
 export const STATION_PHOTO_SIZE = 125;
