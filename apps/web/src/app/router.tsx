@@ -40,6 +40,22 @@ const notesRoute = (name: 'StationNotesRoute' | 'ProjectNotesRoute' | 'MyStation
   Component: (await import('./routes/notes.routes'))[name],
 });
 
+/**
+ * The all-stations screen, loaded when first opened: the map and the station summary stay out of every
+ * page's bundle. Its five routes share one component, so moving between them (panning writes the bounds
+ * into the address) keeps the map.
+ */
+const stationsMap: Pick<RouteObject, 'lazy'> = {
+  lazy: async () => ({ Component: (await import('./routes/stations-map.route')).StationsMapRoute }),
+};
+
+/** The project's big map and list (lazy, like the all-stations screen); one component for both routes. */
+const projectBigMap: Pick<RouteObject, 'lazy' | 'handle'> = {
+  lazy: async () => ({ Component: (await import('./routes/project-map.route')).ProjectBigMapRoute }),
+  // Spec §2 Layout: the sidebar is forced narrow on the big-map routes.
+  handle: { narrowSidebar: true } satisfies RouteHandle,
+};
+
 /** Route ids are the spec's route names (§2 route table). */
 export const createRouter = (queryClient: QueryClient) =>
   createBrowserRouter([
@@ -68,6 +84,14 @@ export const createRouter = (queryClient: QueryClient) =>
               { id: 'stationNotes', path: paths.stationNotes.path, lazy: notesRoute('StationNotesRoute') },
               { id: 'viewProjectNotes', path: paths.viewProjectNotes.path, lazy: notesRoute('ProjectNotesRoute') },
               { id: 'viewProjectStationNotes', path: paths.viewProjectStationNotes.path, lazy: notesRoute('ProjectNotesRoute') },
+              // All-stations views (spec §2); static segments (map, list, all) rank above :id and :bounds.
+              { id: 'mapAllStations', path: paths.mapAllStations.path, ...stationsMap },
+              { id: 'listAllStations', path: paths.listAllStations.path, ...stationsMap },
+              { id: 'mapAllStationsBounds', path: paths.mapAllStationsBounds.path, ...stationsMap },
+              { id: 'mapStation', path: paths.mapStation.path, ...stationsMap },
+              { id: 'mapStationBounds', path: paths.mapStationBounds.path, ...stationsMap },
+              { id: 'viewProjectBigMap', path: paths.viewProjectBigMap.path, ...projectBigMap },
+              { id: 'viewProjectBigMapList', path: paths.viewProjectBigMapList.path, ...projectBigMap },
               { id: 'notFound', path: '*', element: <NotFoundView /> },
             ]),
             guarded(queryClient, 'guest', [

@@ -6,12 +6,14 @@ import enNotes from '@/features/notes/i18n/en-US.json';
 import esNotes from '@/features/notes/i18n/es-ES.json';
 import enMapView from '@/components/map/i18n/en-US.json';
 import esMapView from '@/components/map/i18n/es-ES.json';
+import enMaps from '@/features/maps/i18n/en-US.json';
+import esMaps from '@/features/maps/i18n/es-ES.json';
 
 // The app's strings: the shared ones here (en-US.json, es-ES.json), and each feature's own under
 // features/<feature>/i18n/{en-US,es-ES}.json with top-level keys no other catalogue uses. A feature
 // adds its two imports and spreads them below, so features never edit each other's files.
 
-export const enUS = { ...enCore, ...enStations, ...enNotes, ...enMapView };
+export const enUS = { ...enCore, ...enStations, ...enNotes, ...enMapView, ...enMaps };
 
 // Every key in English must exist in Spanish: a missing one fails the typecheck here.
-export const esES: typeof enUS = { ...esCore, ...esStations, ...esNotes, ...esMapView };
+export const esES: typeof enUS = { ...esCore, ...esStations, ...esNotes, ...esMapView, ...esMaps };

@@ -293,7 +293,8 @@ export const MapCanvas = ({
       aria-label={label}
       data-map-style={styleInUse}
       data-map-ready={map ? 'true' : 'false'}
-      sx={{ position: 'absolute', inset: 0 }}
+      // Its own stacking context: markers' z-indexes order them among themselves, never above the overlays.
+      sx={{ position: 'absolute', inset: 0, zIndex: 0 }}
     >
       <div ref={containerRef} style={{ width: '100%', height: '100%' }} />
     </Box>

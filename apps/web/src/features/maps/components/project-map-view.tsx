@@ -1,0 +1,246 @@
+import ListIcon from '@mui/icons-material/ViewList';
+import MapIcon from '@mui/icons-material/Map';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Project } from '@groundtruth/contracts';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorState } from '@/components/error-state';
+import { MapView, boundsAround, defaultBounds, type Bounds, type MapViewRequest } from '@/components/map';
+import { PageLoading } from '@/components/page-loading';
+import { BREAKPOINTS } from '@/config/constants';
+import { partner } from '@/config/partner';
+import { paths } from '@/config/paths';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { currentLocale } from '@/i18n';
+import { isApiError } from '@/lib/api-client';
+import { useToken } from '@/lib/auth/session';
+import { useMapProject, useProjectStations } from '../api/get-map-stations';
+import { useModulesMeta } from '../api/get-modules-meta';
+import { useStationMarkers } from '../hooks/use-station-markers';
+import { NO_VALUE_COLOUR, sensorLabel } from '../utils/station-readings';
+import { THRESHOLD_LEGEND_PROJECT_ID, thresholdLegend } from '../utils/threshold-legend';
+import { BottomPane } from './bottom-pane';
+import { MapLegend } from './map-legend';
+import { HoverHint, StationHoverCard } from './station-hover-card';
+import { StationList } from './station-list';
+import { Sparkline } from './sparkline';
+
+type ProjectMapViewProps = {
+  readonly projectId: number;
+  readonly mode: 'map' | 'list';
+  /** Shown when the project does not exist. */
+  readonly notFound: ReactNode;
+};
+
+const projectBounds = (project: Project): Bounds | null => (project.bounds ? [project.bounds.min, project.bounds.max] : null);
+
+/** Spec §2 Project map view: detail card, map or list, hover summary with a tiny chart; project 174's legend. */
+export const ProjectMapView = ({ projectId, mode, notFound }: ProjectMapViewProps) => {
+  const { t } = useTranslation();
+  const sensorMode = partner.stationNoun === 'sensor';
+  const navigate = useNavigate();
+  const location = useLocation();
+  const signedIn = useToken() !== null;
+  const narrow = useMediaQuery(`(max-width:${BREAKPOINTS.narrow}px)`, { noSsr: true });
+  const project = useMapProject(projectId);
+  const stations = useProjectStations(projectId);
+  const meta = useModulesMeta();
+  const { markers, ordered, readings } = useStationMarkers(stations.data, 'recent');
+  const [hoveredId, setHoveredId] = useState<number | null>(null);
+  const [pinnedId, setPinnedId] = useState<number | null>(null);
+  usePageTitle(project.data?.name ?? null);
+
+  // A private project for someone not signed in: sign in first and come back (spec §2 Project page).
+  const refusedAnonymous = project.isError && isApiError(project.error) && project.error.isForbidden && !signedIn;
+  useEffect(() => {
+    if (refusedAnonymous) {
+      navigate(paths.login.getHref({ after: `${location.pathname}${location.search}`, reason: 'privateProject' }), {
+        replace: true,
+      });
+    }
+  }, [refusedAnonymous, navigate, location.pathname, location.search]);
+
+  const view = useMemo((): MapViewRequest => {
+    const fromProject = project.data ? projectBounds(project.data) : null;
+    const positions = (stations.data ?? []).flatMap((s) => (s.location ? [s.location.precise] : []));
+    return { bounds: fromProject ?? boundsAround(positions) ?? defaultBounds() };
+  }, [project.data, stations.data]);
+
+  if (project.isPending || (stations.isPending && !stations.isError)) return <PageLoading />;
+  if (project.isError) {
+    const error = project.error;
+    if (isApiError(error) && (error.isNotFound || error.status === 400)) return <>{notFound}</>;
+    if (isApiError(error) && error.isForbidden) {
+      return signedIn ? <Alert severity="warning">{t('projectMap.private')}</Alert> : <PageLoading />;
+    }
+    return (
+      <ErrorState message={t('projectMap.loadFailed')} onRetry={() => void project.refetch()} retrying={project.isFetching} />
+    );
+  }
+  if (stations.isError) {
+    return (
+      <ErrorState message={t('projectMap.loadFailed')} onRetry={() => void stations.refetch()} retrying={stations.isFetching} />
+    );
+  }
+
+  const all = stations.data;
+  // On narrow screens the card opens in the bottom pane, for a picked station only (not on every hover).
+  const shownId = narrow ? pinnedId : (pinnedId ?? hoveredId);
+  const shownStation = shownId !== null ? all.find((s) => s.id === shownId) : undefined;
+  const legend =
+    projectId === THRESHOLD_LEGEND_PROJECT_ID
+      ? thresholdLegend(all[0], all[0] ? readings.get(all[0].id) : undefined, meta.data, currentLocale())
+      : null;
+
+  const details = (
+    <Paper
+      component="section"
+      aria-labelledby="project-map-title"
+      elevation={narrow || mode === 'list' ? 0 : 3}
+      variant={narrow || mode === 'list' ? 'outlined' : 'elevation'}
+      sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}
+    >
+      <Typography id="project-map-title" variant="h5" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+        {project.data.name}
+      </Typography>
+      {project.data.description ? <Typography variant="body2">{project.data.description}</Typography> : null}
+      <Typography variant="body2" color="text.secondary">
+        {[
+          project.data.location,
+          sensorMode ? t('projectMap.sensorCount', { count: all.length }) : t('projectMap.stationCount', { count: all.length }),
+        ]
+          .filter(Boolean)
+          .join(' · ')}
+      </Typography>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <ToggleButtonGroup
+          value={mode}
+          exclusive
+          size="small"
+          aria-label={t('stationsMap.view')}
+          onChange={(_event, next: 'map' | 'list' | null) => {
+            if (next && next !== mode)
+              navigate(
+                next === 'map' ? paths.viewProjectBigMap.getHref(projectId) : paths.viewProjectBigMapList.getHref(projectId),
+              );
+          }}
+        >
+          <ToggleButton value="map" sx={{ gap: 0.5, textTransform: 'none' }}>
+            <MapIcon fontSize="small" aria-hidden />
+            {t('stationsMap.showMap')}
+          </ToggleButton>
+          <ToggleButton value="list" sx={{ gap: 0.5, textTransform: 'none' }}>
+            <ListIcon fontSize="small" aria-hidden />
+            {t('stationsMap.showList')}
+          </ToggleButton>
+        </ToggleButtonGroup>
+        <Link component={RouterLink} to={paths.viewProject.getHref(projectId)}>
+          {t('projectMap.openProject')}
+        </Link>
+      </Stack>
+    </Paper>
+  );
+
+  if (mode === 'list') {
+    return (
+      <Stack spacing={2}>
+        {details}
+        {all.length === 0 ? (
+          <EmptyState>{t(sensorMode ? 'projectMap.noStations.sensor' : 'projectMap.noStations.station')}</EmptyState>
+        ) : (
+          <StationList
+            stations={ordered}
+            readings={readings}
+            label={project.data.name}
+            renderExtra={(station) => {
+              const sensor = readings.get(station.id)?.sensor ?? null;
+              return (
+                <Box sx={{ mt: 1 }}>
+                  <Sparkline
+                    stationId={station.id}
+                    sensorId={sensor?.id ?? null}
+                    label={t('projectMap.chartLabel', { sensor: sensor ? sensorLabel(sensor, currentLocale()) : '' })}
+                  />
+                </Box>
+              );
+            }}
+          />
+        )}
+      </Stack>
+    );
+  }
+
+  const card = shownStation ? (
+    <StationHoverCard
+      station={shownStation}
+      reading={readings.get(shownStation.id)}
+      projectId={projectId}
+      {...(pinnedId !== null ? { onClose: () => setPinnedId(null) } : {})}
+    />
+  ) : null;
+
+  return (
+    <Stack spacing={narrow ? 2 : 0}>
+      {narrow ? details : null}
+      <MapView
+        label={t(sensorMode ? 'projectMap.mapLabel.sensor' : 'projectMap.mapLabel.station')}
+        height={narrow ? 'max(320px, calc(100dvh - 300px))' : 'max(460px, calc(100dvh - 140px))'}
+        view={view}
+        markers={markers}
+        selectedId={pinnedId}
+        onMarkerHover={setHoveredId}
+        onMarkerSelect={(id) => setPinnedId((current) => (current === id ? null : id))}
+      >
+        {narrow ? null : (
+          <Box sx={{ position: 'absolute', top: 8, left: 8, zIndex: 3, width: 360, maxWidth: 'calc(50% - 16px)' }}>{details}</Box>
+        )}
+        {!narrow ? (
+          <Box
+            sx={{
+              position: 'absolute',
+              top: 8,
+              right: 52,
+              zIndex: 3,
+              width: 340,
+              maxWidth: 'calc(50% - 60px)',
+              maxHeight: 'calc(100% - 16px)',
+              overflowY: 'auto',
+            }}
+          >
+            {card ??
+              (all.length > 0 ? (
+                <HoverHint />
+              ) : (
+                <Alert severity="info">{t(sensorMode ? 'projectMap.noStations.sensor' : 'projectMap.noStations.station')}</Alert>
+              ))}
+          </Box>
+        ) : null}
+        {legend ? (
+          <MapLegend
+            collapsible
+            title={legend.title ?? t('projectMap.legendTitle')}
+            entries={[...legend.entries, { label: t('stationsMap.noData'), colour: NO_VALUE_COLOUR }]}
+          />
+        ) : null}
+      </MapView>
+      {narrow && all.length === 0 ? (
+        <EmptyState>{t(sensorMode ? 'projectMap.noStations.sensor' : 'projectMap.noStations.station')}</EmptyState>
+      ) : null}
+      {narrow && card ? (
+        <BottomPane label={shownStation?.name ?? ''} handleLabel={t('stationsMap.paneHandle')}>
+          {card}
+        </BottomPane>
+      ) : null}
+    </Stack>
+  );
+};

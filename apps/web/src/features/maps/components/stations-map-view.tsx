@@ -1,0 +1,321 @@
+import ListIcon from '@mui/icons-material/ViewList';
+import MapIcon from '@mui/icons-material/Map';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorState } from '@/components/error-state';
+import {
+  MapView,
+  boundsAround,
+  containsPosition,
+  defaultBounds,
+  roundBounds,
+  type Bounds,
+  type MapViewChange,
+  type MapViewRequest,
+} from '@/components/map';
+import { PageHeading } from '@/components/page-heading';
+import { PageLoading } from '@/components/page-loading';
+import { BREAKPOINTS } from '@/config/constants';
+import { partner } from '@/config/partner';
+import { paths } from '@/config/paths';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { useToken } from '@/lib/auth/session';
+import { useMapStation, useMapStations } from '../api/get-map-stations';
+import { useStationMarkers } from '../hooks/use-station-markers';
+import { INACTIVE_COLOUR, NO_VALUE_COLOUR, type ReadingMode } from '../utils/station-readings';
+import { BottomPane } from './bottom-pane';
+import { MapLegend } from './map-legend';
+import { StationList } from './station-list';
+
+/** What the explore-data button opens: the station's sensor that its marker shows. */
+export type ExploreTarget = {
+  readonly stationId: number;
+  readonly moduleId: number;
+  readonly sensorId: number;
+  /** ms of the latest reading. */
+  readonly dataEnd: number | null;
+};
+
+type StationsMapViewProps = {
+  readonly mode: 'map' | 'list';
+  /** Bounds from the route, or null to fit the stations. */
+  readonly bounds: Bounds | null;
+  /** The station whose summary is open, from the route. */
+  readonly selectedId: number | null;
+  /** The station summary (the stations feature's), composed by the route. */
+  readonly renderSummary: (stationId: number, onClose: () => void) => ReactNode;
+  readonly exploreHref: (target: ExploreTarget) => string;
+};
+
+type ListState = { readonly bounds?: Bounds | null } | null;
+
+/** Spec §2 All-stations views: the stations on a map or in a list, with their latest readings. */
+export const StationsMapView = ({ mode, bounds, selectedId, renderSummary, exploreHref }: StationsMapViewProps) => {
+  const { t } = useTranslation();
+  const sensorMode = partner.stationNoun === 'sensor';
+  const title = t(sensorMode ? 'stationsMap.title.sensor' : 'stationsMap.title.station');
+  usePageTitle(title);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const narrow = useMediaQuery(`(max-width:${BREAKPOINTS.narrow}px)`, { noSsr: true });
+  const signedIn = useToken() !== null;
+  const [readingMode, setReadingMode] = useState<ReadingMode>('recent');
+  const stations = useMapStations(signedIn);
+  const opened = useMapStation(selectedId);
+  const { markers, ordered, readings, failed } = useStationMarkers(stations.data, readingMode);
+
+  // The bounds on screen (reported by the map), for links and the list; the route's until the map reports.
+  const [shownBounds, setShownBounds] = useState<Bounds | null>(bounds);
+  const listBounds = mode === 'list' ? ((location.state as ListState)?.bounds ?? null) : shownBounds;
+  const [visibleOnly, setVisibleOnly] = useState(true);
+
+  const view = useMemo((): MapViewRequest => {
+    if (bounds) return { bounds };
+    const openedPosition = selectedId !== null ? opened.data?.location?.precise : undefined;
+    if (openedPosition) return { bounds: boundsAround([openedPosition])! };
+    const positions = (stations.data ?? []).flatMap((station) => (station.location ? [station.location.precise] : []));
+    return { bounds: boundsAround(positions) ?? defaultBounds() };
+  }, [bounds, selectedId, opened.data, stations.data]);
+
+  const onViewChange = useCallback(
+    (change: MapViewChange) => {
+      setShownBounds(change.bounds);
+      if (!change.byUser) return;
+      // The address follows the user's moves, so the view can be shared and comes back on reload.
+      const rounded = roundBounds(change.bounds);
+      const href =
+        selectedId !== null ? paths.mapStationBounds.getHref(selectedId, rounded) : paths.mapAllStationsBounds.getHref(rounded);
+      navigate(href, { replace: true });
+    },
+    [navigate, selectedId],
+  );
+
+  const currentBounds = (): Bounds => roundBounds(shownBounds ?? ('bounds' in view ? view.bounds : defaultBounds()));
+  const openStation = (stationId: number) => navigate(paths.mapStationBounds.getHref(stationId, currentBounds()));
+  const closeStation = () => navigate(paths.mapAllStationsBounds.getHref(currentBounds()));
+
+  // The summary takes focus when it opens, so screen readers read it next; when it closes, focus goes
+  // back to the station's marker.
+  const panelRef = useRef<HTMLDivElement>(null);
+  const previousId = useRef<number | null>(null);
+  useEffect(() => {
+    const previous = previousId.current;
+    previousId.current = selectedId;
+    if (mode !== 'map') return;
+    if (selectedId !== null) panelRef.current?.focus({ preventScroll: true });
+    else if (previous !== null) document.querySelector<HTMLElement>(`[data-marker-id="${previous}"]`)?.focus();
+  }, [selectedId, mode]);
+
+  const switchView = (next: 'map' | 'list' | null) => {
+    if (next === null || next === mode) return;
+    if (next === 'list') navigate(paths.listAllStations.getHref(), { state: { bounds: shownBounds } satisfies ListState });
+    else navigate(listBounds ? paths.mapAllStationsBounds.getHref(roundBounds(listBounds)) : paths.mapAllStations.getHref());
+  };
+
+  const toolbar = (
+    <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
+      <ToggleButtonGroup
+        value={mode}
+        exclusive
+        size="small"
+        onChange={(_event, value: 'map' | 'list' | null) => switchView(value)}
+        aria-label={t('stationsMap.view')}
+      >
+        <ToggleButton value="map" sx={{ gap: 0.5, textTransform: 'none' }}>
+          <MapIcon fontSize="small" aria-hidden />
+          {t('stationsMap.showMap')}
+        </ToggleButton>
+        <ToggleButton value="list" sx={{ gap: 0.5, textTransform: 'none' }}>
+          <ListIcon fontSize="small" aria-hidden />
+          {t('stationsMap.showList')}
+        </ToggleButton>
+      </ToggleButtonGroup>
+      <ToggleButtonGroup
+        value={readingMode}
+        exclusive
+        size="small"
+        onChange={(_event, value: ReadingMode | null) => value && setReadingMode(value)}
+        aria-label={t('stationsMap.readings')}
+      >
+        <Tooltip describeChild title={t('stationsMap.recentHelp', { hours: Math.max(...partner.recentWindows) })}>
+          <ToggleButton value="recent" sx={{ textTransform: 'none' }}>
+            {t('stationsMap.recent')}
+          </ToggleButton>
+        </Tooltip>
+        <Tooltip describeChild title={t('stationsMap.currentHelp')}>
+          <ToggleButton value="current" sx={{ textTransform: 'none' }}>
+            {t('stationsMap.current')}
+          </ToggleButton>
+        </Tooltip>
+      </ToggleButtonGroup>
+    </Stack>
+  );
+
+  let content: ReactNode;
+  if (stations.isPending) {
+    content = <PageLoading />;
+  } else if (stations.isError) {
+    content = (
+      <ErrorState
+        message={t(sensorMode ? 'stationsMap.loadFailed.sensor' : 'stationsMap.loadFailed.station')}
+        onRetry={() => void stations.refetch()}
+        retrying={stations.isFetching}
+      />
+    );
+  } else if (stations.data.length === 0 && selectedId === null) {
+    content = signedIn ? (
+      <NoStationsYet />
+    ) : (
+      <EmptyState>{t(sensorMode ? 'stationsMap.none.sensor' : 'stationsMap.none.station')}</EmptyState>
+    );
+  } else if (mode === 'list') {
+    const restricted = visibleOnly && listBounds !== null;
+    const shown = restricted
+      ? ordered.filter((station) => station.location && containsPosition(listBounds, station.location.precise))
+      : ordered;
+    content = (
+      <>
+        {listBounds ? (
+          <FormControlLabel
+            control={<Checkbox checked={visibleOnly} onChange={(event) => setVisibleOnly(event.target.checked)} />}
+            label={t(sensorMode ? 'stationsMap.visibleOnly.sensor' : 'stationsMap.visibleOnly.station')}
+            sx={{ mb: 1 }}
+          />
+        ) : null}
+        {shown.length === 0 ? (
+          <EmptyState>{t(sensorMode ? 'stationsMap.noneVisible.sensor' : 'stationsMap.noneVisible.station')}</EmptyState>
+        ) : (
+          <StationList stations={shown} readings={readings} onOpen={openStation} label={title} />
+        )}
+      </>
+    );
+  } else {
+    const reading = selectedId !== null ? readings.get(selectedId) : undefined;
+    const exploreTarget: ExploreTarget | null =
+      selectedId !== null && reading?.sensor && reading.moduleId !== null
+        ? { stationId: selectedId, moduleId: reading.moduleId, sensorId: reading.sensor.id, dataEnd: reading.time }
+        : null;
+    const name = opened.data?.name ?? '';
+    const panel =
+      selectedId === null ? null : (
+        <Box
+          ref={panelRef}
+          tabIndex={-1}
+          aria-label={t('stationsMap.summaryLabel', { name })}
+          role="region"
+          sx={{ outline: 'none' }}
+        >
+          {exploreTarget ? (
+            <Button
+              href={exploreHref(exploreTarget)}
+              target="_blank"
+              rel="noopener"
+              variant="contained"
+              size="small"
+              endIcon={<OpenInNewIcon aria-hidden />}
+              sx={{ mb: 1 }}
+            >
+              {t('stationsMap.exploreData')}
+            </Button>
+          ) : null}
+          {renderSummary(selectedId, closeStation)}
+        </Box>
+      );
+    content = (
+      <>
+        <MapView
+          label={t(sensorMode ? 'stationsMap.mapLabel.sensor' : 'stationsMap.mapLabel.station')}
+          height={narrow ? 'max(320px, calc(100dvh - 190px))' : 'max(420px, calc(100dvh - 200px))'}
+          view={view}
+          markers={markers}
+          selectedId={selectedId}
+          onViewChange={onViewChange}
+          onMarkerSelect={openStation}
+        >
+          <MapLegend
+            title={t('stationsMap.legend')}
+            entries={[
+              { label: t('stationsMap.noData'), colour: NO_VALUE_COLOUR },
+              { label: t('stationsMap.inactive'), colour: INACTIVE_COLOUR, muted: true },
+            ]}
+          />
+          {panel && !narrow ? (
+            <Paper
+              elevation={4}
+              sx={{
+                position: 'absolute',
+                top: 8,
+                left: 8,
+                zIndex: 3,
+                width: 420,
+                maxWidth: 'calc(100% - 72px)',
+                maxHeight: 'calc(100% - 16px)',
+                overflowY: 'auto',
+                p: 1,
+              }}
+            >
+              {panel}
+            </Paper>
+          ) : null}
+        </MapView>
+        {panel && narrow ? (
+          <BottomPane label={t('stationsMap.summaryLabel', { name })} handleLabel={t('stationsMap.paneHandle')}>
+            {panel}
+          </BottomPane>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <Box>
+      <PageHeading>{title}</PageHeading>
+      {toolbar}
+      {failed ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('stationsMap.readingsFailed')}
+        </Alert>
+      ) : null}
+      {content}
+    </Box>
+  );
+};
+
+/** Signed in with no stations (spec §2): how to get one, with the app's store links. */
+const NoStationsYet = () => {
+  const { t } = useTranslation();
+  const sensorMode = partner.stationNoun === 'sensor';
+  return (
+    <Paper variant="outlined" sx={{ p: 3, maxWidth: 640 }}>
+      <Typography sx={{ mb: 2 }}>{t(sensorMode ? 'stationsMap.noneMine.sensor' : 'stationsMap.noneMine.station')}</Typography>
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <Button variant="outlined" href="https://apps.apple.com/us/app/fieldkit-org/id1463631293" target="_blank" rel="noopener">
+          {t('stationsMap.appStore')}
+        </Button>
+        <Button
+          variant="outlined"
+          href="https://play.google.com/store/apps/details?id=com.fieldkit"
+          target="_blank"
+          rel="noopener"
+        >
+          {t('stationsMap.googlePlay')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+};

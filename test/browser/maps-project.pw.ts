@@ -1,0 +1,165 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { join } from 'node:path';
+import { createValidatedAccount, uniqueEmail } from './accounts';
+import {
+  FLOOD_ORIGIN,
+  JAMAICA_BAY,
+  JAMAICA_STATIONS,
+  blockingViolations,
+  expectMapDrawn,
+  marker,
+  seeded,
+  setLocale,
+  simulateStation,
+  uniqueDevice,
+} from './maps-support';
+
+/** The project big map and list (spec §2 Project map view), and project 174's legend in flood mode. */
+
+const FLOOD_PROJECT = 174;
+
+const jamaicaBay = async (request: APIRequestContext): Promise<number> => {
+  const { projects } = await seeded(request);
+  const project = projects.find((p) => p.name === JAMAICA_BAY);
+  if (!project) throw new Error(`${JAMAICA_BAY} is not seeded`);
+  return project.id;
+};
+
+/**
+ * Project 174 (the flood partner's fixed project) with a simulated flood sensor in it. Project ids come from
+ * a sequence, so private filler projects of a throwaway account use up the ids before it.
+ */
+const floodProject = async (request: APIRequestContext): Promise<void> => {
+  if ((await request.get(`/api/projects/${FLOOD_PROJECT}`)).ok()) return;
+  const token = await createValidatedAccount(request, {
+    name: 'Flood Partner',
+    email: uniqueEmail('flood'),
+    password: 'flood-partner-password-1',
+  });
+  const headers = { Authorization: `Bearer ${token}` };
+  const create = async (name: string, privacy: number) => {
+    const response = await request.post('/api/projects', {
+      headers,
+      data: { name, description: 'Street flooding', goal: 'Warn neighbours', location: 'New York', privacy },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+    return ((await response.json()) as { id: number }).id;
+  };
+  let last = await create('Filler', 0);
+  test.skip(last >= FLOOD_PROJECT, `project ids are past ${FLOOD_PROJECT} on this server`);
+  while (last < FLOOD_PROJECT - 1) {
+    const batch = Math.min(10, FLOOD_PROJECT - 1 - last);
+    last = Math.max(...(await Promise.all(Array.from({ length: batch }, () => create('Filler', 0)))));
+  }
+  expect(await create('FloodNet Streets', 1)).toBe(FLOOD_PROJECT);
+  const station = await simulateStation(request, token, {
+    deviceHex: uniqueDevice(),
+    name: 'Flood Sensor One',
+    kind: 'flood',
+    latitude: 40.58,
+    longitude: -73.84,
+  });
+  const added = await request.post(`/api/projects/${FLOOD_PROJECT}/stations/${station}`, { headers });
+  expect(added.ok(), await added.text()).toBe(true);
+};
+
+test.describe('project big map', () => {
+  test('shows the detail card, the stations with a hover summary and tiny chart, and the list (en-US, desktop)', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const projectId = await jamaicaBay(request);
+    await page.goto(`/dashboard/projects/${projectId}/map`);
+    await expect(page).toHaveTitle(`${JAMAICA_BAY} - Groundtruth`);
+    await expect(page.getByRole('heading', { level: 1, name: JAMAICA_BAY })).toBeVisible();
+    await expect(page.getByText('Queens and Brooklyn, New York · 3 stations')).toBeVisible();
+    await expectMapDrawn(page);
+    for (const name of JAMAICA_STATIONS) await expect(marker(page, name)).toBeVisible();
+    // Only project 174 has a legend.
+    await expect(page.getByRole('complementary')).toHaveCount(0);
+    await expect(page.getByText('Point at or focus a station to see its latest readings.')).toBeVisible();
+
+    const card = page.getByTestId('station-hover-card');
+    await marker(page, 'Howard Beach 157th Ave').hover();
+    await expect(card.getByRole('heading', { name: 'Howard Beach 157th Ave' })).toBeVisible();
+    await expect(card.getByRole('link', { name: 'Station page' })).toHaveAttribute(
+      'href',
+      new RegExp(`^/dashboard/projects/${projectId}/station/\\d+$`),
+    );
+    // Focus shows it too; a click keeps it until closed.
+    await marker(page, 'Canarsie Pier Rd').focus();
+    await expect(card.getByRole('heading', { name: 'Canarsie Pier Rd' })).toBeVisible();
+    await marker(page, 'Canarsie Pier Rd').press('Enter');
+    await page.mouse.move(5, 5);
+    await expect(card.getByRole('heading', { name: 'Canarsie Pier Rd' })).toBeVisible();
+    const found = await blockingViolations(page, 'project map');
+    await page.screenshot({ path: join(testInfo.outputDir, 'project-map-desktop.png') });
+    await card.getByRole('button', { name: 'Close' }).click();
+    await expect(card).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'List' }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/projects/${projectId}/list$`));
+    const list = page.getByRole('list', { name: JAMAICA_BAY });
+    await expect(list.getByRole('listitem')).toHaveCount(JAMAICA_STATIONS.length);
+    for (const name of JAMAICA_STATIONS) await expect(list.getByRole('heading', { name })).toBeVisible();
+    found.push(...(await blockingViolations(page, 'project list')));
+    await page.screenshot({ path: join(testInfo.outputDir, 'project-list-desktop.png'), fullPage: true });
+    await page.getByRole('link', { name: 'Project page' }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/projects/${projectId}$`));
+    expect(found).toEqual([]);
+  });
+
+  test('opens a picked station in the bottom pane (es-ES, phone)', async ({ page, request }, testInfo) => {
+    const projectId = await jamaicaBay(request);
+    await setLocale(page, 'es-ES');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/dashboard/projects/${projectId}/map`);
+    await expect(page.getByRole('heading', { level: 1, name: JAMAICA_BAY })).toBeVisible();
+    await expect(page.getByText('Queens and Brooklyn, New York · 3 estaciones')).toBeVisible();
+    await expectMapDrawn(page);
+    await marker(page, 'Broad Channel W 12th Rd').click();
+    const pane = page.getByRole('region', { name: 'Broad Channel W 12th Rd' });
+    await expect(pane.getByRole('heading', { name: 'Broad Channel W 12th Rd' })).toBeVisible();
+    await expect(pane.getByText('Sin datos')).toBeVisible();
+    await expect(page.getByRole('separator')).toHaveAttribute('aria-valuenow', '50');
+    const found = await blockingViolations(page, 'project map (phone)');
+    await page.screenshot({ path: join(testInfo.outputDir, 'project-map-phone-es.png') });
+    await page.goto(`/dashboard/projects/${projectId}/list`);
+    await expect(page.getByRole('list', { name: JAMAICA_BAY }).getByRole('listitem')).toHaveCount(JAMAICA_STATIONS.length);
+    found.push(...(await blockingViolations(page, 'project list (phone)')));
+    expect(found).toEqual([]);
+  });
+
+  test("project 174 in flood mode: its sensors' threshold legend, collapsible, and a tiny chart", async ({
+    page,
+    request,
+  }, testInfo) => {
+    await floodProject(request);
+    await page.goto(`${FLOOD_ORIGIN}/dashboard/projects/${FLOOD_PROJECT}/map`);
+    await expect(page.getByRole('heading', { level: 1, name: 'FloodNet Streets' })).toBeVisible();
+    await expect(page.getByText('New York · 1 sensor')).toBeVisible();
+    await expectMapDrawn(page);
+    const legend = page.getByRole('complementary', { name: 'Flood Depth' });
+    for (const label of ['Minor (4"-12")', 'Moderate (12"-24")', 'Major (> 24")', 'No data']) {
+      await expect(legend.getByText(label, { exact: true })).toBeVisible();
+    }
+    // The hidden level (under 4 in) is not listed.
+    await expect(legend.getByText('None or Minimal')).toHaveCount(0);
+    const toggle = legend.getByRole('button', { name: 'Hide legend' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const sensor = marker(page, 'Flood Sensor One');
+    await expect(sensor).toHaveAccessibleName(/^Flood Sensor One: \d+\.\d inches \(Flood Depth\)$/);
+    await sensor.hover();
+    await expect(page.getByTestId('station-sparkline')).toHaveAccessibleName(
+      'Flood Depth over the 48 hours before the latest reading',
+    );
+    await expect(page.getByTestId('station-sparkline').locator('svg')).toBeVisible();
+    const found = await blockingViolations(page, 'flood project map');
+    await page.screenshot({ path: join(testInfo.outputDir, 'project-174-flood.png') });
+
+    await toggle.click();
+    await expect(legend.getByRole('button', { name: 'Show legend' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(legend.getByText('No data')).toBeHidden();
+    expect(found).toEqual([]);
+  });
+});

@@ -1,0 +1,141 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { TOKEN_KEY } from './accounts';
+
+/** Helpers of the map journeys (maps-*.pw.ts): the seeded stations, simulated readings, flood mode's address. */
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const run = promisify(execFile);
+
+export const PORT = Number(process.env['GT_PW_PORT'] ?? 3210);
+/** Flood mode: the same server under a host containing `floodnet.` (chromium sends *.localhost here). */
+export const FLOOD_ORIGIN = `http://floodnet.localhost:${PORT}`;
+export const ORIGIN = `http://localhost:${PORT}`;
+
+export const JAMAICA_BAY = 'Jamaica Bay Flood Watch';
+/** The seeded stations of public projects (the bench unit's project is private). */
+export const PUBLIC_STATIONS = [
+  'Hudson at Kingston',
+  'Hudson at Beacon',
+  'Hudson at Piermont',
+  'Broad Channel W 12th Rd',
+  'Howard Beach 157th Ave',
+  'Canarsie Pier Rd',
+  'Bosque del Apache Road',
+  'Alameda Bridge',
+] as const;
+export const JAMAICA_STATIONS = ['Broad Channel W 12th Rd', 'Howard Beach 157th Ave', 'Canarsie Pier Rd'] as const;
+
+type Named = { id: number; name: string };
+
+/** Waits until the demo seed is queryable (it may still be projecting when the suite starts); answers the public projects and their stations. */
+export const seeded = async (request: APIRequestContext) => {
+  let result: { projects: Named[]; stations: Map<string, number> } = { projects: [], stations: new Map() };
+  await expect(async () => {
+    const projects = ((await (await request.get('/api/projects')).json()) as { projects: Named[] }).projects;
+    const stations = new Map<string, number>();
+    for (const project of projects) {
+      const body = (await (await request.get(`/api/projects/${project.id}/stations`)).json()) as { stations: Named[] };
+      for (const station of body.stations) stations.set(station.name, station.id);
+    }
+    expect(PUBLIC_STATIONS.filter((name) => !stations.has(name))).toEqual([]);
+    result = { projects, stations };
+  }).toPass({ timeout: 90_000, intervals: [1_000, 2_000, 5_000] });
+  return result;
+};
+
+export const stationId = (stations: Map<string, number>, name: string): number => {
+  const id = stations.get(name);
+  if (id === undefined) throw new Error(`no seeded station ${name}`);
+  return id;
+};
+
+/** A station marker: a button named '<station>: <what it shows>'. */
+export const marker = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name}: `) });
+
+/** Signs the page's origin in with a token (the app keeps it in local storage). */
+export const signIn = async (page: Page, origin: string, token: string) => {
+  await page.goto(`${origin}/terms`);
+  await page.evaluate(([key, value]) => window.localStorage.setItem(key!, value!), [TOKEN_KEY, token]);
+};
+
+export const setLocale = async (page: Page, locale: 'en-US' | 'es-ES') => {
+  await page.addInitScript((l) => window.localStorage.setItem('locale', l), locale);
+};
+
+/**
+ * Registers a simulated station for the token's account and uploads `days` of its readings through the
+ * real ingestion endpoint (the product's simulator CLI), then deploys it at a place; answers its id.
+ */
+export const simulateStation = async (
+  request: APIRequestContext,
+  token: string,
+  options: { deviceHex: string; name: string; kind: 'flood' | 'water' | 'weather'; latitude: number; longitude: number },
+): Promise<number> => {
+  const { stdout } = await run(
+    process.execPath,
+    [
+      join(repoRoot, 'apps/api/dist/simulator/simulate.js'),
+      '--api',
+      ORIGIN,
+      '--token',
+      token,
+      '--device',
+      options.deviceHex,
+      '--kind',
+      options.kind,
+      '--name',
+      options.name,
+      '--days',
+      '1',
+      '--step',
+      '300',
+      // A negative number after a space would read as another option.
+      `--latitude=${options.latitude}`,
+      `--longitude=${options.longitude}`,
+    ],
+    { timeout: 60_000 },
+  );
+  const id = Number(/station (\d+):/.exec(stdout)?.[1]);
+  if (!Number.isInteger(id)) throw new Error(`the simulator said: ${stdout}`);
+  const deployed = await request.patch(`/api/stations/${id}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      location: { latitude: options.latitude, longitude: options.longitude },
+      deployedAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+    },
+  });
+  expect(deployed.status(), await deployed.text()).toBe(200);
+  return id;
+};
+
+/** A device id no other run uses (hex, 16 digits). */
+export const uniqueDevice = (): string =>
+  (Date.now().toString(16) + Math.floor(Math.random() * 0xffffff).toString(16)).padEnd(16, '0').slice(0, 16);
+
+/** axe-core's serious and critical findings on the page (WCAG 2.1 A and AA), as readable lines. */
+export const blockingViolations = async (page: Page, name: string): Promise<string[]> => {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+};
+
+/** The map drew: MapLibre made its WebGL canvas (SwiftShader here) with the local style, and the markers are on it. */
+export const expectMapDrawn = async (page: Page) => {
+  const box = page.locator('[data-map-ready="true"]');
+  // The map's chunk (MapLibre, about 1 MB) loads on first use: slow on a busy machine.
+  await expect(box).toHaveAttribute('data-map-style', 'local', { timeout: 45_000 });
+  const size = await box.locator('canvas').evaluate((canvas: HTMLCanvasElement) => ({
+    width: canvas.width,
+    height: canvas.height,
+    webgl: !!(canvas.getContext('webgl2') ?? canvas.getContext('webgl')),
+  }));
+  expect(size.width).toBeGreaterThan(100);
+  expect(size.height).toBeGreaterThan(100);
+  expect(size.webgl).toBe(true);
+};
