@@ -202,7 +202,7 @@ describe('POST /api/ingestion', () => {
     expect(await count(`station_id = ${stationId} AND version = 3`)).toBe(32);
     // The aggregates count each reading once too (the views saw three inserts).
     const minutes = await sut.runtime.clickhouse.client.query({
-      query: `SELECT sum(value_count) AS n FROM readings_1m WHERE station_id = ${stationId}`,
+      query: `SELECT sum(value_count) AS n FROM readings_10m WHERE station_id = ${stationId}`,
       format: 'JSONEachRow',
     });
     expect(Number((await minutes.json<{ n: string }>())[0]!.n)).toBe(before);

@@ -1,8 +1,11 @@
 import type { SensorAggregation } from './catalogue.types.js';
 
-/** The precomputed levels of readings (ClickHouse `readings_<name>`), finest first. */
+/**
+ * The precomputed levels of readings (ClickHouse `readings_<name>`), finest first. There is no
+ * one-minute level: for stations reading every minute it would hold as many rows as the readings
+ * and cost most of an insert's time, and buckets under ten minutes are read from the raw readings.
+ */
 export const AGGREGATE_LEVELS = [
-  { name: '1m', seconds: 60 },
   { name: '10m', seconds: 600 },
   { name: '1h', seconds: 3_600 },
   { name: '6h', seconds: 21_600 },
@@ -17,7 +20,7 @@ export const DEFAULT_RESOLUTION = 1000;
 export const MAX_RESOLUTION = 10_000;
 
 export type ChartPlan = {
-  /** The level read: null for the raw readings (buckets under a minute). */
+  /** The level read: null for the raw readings (buckets under the finest level, ten minutes). */
   readonly level: AggregateLevel | null;
   /** Seconds per chart bucket: a whole multiple of the level's size. */
   readonly bucketSeconds: number;
@@ -31,7 +34,7 @@ export type ChartPlan = {
 
 /**
  * Chart buckets for [startMs, endMs) at a resolution: the ideal bucket is span ÷ resolution; the
- * coarsest level whose size is at most that bucket is read (raw readings below a minute), and the
+ * coarsest level whose size is at most that bucket is read (raw readings below ten minutes), and the
  * bucket is rounded up to a whole number of level buckets so that each chart bucket is made of
  * whole level buckets (exact regrouping, never more than `resolution` buckets plus one for
  * alignment). Buckets start at multiples of their size since the epoch; the window widens to whole

@@ -12,11 +12,13 @@ describe('planChartQuery', () => {
     expect(year.buckets).toBe(730);
 
     expect(planChartQuery(0, 14 * day, 1000)).toMatchObject({ level: { name: '10m' }, bucketSeconds: 1_800 });
-    expect(planChartQuery(0, day, 1000)).toMatchObject({ level: { name: '1m' }, bucketSeconds: 120 });
+    // A day at 1000 points: 86.4 s buckets, under the finest level: raw readings, 87 s buckets.
+    expect(planChartQuery(0, day, 1000)).toMatchObject({ level: null, bucketSeconds: 87 });
+    expect(planChartQuery(0, 7 * day, 1000)).toMatchObject({ level: { name: '10m' }, bucketSeconds: 1_200 });
     expect(planChartQuery(0, 10 * 365 * day, 1000)).toMatchObject({ level: { name: '1d' }, bucketSeconds: 4 * 86_400 });
   });
 
-  it('reads raw readings when a bucket is under a minute', () => {
+  it('reads raw readings when a bucket is under ten minutes', () => {
     const hour = planChartQuery(at('2025-01-01T10:00:00Z'), at('2025-01-01T11:00:00Z'), 1000);
     expect(hour.level).toBeNull();
     expect(hour.bucketSeconds).toBe(4);

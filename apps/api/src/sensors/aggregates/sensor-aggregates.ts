@@ -1,6 +1,6 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import { Inject, Injectable } from '@nestjs/common';
-import { AGGREGATE_LEVELS, type AggregateLevel } from '@groundtruth/domain';
+import { AGGREGATE_LEVELS } from '@groundtruth/domain';
 import { RUNTIME, type Runtime } from '@groundtruth/platform';
 
 /** Days (UTC, `YYYY-MM-DD`) rebuilt for one station. */
@@ -9,29 +9,33 @@ export type RebuiltDays = { readonly stationId: number; readonly days: readonly 
 const DAY_MS = 86_400_000;
 const MAX_ROUNDS = 3;
 
-/** The SELECT a level's materialized view runs (002_reading_aggregates.sql), over any source of readings. */
-export const levelSelectSql = (level: AggregateLevel, from: string): string => `
+/** The finest level: the only one filled from readings; the levels above cascade from it (003_cascaded_aggregates.sql). */
+const FINEST = AGGREGATE_LEVELS[0];
+
+/** The SELECT of the finest level's materialized view, over any source of readings. */
+export const finestLevelSelectSql = (from: string): string => `
   SELECT station_id, sensor_id, module_id,
-         toDateTime(intDiv(toUnixTimestamp(time), ${level.seconds}) * ${level.seconds}, 'UTC') AS bucket,
+         toDateTime(intDiv(toUnixTimestamp(time), ${FINEST.seconds}) * ${FINEST.seconds}, 'UTC') AS bucket,
          min(value) AS value_min, max(value) AS value_max, sum(value) AS value_sum, count() AS value_count,
-         argMaxState(value, time) AS value_last, max(time) AS last_time
+         max((time, value)) AS value_last
     FROM ${from}
    GROUP BY station_id, sensor_id, module_id, bucket`;
 
 /**
- * Keeps the aggregate tables (`readings_1m` … `readings_1d`) equal to `readings FINAL`.
+ * Keeps the aggregate tables (`readings_10m` … `readings_1d`) equal to `readings FINAL`.
  *
  * The materialized views add every inserted block, so a reading inserted twice (a reprocessed
  * ingestion writes its readings again with a higher version; an upload may overlap an earlier one)
- * counts twice until reconciled, while `readings` keeps one row per key. A minute whose count in
- * `readings_1m` differs from `readings FINAL` is exactly a minute holding such a duplicate (or a
- * reading removed since), so `reconcile` compares the counts over a time range and rebuilds the
+ * counts twice until reconciled, while `readings` keeps one row per key. A ten-minute bucket whose
+ * count in `readings_10m` differs from `readings FINAL` is exactly one holding such a duplicate (or
+ * a reading removed since), so `reconcile` compares the counts over a time range and rebuilds the
  * days holding a difference, at every level, from `readings FINAL`. Whoever writes readings calls
- * it for the stations and the time range written, after the insert (ingestion does, after each
- * processing); a first upload of new readings finds nothing to rebuild.
+ * it for the stations and the time range written, after the insert, unless it knows the range held
+ * no readings before (ingestion checks); a first upload of new readings finds nothing to rebuild.
  *
- * Rebuilding deletes the day's rows and inserts them again from `readings FINAL`; readings
- * inserted meanwhile may be counted twice, which the next round's comparison finds and fixes.
+ * Rebuilding deletes the day's rows at every level and inserts them again into `readings_10m`,
+ * whose views refill the coarser levels; readings inserted meanwhile may be counted twice, which
+ * the next round's comparison finds and fixes.
  */
 @Injectable()
 export class SensorAggregates {
@@ -69,20 +73,19 @@ export class SensorAggregates {
     if (days.length === 0) return;
     const params = { station: stationId, days };
     for (const level of AGGREGATE_LEVELS) {
-      const table = `readings_${level.name}`;
       await this.client.command({
-        query: `DELETE FROM ${table} WHERE station_id = {station:UInt32} AND toDate(bucket) IN {days:Array(Date)}`,
+        query: `DELETE FROM readings_${level.name} WHERE station_id = {station:UInt32} AND toDate(bucket) IN {days:Array(Date)}`,
         query_params: params,
         clickhouse_settings: { lightweight_deletes_sync: '2' },
       });
-      await this.client.command({
-        query: `INSERT INTO ${table} ${levelSelectSql(
-          level,
-          '(SELECT * FROM readings FINAL WHERE station_id = {station:UInt32} AND toDate(time) IN {days:Array(Date)})',
-        )}`,
-        query_params: params,
-      });
     }
+    // Whole days at the finest level: its views refill the same days of every coarser level.
+    await this.client.command({
+      query: `INSERT INTO readings_${FINEST.name} ${finestLevelSelectSql(
+        '(SELECT * FROM readings FINAL WHERE station_id = {station:UInt32} AND toDate(time) IN {days:Array(Date)})',
+      )}`,
+      query_params: params,
+    });
   }
 
   /** Recomputes every aggregate of a station's readings in [fromMs, toMs) (whole days). */
@@ -92,30 +95,31 @@ export class SensorAggregates {
     await this.rebuildDays(stationId, days);
   }
 
-  /** Per station, the days holding a minute whose aggregate count differs from the readings'. */
+  /** Per station, the days holding a ten-minute bucket whose aggregate count differs from the readings'. */
   private async staleDays(stationIds: readonly number[] | null, fromMs: number, toMs: number): Promise<RebuiltDays[]> {
-    const fromMinute = Math.floor(fromMs / 60_000) * 60_000;
-    const toMinute = Math.ceil(toMs / 60_000) * 60_000;
+    const step = FINEST.seconds * 1000;
+    const fromBucket = Math.floor(fromMs / step) * step;
+    const toBucket = Math.ceil(toMs / step) * step;
     const stations = stationIds === null ? '' : 'AND station_id IN {stations:Array(UInt32)}';
     const result = await this.client.query({
       query: `
         SELECT station_id, groupUniqArray(toString(toDate(bucket))) AS days
           FROM (
             SELECT station_id, sensor_id, module_id, bucket, sum(value_count) AS n
-              FROM readings_1m
+              FROM readings_${FINEST.name}
              WHERE bucket >= fromUnixTimestamp64Milli({from:Int64}, 'UTC') AND bucket < fromUnixTimestamp64Milli({to:Int64}, 'UTC') ${stations}
              GROUP BY station_id, sensor_id, module_id, bucket
           ) AS a
           FULL OUTER JOIN (
             SELECT station_id, sensor_id, module_id,
-                   toDateTime(intDiv(toUnixTimestamp(time), 60) * 60, 'UTC') AS bucket, count() AS n
+                   toDateTime(intDiv(toUnixTimestamp(time), ${FINEST.seconds}) * ${FINEST.seconds}, 'UTC') AS bucket, count() AS n
               FROM readings FINAL
              WHERE time >= fromUnixTimestamp64Milli({from:Int64}, 'UTC') AND time < fromUnixTimestamp64Milli({to:Int64}, 'UTC') ${stations}
              GROUP BY station_id, sensor_id, module_id, bucket
           ) AS r USING (station_id, sensor_id, module_id, bucket)
          WHERE a.n != r.n
          GROUP BY station_id`,
-      query_params: { from: fromMinute, to: toMinute, stations: stationIds ?? [] },
+      query_params: { from: fromBucket, to: toBucket, stations: stationIds ?? [] },
       format: 'JSONEachRow',
     });
     const rows = await result.json<{ station_id: number | string; days: string[] }>();

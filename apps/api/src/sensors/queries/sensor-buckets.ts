@@ -1,5 +1,5 @@
 import type { ClickHouseClient } from '@clickhouse/client';
-import type { ChartPlan } from '@groundtruth/domain';
+import { AGGREGATE_LEVELS, type ChartPlan } from '@groundtruth/domain';
 
 /** One chart bucket of one station module's sensor, read from ClickHouse. */
 export type SensorBucket = {
@@ -72,7 +72,7 @@ export async function readSensorBuckets(
       ? `SELECT station_id, sensor_id, module_id,
                 intDiv(toUnixTimestamp64Milli(time), {bucketMs:UInt64}) * {bucketMs:UInt64} AS b,
                 min(value) AS vmin, max(value) AS vmax, sum(value) AS vsum, count() AS n,
-                argMax(value, time) AS vlast, toUnixTimestamp64Milli(max(time)) AS tlast
+                max((time, value)).2 AS vlast, toUnixTimestamp64Milli(max((time, value)).1) AS tlast
            FROM readings FINAL
           WHERE ${filters(selection)}
             AND time >= fromUnixTimestamp64Milli({from:Int64}, 'UTC') AND time < fromUnixTimestamp64Milli({to:Int64}, 'UTC')
@@ -82,7 +82,7 @@ export async function readSensorBuckets(
       : `SELECT station_id, sensor_id, module_id,
                 intDiv(toUnixTimestamp(bucket), {bucketSeconds:UInt32}) * {bucketMs:UInt64} AS b,
                 min(value_min) AS vmin, max(value_max) AS vmax, sum(value_sum) AS vsum, sum(value_count) AS n,
-                argMaxMerge(value_last) AS vlast, toUnixTimestamp64Milli(max(last_time)) AS tlast
+                max(value_last).2 AS vlast, toUnixTimestamp64Milli(max(value_last).1) AS tlast
            FROM readings_${plan.level.name}
           WHERE ${filters(selection)}
             AND bucket >= toDateTime(intDiv({from:Int64}, 1000), 'UTC') AND bucket < toDateTime(intDiv({to:Int64}, 1000), 'UTC')
@@ -109,7 +109,7 @@ export async function readSensorBuckets(
 export async function readDataEnd(client: ClickHouseClient, selection: BucketSelection): Promise<number | null> {
   if (selection.stationIds.length === 0) return null;
   const result = await client.query({
-    query: `SELECT count() AS n, toUnixTimestamp64Milli(max(last_time)) AS t FROM readings_1d WHERE ${filters(selection)}`,
+    query: `SELECT count() AS n, toUnixTimestamp64Milli(max(value_last).1) AS t FROM readings_1d WHERE ${filters(selection)}`,
     query_params: { stations: selection.stationIds, sensors: selection.sensorIds },
     format: 'JSONEachRow',
   });
@@ -121,7 +121,7 @@ export async function readDataEnd(client: ClickHouseClient, selection: BucketSel
 export async function readDataEnds(client: ClickHouseClient, selection: BucketSelection): Promise<Map<number, number>> {
   if (selection.stationIds.length === 0) return new Map();
   const result = await client.query({
-    query: `SELECT station_id, toUnixTimestamp64Milli(max(last_time)) AS t FROM readings_1d WHERE ${filters(selection)} GROUP BY station_id`,
+    query: `SELECT station_id, toUnixTimestamp64Milli(max(value_last).1) AS t FROM readings_1d WHERE ${filters(selection)} GROUP BY station_id`,
     query_params: { stations: selection.stationIds, sensors: selection.sensorIds },
     format: 'JSONEachRow',
   });
@@ -130,8 +130,9 @@ export async function readDataEnds(client: ClickHouseClient, selection: BucketSe
 }
 
 /**
- * One summary per station module sensor over [fromMs, toMs), from the 1-minute level: both ends
- * go to whole minutes (the start down, the end up). `time` is the window's start.
+ * One summary per station module sensor over [fromMs, toMs) exactly: the whole ten-minute buckets
+ * inside the window from the finest level, the ragged ends from the raw readings. `time` is the
+ * window's start.
  */
 export async function readWindowSummaries(
   client: ClickHouseClient,
@@ -139,19 +140,35 @@ export async function readWindowSummaries(
   toMs: number,
   selection: BucketSelection,
 ): Promise<SensorBucket[]> {
-  if (selection.stationIds.length === 0) return [];
-  const from = Math.floor(fromMs / 60_000) * 60_000;
-  const to = Math.ceil(toMs / 60_000) * 60_000;
+  if (selection.stationIds.length === 0 || toMs <= fromMs) return [];
+  const step = AGGREGATE_LEVELS[0].seconds * 1000;
+  // Inner [innerFrom, innerTo) is whole finest buckets; it may be empty (a window under 20 minutes).
+  const innerFrom = Math.ceil(fromMs / step) * step;
+  const innerTo = Math.max(innerFrom, Math.floor(toMs / step) * step);
+  const raw = (from: string, to: string) => `
+      SELECT station_id, sensor_id, module_id, min(value) AS vmin, max(value) AS vmax, sum(value) AS vsum, count() AS n,
+             max((time, value)) AS l
+        FROM readings FINAL
+       WHERE ${filters(selection)}
+         AND time >= fromUnixTimestamp64Milli(${from}, 'UTC') AND time < fromUnixTimestamp64Milli(${to}, 'UTC')
+       GROUP BY station_id, sensor_id, module_id`;
   const result = await client.query({
     query: `SELECT station_id, sensor_id, module_id, {from:Int64} AS b,
-                   min(value_min) AS vmin, max(value_max) AS vmax, sum(value_sum) AS vsum, sum(value_count) AS n,
-                   argMaxMerge(value_last) AS vlast, toUnixTimestamp64Milli(max(last_time)) AS tlast
-              FROM readings_1m
-             WHERE ${filters(selection)}
-               AND bucket >= toDateTime(intDiv({from:Int64}, 1000), 'UTC') AND bucket < toDateTime(intDiv({to:Int64}, 1000), 'UTC')
+                   min(vmin) AS vmin, max(vmax) AS vmax, sum(vsum) AS vsum, sum(n) AS n,
+                   max(l).2 AS vlast, toUnixTimestamp64Milli(max(l).1) AS tlast
+              FROM (
+                SELECT station_id, sensor_id, module_id, min(value_min) AS vmin, max(value_max) AS vmax,
+                       sum(value_sum) AS vsum, sum(value_count) AS n, max(value_last) AS l
+                  FROM readings_${AGGREGATE_LEVELS[0].name}
+                 WHERE ${filters(selection)}
+                   AND bucket >= toDateTime(intDiv({innerFrom:Int64}, 1000), 'UTC') AND bucket < toDateTime(intDiv({innerTo:Int64}, 1000), 'UTC')
+                 GROUP BY station_id, sensor_id, module_id
+                UNION ALL ${raw('{from:Int64}', 'least({innerFrom:Int64}, {to:Int64})')}
+                UNION ALL ${raw('greatest({innerTo:Int64}, {from:Int64})', '{to:Int64}')}
+              )
              GROUP BY station_id, sensor_id, module_id
              ORDER BY station_id, sensor_id, module_id`,
-    query_params: { stations: selection.stationIds, sensors: selection.sensorIds, from, to },
+    query_params: { stations: selection.stationIds, sensors: selection.sensorIds, from: fromMs, to: toMs, innerFrom, innerTo },
     format: 'JSONEachRow',
   });
   return (await result.json<Row>()).map(toBucket);
@@ -163,7 +180,7 @@ export async function readLatest(client: ClickHouseClient, selection: BucketSele
   const result = await client.query({
     query: `SELECT station_id, sensor_id, module_id, 0 AS b,
                    min(value_min) AS vmin, max(value_max) AS vmax, sum(value_sum) AS vsum, sum(value_count) AS n,
-                   argMaxMerge(value_last) AS vlast, toUnixTimestamp64Milli(max(last_time)) AS tlast
+                   max(value_last).2 AS vlast, toUnixTimestamp64Milli(max(value_last).1) AS tlast
               FROM readings_1d
              WHERE ${filters(selection)}
              GROUP BY station_id, sensor_id, module_id

@@ -1,0 +1,15 @@
+import { createClient } from '@clickhouse/client';
+import { createChdbConnection } from 'chdb/connection';
+import { readFileSync, rmSync } from 'node:fs';
+rmSync('/tmp/chtest', { recursive: true, force: true });
+const client = createClient({ connection: createChdbConnection({ path: '/tmp/chtest' }) });
+const withViews = process.argv[3] !== 'noviews';
+const sqlA = readFileSync('libs/platform/migrations/clickhouse/001_readings.sql','utf8');
+const sqlB = withViews ? readFileSync('libs/platform/migrations/clickhouse/002_reading_aggregates.sql','utf8') : '';
+for (const stmt of (sqlA+';\n'+sqlB).split(/;\s*\n/).map(s=>s.replace(/--.*$/mg,'').trim()).filter(Boolean)) await client.command({ query: stmt });
+const N = Number(process.argv[2] ?? 2_000_000);
+const s = await client.query({query:"SELECT getSetting('max_threads') t, getSetting('max_insert_threads') i, getSetting('min_insert_block_size_rows') b", format:'JSONEachRow'}); console.log(await s.json());
+let t = performance.now();
+await client.command({ query: `INSERT INTO readings SELECT intDiv(number, 1000000) + 1, 1, number % 2 + 1, toDateTime64('2025-01-01 00:00:00',3,'UTC') + toIntervalSecond(intDiv(number % 1000000, 2)*60), number*0.5, 1, 1 FROM numbers(${N})` });
+let dt = performance.now()-t; console.log('insert-select', withViews, N, (N/dt*1000).toFixed(0), 'rows/s', dt.toFixed(0),'ms');
+await client.close();

@@ -1,0 +1,17 @@
+import { createClient } from '@clickhouse/client';
+import { createChdbConnection } from 'chdb/connection';
+import { readFileSync, rmSync } from 'node:fs';
+rmSync('/tmp/chtest', { recursive: true, force: true });
+const client = createClient({ connection: createChdbConnection({ path: '/tmp/chtest' }) });
+const variant = process.argv[3];
+const sqlA = readFileSync('libs/platform/migrations/clickhouse/001_readings.sql','utf8');
+await client.command({ query: sqlA.replace(/--.*$/mg,'') });
+const cols = variant === 'noargmax' ? '' : `, value_last AggregateFunction(argMax, Float64, DateTime64(3, 'UTC'))`;
+const sel = variant === 'noargmax' ? '' : `, argMaxState(value, time) AS value_last`;
+await client.command({ query: `CREATE TABLE readings_1m (station_id UInt32, sensor_id UInt32, module_id UInt32, bucket DateTime('UTC'), value_min SimpleAggregateFunction(min, Float64), value_max SimpleAggregateFunction(max, Float64), value_sum SimpleAggregateFunction(sum, Float64), value_count SimpleAggregateFunction(sum, UInt64) ${cols}, last_time SimpleAggregateFunction(max, DateTime64(3, 'UTC'))) ENGINE = AggregatingMergeTree PARTITION BY toYYYYMM(bucket) ORDER BY (station_id, sensor_id, bucket, module_id)`});
+await client.command({ query: `CREATE MATERIALIZED VIEW readings_1m_mv TO readings_1m AS SELECT station_id, sensor_id, module_id, toDateTime(intDiv(toUnixTimestamp(time), 60) * 60, 'UTC') AS bucket, min(value) AS value_min, max(value) AS value_max, sum(value) AS value_sum, count() AS value_count ${sel}, max(time) AS last_time FROM readings GROUP BY station_id, sensor_id, module_id, bucket`});
+const N = Number(process.argv[2] ?? 2_000_000);
+let t = performance.now();
+await client.command({ query: `INSERT INTO readings SELECT intDiv(number, 1000000) + 1, 1, number % 2 + 1, toDateTime64('2025-01-01 00:00:00',3,'UTC') + toIntervalSecond(intDiv(number % 1000000, 2)*60), number*0.5, 1, 1 FROM numbers(${N})` });
+let dt = performance.now()-t; console.log('insert-select 1 view', variant, N, (N/dt*1000).toFixed(0), 'rows/s', dt.toFixed(0),'ms');
+await client.close();
