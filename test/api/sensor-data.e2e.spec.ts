@@ -164,8 +164,8 @@ describe('GET /sensors/data', () => {
     expect(ph[3]).toMatchObject({ time: T0 + 3 * HOUR, value: 7.5, avg: 7.5, min: 7, max: 8, last: 8 });
   });
 
-  it('reads raw readings for buckets under a minute, and fills empty buckets with nulls when complete=true', async () => {
-    // 30 minutes before the first reading and 30 after: 60 buckets of 60 s at the 1m level.
+  it('reads raw readings for buckets under ten minutes, and fills empty buckets with nulls when complete=true', async () => {
+    // 30 minutes before the first reading and 30 after: 60 buckets of 60 s, from the raw readings.
     const start = new Date(T0 - HOUR / 2).toISOString();
     const end = new Date(T0 + HOUR / 2).toISOString();
     const res = ok(
@@ -173,7 +173,7 @@ describe('GET /sensors/data', () => {
         `/api/sensors/data?start=${start}&end=${end}&stations=${publicStation}&sensors=${DEPTH}&resolution=60&complete=true`,
       ),
     ) as unknown as Data;
-    expect(res).toMatchObject({ aggregate: '1m', bucketSize: 60, bucketSamples: 60 });
+    expect(res).toMatchObject({ aggregate: 'raw', bucketSize: 60, bucketSamples: 60 });
     expect(res.data).toHaveLength(60);
     expect(res.data[0]).toEqual({
       time: T0 - HOUR / 2,

@@ -1,3 +1,4 @@
+import { DataFileWriter } from './data-write.js';
 import { decodeWith, encodeWith, encodeDelimited, splitDelimited, ProtobufError, type MessageSchema } from './wire.js';
 
 /**
@@ -80,7 +81,8 @@ const SensorInfoSchema: MessageSchema = {
     { name: 'flags', number: 4, type: 'uint32' },
   ],
 };
-const ModuleInfoSchema: MessageSchema = {
+/** @internal (data-scan.ts checks these sub-messages with the general decoder) */
+export const ModuleInfoSchema: MessageSchema = {
   name: 'ModuleInfo',
   fields: [
     { name: 'position', number: 1, type: 'uint32' },
@@ -100,7 +102,8 @@ const FirmwareSchema: MessageSchema = {
     { name: 'number', number: 3, type: 'string' },
   ],
 };
-const MetadataSchema: MessageSchema = {
+/** @internal (data-scan.ts checks these sub-messages with the general decoder) */
+export const MetadataSchema: MessageSchema = {
   name: 'Metadata',
   fields: [
     { name: 'deviceId', number: 1, type: 'bytes' },
@@ -118,7 +121,8 @@ const StatusSchema: MessageSchema = {
     { name: 'battery', number: 3, type: 'float' },
   ],
 };
-const IdentitySchema: MessageSchema = { name: 'Identity', fields: [{ name: 'name', number: 1, type: 'string' }] };
+/** @internal (data-scan.ts checks these sub-messages with the general decoder) */
+export const IdentitySchema: MessageSchema = { name: 'Identity', fields: [{ name: 'name', number: 1, type: 'string' }] };
 const DeviceLocationSchema: MessageSchema = {
   name: 'DeviceLocation',
   fields: [
@@ -186,7 +190,12 @@ export const encodeSignedRecord = (record: SignedRecord): Uint8Array => encodeWi
 export const decodeSignedRecord = (bytes: Uint8Array): SignedRecord => decodeWith(SignedRecordSchema, bytes) as SignedRecord;
 
 /** A `data` file: DataRecords, each framed by its varint length. */
-export const encodeDataFile = (records: readonly DataRecord[]): Uint8Array => encodeDelimited(records.map(encodeDataRecord));
+export const encodeDataFile = (records: readonly DataRecord[]): Uint8Array => {
+  // Same bytes as framing encodeDataRecord's, written by hand (the simulator writes years of records).
+  const writer = new DataFileWriter();
+  for (const record of records) writer.record(record, encodeDataRecord);
+  return writer.finish();
+};
 
 /** A `meta` file: SignedRecords (kind MODULES) whose data is a DataRecord describing the modules. */
 export const encodeMetaFile = (records: readonly { record: number; time: number; dataRecord: DataRecord }[]): Uint8Array =>

@@ -1,2 +1,3 @@
 export * from './wire.js';
 export * from './fk-data.js';
+export * from './data-scan.js';
