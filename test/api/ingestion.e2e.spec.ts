@@ -407,3 +407,35 @@ describe('later meta uploads', () => {
     expect(await ids()).toEqual(after);
   });
 });
+
+describe('reprocessing into fewer readings', () => {
+  it('drops the readings an earlier processing wrote that the new one no longer does, aggregates included', async () => {
+    const device = '0004a30b001cc1b7';
+    const created = await callApi(sut.url, 'POST', '/api/stations', {
+      token: owner.token,
+      body: { deviceId: device, name: 'Creek 2' },
+    });
+    expect(created.status).toBe(200);
+    const station = created.body!['id'] as number;
+    const headers = (type: 'meta' | 'data', blocks: string) => headersFor(type, blocks, { 'fk-deviceid': device });
+    expect((await upload(metaFile, headers('meta', '1,1'))).status).toBe(200);
+    const data = await upload(encodeDataFile(goodRecords), headers('data', '1,10'));
+    expect(await ingestionRow(data.body!['id'] as number)).toMatchObject({ readings: 30, errors: 0 });
+
+    // A later meta record without the temperature module: the station no longer has it.
+    const fewer = encodeMetaFile([{ record: 2, time: T0 + 86_400, dataRecord: { modules: [modules[0]!] } }]);
+    expect((await upload(fewer, headers('meta', '2,2'))).status).toBe(200);
+    const again = await callApi(sut.url, 'POST', `/api/data/ingestions/${data.body!['id'] as number}/process`, {
+      token: owner.token,
+    });
+    expect(again).toMatchObject({ status: 200, body: { version: 2, readings: 20, errors: 10 } });
+
+    expect(await count(`station_id = ${station}`)).toBe(20);
+    expect(await count(`station_id = ${station} AND sensor_id = ${tempSensorId}`, false)).toBe(0);
+    const aggregated = await sut.runtime.clickhouse.client.query({
+      query: `SELECT sum(value_count) AS n FROM readings_1d WHERE station_id = ${station}`,
+      format: 'JSONEachRow',
+    });
+    expect(Number((await aggregated.json<{ n: string }>())[0]!.n)).toBe(20);
+  });
+});

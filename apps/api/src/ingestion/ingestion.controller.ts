@@ -78,7 +78,7 @@ export class IngestionController {
       ),
     );
     // Embedded processing: the upload is kept whatever happens here, and can be processed again.
-    await this.processor.process(id, userId).catch((err: unknown) => {
+    await this.processor.process(id, userId, body).catch((err: unknown) => {
       this.runtime.log.error({ err, ingestionId: id }, 'processing an upload failed');
     });
     return { id, upload_id: id };

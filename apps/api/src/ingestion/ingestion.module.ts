@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ProjectsModule } from '../projects/projects.module.js';
+import { SensorsModule } from '../sensors/sensors.module.js';
 import { ConfigureModulesHandler } from '../stations/commands/configure-modules/configure-modules.handler.js';
 import { StationAccessQueries } from '../stations/queries/station-access.js';
 import { AdminBackupController } from './backup/admin-backup.controller.js';
@@ -22,7 +23,7 @@ import { IngestionProcessor } from './processing/ingestion-processor.js';
  * receiving, processing into readings and station modules, reprocessing.
  */
 @Module({
-  imports: [ProjectsModule],
+  imports: [ProjectsModule, SensorsModule],
   controllers: [
     IngestionController,
     AdminBackupController,

@@ -2,12 +2,13 @@ import { Module } from '@nestjs/common';
 import { StationAccessQueries } from '../stations/queries/station-access.js';
 import { SensorAggregates } from './aggregates/sensor-aggregates.js';
 import { SensorDataQueries } from './queries/sensor-data.queries.js';
+import { ReadingsWriter } from './readings/readings-writer.js';
 import { SensorsController } from './sensors.controller.js';
 
-/** Sensor meta, chart data, and the upkeep of the ClickHouse aggregates (SensorAggregates, for whoever writes readings). */
+/** Sensor meta, chart data, writing readings (ReadingsWriter) and the upkeep of the ClickHouse aggregates (SensorAggregates). */
 @Module({
   controllers: [SensorsController],
-  providers: [SensorDataQueries, SensorAggregates, StationAccessQueries],
-  exports: [SensorAggregates],
+  providers: [SensorDataQueries, SensorAggregates, ReadingsWriter, StationAccessQueries],
+  exports: [SensorAggregates, ReadingsWriter],
 })
 export class SensorsModule {}

@@ -65,10 +65,9 @@ const record: fc.Arbitrary<DataRecord> = fc.record(
         time: fc.integer({ min: -(2 ** 40), max: 2 ** 40 }),
         reading: fc.oneof(fc.nat(), fc.constant(2 ** 52)),
         flags: fc.nat(),
-        location: fc.option(
-          fc.record({ fix: fc.nat(3), time: fc.nat(), longitude: f32, latitude: f32, altitude: f32 }),
-          { nil: undefined },
-        ),
+        location: fc.option(fc.record({ fix: fc.nat(3), time: fc.nat(), longitude: f32, latitude: f32, altitude: f32 }), {
+          nil: undefined,
+        }),
         sensorGroups: fc.array(fc.record({ module: fc.nat(10), time: fc.nat(), readings: fc.array(value, { maxLength: 8 }) }), {
           maxLength: 4,
         }),
@@ -118,8 +117,14 @@ describe('scanDataFile', () => {
 
   it('reads a record with a repeated singular message or a wrong wire type the way the general decoder does', () => {
     // Two `readings` fields: the general decoder keeps the last one.
-    const one = encodeDataRecord({ modules: [], readings: { time: 5, reading: 1, flags: 0, sensorGroups: [], meta: 1, uptime: 0 } });
-    const two = encodeDataRecord({ modules: [], readings: { time: 9, reading: 2, flags: 0, sensorGroups: [], meta: 1, uptime: 0 } });
+    const one = encodeDataRecord({
+      modules: [],
+      readings: { time: 5, reading: 1, flags: 0, sensorGroups: [], meta: 1, uptime: 0 },
+    });
+    const two = encodeDataRecord({
+      modules: [],
+      readings: { time: 9, reading: 2, flags: 0, sensorGroups: [], meta: 1, uptime: 0 },
+    });
     const doubled = new Uint8Array([...one, ...two]);
     const bytes = encodeDelimited([doubled, new Uint8Array([0x28, 0x01])]);
     expect(scanned(bytes)).toEqual(decoded(bytes));

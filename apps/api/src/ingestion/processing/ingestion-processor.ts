@@ -1,23 +1,24 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, type IngestionFirmware, type IngestionType, type StationModuleConfig } from '@groundtruth/domain';
 import type { IngestionProcessing } from '@groundtruth/contracts';
-import { decodeDataFile, decodeMetaFile, RUNTIME, type ModuleInfo, type Runtime } from '@groundtruth/platform';
+import { decodeMetaFile, RUNTIME, type ModuleInfo, type Runtime } from '@groundtruth/platform';
 import { commandMetadata } from '../../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../../common/cqrs/command-gateway.js';
 import { SensorAggregates } from '../../sensors/aggregates/sensor-aggregates.js';
 import { ConfigureModulesCommand } from '../../stations/commands/configure-modules/configure-modules.command.js';
 import { RecordProcessingCommand } from '../commands/record-processing/record-processing.command.js';
 import { firmwareOf } from './firmware-of.js';
+import { ReadingBatch } from '../../sensors/readings/reading-batch.js';
+import { ReadingsWriter } from '../../sensors/readings/readings-writer.js';
+import { ImportedReadings } from '../imports/imported-readings.js';
 import {
   collectMetaModules,
   latestModules,
-  readingsOf,
+  readingsOfBytes,
   summariseMetaFile,
   type FileSummary,
-  type ReadingRow,
   type ReadingsOfFile,
 } from './readings-of.js';
-import { ImportedReadings } from '../imports/imported-readings.js';
 
 type IngestionRow = {
   id: string;
@@ -28,7 +29,8 @@ type IngestionRow = {
   version: number;
 };
 
-const INSERT_BATCH = 100_000;
+/** Namespace of the per-station advisory locks (two-int form) taken while writing readings. */
+const INGESTION_LOCK = 0x1_5e55;
 /** Decoded meta uploads kept in memory: every data upload of a generation needs all of them. */
 const META_CACHE_SIZE = 256;
 const MODULE_INTERNAL = 1;
@@ -49,12 +51,17 @@ export class IngestionProcessor {
     @Inject(RUNTIME) private readonly runtime: Runtime,
     private readonly commands: CommandGateway,
     private readonly imported: ImportedReadings,
+    private readonly writer: ReadingsWriter,
   ) {}
 
   // An upload's bytes never change once stored, so its decoding can be kept (by blob key).
   private readonly decodedMeta = new Map<string, ReturnType<typeof decodeMetaFile>>();
 
-  async process(ingestionId: number, userId: number | null): Promise<IngestionProcessing> {
+  /**
+   * Processes an upload (again). `body` is the stored upload when the caller has it at hand (right
+   * after receiving it), saving a read of the blob store.
+   */
+  async process(ingestionId: number, userId: number | null, body?: Uint8Array): Promise<IngestionProcessing> {
     const r = await this.runtime.pool.query<IngestionRow>(
       'SELECT id, station_id, generation, type, blob_key, version FROM ingestions WHERE id = $1',
       [ingestionId],
@@ -63,7 +70,7 @@ export class IngestionProcessor {
     if (!row) throw new DomainError('not_found', 'INGESTION.NOT_FOUND', ingestionMessages.notFound);
     const stationId = Number(row.station_id);
     const version = row.version + 1;
-    const bytes = await this.runtime.blobs.get(row.blob_key);
+    const bytes = body ?? (await this.runtime.blobs.get(row.blob_key));
 
     let summary: FileSummary;
     let readings = 0;
@@ -85,27 +92,24 @@ export class IngestionProcessor {
       if (ImportedReadings.handles(row.type)) {
         // CSV imports and LoRaWAN uplinks have readers of their own; writing is the same.
         const ingestion = { id: ingestionId, stationId, type: row.type, generation: row.generation, version: row.version };
-        result = await this.imported.of(ingestion, bytes, context, userId);
+        result = await this.imported.of(ingestion, Buffer.from(bytes), context, userId);
       } else {
         const metas = await this.metaModules(stationId, row.generation);
         const stationModules = await this.runtime.pool.query<{ module_id: string; hardware_id: string | null; position: number }>(
           'SELECT module_id, hardware_id, position FROM station_modules WHERE station_id = $1',
           [stationId],
         );
-        result = readingsOf(
-          decodeDataFile(bytes),
+        result = readingsOfBytes(
+          bytes,
           metas,
           stationModules.rows.map((m) => ({ moduleId: Number(m.module_id), hardwareId: m.hardware_id, position: m.position })),
           context,
         );
       }
-      await this.write(result.rows);
-      if (result.start !== null && result.end !== null) {
-        // The aggregates' views counted these rows again if they replace earlier ones: make them exact.
-        await SensorAggregates.over(this.runtime.clickhouse.client).reconcile([stationId], result.start, result.end + 1);
-      }
+      const batch = result.batch ?? ReadingBatch.fromRows(result.rows);
+      await this.writeReadings(stationId, ingestionId, version, batch);
       summary = result;
-      readings = result.rows.length;
+      readings = batch.length;
       battery = result.battery;
       location = result.location;
     }
@@ -206,13 +210,78 @@ export class IngestionProcessor {
     await this.commands.execute(new ConfigureModulesCommand({ stationId, modules: configs }, commandMetadata(userId)));
   }
 
-  private async write(rows: readonly ReadingRow[]): Promise<void> {
-    for (let at = 0; at < rows.length; at += INSERT_BATCH) {
-      await this.runtime.clickhouse.client.insert({
-        table: 'readings',
-        format: 'JSONEachRow',
-        values: rows.slice(at, at + INSERT_BATCH),
-      });
+  /**
+   * Writes an ingestion's readings and leaves the aggregates exact. Per station one at a time
+   * (an advisory lock, so across processes too): whether the time range already held readings is
+   * read before the insert, and an overlapping upload must not slip in between.
+   *
+   * - A first processing whose time range held no readings of the station adds new readings only:
+   *   the views count them once, nothing to reconcile (the common case, and the fast one).
+   * - Otherwise some readings may have been inserted twice: the range is reconciled.
+   * - Processing again also drops the ingestion's rows of earlier versions that this version did
+   *   not write again (a reading the newer code no longer accepts), and reconciles their range.
+   */
+  private async writeReadings(stationId: number, ingestionId: number, version: number, batch: ReadingBatch): Promise<void> {
+    const lock = await this.runtime.pool.connect();
+    try {
+      await lock.query('SELECT pg_advisory_lock($1, $2)', [INGESTION_LOCK, stationId]);
+      const clickhouse = this.runtime.clickhouse.client;
+      let from = batch.start;
+      let to = batch.end;
+      let reconcile = version > 1;
+      if (version > 1) {
+        const earlier = await this.earlierVersionsRange(stationId, ingestionId, version);
+        if (earlier !== null) {
+          from = Math.min(from ?? earlier.from, earlier.from);
+          to = Math.max(to ?? earlier.to, earlier.to);
+        }
+      } else if (batch.start !== null && batch.end !== null) {
+        reconcile = await this.holdsReadings(stationId, batch.start, batch.end);
+      }
+      await this.writer.write({ stationId, ingestionId, version }, batch);
+      if (version > 1) {
+        await clickhouse.command({
+          query: `DELETE FROM readings WHERE station_id = {station:UInt32} AND ingestion_id = {ingestion:UInt64} AND version < {version:UInt64}`,
+          query_params: { station: stationId, ingestion: ingestionId, version },
+          clickhouse_settings: { lightweight_deletes_sync: '2' },
+        });
+      }
+      if (reconcile && from !== null && to !== null) {
+        await SensorAggregates.over(clickhouse).reconcile([stationId], from, to + 1);
+      }
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock($1, $2)', [INGESTION_LOCK, stationId]).catch(() => undefined);
+      lock.release();
     }
+  }
+
+  /** Whether the station has readings in [fromMs, toMs] (whole days, from the daily aggregates). */
+  private async holdsReadings(stationId: number, fromMs: number, toMs: number): Promise<boolean> {
+    const result = await this.runtime.clickhouse.client.query({
+      query: `SELECT 1 FROM readings_1d
+               WHERE station_id = {station:UInt32}
+                 AND bucket >= toStartOfDay(fromUnixTimestamp64Milli({from:Int64}, 'UTC'))
+                 AND bucket <= fromUnixTimestamp64Milli({to:Int64}, 'UTC')
+               LIMIT 1`,
+      query_params: { station: stationId, from: fromMs, to: toMs },
+      format: 'JSONCompactEachRow',
+    });
+    return (await result.json()).length > 0;
+  }
+
+  /** The time range of the ingestion's rows written by earlier versions, or null. */
+  private async earlierVersionsRange(
+    stationId: number,
+    ingestionId: number,
+    version: number,
+  ): Promise<{ from: number; to: number } | null> {
+    const result = await this.runtime.clickhouse.client.query({
+      query: `SELECT count() AS n, toUnixTimestamp64Milli(min(time)) AS f, toUnixTimestamp64Milli(max(time)) AS t FROM readings
+               WHERE station_id = {station:UInt32} AND ingestion_id = {ingestion:UInt64} AND version < {version:UInt64}`,
+      query_params: { station: stationId, ingestion: ingestionId, version },
+      format: 'JSONEachRow',
+    });
+    const [row] = await result.json<{ n: string | number; f: string | number; t: string | number }>();
+    return row && Number(row.n) > 0 ? { from: Number(row.f), to: Number(row.t) } : null;
   }
 }

@@ -5,7 +5,16 @@ import {
   type ModuleDefinition,
   type SensorDefinition,
 } from '@groundtruth/domain';
-import type { DataRecord, DecodedFile, ModuleInfo, SignedRecord } from '@groundtruth/platform';
+import {
+  DataRecordView,
+  scanDataFile,
+  viewOfDataRecord,
+  type DataRecord,
+  type DecodedFile,
+  type ModuleInfo,
+  type SignedRecord,
+} from '@groundtruth/platform';
+import { ReadingBatch } from '../../sensors/readings/reading-batch.js';
 
 /** Readings before this are a station clock that was never set (spec: dropped). */
 export const EARLIEST_READING_MS = Date.UTC(2018, 0, 1);
@@ -39,6 +48,9 @@ export type FileSummary = {
 };
 
 export type ReadingsOfFile = FileSummary & {
+  /** The readings, as ClickHouse takes them (the protobuf reader fills it; other readers give rows). */
+  readonly batch?: ReadingBatch;
+  /** The readings as objects: the other readers' output; for protobuf, built from the batch on first use. */
   readonly rows: ReadingRow[];
   battery: number | null;
   location: { longitude: number; latitude: number } | null;
@@ -145,113 +157,163 @@ type Context = {
 };
 
 /**
- * The readings of a data file as ClickHouse rows. A record whose meta record is unknown, a module
- * the station does not have, readings in the future, before 2018 or not numbers: each is a problem
- * counted once per record, and the rest of the file is still read.
+ * Turns data records into readings: a record whose meta record is unknown, a module the station
+ * does not have, readings in the future, before 2018 or not numbers: each is a problem counted
+ * once per record, and the rest is still read.
  */
+class ReadingsCollector {
+  // What a (meta record, module position) means is worked out once per file, not once per reading.
+  private readonly cache = new Map<number, Map<number, Resolved>>();
+  readonly batch = new ReadingBatch(4096);
+  readonly summary: FileSummary & { battery: number | null; location: { longitude: number; latitude: number } | null } = {
+    records: 0,
+    errors: 0,
+    problems: [],
+    start: null,
+    end: null,
+    battery: null,
+    location: null,
+  };
+
+  constructor(
+    private readonly metas: MetaModules,
+    private readonly stationModules: readonly StationModuleRef[],
+    private readonly nowMs: number,
+  ) {}
+
+  private resolve(meta: number, modules: readonly ModuleInfo[], position: number): Resolved {
+    let byPosition = this.cache.get(meta);
+    if (byPosition === undefined) this.cache.set(meta, (byPosition = new Map()));
+    let hit = byPosition.get(position);
+    if (hit === undefined) {
+      hit = resolveModule(modules, position, meta, this.stationModules);
+      byPosition.set(position, hit);
+    }
+    return hit;
+  }
+
+  error(message: string): void {
+    this.summary.records += 1;
+    this.summary.errors += 1;
+    problem(this.summary, message);
+  }
+
+  record(view: DataRecordView): void {
+    const out = this.summary;
+    out.records += 1;
+    if (view.hasStatus && Number.isFinite(view.battery) && view.battery > 0) out.battery = view.battery;
+    if (!view.hasReadings) return;
+    if (
+      view.hasLocation &&
+      view.fix > 0 &&
+      Number.isFinite(view.latitude) &&
+      Number.isFinite(view.longitude) &&
+      Math.abs(view.latitude) <= 90 &&
+      Math.abs(view.longitude) <= 180
+    ) {
+      out.location = { longitude: view.longitude, latitude: view.latitude };
+    }
+    const modules = this.metas.get(view.meta);
+    if (!modules) {
+      out.errors += 1;
+      problem(out, `Record ${view.reading}: its meta record ${view.meta} is unknown.`);
+      return;
+    }
+    let issues: string[] | null = null;
+    const issue = (text: string) => (issues ??= []).push(text);
+    for (let g = 0; g < view.groupCount; g++) {
+      const position = view.groupModule[g]!;
+      const resolved = this.resolve(view.meta, modules, position);
+      if ('issue' in resolved) {
+        issue(resolved.issue);
+        continue;
+      }
+      const { info, stationModule } = resolved;
+      const groupTime = view.groupTime[g]!;
+      const seconds = groupTime > 0 ? groupTime : view.time;
+      const timeMs = seconds * 1000;
+      if (!(timeMs >= EARLIEST_READING_MS) || timeMs > this.nowMs) {
+        issue(
+          `readings at ${Number.isFinite(timeMs) && Math.abs(timeMs) < 8.64e15 ? new Date(timeMs).toISOString() : seconds} are ${timeMs > this.nowMs ? 'in the future' : 'before 2018'}`,
+        );
+        continue;
+      }
+      const end = view.groupStart[g + 1]!;
+      for (let i = view.groupStart[g]!; i < end; i++) {
+        if (view.usable[i] === 0) continue;
+        const value = view.value[i]!;
+        const sensorIndex = view.sensor[i]!;
+        if (!Number.isFinite(value)) {
+          issue(`sensor ${sensorIndex} of module ${info.name || position} is not a number`);
+          continue;
+        }
+        const sensor = resolved.sensor(sensorIndex);
+        if (!sensor) {
+          issue(`sensor ${sensorIndex} of module ${info.name || position} is not in the catalogue`);
+          continue;
+        }
+        this.batch.push(stationModule.moduleId, sensor.id, timeMs, value);
+      }
+    }
+    if (issues !== null) {
+      out.errors += 1;
+      problem(out, `Record ${view.reading}: ${[...new Set<string>(issues)].join('; ')}.`);
+    }
+  }
+
+  finish(streamError: string | null, context: Context): ReadingsOfFile {
+    const out = this.summary;
+    if (streamError !== null) {
+      out.errors += 1;
+      problem(out, `The file ends badly: ${streamError}`);
+    }
+    out.start = this.batch.start;
+    out.end = this.batch.end;
+    const batch = this.batch;
+    let rows: ReadingRow[] | undefined;
+    return {
+      ...out,
+      batch,
+      // Objects only for whoever asks (tests): ingestion writes the batch as it is.
+      get rows() {
+        return (rows ??= [...batch.readings()].map((r) => ({
+          station_id: context.stationId,
+          module_id: r.moduleId,
+          sensor_id: r.sensorId,
+          time: new Date(r.timeMs).toISOString(),
+          value: r.value,
+          ingestion_id: context.ingestionId,
+          version: context.version,
+        })));
+      },
+    };
+  }
+}
+
+/** The readings of a decoded data file (tests, and files already decoded). */
 export const readingsOf = (
   file: DecodedFile<DataRecord>,
   metas: MetaModules,
   stationModules: readonly StationModuleRef[],
   context: Context,
 ): ReadingsOfFile => {
-  // What a (meta record, module position) means is worked out once per file, not once per reading.
-  const cache = new Map<string, Resolved>();
-  const resolve = (meta: number, modules: readonly ModuleInfo[], position: number): Resolved => {
-    const key = `${meta}:${position}`;
-    let hit = cache.get(key);
-    if (hit === undefined) {
-      hit = resolveModule(modules, position, meta, stationModules);
-      cache.set(key, hit);
-    }
-    return hit;
-  };
-  const out: ReadingsOfFile = {
-    records: file.entries.length,
-    errors: 0,
-    problems: [],
-    start: null,
-    end: null,
-    rows: [],
-    battery: null,
-    location: null,
-  };
+  const collector = new ReadingsCollector(metas, stationModules, context.nowMs);
+  const view = new DataRecordView();
   for (const entry of file.entries) {
-    if ('error' in entry) {
-      out.errors += 1;
-      problem(out, entry.error);
-      continue;
-    }
-    const record = entry.value;
-    if (record.status && Number.isFinite(record.status.battery) && record.status.battery > 0) out.battery = record.status.battery;
-    const readings = record.readings;
-    if (!readings) continue;
-    const loc = readings.location;
-    if (
-      loc &&
-      loc.fix > 0 &&
-      Number.isFinite(loc.latitude) &&
-      Number.isFinite(loc.longitude) &&
-      Math.abs(loc.latitude) <= 90 &&
-      Math.abs(loc.longitude) <= 180
-    ) {
-      out.location = { longitude: loc.longitude, latitude: loc.latitude };
-    }
-    const modules = metas.get(readings.meta);
-    if (!modules) {
-      out.errors += 1;
-      problem(out, `Record ${readings.reading}: its meta record ${readings.meta} is unknown.`);
-      continue;
-    }
-    const issues: string[] = [];
-    for (const group of readings.sensorGroups) {
-      const resolved = resolve(readings.meta, modules, group.module);
-      if ('issue' in resolved) {
-        issues.push(resolved.issue);
-        continue;
-      }
-      const { info, stationModule } = resolved;
-      const seconds = group.time > 0 ? group.time : readings.time;
-      const timeMs = seconds * 1000;
-      if (!(timeMs >= EARLIEST_READING_MS) || timeMs > context.nowMs) {
-        issues.push(
-          `readings at ${Number.isFinite(timeMs) && Math.abs(timeMs) < 8.64e15 ? new Date(timeMs).toISOString() : seconds} are ${timeMs > context.nowMs ? 'in the future' : 'before 2018'}`,
-        );
-        continue;
-      }
-      for (const sv of group.readings) {
-        if (sv.calibratedNull || sv.calibratedValue === undefined) continue;
-        const value = sv.calibratedValue;
-        if (!Number.isFinite(value)) {
-          issues.push(`sensor ${sv.sensor} of module ${info.name || group.module} is not a number`);
-          continue;
-        }
-        const sensor = resolved.sensor(sv.sensor);
-        if (!sensor) {
-          issues.push(`sensor ${sv.sensor} of module ${info.name || group.module} is not in the catalogue`);
-          continue;
-        }
-        out.rows.push({
-          station_id: context.stationId,
-          module_id: stationModule.moduleId,
-          sensor_id: sensor.id,
-          time: new Date(timeMs).toISOString(),
-          value,
-          ingestion_id: context.ingestionId,
-          version: context.version,
-        });
-        if (out.start === null || timeMs < out.start) out.start = timeMs;
-        if (out.end === null || timeMs > out.end) out.end = timeMs;
-      }
-    }
-    if (issues.length > 0) {
-      out.errors += 1;
-      problem(out, `Record ${readings.reading}: ${[...new Set(issues)].join('; ')}.`);
-    }
+    if ('error' in entry) collector.error(entry.error);
+    else collector.record(viewOfDataRecord(entry.value, view));
   }
-  if (file.streamError !== null) {
-    out.errors += 1;
-    problem(out, `The file ends badly: ${file.streamError}`);
-  }
-  return out;
+  return collector.finish(file.streamError, context);
+};
+
+/** The readings of a data file's bytes, read without building objects (the ingestion's path). */
+export const readingsOfBytes = (
+  bytes: Uint8Array,
+  metas: MetaModules,
+  stationModules: readonly StationModuleRef[],
+  context: Context,
+): ReadingsOfFile => {
+  const collector = new ReadingsCollector(metas, stationModules, context.nowMs);
+  const scan = scanDataFile(bytes, { record: (view) => collector.record(view), error: (message) => collector.error(message) });
+  return collector.finish(scan.streamError, context);
 };

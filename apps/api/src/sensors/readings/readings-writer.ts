@@ -1,0 +1,60 @@
+import type { ClickHouseClient } from '@clickhouse/client';
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { READING_ROW_STRUCTURE, type ReadingBatch } from './reading-batch.js';
+
+/** Whose readings a batch holds. */
+export type ReadingsTarget = { readonly stationId: number; readonly ingestionId: number; readonly version: number };
+
+const quote = (text: string): string => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+
+/**
+ * Writes batches of readings to ClickHouse `readings` (whose views fill the aggregates) as
+ * RowBinary: the engine reads the bytes as they are, with no text to parse. A server (HTTP) gets
+ * them as the body of `INSERT … SELECT … FROM input()`; embedded chDB, which takes no binary body,
+ * reads them from a file under DATA_DIR/tmp with `file()`, removed afterwards. Both add the
+ * station, ingestion and version to each row in the engine, so they cross only once per write.
+ */
+@Injectable()
+export class ReadingsWriter {
+  private readonly client: ClickHouseClient;
+  private readonly embedded: boolean;
+  private readonly tmpDir: string;
+
+  constructor(@Inject(RUNTIME) runtime: Pick<Runtime, 'clickhouse' | 'config'>) {
+    this.client = runtime.clickhouse.client;
+    this.embedded = runtime.clickhouse.mode === 'chdb';
+    this.tmpDir = resolve(runtime.config.dataDir, 'tmp');
+  }
+
+  async write(target: ReadingsTarget, batch: ReadingBatch): Promise<void> {
+    if (batch.length === 0) return;
+    const select = (source: string) =>
+      `INSERT INTO readings (station_id, module_id, sensor_id, time, value, ingestion_id, version)
+       SELECT ${target.stationId}, module_id, sensor_id, fromUnixTimestamp64Milli(time_ms, 'UTC'), value,
+              ${target.ingestionId}, ${target.version}
+         FROM ${source}`;
+    for (const n of [target.stationId, target.ingestionId, target.version]) {
+      if (!Number.isSafeInteger(n) || n < 0) throw new Error(`Not a row identifier: ${n}`);
+    }
+    if (!this.embedded) {
+      await this.client.exec({
+        query: `${select(`input(${quote(READING_ROW_STRUCTURE)})`)} FORMAT RowBinary`,
+        values: Readable.from([Buffer.from(batch.bytes())]),
+      });
+      return;
+    }
+    await mkdir(this.tmpDir, { recursive: true });
+    const path = join(this.tmpDir, `readings-${randomUUID()}.bin`);
+    try {
+      await writeFile(path, batch.bytes());
+      await this.client.command({ query: select(`file(${quote(path)}, 'RowBinary', ${quote(READING_ROW_STRUCTURE)})`) });
+    } finally {
+      await rm(path, { force: true });
+    }
+  }
+}
