@@ -82,6 +82,8 @@ export default defineConfig({
       ADMIN_EMAILS: 'journey-admin@example.org',
       // Every test signs in from the same address; the product's default limit would lock them out.
       AUTH_RATE_LIMIT: '1000',
+      // Two days of demo readings: charts and maps have data, and the upload is over in seconds.
+      SEED_DEMO_DAYS: '2',
     },
     url: `${baseURL}/api/status`,
     timeout: 180_000,

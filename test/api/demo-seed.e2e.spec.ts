@@ -1,12 +1,15 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { bearerOf, callApi } from '../support/accounts.js';
+import { DemoReadingsSeeder } from '../../apps/api/src/seed/demo-readings.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /** First start: demo projects owned by a demo site admin whose random password is given once. */
 let sut: TestApp;
 beforeAll(async () => {
-  sut = await startTestApp({ SEED_DEMO_DATA: 'true' });
+  sut = await startTestApp({ SEED_DEMO_DATA: 'true', SEED_DEMO_DAYS: '1' });
+  // The readings go up in the background once the product listens: wait for them here.
+  await sut.app.get(DemoReadingsSeeder).settled();
 });
 afterAll(() => sut.close());
 
@@ -62,6 +65,10 @@ it('seeds deployed stations in the demo projects, a project update each, and one
     'StationDeployed',
     'StationDeployed',
     'StationDeployed',
+    // A day of demo readings: one upload per station.
+    'StationIngestion',
+    'StationIngestion',
+    'StationIngestion',
   ]);
 
   const kingston = hudson.find((s) => s.name === 'Hudson at Kingston')!;
@@ -74,4 +81,36 @@ it('seeds deployed stations in the demo projects, a project update each, and one
   expect(station.photos).toHaveLength(1);
   const fieldNotes = (await callApi(sut.url, 'GET', `/api/station/${kingston.id}/station-notes`)).body as { notes?: unknown[] };
   expect(JSON.stringify(fieldNotes)).toContain('Cleaned the conductivity probe');
+});
+
+it("puts the flood project at flood mode's fixed id, 174", async () => {
+  const { projects } = (await callApi(sut.url, 'GET', '/api/projects')).body as { projects: { id: number; name: string }[] };
+  expect(projects.find((p) => p.id === 174)?.name).toBe('Jamaica Bay Flood Watch');
+});
+
+it('uploads simulated one-minute readings for every demo station through the ingestion endpoint', async () => {
+  const login = await callApi(sut.url, 'POST', '/api/login', {
+    body: {
+      email: 'demo@groundtruth.local',
+      password: /password: (\S+)/.exec(await fs.readFile(path.join(sut.dataDir, 'demo-account.txt'), 'utf8'))![1]!,
+    },
+  });
+  const token = bearerOf(login);
+  const { stations } = (await callApi(sut.url, 'GET', '/api/user/stations', { token })).body as {
+    stations: { id: number; name: string }[];
+  };
+  expect(stations).toHaveLength(9);
+  const uploads = await sut.runtime.pool.query<{ station_id: string; type: string; n: string; readings: string }>(
+    `SELECT station_id, type, count(*) AS n, sum(readings) AS readings FROM ingestions GROUP BY station_id, type`,
+  );
+  for (const station of stations) {
+    const data = uploads.rows.find((r) => Number(r.station_id) === station.id && r.type === 'data');
+    expect(data).toBeDefined();
+    // A day of one-minute records, each with a reading of every sensor of the station's modules.
+    expect(Number(data!.readings)).toBeGreaterThanOrEqual(1440);
+  }
+  const kingston = stations.find((s) => s.name === 'Hudson at Kingston')!;
+  const tail = await callApi(sut.url, 'GET', `/api/sensors/data/tail?stations=${kingston.id}`);
+  expect(tail.status).toBe(200);
+  expect((tail.body as { data: unknown[] }).data.length).toBeGreaterThan(100);
 });

@@ -15,6 +15,7 @@ import { NotesModule } from './notes/notes.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
 import { ReadModels } from './read-models/read-models.js';
 import { DemoCommunitySeeder } from './seed/demo-community.js';
+import { DemoReadingsSeeder } from './seed/demo-readings.js';
 import { DemoSeeder } from './seed/demo-seeder.js';
 import { SensorsModule } from './sensors/sensors.module.js';
 import { StationsModule } from './stations/stations.module.js';
@@ -56,7 +57,7 @@ export class AppModule {
         ...(options.projector ? [{ module: ProjectorModule, global: true }] : []),
       ],
       controllers: [StatusController, DocsController],
-      providers: [StatusService, DemoSeeder, DemoCommunitySeeder],
+      providers: [StatusService, DemoSeeder, DemoCommunitySeeder, DemoReadingsSeeder],
     };
   }
 }

@@ -7,6 +7,7 @@ import type { Logger, Runtime } from '@groundtruth/platform';
 import { AppModule, type AppOptions } from './app.module.js';
 import { DomainErrorFilter, routeNotFound } from './common/http/domain-error.filter.js';
 import { requestContextMiddleware } from './common/http/request-context.middleware.js';
+import { DemoReadingsSeeder } from './seed/demo-readings.js';
 import { DemoSeeder } from './seed/demo-seeder.js';
 import { mountDocsAssets, mountWebApp } from './web/web-app.js';
 
@@ -75,7 +76,13 @@ export const createApiApp = async (runtime: Runtime, options: AppOptions & { por
   if (!served) runtime.log.warn('apps/web/dist is missing: the web app is not served (run npm run build)');
   // Whatever neither the API nor the web app answered (non-GET outside /api, or no web build).
   express.use((_req: unknown, res: { status(n: number): { json(b: unknown): void } }) => res.status(404).json(routeNotFound));
-  if (options.seed ?? runtime.config.seedDemoData) await app.get(DemoSeeder).seedOnce();
-  if (options.port !== undefined) await app.listen(options.port, '0.0.0.0');
+  const seed = options.seed ?? runtime.config.seedDemoData;
+  if (seed) await app.get(DemoSeeder).seedOnce();
+  if (options.port !== undefined) {
+    await app.listen(options.port, '0.0.0.0');
+    // The demo stations' readings go through the real upload endpoint, so only once it listens.
+    const { port } = app.getHttpServer().address() as { port: number };
+    if (seed) app.get(DemoReadingsSeeder).start(`http://127.0.0.1:${port}`);
+  }
   return app;
 };

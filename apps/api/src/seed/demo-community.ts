@@ -9,6 +9,7 @@ import { ChooseStationImageCommand } from '../notes/commands/choose-station-imag
 import { SaveStationNotesCommand } from '../notes/commands/save-station-notes/save-station-notes.command.js';
 import { AddProjectStationCommand } from '../projects/commands/add-station/add-station.command.js';
 import { PostProjectUpdateCommand } from '../projects/commands/post-update/post-update.command.js';
+import type { StationKind } from '../simulator/station-files.js';
 import { RegisterStationCommand } from '../stations/commands/register-station/register-station.command.js';
 import { UpdateStationCommand } from '../stations/commands/update-station/update-station.command.js';
 
@@ -23,6 +24,8 @@ export type DemoStation = {
   readonly deployedAt: string;
   readonly description: string;
   readonly attributes?: StationAttributeValues;
+  /** The modules it carries, as the simulator knows them (its readings come from the simulator). */
+  readonly kind: StationKind;
 };
 
 /**
@@ -33,6 +36,7 @@ export type DemoStation = {
 export const demoStations: readonly DemoStation[] = [
   {
     project: 0,
+    kind: 'water',
     deviceId: '0004a30b001c1a01',
     name: 'Hudson at Kingston',
     latitude: 41.9209,
@@ -43,6 +47,7 @@ export const demoStations: readonly DemoStation[] = [
   },
   {
     project: 0,
+    kind: 'water',
     deviceId: '0004a30b001c1a02',
     name: 'Hudson at Beacon',
     latitude: 41.5048,
@@ -53,6 +58,7 @@ export const demoStations: readonly DemoStation[] = [
   },
   {
     project: 0,
+    kind: 'water',
     deviceId: '0004a30b001c1a03',
     name: 'Hudson at Piermont',
     latitude: 41.0393,
@@ -63,6 +69,7 @@ export const demoStations: readonly DemoStation[] = [
   },
   {
     project: 1,
+    kind: 'flood',
     deviceId: 'a84041000181c0f1',
     name: 'Broad Channel W 12th Rd',
     latitude: 40.6012,
@@ -79,6 +86,7 @@ export const demoStations: readonly DemoStation[] = [
   },
   {
     project: 1,
+    kind: 'flood',
     deviceId: 'a84041000181c0f2',
     name: 'Howard Beach 157th Ave',
     latitude: 40.6571,
@@ -95,6 +103,7 @@ export const demoStations: readonly DemoStation[] = [
   },
   {
     project: 1,
+    kind: 'flood',
     deviceId: 'a84041000181c0f3',
     name: 'Canarsie Pier Rd',
     latitude: 40.6298,
@@ -111,6 +120,7 @@ export const demoStations: readonly DemoStation[] = [
   },
   {
     project: 2,
+    kind: 'weather',
     deviceId: '0004a30b001c2b01',
     name: 'Bosque del Apache Road',
     latitude: 35.0853,
@@ -121,16 +131,18 @@ export const demoStations: readonly DemoStation[] = [
   },
   {
     project: 2,
+    kind: 'distance',
     deviceId: '0004a30b001c2b02',
     name: 'Alameda Bridge',
     latitude: 35.1894,
     longitude: -106.6414,
     locationName: 'Alameda Open Space',
     deployedAt: '2025-01-15T17:00:00.000Z',
-    description: 'Weather station by the bridge, with a distance sensor over the water.',
+    description: 'A distance sensor over the water at the bridge: the river level, minute by minute.',
   },
   {
     project: 3,
+    kind: 'testing',
     deviceId: '0004a30b001c3c01',
     name: 'Bench unit 7',
     latitude: 40.7128,

@@ -54,6 +54,9 @@ export const demoProjects: readonly CreateProjectInput[] = [
 ];
 
 const SEEDED = 'demo_seeded';
+/** Index of Jamaica Bay Flood Watch in demoProjects, and the project flood mode opens on (spec §1). */
+const FLOOD_PROJECT = 1;
+export const FLOOD_MODE_PROJECT_ID = 174;
 export const DEMO_EMAIL = 'demo@groundtruth.local';
 export const DEMO_ACCOUNT_FILE = 'demo-account.txt';
 
@@ -79,8 +82,13 @@ export class DemoSeeder {
     if (claimed.rowCount === 0) return false;
     const userId = await this.demoAccount();
     const projectIds: number[] = [];
-    for (const project of demoProjects) {
-      projectIds.push((await this.commands.execute(new CreateProjectCommand(project, commandMetadata(userId)))).projectId);
+    for (const [index, project] of demoProjects.entries()) {
+      // The flood project takes flood mode's fixed project id (174), so a flood-mode host opens on it.
+      const fixed =
+        index === FLOOD_PROJECT && (await this.runtime.ids.take('project', FLOOD_MODE_PROJECT_ID))
+          ? FLOOD_MODE_PROJECT_ID
+          : undefined;
+      projectIds.push((await this.commands.execute(new CreateProjectCommand(project, commandMetadata(userId), fixed))).projectId);
     }
     const { stations } = await this.community.seed(userId, projectIds);
     this.runtime.log.info({ projects: demoProjects.length, stations }, 'demo data seeded');

@@ -24,6 +24,10 @@ export type UploadOptions = {
   /** The last reading's time, ms (now by default; readings in the future are refused). */
   readonly end?: number;
   readonly progress?: (line: string) => void;
+  /** Upload the newest days first (the demo seed: recent charts fill in first). */
+  readonly newestFirst?: boolean;
+  /** Stops between uploads when aborted (the product shutting down under the demo seed). */
+  readonly signal?: AbortSignal;
 };
 
 export type UploadSummary = {
@@ -98,7 +102,11 @@ export async function uploadSimulatedStation(options: UploadOptions): Promise<Up
   let records = 0;
   let readings = 0;
   const chunk = options.chunkDays * DAY;
-  for (let from = start; from < end; from += chunk) {
+  const starts: number[] = [];
+  for (let from = start; from < end; from += chunk) starts.push(from);
+  if (options.newestFirst) starts.reverse();
+  for (const from of starts) {
+    options.signal?.throwIfAborted();
     const file = dataFile(station, from, Math.min(end, from + chunk), step);
     const receipt = await upload('data', file.body, file.blocks);
     uploads += 1;

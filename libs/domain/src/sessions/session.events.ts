@@ -1,6 +1,7 @@
 import type { DomainEvent } from '../kernel/messages.js';
 
-export type SessionMethod = 'password' | 'resume' | 'oidc' | 'discourse' | 'spoof';
+/** How a session began; `seed`: the server's own session for its demo account, to upload demo readings. */
+export type SessionMethod = 'password' | 'resume' | 'oidc' | 'discourse' | 'spoof' | 'seed';
 export type SessionEndReason = 'logout' | 'refresh_token_reuse' | 'password_changed' | 'account_deleted';
 
 /** Refresh tokens are never stored: only their SHA-256. */

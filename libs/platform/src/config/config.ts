@@ -18,6 +18,8 @@ export type AppConfig = {
   /** How long a command's answer waits for its projections (read-your-writes). */
   readonly readYourWritesTimeoutMs: number;
   readonly seedDemoData: boolean;
+  /** Days of simulated one-minute readings the demo stations get on first start (0: none). */
+  readonly seedDemoDays: number;
   /** Events a projection applies per transaction. */
   readonly projectorBatchSize: number;
   readonly serverName: string;
@@ -159,6 +161,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     logLevel,
     readYourWritesTimeoutMs: int(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 2000, 0, 60000),
     seedDemoData: (env['SEED_DEMO_DATA'] ?? 'true') !== 'false',
+    seedDemoDays: int(env, 'SEED_DEMO_DAYS', 365, 0, 3650),
     projectorBatchSize: int(env, 'PROJECTOR_BATCH_SIZE', 1000, 1, 100_000),
     serverName: env['SERVER_NAME'] || 'groundtruth',
     tag: env['GT_TAG'] || 'dev',

@@ -8,6 +8,8 @@ export class CreateProjectCommand extends Command<CommandOutcome & { projectId: 
   constructor(
     readonly input: CreateProjectInput,
     readonly meta: CommandMetadata,
+    /** A fixed id, taken beforehand with IdAllocator.take (the demo's flood project); never from a request. */
+    readonly projectId?: number,
   ) {
     super();
   }

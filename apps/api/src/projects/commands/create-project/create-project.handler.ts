@@ -12,8 +12,8 @@ export class CreateProjectHandler implements ICommandHandler<CreateProjectComman
     @Inject(RUNTIME) private readonly runtime: Runtime,
   ) {}
 
-  async execute({ input, meta }: CreateProjectCommand) {
-    const projectId = await this.runtime.ids.next('project');
+  async execute({ input, meta, projectId: fixed }: CreateProjectCommand) {
+    const projectId = fixed ?? (await this.runtime.ids.next('project'));
     const outcome = await this.streams.decide(
       projectDecider,
       projectStream(projectId),
