@@ -179,9 +179,9 @@ describe('POST /api/data/stations/{id}/csv', () => {
     expect(all.body!['ingestions']).toEqual([expect.objectContaining({ id: creekId, version: 3, readings: 8 })]);
     expect(await count(`station_id = ${bare}`)).toBe(8);
     expect(await count(`ingestion_id = ${creekId} AND version = 3`)).toBe(8);
-    // The one-minute aggregates count each reading once too.
+    // The aggregates count each reading once too.
     const minutes = await sut.runtime.clickhouse.client.query({
-      query: `SELECT sum(value_count) AS n FROM readings_1m WHERE station_id = ${bare}`,
+      query: `SELECT sum(value_count) AS n FROM readings_10m WHERE station_id = ${bare}`,
       format: 'JSONEachRow',
     });
     expect(Number((await minutes.json<{ n: string }>())[0]!.n)).toBe(8);

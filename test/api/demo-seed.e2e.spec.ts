@@ -10,7 +10,7 @@ beforeAll(async () => {
   sut = await startTestApp({ SEED_DEMO_DATA: 'true', SEED_DEMO_DAYS: '1' });
   // The readings go up in the background once the product listens: wait for them here.
   await sut.app.get(DemoReadingsSeeder).settled();
-});
+}, 240_000);
 afterAll(() => sut.close());
 
 it('seeds a demo admin with a random password kept in DATA_DIR/demo-account.txt, owning the demo projects', async () => {

@@ -257,7 +257,7 @@ describe('POST /api/webhooks/lorawan/{id}', () => {
     expect(await count(`station_id = ${stationId} AND sensor_id = ${DEPTH.id}`)).toBe(2);
     expect(await count(`station_id = ${stationId} AND sensor_id = ${BATTERY.id}`)).toBe(1);
     const minutes = await sut.runtime.clickhouse.client.query({
-      query: `SELECT sum(value_count) AS n FROM readings_1m WHERE station_id = ${stationId}`,
+      query: `SELECT sum(value_count) AS n FROM readings_10m WHERE station_id = ${stationId}`,
       format: 'JSONEachRow',
     });
     expect(Number((await minutes.json<{ n: string }>())[0]!.n)).toBe(3);

@@ -24,31 +24,56 @@ export type BucketSelection = {
   readonly sensorIds: readonly number[];
 };
 
-type Row = {
-  station_id: number | string;
-  module_id: number | string;
-  sensor_id: number | string;
-  b: number | string;
-  vmin: number;
-  vmax: number;
-  vsum: number;
-  n: number | string;
-  vlast: number;
-  tlast: number | string;
+/**
+ * Bucket rows come back as RowBinary, read with a DataView: a chart answer is a few thousand rows
+ * and JSON output and parsing cost more than the query (measured: about twice the CPU per call).
+ * Every query below selects these columns, cast to these types, in this order.
+ */
+const BUCKET_COLUMNS = `toUInt32(station_id), toUInt32(module_id), toUInt32(sensor_id), toInt64(b),
+       toFloat64(vmin), toFloat64(vmax), toFloat64(vsum), toUInt64(n), toFloat64(vlast), toInt64(tlast)`;
+const BUCKET_ROW_BYTES = 4 * 3 + 8 * 7;
+const TWO_32 = 4294967296;
+
+const decodeBuckets = (bytes: Buffer): SensorBucket[] => {
+  if (bytes.length % BUCKET_ROW_BYTES !== 0) throw new Error(`RowBinary answer of ${bytes.length} bytes is not whole rows`);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const int64 = (at: number) => view.getInt32(at + 4, true) * TWO_32 + view.getUint32(at, true);
+  const out: SensorBucket[] = new Array<SensorBucket>(bytes.length / BUCKET_ROW_BYTES);
+  for (let i = 0, at = 0; at < bytes.length; i++, at += BUCKET_ROW_BYTES) {
+    out[i] = {
+      stationId: view.getUint32(at, true),
+      moduleId: view.getUint32(at + 4, true),
+      sensorId: view.getUint32(at + 8, true),
+      time: int64(at + 12),
+      min: view.getFloat64(at + 20, true),
+      max: view.getFloat64(at + 28, true),
+      sum: view.getFloat64(at + 36, true),
+      count: int64(at + 44),
+      last: view.getFloat64(at + 52, true),
+      lastTime: int64(at + 60),
+    };
+  }
+  return out;
 };
 
-const toBucket = (row: Row): SensorBucket => ({
-  stationId: Number(row.station_id),
-  moduleId: Number(row.module_id),
-  sensorId: Number(row.sensor_id),
-  time: Number(row.b),
-  min: row.vmin,
-  max: row.vmax,
-  sum: row.vsum,
-  count: Number(row.n),
-  last: row.vlast,
-  lastTime: Number(row.tlast),
-});
+/**
+ * Runs `inner` (naming the columns station_id, module_id, sensor_id, b, vmin, vmax, vsum, n, vlast,
+ * tlast), ordered by station, sensor, module and bucket, and reads its rows.
+ */
+const queryBuckets = async (
+  client: ClickHouseClient,
+  inner: string,
+  params: Record<string, unknown>,
+  limit = '',
+): Promise<SensorBucket[]> => {
+  const result = await client.exec({
+    query: `SELECT ${BUCKET_COLUMNS} FROM (${inner}) ORDER BY station_id, sensor_id, module_id, b ${limit} FORMAT RowBinary`,
+    query_params: params,
+  });
+  const chunks: Buffer[] = [];
+  for await (const chunk of result.stream) chunks.push(chunk as Buffer);
+  return decodeBuckets(Buffer.concat(chunks));
+};
 
 const filters = (selection: BucketSelection): string =>
   'station_id IN {stations:Array(UInt32)}' + (selection.sensorIds.length > 0 ? ' AND sensor_id IN {sensors:Array(UInt32)}' : '');
@@ -76,9 +101,7 @@ export async function readSensorBuckets(
            FROM readings FINAL
           WHERE ${filters(selection)}
             AND time >= fromUnixTimestamp64Milli({from:Int64}, 'UTC') AND time < fromUnixTimestamp64Milli({to:Int64}, 'UTC')
-          GROUP BY station_id, sensor_id, module_id, b
-          ORDER BY station_id, sensor_id, module_id, b
-          ${limit === undefined ? '' : 'LIMIT {limit:UInt32}'}`
+          GROUP BY station_id, sensor_id, module_id, b`
       : `SELECT station_id, sensor_id, module_id,
                 intDiv(toUnixTimestamp(bucket), {bucketSeconds:UInt32}) * {bucketMs:UInt64} AS b,
                 min(value_min) AS vmin, max(value_max) AS vmax, sum(value_sum) AS vsum, sum(value_count) AS n,
@@ -86,12 +109,11 @@ export async function readSensorBuckets(
            FROM readings_${plan.level.name}
           WHERE ${filters(selection)}
             AND bucket >= toDateTime(intDiv({from:Int64}, 1000), 'UTC') AND bucket < toDateTime(intDiv({to:Int64}, 1000), 'UTC')
-          GROUP BY station_id, sensor_id, module_id, b
-          ORDER BY station_id, sensor_id, module_id, b
-          ${limit === undefined ? '' : 'LIMIT {limit:UInt32}'}`;
-  const result = await client.query({
+          GROUP BY station_id, sensor_id, module_id, b`;
+  return queryBuckets(
+    client,
     query,
-    query_params: {
+    {
       stations: selection.stationIds,
       sensors: selection.sensorIds,
       from: plan.fromMs,
@@ -100,9 +122,8 @@ export async function readSensorBuckets(
       bucketSeconds: plan.bucketSeconds,
       limit: limit ?? 0,
     },
-    format: 'JSONEachRow',
-  });
-  return (await result.json<Row>()).map(toBucket);
+    limit === undefined ? '' : 'LIMIT {limit:UInt32}',
+  );
 }
 
 /** The time (ms) of the latest reading of these stations' sensors, null without any. */
@@ -152,8 +173,9 @@ export async function readWindowSummaries(
        WHERE ${filters(selection)}
          AND time >= fromUnixTimestamp64Milli(${from}, 'UTC') AND time < fromUnixTimestamp64Milli(${to}, 'UTC')
        GROUP BY station_id, sensor_id, module_id`;
-  const result = await client.query({
-    query: `SELECT station_id, sensor_id, module_id, {from:Int64} AS b,
+  return queryBuckets(
+    client,
+    `SELECT station_id, sensor_id, module_id, {from:Int64} AS b,
                    min(vmin) AS vmin, max(vmax) AS vmax, sum(vsum) AS vsum, sum(n) AS n,
                    max(l).2 AS vlast, toUnixTimestamp64Milli(max(l).1) AS tlast
               FROM (
@@ -166,27 +188,22 @@ export async function readWindowSummaries(
                 UNION ALL ${raw('{from:Int64}', 'least({innerFrom:Int64}, {to:Int64})')}
                 UNION ALL ${raw('greatest({innerTo:Int64}, {from:Int64})', '{to:Int64}')}
               )
-             GROUP BY station_id, sensor_id, module_id
-             ORDER BY station_id, sensor_id, module_id`,
-    query_params: { stations: selection.stationIds, sensors: selection.sensorIds, from: fromMs, to: toMs, innerFrom, innerTo },
-    format: 'JSONEachRow',
-  });
-  return (await result.json<Row>()).map(toBucket);
+             GROUP BY station_id, sensor_id, module_id`,
+    { stations: selection.stationIds, sensors: selection.sensorIds, from: fromMs, to: toMs, innerFrom, innerTo },
+  );
 }
 
 /** The latest reading of each station module sensor, at any time. */
 export async function readLatest(client: ClickHouseClient, selection: BucketSelection): Promise<SensorBucket[]> {
   if (selection.stationIds.length === 0) return [];
-  const result = await client.query({
-    query: `SELECT station_id, sensor_id, module_id, 0 AS b,
-                   min(value_min) AS vmin, max(value_max) AS vmax, sum(value_sum) AS vsum, sum(value_count) AS n,
-                   max(value_last).2 AS vlast, toUnixTimestamp64Milli(max(value_last).1) AS tlast
-              FROM readings_1d
-             WHERE ${filters(selection)}
-             GROUP BY station_id, sensor_id, module_id
-             ORDER BY station_id, sensor_id, module_id`,
-    query_params: { stations: selection.stationIds, sensors: selection.sensorIds },
-    format: 'JSONEachRow',
-  });
-  return (await result.json<Row>()).map(toBucket);
+  return queryBuckets(
+    client,
+    `SELECT station_id, sensor_id, module_id, 0 AS b,
+            min(value_min) AS vmin, max(value_max) AS vmax, sum(value_sum) AS vsum, sum(value_count) AS n,
+            max(value_last).2 AS vlast, toUnixTimestamp64Milli(max(value_last).1) AS tlast
+       FROM readings_1d
+      WHERE ${filters(selection)}
+      GROUP BY station_id, sensor_id, module_id`,
+    { stations: selection.stationIds, sensors: selection.sensorIds },
+  );
 }
