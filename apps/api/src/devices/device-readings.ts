@@ -51,12 +51,12 @@ export async function readSensorStats(
     params[`t${i}`] = s.toMs;
     return s.level === null
       ? `SELECT module_id, sensor_id, min(value) AS vmin, max(value) AS vmax, sum(value) AS vsum, count() AS n,
-                argMax(value, time) AS vlast, max(time) AS tlast, min(time) AS tfirst, toUInt32(0) AS first_size
+                max((time, value)) AS vl, min(time) AS tfirst, toUInt32(0) AS first_size
            FROM readings FINAL
           WHERE station_id = {station:UInt32} AND time >= ${ms(`f${i}`)} AND time < ${ms(`t${i}`)}
           GROUP BY module_id, sensor_id`
       : `SELECT module_id, sensor_id, min(value_min) AS vmin, max(value_max) AS vmax, sum(value_sum) AS vsum,
-                sum(value_count) AS n, argMaxMerge(value_last) AS vlast, max(last_time) AS tlast,
+                sum(value_count) AS n, max(value_last) AS vl,
                 toDateTime64(min(bucket), 3, 'UTC') AS tfirst, toUInt32(${s.level.seconds}) AS first_size
            FROM readings_${s.level.name}
           WHERE station_id = {station:UInt32}
@@ -66,7 +66,7 @@ export async function readSensorStats(
   const result = await client.query({
     // Outer names differ from the inner ones: ClickHouse would read an inner column as the outer alias.
     query: `SELECT module_id, sensor_id, min(vmin) AS lo, max(vmax) AS hi, sum(vsum) AS total, sum(n) AS count,
-                   argMax(vlast, tlast) AS last_value, toUnixTimestamp64Milli(max(tlast)) AS last_time,
+                   max(vl).2 AS last_value, toUnixTimestamp64Milli(max(vl).1) AS last_time,
                    toUnixTimestamp64Milli(min(tfirst)) AS first_time, argMin(first_size, tfirst) AS first_window
               FROM (${parts.join('\nUNION ALL\n')})
              GROUP BY module_id, sensor_id

@@ -7,8 +7,7 @@ const names = (segments: ReturnType<typeof coverRange>) =>
 describe('coverRange', () => {
   it('reads whole days in the middle and finer levels towards ragged ends', () => {
     expect(names(coverRange(at('2025-01-01T05:37:12.500Z'), at('2025-01-04T01:10:30.000Z')))).toEqual([
-      'raw 2025-01-01T05:37:12.500Z..2025-01-01T05:38:00.000Z',
-      '1m 2025-01-01T05:38:00.000Z..2025-01-01T05:40:00.000Z',
+      'raw 2025-01-01T05:37:12.500Z..2025-01-01T05:40:00.000Z',
       '10m 2025-01-01T05:40:00.000Z..2025-01-01T06:00:00.000Z',
       '6h 2025-01-01T06:00:00.000Z..2025-01-02T00:00:00.000Z',
       '1d 2025-01-02T00:00:00.000Z..2025-01-04T00:00:00.000Z',
