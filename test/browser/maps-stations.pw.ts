@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { join } from 'node:path';
 import { createValidatedAccount, uniqueEmail } from './accounts';
 import {
@@ -22,6 +22,18 @@ const JAMAICA_BAY_BOUNDS = [
   [-74.05, 40.55],
   [-73.7, 40.7],
 ];
+
+/** Where an element is once it stops moving (the pane eases between its stops). */
+const settledBox = async (locator: Locator) => {
+  let box = await locator.boundingBox();
+  await expect(async () => {
+    const previous = box;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    box = await locator.boundingBox();
+    expect(box).toEqual(previous);
+  }).toPass({ timeout: 5_000 });
+  return box!;
+};
 
 const decoded = (url: string) => decodeURIComponent(new URL(url).pathname);
 
@@ -117,14 +129,14 @@ test.describe('all-stations views', () => {
     await expect(handle).toHaveAttribute('aria-valuenow', '50');
 
     // Dragged most of the way up, it settles at the upper stop; dragged down, at half.
-    const box = (await handle.boundingBox())!;
+    const box = await settledBox(handle);
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2, box.y - 200, { steps: 5 });
     await page.mouse.up();
     await expect(handle).toHaveAttribute('aria-valuenow', '77');
     await page.screenshot({ path: join(testInfo.outputDir, 'stations-pane-phone-es-up.png') });
-    const up = (await handle.boundingBox())!;
+    const up = await settledBox(handle);
     await page.mouse.move(up.x + up.width / 2, up.y + up.height / 2);
     await page.mouse.down();
     await page.mouse.move(up.x + up.width / 2, up.y + 180, { steps: 5 });
@@ -211,6 +223,21 @@ test.describe('all-stations views', () => {
     await expect(page.getByRole('checkbox', { name: 'Only sensors in the visible map area' })).toBeVisible();
     const found = await blockingViolations(page, 'flood sensors list');
     await page.screenshot({ path: join(testInfo.outputDir, 'stations-flood-list.png'), fullPage: true });
+
+    // On a phone, a sensor's summary opens in the bottom pane, above which the map keeps the sensor.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${FLOOD_ORIGIN}/dashboard/stations/map`);
+    await expectMapDrawn(page);
+    await marker(page, 'Alameda Bridge').click();
+    await expect(page.getByRole('region', { name: 'Summary of Alameda Bridge' }).first()).toBeVisible();
+    const handle = page.getByRole('separator');
+    await expect(handle).toHaveAttribute('aria-valuenow', '50');
+    await expect(async () => {
+      const paneTop = (await handle.boundingBox())!.y;
+      expect((await marker(page, 'Alameda Bridge').boundingBox())!.y).toBeLessThan(paneTop);
+    }).toPass({ timeout: 5_000 });
+    found.push(...(await blockingViolations(page, 'flood sensor pane (phone)')));
+    await page.screenshot({ path: join(testInfo.outputDir, 'stations-flood-pane-phone.png') });
     expect(found).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 // The map for every screen: projects (form and page), stations (page), and the big maps.
 // MapLibre is loaded lazily by MapView; the helpers below do not pull it in.
 export { MapView } from './map-view';
-export type { MapMarker, MapViewBoxProps, MapViewChange, MapViewProps, MapViewRequest } from './map-types';
+export type { MapInsets, MapMarker, MapViewBoxProps, MapViewChange, MapViewProps, MapViewRequest } from './map-types';
 export {
   DEFAULT_CENTER,
   MAP_CONSTANTS,

@@ -109,6 +109,7 @@ export const MapCanvas = ({
   onMarkerSelect,
   onMarkerHover,
   interactive = true,
+  insets,
 }: MapViewProps) => {
   const { t, i18n } = useTranslation();
   const containerRef = useRef<HTMLDivElement>(null);
@@ -177,7 +178,7 @@ export const MapCanvas = ({
       if (usingLocal) return;
       usingLocal = true;
       setStyleInUse('local');
-      instance.setStyle(localStyle());
+      instance.setStyle(localStyle(), { diff: false });
     };
     const styleTimer = configured ? window.setTimeout(() => styleLoaded || fallBack(), STYLE_TIMEOUT_MS) : undefined;
     instance.on('style.load', () => {
@@ -284,6 +285,29 @@ export const MapCanvas = ({
     }
     updateTabStops(map, known);
   }, [map, markers, selectedId]);
+
+  // A selected marker under the caller's panels moves into the free part of the map.
+  const insetsKey = JSON.stringify(insets ?? {});
+  // Once per selection, and again when its marker first arrives (not on every refresh of the readings).
+  const selectedShown = selectedId !== null && (markers ?? []).some((marker) => marker.id === selectedId);
+  useEffect(() => {
+    if (!map || selectedId === null) return;
+    const position = entries.current.get(selectedId)?.position;
+    if (!position) return;
+    const free = JSON.parse(insetsKey) as NonNullable<MapViewProps['insets']>;
+    const { clientWidth: width, clientHeight: height } = map.getContainer();
+    const left = free.left ?? 0;
+    const right = width - (free.right ?? 0);
+    const top = free.top ?? 0;
+    const bottom = height - (free.bottom ?? 0);
+    if (right - left < 40 || bottom - top < 40) return;
+    const point = map.project(position as [number, number]);
+    const margin = 24;
+    if (point.x >= left + margin && point.x <= right - margin && point.y >= top + margin && point.y <= bottom - margin) return;
+    const center = map.project(map.getCenter());
+    const target = map.unproject([center.x + point.x - (left + right) / 2, center.y + point.y - (top + bottom) / 2]);
+    map.easeTo({ center: target, duration: 300 });
+  }, [map, selectedId, insetsKey, selectedShown]);
 
   if (failure) throw new MapUnavailableError(failure.message);
 

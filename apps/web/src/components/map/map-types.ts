@@ -42,7 +42,14 @@ export type MapViewProps = {
   readonly onMarkerHover?: (id: number | null) => void;
   /** False for a map that only shows (no panning, zooming or controls). */
   readonly interactive?: boolean;
+  /**
+   * Pixels of the map covered by the caller's panels (a side panel, a bottom pane): a selected marker
+   * that ends up under them is brought into the free part of the map.
+   */
+  readonly insets?: MapInsets;
 };
+
+export type MapInsets = { readonly top?: number; readonly right?: number; readonly bottom?: number; readonly left?: number };
 
 export type MapViewBoxProps = MapViewProps & {
   /** Height of the map box (CSS length or pixels). */

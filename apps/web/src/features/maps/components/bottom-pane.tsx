@@ -17,13 +17,15 @@ type BottomPaneProps = {
   /** Names the drag handle (a separator) for screen readers. */
   readonly handleLabel: string;
   readonly children: ReactNode;
+  /** Its height in pixels, whenever it settles (so the map can keep a selected marker above it). */
+  readonly onHeightChange?: (height: number) => void;
 };
 
 /**
  * A panel over the bottom of the screen (spec §2, screens 1040 px wide or narrower): drag its handle,
  * or focus it and use the arrow keys (up: most of the screen, down: half) or Enter to switch stops.
  */
-export const BottomPane = ({ label, handleLabel, children }: BottomPaneProps) => {
+export const BottomPane = ({ label, handleLabel, children, onHeightChange }: BottomPaneProps) => {
   const [fraction, setFraction] = useState<number>(HALF);
   const [dragging, setDragging] = useState(false);
   const startRef = useRef<{ y: number; fraction: number } | null>(null);
@@ -34,6 +36,11 @@ export const BottomPane = ({ label, handleLabel, children }: BottomPaneProps) =>
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
   }, []);
+
+  const settledHeight = dragging ? null : Math.round(fraction * viewportHeight);
+  useEffect(() => {
+    if (settledHeight !== null) onHeightChange?.(settledHeight);
+  }, [settledHeight, onHeightChange]);
 
   const onPointerDown = useCallback(
     (event: PointerEvent<HTMLDivElement>) => {

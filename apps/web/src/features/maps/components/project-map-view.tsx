@@ -58,6 +58,7 @@ export const ProjectMapView = ({ projectId, mode, notFound }: ProjectMapViewProp
   const { markers, ordered, readings } = useStationMarkers(stations.data, 'recent');
   const [hoveredId, setHoveredId] = useState<number | null>(null);
   const [pinnedId, setPinnedId] = useState<number | null>(null);
+  const [paneHeight, setPaneHeight] = useState(0);
   usePageTitle(project.data?.name ?? null);
 
   // A private project for someone not signed in: sign in first and come back (spec §2 Project page).
@@ -200,6 +201,7 @@ export const ProjectMapView = ({ projectId, mode, notFound }: ProjectMapViewProp
         selectedId={pinnedId}
         onMarkerHover={setHoveredId}
         onMarkerSelect={(id) => setPinnedId((current) => (current === id ? null : id))}
+        {...(narrow && pinnedId !== null ? { insets: { bottom: paneHeight } } : {})}
       >
         {narrow ? null : (
           <Box sx={{ position: 'absolute', top: 8, left: 8, zIndex: 3, width: 360, maxWidth: 'calc(50% - 16px)' }}>{details}</Box>
@@ -237,7 +239,7 @@ export const ProjectMapView = ({ projectId, mode, notFound }: ProjectMapViewProp
         <EmptyState>{t(sensorMode ? 'projectMap.noStations.sensor' : 'projectMap.noStations.station')}</EmptyState>
       ) : null}
       {narrow && card ? (
-        <BottomPane label={shownStation?.name ?? ''} handleLabel={t('stationsMap.paneHandle')}>
+        <BottomPane label={shownStation?.name ?? ''} handleLabel={t('stationsMap.paneHandle')} onHeightChange={setPaneHeight}>
           {card}
         </BottomPane>
       ) : null}

@@ -83,6 +83,7 @@ export const StationsMapView = ({ mode, bounds, selectedId, renderSummary, explo
   const [shownBounds, setShownBounds] = useState<Bounds | null>(bounds);
   const listBounds = mode === 'list' ? ((location.state as ListState)?.bounds ?? null) : shownBounds;
   const [visibleOnly, setVisibleOnly] = useState(true);
+  const [paneHeight, setPaneHeight] = useState(0);
 
   const view = useMemo((): MapViewRequest => {
     if (bounds) return { bounds };
@@ -107,7 +108,8 @@ export const StationsMapView = ({ mode, bounds, selectedId, renderSummary, explo
 
   const currentBounds = (): Bounds => roundBounds(shownBounds ?? ('bounds' in view ? view.bounds : defaultBounds()));
   const openStation = (stationId: number) => navigate(paths.mapStationBounds.getHref(stationId, currentBounds()));
-  const closeStation = () => navigate(paths.mapAllStationsBounds.getHref(currentBounds()));
+  // Closing goes back to the view the address holds (the one the summary was opened on, or panned to since).
+  const closeStation = () => navigate(paths.mapAllStationsBounds.getHref(bounds ?? currentBounds()));
 
   // The summary takes focus when it opens, so screen readers read it next; when it closes, focus goes
   // back to the station's marker.
@@ -246,6 +248,8 @@ export const StationsMapView = ({ mode, bounds, selectedId, renderSummary, explo
           selectedId={selectedId}
           onViewChange={onViewChange}
           onMarkerSelect={openStation}
+          // The station stays in sight beside the summary panel, or above the bottom pane.
+          insets={selectedId === null ? undefined : narrow ? { bottom: paneHeight } : { left: 436 }}
         >
           <MapLegend
             title={t('stationsMap.legend')}
@@ -274,7 +278,11 @@ export const StationsMapView = ({ mode, bounds, selectedId, renderSummary, explo
           ) : null}
         </MapView>
         {panel && narrow ? (
-          <BottomPane label={t('stationsMap.summaryLabel', { name })} handleLabel={t('stationsMap.paneHandle')}>
+          <BottomPane
+            label={t('stationsMap.summaryLabel', { name })}
+            handleLabel={t('stationsMap.paneHandle')}
+            onHeightChange={setPaneHeight}
+          >
             {panel}
           </BottomPane>
         ) : null}
