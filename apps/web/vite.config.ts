@@ -44,22 +44,14 @@ export default defineConfig({
         warn(warning);
       },
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [
+            // Only React and the router get a chunk of their own (every page needs them, and they change
+            // least). MUI and other libraries are split by the bundler along the import graph: a catch-all
+            // vendor or MUI chunk would carry what only lazy pages use into every page's first load.
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
-            {
-              name: 'mui',
-              test: /node_modules[\\/](@mui|@emotion|@popperjs|stylis|react-transition-group|react-is|hoist-non-react-statics|clsx)[\\/]/,
-            },
             // Lazy: only pages with a map load it (the public-route budget is 350 KB gzip).
             { name: 'maplibre', test: /node_modules[\\/]maplibre-gl[\\/]/ },
-            // Libraries only some screens use (charts, the rich-text editor) stay out of the shared vendor
-            // chunk, which every page loads: they travel in the lazy chunks that need them.
-            {
-              name: 'vendor',
-              test: /node_modules[\\/](?!(?:@nivo|@react-spring|d3-[^\\/]+|internmap|lodash|@tiptap|prosemirror-[^\\/]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs)[\\/])/,
-            },
           ],
         },
       },

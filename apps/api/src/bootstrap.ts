@@ -23,15 +23,19 @@ const nestLogger = (log: Logger): LoggerService => ({
 /**
  * CSP for the web app: scripts and styles from this origin only (MUI's emotion needs inline
  * styles); images, map tiles and the map's worker from this origin, data: and blob:, plus https:
- * for tile and style services configured by the operator. HSTS only matters behind https.
+ * for tile and style services configured by the operator; the support chat's origin when one is set.
+ * HSTS only matters behind https.
  */
-const securityHeaders = (runtime: Runtime) =>
-  helmet({
+const securityHeaders = (runtime: Runtime) => {
+  // The support chat (VITE_SUPPORT_CHAT_URL) loads its script, and usually a frame, from its own origin.
+  const chat = runtime.config.supportChatUrl ? [new URL(runtime.config.supportChatUrl).origin] : [];
+  return helmet({
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
+        'script-src': ["'self'", ...chat],
+        'frame-src': ["'self'", ...chat],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'font-src': ["'self'", 'data:'],
@@ -47,6 +51,7 @@ const securityHeaders = (runtime: Runtime) =>
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+};
 
 /** Builds the HTTP app (API under /api, web app at /) over opened stores; listens when `port` is given. */
 export const createApiApp = async (runtime: Runtime, options: AppOptions & { port?: number; seed?: boolean }) => {

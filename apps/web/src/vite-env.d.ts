@@ -8,6 +8,8 @@ interface ImportMetaEnv {
   readonly VITE_MAP_STYLE_URL?: string;
   /** Mapbox access token for a mapbox:// style. */
   readonly VITE_MAPBOX_TOKEN?: string;
+  /** The support chat widget's script (https); unset, no chat. */
+  readonly VITE_SUPPORT_CHAT_URL?: string;
 }
 
 interface ImportMeta {

@@ -2,15 +2,18 @@ import FolderIcon from '@mui/icons-material/Folder';
 import SensorsIcon from '@mui/icons-material/Sensors';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router-dom';
-import { EmptyState } from '@/components/empty-state';
+import { partner } from '@/config/partner';
 import { paths } from '@/config/paths';
 import { AccountMenu } from '@/features/account/components/account-menu';
 import { ProjectsNavList } from '@/features/projects/components/projects-nav-list';
 import { AppShell } from '@/features/shell/components/app-shell';
+import { StationsNavList } from '@/features/shell/components/stations-nav-list';
+import { SupportChat } from '@/features/shell/components/support-chat';
 import type { SidebarSection } from '@/features/shell/components/sidebar';
 
 /** What a route may tell the layout, through its `handle`. */
 export type RouteHandle = {
+  /** Spec §2 Layout: the sidebar is forced narrow on the root and big-map routes. */
   readonly narrowSidebar?: boolean;
 };
 
@@ -32,16 +35,17 @@ export const AppLayout = () => {
     },
     {
       id: 'stations',
-      title: t('sidebar.stations'),
+      title: t('sidebar.stations', { context: partner.stationNoun === 'sensor' ? 'sensor' : undefined }),
       icon: <SensorsIcon />,
-      // Stations arrive with a later issue; until then the section says there are none.
-      content: <EmptyState dense>{t('sidebar.noStations')}</EmptyState>,
+      href: paths.mapAllStations.getHref(),
+      content: <StationsNavList clip />,
     },
   ];
 
   return (
     <AppShell sections={sections} forceNarrowSidebar={forceNarrow} account={<AccountMenu />}>
       <Outlet />
+      <SupportChat />
     </AppShell>
   );
 };

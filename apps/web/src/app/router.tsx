@@ -2,6 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { PageLoading } from '@/components/page-loading';
+import { partner } from '@/config/partner';
 import { paths } from '@/config/paths';
 import { ProfileView } from '@/features/account/components/profile-view';
 import { NotFoundView } from '@/features/not-found/components/not-found-view';
@@ -14,7 +15,6 @@ import { RecoverRoute, RegisterRoute, ResetPasswordRoute } from './routes/accoun
 import { AdminRoute } from './routes/admin.route';
 import { DeleteAccountRoute } from './routes/delete-account.route';
 import { LoginRoute } from './routes/login.route';
-import { ProjectRoute } from './routes/project.route';
 import { RouteError } from './routes/route-error';
 import {
   DiscourseRoute,
@@ -33,6 +33,15 @@ const guarded = (queryClient: QueryClient, access: Access, children: RouteObject
   HydrateFallback: PageLoading,
   children,
 });
+
+// The project page and forms load on demand, like the station pages: the first page's JavaScript stays small.
+const projectRoute = (view: 'dashboard' | 'activity' | 'public') => async () => {
+  const { ProjectRoute } = await import('./routes/project.route');
+  return { Component: () => <ProjectRoute view={view} /> };
+};
+const addProjectRoute = async () => ({ Component: (await import('./routes/project-form.route')).AddProjectRoute });
+const editProjectRoute = async () => ({ Component: (await import('./routes/project-form.route')).EditProjectRoute });
+const projectUpdateRoute = async () => ({ Component: (await import('./routes/project-form.route')).ProjectUpdateRoute });
 
 const stationRoute = async () => ({ Component: (await import('./routes/station.route')).StationRoute });
 const stationPhotosRoute = async () => ({ Component: (await import('./routes/station-photos.route')).StationPhotosRoute });
@@ -56,6 +65,11 @@ const projectBigMap: Pick<RouteObject, 'lazy' | 'handle'> = {
   handle: { narrowSidebar: true } satisfies RouteHandle,
 };
 
+/** Flood mode's home: the fixed project's big map (lazy, with the map). */
+const floodHome: Pick<RouteObject, 'lazy'> = {
+  lazy: async () => ({ Component: (await import('./routes/project-map.route')).FloodHomeRoute }),
+};
+
 /** Route ids are the spec's route names (§2 route table). */
 export const createRouter = (queryClient: QueryClient) =>
   createBrowserRouter([
@@ -70,12 +84,15 @@ export const createRouter = (queryClient: QueryClient) =>
               {
                 id: 'root',
                 path: paths.root.path,
-                element: <ProjectsList />,
+                // Spec §2: the project list, or in flood mode the big map of the fixed project (174).
+                ...(partner.fixedProjectId === null ? { element: <ProjectsList /> } : floodHome),
                 // Spec §2 Layout: the sidebar is forced narrow on the root route.
                 handle: { narrowSidebar: true } satisfies RouteHandle,
               },
               { id: 'projects', path: paths.projects.path, element: <ProjectsList /> },
-              { id: 'viewProject', path: paths.viewProject.path, element: <ProjectRoute /> },
+              { id: 'viewProject', path: paths.viewProject.path, lazy: projectRoute('dashboard') },
+              { id: 'viewProjectActivity', path: paths.viewProjectActivity.path, lazy: projectRoute('activity') },
+              { id: 'viewProjectPublic', path: paths.viewProjectPublic.path, lazy: projectRoute('public') },
               // Station pages load on demand: their charts and editor stay out of the first page's JavaScript.
               { id: 'viewStation', path: paths.viewStation.path, lazy: stationRoute },
               { id: 'viewStationFromMap', path: paths.viewStationFromMap.path, lazy: stationRoute },
@@ -133,6 +150,10 @@ export const createRouter = (queryClient: QueryClient) =>
             guarded(queryClient, 'secured', [
               { id: 'myStationNotes', path: paths.myStationNotes.path, lazy: notesRoute('MyStationNotesRoute') },
               { id: 'editUser', path: paths.editUser.path, element: <ProfileView /> },
+              { id: 'addProject', path: paths.addProject.path, lazy: addProjectRoute },
+              { id: 'editProject', path: paths.editProject.path, lazy: editProjectRoute },
+              { id: 'addProjectUpdate', path: paths.addProjectUpdate.path, lazy: projectUpdateRoute },
+              { id: 'editProjectUpdate', path: paths.editProjectUpdate.path, lazy: projectUpdateRoute },
             ]),
             guarded(queryClient, 'admin', [{ id: 'adminMain', path: paths.adminMain.path, element: <AdminRoute /> }]),
           ],

@@ -1,13 +1,14 @@
 import { createTheme } from '@mui/material/styles';
 import { BREAKPOINTS } from '@/config/constants';
+import { partner } from '@/config/partner';
 
-/** Spec §9 breakpoints (500, 768, 1040) as MUI's sm, md, lg; the series colours as the brand. */
+/** Spec §9 breakpoints (500, 768, 1040) as MUI's sm, md, lg; the partner's first colour as the brand (config/partner.ts). */
 export const theme = createTheme({
   breakpoints: {
     values: { xs: 0, sm: BREAKPOINTS.small, md: BREAKPOINTS.mobile, lg: BREAKPOINTS.narrow, xl: 1440 },
   },
   palette: {
-    primary: { main: '#003f5c' },
+    primary: { main: partner.colours.primary },
     secondary: { main: '#1f6f78' },
     background: { default: '#f6f8f9' },
   },

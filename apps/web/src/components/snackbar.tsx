@@ -58,10 +58,11 @@ export const SnackbarProvider = ({ children }: { children: ReactNode }) => {
           {message?.text}
         </Alert>
       </Snackbar>
-      <Box role="status" sx={visuallyHidden}>
+      {/* Live regions without a role: they do not count among the page's status and alert elements. */}
+      <Box aria-live="polite" aria-atomic="true" sx={visuallyHidden}>
         {open && message && message.style !== 'fail' ? message.text : ''}
       </Box>
-      <Box role="alert" sx={visuallyHidden}>
+      <Box aria-live="assertive" aria-atomic="true" sx={visuallyHidden}>
         {open && message?.style === 'fail' ? message.text : ''}
       </Box>
     </SnackbarContext.Provider>

@@ -16,8 +16,23 @@ const EnvSchema = z.object({
   VITE_MAP_STYLE_URL: z.string().trim().optional(),
   /** Mapbox access token, sent with requests to api.mapbox.com (and `mapbox://` addresses). */
   VITE_MAPBOX_TOKEN: z.string().trim().optional(),
+  /**
+   * The support chat widget's script (https). Loaded only when no partner customisation is active (spec §1);
+   * unset, no chat loads. The server reads the same variable to allow the script's origin.
+   */
+  VITE_SUPPORT_CHAT_URL: z.string().trim().optional(),
   DEV: z.boolean().default(false),
 });
+
+/** An https address, or null (unset or anything else: a chat script is never loaded over plain http). */
+const httpsUrl = (value: string | undefined): string | null => {
+  if (!value) return null;
+  try {
+    return new URL(value).protocol === 'https:' ? value : null;
+  } catch {
+    return null;
+  }
+};
 
 const parse = () => {
   const result = EnvSchema.safeParse(import.meta.env);
@@ -28,6 +43,7 @@ const parse = () => {
     apiUrl: result.data.VITE_API_URL,
     contactUrl: result.data.VITE_CONTACT_URL,
     map: { styleUrl: result.data.VITE_MAP_STYLE_URL || null, mapboxToken: result.data.VITE_MAPBOX_TOKEN || null },
+    supportChatUrl: httpsUrl(result.data.VITE_SUPPORT_CHAT_URL),
     dev: result.data.DEV,
   } as const;
 };

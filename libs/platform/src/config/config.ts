@@ -26,6 +26,11 @@ export type AppConfig = {
   readonly tag: string;
   readonly gitHash: string;
   readonly corsOrigins: readonly string[];
+  /**
+   * The support chat's script (VITE_SUPPORT_CHAT_URL, the same variable the web build reads): its origin
+   * is allowed to run scripts and frames in the web app. Null: no chat.
+   */
+  readonly supportChatUrl: string | null;
   /** Address people open the web app at; links in e-mails start with it. */
   readonly publicUrl: string;
   /** SMTP server for outgoing mail (smtp://user:pass@host:port). Unset: mail goes to DATA_DIR/outbox. */
@@ -170,6 +175,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    supportChatUrl: url(env, 'VITE_SUPPORT_CHAT_URL', ['https:']),
     publicUrl: (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${int(env, 'PORT', 3000, 0, 65535)}`).replace(
       /\/+$/,
       '',

@@ -16,7 +16,15 @@ describe('loadConfig', () => {
       authRateLimit: 20,
       adminEmails: [],
       s3: null,
+      supportChatUrl: null,
     });
+  });
+
+  it('takes the support chat script from VITE_SUPPORT_CHAT_URL, https only', () => {
+    expect(loadConfig({ VITE_SUPPORT_CHAT_URL: 'https://chat.example.org/widget.js' }).supportChatUrl).toBe(
+      'https://chat.example.org/widget.js',
+    );
+    expect(() => loadConfig({ VITE_SUPPORT_CHAT_URL: 'http://chat.example.org/widget.js' })).toThrow(ConfigError);
   });
 
   it('reads the S3 settings, with a default region and a cleaned prefix', () => {

@@ -3,9 +3,22 @@ import { NotFoundView } from '@/features/not-found/components/not-found-view';
 import { ProjectView } from '@/features/projects/components/project-view';
 import { parseProjectId } from '@/features/projects/utils/project-id';
 
-/** viewProject: /dashboard/projects/:id. A non-numeric id is a page that does not exist. */
-export const ProjectRoute = () => {
+type ProjectRouteProps = {
+  /** viewProject, viewProjectActivity (the activity panel open) or viewProjectPublic (the public view forced). */
+  readonly view?: 'dashboard' | 'activity' | 'public';
+};
+
+/** /dashboard/projects/:id (and /activity, /public). A non-numeric id is a page that does not exist. */
+export const ProjectRoute = ({ view = 'dashboard' }: ProjectRouteProps) => {
   const projectId = parseProjectId(useParams().id);
   if (projectId === null) return <NotFoundView />;
-  return <ProjectView key={projectId} projectId={projectId} notFound={<NotFoundView />} />;
+  return (
+    <ProjectView
+      key={projectId}
+      projectId={projectId}
+      forcePublic={view === 'public'}
+      activityOpen={view === 'activity'}
+      notFound={<NotFoundView />}
+    />
+  );
 };

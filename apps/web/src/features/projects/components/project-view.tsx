@@ -1,20 +1,22 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
+import { BackLink } from '@/components/back-link';
 import { ErrorState } from '@/components/error-state';
 import { visuallyHidden } from '@/components/visually-hidden';
 import { paths } from '@/config/paths';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { isApiError } from '@/lib/api-client';
+import { useSession } from '@/lib/auth/session';
 import { useProject } from '../api/get-project';
-import { ProjectDetails } from './project-details';
+import { ActivityPanel } from './activity-panel';
+import { ProjectDashboard } from './project-dashboard';
+import { ProjectPublicView } from './project-public-view';
 
 const Loading = () => {
   const { t } = useTranslation();
@@ -34,6 +36,7 @@ const Loading = () => {
   );
 };
 
+/** Spec §2, §6: a private project shows a forbidden banner to those without access. */
 const Forbidden = () => {
   const { t } = useTranslation();
   usePageTitle(t('project.forbiddenPageTitle'));
@@ -65,31 +68,32 @@ const Failed = ({ onRetry, retrying }: { onRetry: () => void; retrying: boolean 
 
 type ProjectViewProps = {
   readonly projectId: number;
+  /** /public: the public view whoever looks. */
+  readonly forcePublic?: boolean;
+  /** /activity: the activity side panel is open. */
+  readonly activityOpen?: boolean;
   /** What to show when the project does not exist; the app passes its not-found page. */
   readonly notFound: ReactNode;
 };
 
-const BackToProjects = () => {
+/**
+ * Loads one project and shows it: its dashboard (admin view) to those who may edit it unless the public
+ * view is forced, else the public view; or why it cannot be shown (spec §2 Project page, §8).
+ */
+export const ProjectView = ({ projectId, forcePublic = false, activityOpen = false, notFound }: ProjectViewProps) => {
   const { t } = useTranslation();
-  return (
-    <Link
-      component={RouterLink}
-      to={paths.projects.getHref()}
-      underline="hover"
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2 }}
-    >
-      <ArrowBackIcon fontSize="small" aria-hidden />
-      {t('project.backToProjects')}
-    </Link>
-  );
-};
-
-/** Loads one project and shows it, or why it cannot be shown (private, missing, failed). */
-export const ProjectView = ({ projectId, notFound }: ProjectViewProps) => {
   const query = useProject(projectId);
+  const session = useSession();
+  const location = useLocation();
   const error = query.error;
+
   // The API answers 400 for an id it cannot read: to a visitor that is a page that does not exist.
   if (isApiError(error) && (error.isNotFound || error.status === 400)) return <>{notFound}</>;
+  // Spec §8: a private project sends a visitor to log in, with the reason, and back here afterwards.
+  if (isApiError(error) && error.isForbidden && session.status === 'anonymous') {
+    const after = `${location.pathname}${location.search}`;
+    return <Navigate replace to={paths.login.getHref({ after, reason: 'privateProject' })} />;
+  }
 
   let body: ReactNode;
   if (query.isPending) body = <Loading />;
@@ -100,12 +104,19 @@ export const ProjectView = ({ projectId, notFound }: ProjectViewProps) => {
       ) : (
         <Failed onRetry={() => void query.refetch()} retrying={query.isFetching} />
       );
-  } else body = <ProjectDetails project={query.data} />;
+  } else if (!query.data.readOnly && !forcePublic) body = <ProjectDashboard project={query.data} />;
+  else body = <ProjectPublicView project={query.data} />;
 
+  const canEdit = query.data?.readOnly === false;
   return (
     <>
-      <BackToProjects />
+      {forcePublic && canEdit ? (
+        <BackLink to={paths.viewProject.getHref(projectId)}>{t('project.backToDashboard')}</BackLink>
+      ) : (
+        <BackLink to={paths.projects.getHref()}>{t('project.backToProjects')}</BackLink>
+      )}
       {body}
+      {query.isSuccess ? <ActivityPanel project={query.data} open={activityOpen} /> : null}
     </>
   );
 };

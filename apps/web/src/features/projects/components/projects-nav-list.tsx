@@ -6,12 +6,21 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { EmptyState } from '@/components/empty-state';
 import { paths } from '@/config/paths';
+import { useSession } from '@/lib/auth/session';
+import { useMyProjects } from '../api/get-my-projects';
 import { useProjects } from '../api/get-projects';
 
-/** The sidebar's project links; shares its query (and cache) with the projects page. */
+/**
+ * The sidebar's project links: the signed-in user's projects, or the community's public projects for
+ * visitors. Shares its queries (and cache) with the projects page.
+ */
 export const ProjectsNavList = () => {
   const { t } = useTranslation();
-  const query = useProjects();
+  const session = useSession();
+  const signedIn = session.token !== null;
+  const mine = useMyProjects(signedIn);
+  const community = useProjects();
+  const query = signedIn ? mine : community;
 
   if (query.isPending) {
     return (
@@ -25,10 +34,11 @@ export const ProjectsNavList = () => {
     );
   }
   if (query.isError) return <EmptyState dense>{t('sidebar.projectsFailed')}</EmptyState>;
-  if (query.data.length === 0) return <EmptyState dense>{t('sidebar.noProjects')}</EmptyState>;
+  if (query.data.length === 0)
+    return <EmptyState dense>{signedIn ? t('sidebar.noMyProjects') : t('sidebar.noProjects')}</EmptyState>;
 
   return (
-    <List dense disablePadding>
+    <List dense disablePadding aria-label={t('sidebar.projects')}>
       {query.data.map((project) => (
         <li key={project.id}>
           <ListItemButton

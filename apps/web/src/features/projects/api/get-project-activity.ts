@@ -1,0 +1,17 @@
+import { ActivityList } from '@groundtruth/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { projectQueryOptions } from './get-project';
+
+/** GET /projects/{id}/activity: newest first, at most 50 (spec §9). */
+export const getProjectActivity = (id: number, signal?: AbortSignal): Promise<ActivityList> =>
+  apiClient.get(`/projects/${id}/activity`, ActivityList, signal ? { signal } : {});
+
+export const projectActivityQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: [...projectQueryOptions(id).queryKey, 'activity'] as const,
+    queryFn: ({ signal }) => getProjectActivity(id, signal),
+    select: (data) => data.activities,
+  });
+
+export const useProjectActivity = (id: number, enabled = true) => useQuery({ ...projectActivityQueryOptions(id), enabled });

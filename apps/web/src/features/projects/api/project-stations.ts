@@ -1,0 +1,45 @@
+import { StationList } from '@groundtruth/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { NoContent, apiClient } from '@/lib/api-client';
+import { projectQueryOptions } from './get-project';
+
+/** GET /projects/{id}/stations (hidden stations only for their owners). */
+export const getProjectStations = (id: number, signal?: AbortSignal): Promise<StationList> =>
+  apiClient.get(`/projects/${id}/stations`, StationList, signal ? { signal } : {});
+
+export const projectStationsQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: [...projectQueryOptions(id).queryKey, 'stations'] as const,
+    queryFn: ({ signal }) => getProjectStations(id, signal),
+    select: (data) => data.stations,
+  });
+
+export const useProjectStations = (id: number) => useQuery(projectStationsQueryOptions(id));
+
+/** GET /user/stations: the asker's own stations (the add-station picker offers them). */
+export const getMyStations = (signal?: AbortSignal): Promise<StationList> =>
+  apiClient.get('/user/stations', StationList, { auth: 'required', ...(signal ? { signal } : {}) });
+
+export const myStationsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['stations', 'mine'] as const,
+    queryFn: ({ signal }) => getMyStations(signal),
+    select: (data) => data.stations,
+  });
+
+export const useMyStations = (enabled: boolean) => useQuery({ ...myStationsQueryOptions(), enabled });
+
+/** POST or DELETE /projects/{projectId}/stations/{stationId}; the lists reload after (spec §4). */
+export const useChangeProjectStations = (projectId: number) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ stationId, add }: { stationId: number; add: boolean }) => {
+      const path = `/projects/${projectId}/stations/${stationId}`;
+      await (add
+        ? apiClient.post(path, NoContent, { auth: 'required' })
+        : apiClient.delete(path, NoContent, { auth: 'required' }));
+    },
+    // The project's modules and activity follow its stations.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: projectQueryOptions(projectId).queryKey }),
+  });
+};

@@ -1,0 +1,55 @@
+import { ProjectUpdate } from '@groundtruth/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { NoContent, apiClient } from '@/lib/api-client';
+import { projectQueryOptions } from './get-project';
+
+/** GET /projects/updates/{updateId}: one project update (the edit form loads it). */
+export const getProjectUpdate = (updateId: number, signal?: AbortSignal): Promise<ProjectUpdate> =>
+  apiClient.get(`/projects/updates/${updateId}`, ProjectUpdate, signal ? { signal } : {});
+
+export const projectUpdateQueryOptions = (updateId: number) =>
+  queryOptions({
+    queryKey: ['project-updates', updateId] as const,
+    queryFn: ({ signal }) => getProjectUpdate(updateId, signal),
+  });
+
+export const useProjectUpdate = (updateId: number | null) =>
+  useQuery({ ...projectUpdateQueryOptions(updateId ?? 0), enabled: updateId !== null });
+
+export type SaveUpdate = { readonly projectId: number; readonly updateId: number | null; readonly body: string };
+
+/** POST /projects/{projectId}/updates, or POST …/updates/{updateId} to change one. */
+export const saveProjectUpdate = ({ projectId, updateId, body }: SaveUpdate): Promise<ProjectUpdate> =>
+  apiClient.post(
+    updateId === null ? `/projects/${projectId}/updates` : `/projects/${projectId}/updates/${updateId}`,
+    ProjectUpdate,
+    { body: { body }, auth: 'required' },
+  );
+
+/** DELETE /projects/{projectId}/updates/{updateId}. */
+export const deleteProjectUpdate = async ({ projectId, updateId }: { projectId: number; updateId: number }): Promise<void> => {
+  await apiClient.delete(`/projects/${projectId}/updates/${updateId}`, NoContent, { auth: 'required' });
+};
+
+/** The project's activity shows its updates: it reloads after any change. */
+export const useSaveProjectUpdate = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveProjectUpdate,
+    onSuccess: (update) => {
+      queryClient.setQueryData(projectUpdateQueryOptions(update.id).queryKey, update);
+      void queryClient.invalidateQueries({ queryKey: projectQueryOptions(update.projectId).queryKey });
+    },
+  });
+};
+
+export const useDeleteProjectUpdate = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteProjectUpdate,
+    onSuccess: (_result, { projectId, updateId }) => {
+      queryClient.removeQueries({ queryKey: projectUpdateQueryOptions(updateId).queryKey });
+      void queryClient.invalidateQueries({ queryKey: projectQueryOptions(projectId).queryKey });
+    },
+  });
+};
