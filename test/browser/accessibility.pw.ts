@@ -38,6 +38,8 @@ for (const locale of ['en-US', 'es-ES']) {
     { label: 'phone', width: 390, height: 844 },
   ]) {
     test(`has no serious or critical accessibility violations (${locale}, ${viewport.label})`, async ({ page }) => {
+      // Thirteen pages, one with a map (WebGL in software here), each analysed by axe: more than the default 90 s on a busy machine.
+      test.setTimeout(180_000);
       await page.setViewportSize(viewport);
       await page.addInitScript((l) => window.localStorage.setItem('locale', l), locale);
       const token = await createValidatedAccount(page.request, {

@@ -117,7 +117,7 @@ test('flood mode: sensors, its own name and colours, and the fixed project at th
   await keepScreenshot(page, testInfo, 'projects-list-flood-en-phone');
   expect(await blockingViolations(page, 'projects list, flood mode, menu open')).toEqual([]);
 
-  // The root is the fixed project (174), not the list; without that project here it is a page that does not exist.
+  // The root is the big map of the fixed project (174), not the list.
   await page.setViewportSize(DESKTOP);
   const asked = page.waitForRequest((req) => new URL(req.url()).pathname === '/api/projects/174');
   await page.goto(`${FLOOD}/`);
