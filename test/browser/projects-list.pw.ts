@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { fillLogin, linkPath, waitForMail } from './accounts';
 import { DESKTOP, FLOOD, PHONE, blockingViolations, keepScreenshot, makeOwner, prepare, snackbar } from './stations';
 import { demoAdmin, invite, seededProject } from './projects';
 
@@ -128,4 +129,39 @@ test('flood mode: sensors, its own name and colours, and the fixed project at th
   // The default mode's root is the list.
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'My projects' })).toBeVisible();
+});
+
+test('an e-mailed invitation: log in from its link, accept, and the link is used up (en-US, desktop)', async ({
+  page,
+  request,
+}, testInfo) => {
+  const admin = await demoAdmin(request);
+  const flood = await seededProject(request, 'Jamaica Bay Flood Watch');
+  const member = await makeOwner(request, 'mailed-invitee');
+  await invite(request, admin, flood.id, member, 0);
+  const link = linkPath(
+    await waitForMail(member.email, /You are invited to join Jamaica Bay Flood Watch/),
+    '/projects/invitation',
+  );
+
+  await page.setViewportSize(DESKTOP);
+  await prepare(page, { owner: null });
+  await page.goto(link);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+  const invitation = main.getByRole('region', { name: 'Your invitation' });
+  await expect(invitation).toContainText(`You are invited to join ${flood.name} as Member.`);
+  await keepScreenshot(page, testInfo, 'project-invitation-visitor-en-desktop');
+  expect(await blockingViolations(page, 'invitation link, visitor')).toEqual([]);
+
+  await invitation.getByRole('link', { name: 'Log in to answer' }).click();
+  await fillLogin(page, member.email, member.password);
+  await expect(page).toHaveURL(/\/projects\/invitation\?token=/);
+  await main.getByRole('region', { name: 'Your invitation' }).getByRole('button', { name: 'Accept' }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/projects/${flood.id}$`));
+  await expect(snackbar(page)).toContainText(`You joined ${flood.name}.`);
+
+  // The link is used up (this visit is signed out again: the test's start-up script clears the token).
+  await page.goto(link);
+  await expect(main.getByRole('region', { name: 'Your invitation' })).toContainText('This invitation is not valid any more');
 });

@@ -39,6 +39,9 @@ const projectRoute = (view: 'dashboard' | 'activity' | 'public') => async () => 
   const { ProjectRoute } = await import('./routes/project.route');
   return { Component: () => <ProjectRoute view={view} /> };
 };
+const projectInvitationRoute = async () => ({
+  Component: (await import('./routes/project-invitation.route')).ProjectInvitationRoute,
+});
 const addProjectRoute = async () => ({ Component: (await import('./routes/project-form.route')).AddProjectRoute });
 const editProjectRoute = async () => ({ Component: (await import('./routes/project-form.route')).EditProjectRoute });
 const projectUpdateRoute = async () => ({ Component: (await import('./routes/project-form.route')).ProjectUpdateRoute });
@@ -90,6 +93,7 @@ export const createRouter = (queryClient: QueryClient) =>
                 handle: { narrowSidebar: true } satisfies RouteHandle,
               },
               { id: 'projects', path: paths.projects.path, element: <ProjectsList /> },
+              { id: 'projectInvitation', path: paths.projectInvitation.path, lazy: projectInvitationRoute },
               { id: 'viewProject', path: paths.viewProject.path, lazy: projectRoute('dashboard') },
               { id: 'viewProjectActivity', path: paths.viewProjectActivity.path, lazy: projectRoute('activity') },
               { id: 'viewProjectPublic', path: paths.viewProjectPublic.path, lazy: projectRoute('public') },

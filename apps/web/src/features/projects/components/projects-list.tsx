@@ -80,7 +80,7 @@ const ProjectsBody = ({ query, headingId, headingLevel, empty, leaveOut }: Proje
 };
 
 /** Signed in: my projects with the add button, pending invitations, then the community's public projects. */
-const SignedInProjects = () => {
+const SignedInProjects = ({ invitation }: { invitation?: ReactNode }) => {
   const { t } = useTranslation();
   const mine = useMyProjects(true);
   const community = useProjects();
@@ -100,6 +100,7 @@ const SignedInProjects = () => {
             {t('projects.add')}
           </Button>
         </Stack>
+        {invitation}
         <ProjectsBody
           query={mine}
           headingId="my-projects-heading"
@@ -126,7 +127,7 @@ const SignedInProjects = () => {
 };
 
 /** Anonymous visitors: the community projects, titled 'Projects' (spec §2). */
-const PublicProjects = () => {
+const PublicProjects = ({ invitation }: { invitation?: ReactNode }) => {
   const { t } = useTranslation();
   const community = useProjects();
   return (
@@ -134,6 +135,7 @@ const PublicProjects = () => {
       <Typography id="projects-heading" variant="h4" component="h1" sx={{ mb: 3 }}>
         {t('projects.title')}
       </Typography>
+      {invitation}
       <ProjectsBody
         query={community}
         headingId="projects-heading"
@@ -144,10 +146,13 @@ const PublicProjects = () => {
   );
 };
 
-/** The project list (spec §2 Projects list): /dashboard, and the root in the default mode. */
-export const ProjectsList = () => {
+/**
+ * The project list (spec §2 Projects list): /dashboard, the root in the default mode, and
+ * /projects/invitation, which shows the e-mailed invitation at the top (`invitation`).
+ */
+export const ProjectsList = ({ invitation }: { invitation?: ReactNode }) => {
   const { t } = useTranslation();
   const session = useSession();
   usePageTitle(t('projects.title'));
-  return session.token === null ? <PublicProjects /> : <SignedInProjects />;
+  return session.token === null ? <PublicProjects invitation={invitation} /> : <SignedInProjects invitation={invitation} />;
 };

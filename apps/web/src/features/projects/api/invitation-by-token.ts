@@ -1,0 +1,32 @@
+import { Project, ProjectInvitation } from '@groundtruth/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { NoContent, apiClient } from '@/lib/api-client';
+import { projectsQueryKey } from './get-projects';
+
+/** GET /projects/invites/{token}: the invitation an e-mailed link carries, with its project. */
+export const getInvitationByToken = (token: string, signal?: AbortSignal): Promise<ProjectInvitation> =>
+  apiClient.get(`/projects/invites/${encodeURIComponent(token)}`, ProjectInvitation, signal ? { signal } : {});
+
+export const invitationByTokenQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: [...projectsQueryKey, 'invites', 'token', token] as const,
+    queryFn: ({ signal }) => getInvitationByToken(token, signal),
+  });
+
+export const useInvitationByToken = (token: string | null) =>
+  useQuery({ ...invitationByTokenQueryOptions(token ?? ''), enabled: token !== null });
+
+/** POST /projects/invites/{id}/accept?token= (the signed-in user joins), or …/reject?token= (the token also in the body). */
+export const answerInvitationByToken = async ({ id, token, accept }: { id: number; token: string; accept: boolean }) => {
+  const query = { token };
+  if (accept) await apiClient.post(`/projects/invites/${id}/accept`, Project, { query, auth: 'required' });
+  else await apiClient.post(`/projects/invites/${id}/reject`, NoContent, { query, body: { token }, auth: 'required' });
+};
+
+export const useAnswerInvitationByToken = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: answerInvitationByToken,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: projectsQueryKey }),
+  });
+};
