@@ -55,6 +55,8 @@ test('the admin view: details, stations 4 a page, the team manager and the activ
   const stationsPanel = main.getByRole('region', { name: /^Stations/ });
   await expect(stationsPanel).toContainText('(4 stations)');
   await expect(stationsPanel.getByRole('link', { name: /^Harbor buoy/ })).toHaveCount(4);
+  await expect(stationsPanel.getByRole('link', { name: 'Big map' })).toHaveAttribute('href', `/dashboard/projects/${id}/map`);
+  await expect(stationsPanel.getByRole('link', { name: 'Notes' })).toHaveAttribute('href', `/dashboard/projects/${id}/notes`);
   await stationsPanel.getByRole('button', { name: 'Add a station' }).click();
   const picker = page.getByRole('dialog', { name: 'Add one of your stations' });
   // The owner's stations not yet in the project (and the private project's first one is in its own project, not this one).
@@ -143,6 +145,8 @@ test('the public view, following, and private projects (es-ES, phone)', async ({
   const member = await makeOwner(request, 'project-public-member');
   await joinProject(request, owner, id, member, 0);
   await invite(request, owner, id, reader, 0);
+  const stationId = await registeredStation(request, owner, 'River gauge');
+  expect((await request.post(`/api/projects/${id}/stations/${stationId}`, { headers: auth(owner) })).status()).toBe(204);
 
   await page.setViewportSize(PHONE);
   // Visitors: the public view, with a log-in link to follow.
@@ -153,7 +157,13 @@ test('the public view, following, and private projects (es-ES, phone)', async ({
   // Two in the team (the owner and the member); the invitation not yet answered is not counted.
   await expect(main.getByRole('heading', { name: 'Equipo del proyecto (2 miembros)' })).toBeVisible();
   await expect(main.getByRole('link', { name: 'Inicie sesión para seguir este proyecto' })).toBeVisible();
+  // The stations with a map (this one has no location yet, and says so).
   await expect(main.getByRole('region', { name: 'Mapa de las estaciones' })).toBeVisible();
+  await expect(main.getByText('Ninguna estación tiene ubicación todavía.')).toBeVisible();
+  await expect(main.getByRole('link', { name: 'River gauge' })).toHaveAttribute(
+    'href',
+    `/dashboard/projects/${id}/station/${stationId}`,
+  );
   await expect(main.getByRole('link', { name: 'Editar el proyecto' })).toHaveCount(0);
   await expect(main.getByRole('region', { name: 'Comentarios' })).toBeVisible();
   await keepScreenshot(page, testInfo, 'project-public-es-phone');

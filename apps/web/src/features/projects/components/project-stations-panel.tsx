@@ -1,4 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
+import MapOutlinedIcon from '@mui/icons-material/MapOutlined';
+import NotesIcon from '@mui/icons-material/Notes';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import SensorsIcon from '@mui/icons-material/Sensors';
 import Box from '@mui/material/Box';
@@ -331,14 +333,22 @@ export const ProjectStationsPanel = ({ project, withMap = false }: { project: Pr
         </>
       }
       action={
-        canEdit ? (
-          <Button startIcon={<AddIcon />} variant="outlined" onClick={() => setAdding(true)}>
-            {t('projectStations.add', noun)}
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          <Button component={RouterLink} to={paths.viewProjectBigMap.getHref(project.id)} startIcon={<MapOutlinedIcon />}>
+            {t('projectStations.bigMap')}
           </Button>
-        ) : undefined
+          <Button component={RouterLink} to={paths.viewProjectNotes.getHref(project.id)} startIcon={<NotesIcon />}>
+            {t('projectStations.notes')}
+          </Button>
+          {canEdit ? (
+            <Button startIcon={<AddIcon />} variant="outlined" onClick={() => setAdding(true)}>
+              {t('projectStations.add', noun)}
+            </Button>
+          ) : null}
+        </Stack>
       }
     >
-      {withMap && query.isSuccess ? <StationsMap project={project} stations={stations} /> : null}
+      {withMap && stations.length > 0 ? <StationsMap project={project} stations={stations} /> : null}
       {body}
       {canEdit ? (
         <AddStationDialog

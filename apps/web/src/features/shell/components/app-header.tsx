@@ -17,6 +17,7 @@ import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session';
 import { LanguageSelect } from './language-select';
 import { Logo } from '@/components/logo';
+import { visuallyHidden } from '@/components/visually-hidden';
 
 type AppHeaderProps = {
   readonly sidebarExpanded: boolean;
@@ -67,7 +68,13 @@ export const AppHeader = ({ sidebarExpanded, sidebarId, onToggleSidebar, account
           sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', minWidth: 0 }}
         >
           <Logo />
-          <Typography component="span" variant="h6" noWrap sx={{ fontWeight: 700, letterSpacing: '0.01em' }}>
+          {/* On phones the mark alone stands for the product (the name stays for screen readers). */}
+          <Typography
+            component="span"
+            variant="h6"
+            noWrap
+            sx={(theme) => ({ fontWeight: 700, letterSpacing: '0.01em', [theme.breakpoints.down('sm')]: visuallyHidden })}
+          >
             {partner.productName}
           </Typography>
         </Box>
