@@ -10,28 +10,10 @@ import { CommandGateway } from '../common/cqrs/command-gateway.js';
 import { StationAccessQueries } from '../stations/queries/station-access.js';
 import { ReceiveIngestionCommand } from './commands/receive-ingestion/receive-ingestion.command.js';
 import { MAX_INGESTION_BYTES, parseFkHeaders } from './fk-headers.js';
+import { readBody } from './imports/read-body.js';
 import { IngestionProcessor, ingestionMessages } from './processing/ingestion-processor.js';
 
 const tooLarge = () => new PayloadTooLargeException(`An upload may be at most ${MAX_INGESTION_BYTES / 1024 / 1024} MB.`);
-
-/** Reads the raw body, refusing more than `limit` bytes as it arrives. */
-const readBody = (req: Request, limit: number): Promise<Buffer> =>
-  new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        req.removeAllListeners('data');
-        req.resume();
-        reject(tooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
 
 /**
  * Station uploads (spec §7 POST /ingestion) and their reprocessing. Uploading needs the station's
@@ -53,7 +35,7 @@ export class IngestionController {
     if (headers.contentLength > MAX_INGESTION_BYTES) throw tooLarge();
     const stationId = await this.stationOf(headers.deviceIdForms);
     await this.access.authorize(actor, 'station.update', stationId);
-    const body = await readBody(req, MAX_INGESTION_BYTES);
+    const body = await readBody(req, MAX_INGESTION_BYTES, tooLarge);
     if (body.length === 0) {
       throw DomainError.validation('INGESTION.BAD_HEADERS', { 'Content-Length': 'The body is empty.' }, 'The upload is empty.');
     }
