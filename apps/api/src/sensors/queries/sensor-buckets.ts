@@ -34,12 +34,14 @@ const BUCKET_COLUMNS = `toUInt32(station_id), toUInt32(module_id), toUInt32(sens
 const BUCKET_ROW_BYTES = 4 * 3 + 8 * 7;
 const TWO_32 = 4294967296;
 
-const decodeBuckets = (bytes: Buffer): SensorBucket[] => {
-  if (bytes.length % BUCKET_ROW_BYTES !== 0) throw new Error(`RowBinary answer of ${bytes.length} bytes is not whole rows`);
+/** The rows, and the trailing Int64 column of the first row when `extra` (see readChartBuckets). */
+const decodeBuckets = (bytes: Buffer, extra: boolean): { buckets: SensorBucket[]; extra: number | null } => {
+  const rowBytes = BUCKET_ROW_BYTES + (extra ? 8 : 0);
+  if (bytes.length % rowBytes !== 0) throw new Error(`RowBinary answer of ${bytes.length} bytes is not whole rows`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const int64 = (at: number) => view.getInt32(at + 4, true) * TWO_32 + view.getUint32(at, true);
-  const out: SensorBucket[] = new Array<SensorBucket>(bytes.length / BUCKET_ROW_BYTES);
-  for (let i = 0, at = 0; at < bytes.length; i++, at += BUCKET_ROW_BYTES) {
+  const out: SensorBucket[] = new Array<SensorBucket>(bytes.length / rowBytes);
+  for (let i = 0, at = 0; at < bytes.length; i++, at += rowBytes) {
     out[i] = {
       stationId: view.getUint32(at, true),
       moduleId: view.getUint32(at + 4, true),
@@ -53,7 +55,7 @@ const decodeBuckets = (bytes: Buffer): SensorBucket[] => {
       lastTime: int64(at + 60),
     };
   }
-  return out;
+  return { buckets: out, extra: extra && bytes.length > 0 ? int64(BUCKET_ROW_BYTES) : null };
 };
 
 /**
@@ -65,34 +67,26 @@ const queryBuckets = async (
   inner: string,
   params: Record<string, unknown>,
   limit = '',
-): Promise<SensorBucket[]> => {
+  /** A scalar expression (Int64) to read along, once per answer: a trailing column. */
+  extra?: string,
+): Promise<{ buckets: SensorBucket[]; extra: number | null }> => {
   const result = await client.exec({
-    query: `SELECT ${BUCKET_COLUMNS} FROM (${inner}) ORDER BY station_id, sensor_id, module_id, b ${limit} FORMAT RowBinary`,
+    query: `SELECT ${BUCKET_COLUMNS}${extra ? `, toInt64(ifNull(${extra}, 0))` : ''} FROM (${inner})
+             ORDER BY station_id, sensor_id, module_id, b ${limit} FORMAT RowBinary`,
     query_params: params,
   });
   const chunks: Buffer[] = [];
   for await (const chunk of result.stream) chunks.push(chunk as Buffer);
-  return decodeBuckets(Buffer.concat(chunks));
+  return decodeBuckets(Buffer.concat(chunks), extra !== undefined);
 };
 
 const filters = (selection: BucketSelection): string =>
   'station_id IN {stations:Array(UInt32)}' + (selection.sensorIds.length > 0 ? ' AND sensor_id IN {sensors:Array(UInt32)}' : '');
 
-/**
- * The plan's buckets, regrouped from the level it names (whole level buckets per chart bucket), or
- * from the raw readings (FINAL: one row per reading) when it names none. Ordered by station,
- * sensor, module and time; empty buckets are absent.
- */
-export async function readSensorBuckets(
-  client: ClickHouseClient,
-  plan: ChartPlan,
-  selection: BucketSelection,
-  /** At most this many rows (the caller may ask one more to learn that there were too many). */
-  limit?: number,
-): Promise<SensorBucket[]> {
-  if (selection.stationIds.length === 0) return [];
+/** The SELECT of a plan's buckets and its parameters (see readSensorBuckets). */
+const bucketQuery = (plan: ChartPlan, selection: BucketSelection, limit: number | undefined) => {
   const bucketMs = plan.bucketSeconds * 1000;
-  const query =
+  const inner =
     plan.level === null
       ? `SELECT station_id, sensor_id, module_id,
                 intDiv(toUnixTimestamp64Milli(time), {bucketMs:UInt64}) * {bucketMs:UInt64} AS b,
@@ -110,21 +104,53 @@ export async function readSensorBuckets(
           WHERE ${filters(selection)}
             AND bucket >= toDateTime(intDiv({from:Int64}, 1000), 'UTC') AND bucket < toDateTime(intDiv({to:Int64}, 1000), 'UTC')
           GROUP BY station_id, sensor_id, module_id, b`;
-  return queryBuckets(
-    client,
-    query,
-    {
-      stations: selection.stationIds,
-      sensors: selection.sensorIds,
-      from: plan.fromMs,
-      to: plan.toMs,
-      bucketMs,
-      bucketSeconds: plan.bucketSeconds,
-      limit: limit ?? 0,
-    },
-    limit === undefined ? '' : 'LIMIT {limit:UInt32}',
-  );
+  const params = {
+    stations: selection.stationIds,
+    sensors: selection.sensorIds,
+    from: plan.fromMs,
+    to: plan.toMs,
+    bucketMs,
+    bucketSeconds: plan.bucketSeconds,
+    limit: limit ?? 0,
+  };
+  return { inner, params, limit: limit === undefined ? '' : 'LIMIT {limit:UInt32}' };
+};
+
+/**
+ * The plan's buckets, regrouped from the level it names (whole level buckets per chart bucket), or
+ * from the raw readings (FINAL: one row per reading) when it names none. Ordered by station,
+ * sensor, module and time; empty buckets are absent.
+ */
+export async function readSensorBuckets(
+  client: ClickHouseClient,
+  plan: ChartPlan,
+  selection: BucketSelection,
+  /** At most this many rows (the caller may ask one more to learn that there were too many). */
+  limit?: number,
+): Promise<SensorBucket[]> {
+  if (selection.stationIds.length === 0) return [];
+  const { inner, params, limit: tail } = bucketQuery(plan, selection, limit);
+  return (await queryBuckets(client, inner, params, tail)).buckets;
 }
+
+/**
+ * readSensorBuckets and readDataEnd in one query when the window holds data (a chart call then
+ * costs the engine one query, not two: about a third of its CPU), else readDataEnd.
+ */
+export async function readChartBuckets(
+  client: ClickHouseClient,
+  plan: ChartPlan,
+  selection: BucketSelection,
+  limit?: number,
+): Promise<{ buckets: SensorBucket[]; dataEnd: number | null }> {
+  if (selection.stationIds.length === 0) return { buckets: [], dataEnd: null };
+  const { inner, params, limit: tail } = bucketQuery(plan, selection, limit);
+  const { buckets, extra } = await queryBuckets(client, inner, params, tail, `(${dataEndSql(selection)})`);
+  return { buckets, dataEnd: extra ?? (await readDataEnd(client, selection)) };
+}
+
+const dataEndSql = (selection: BucketSelection) =>
+  `SELECT toUnixTimestamp64Milli(max(value_last).1) FROM readings_1d WHERE ${filters(selection)}`;
 
 /** The time (ms) of the latest reading of these stations' sensors, null without any. */
 export async function readDataEnd(client: ClickHouseClient, selection: BucketSelection): Promise<number | null> {
@@ -173,7 +199,7 @@ export async function readWindowSummaries(
        WHERE ${filters(selection)}
          AND time >= fromUnixTimestamp64Milli(${from}, 'UTC') AND time < fromUnixTimestamp64Milli(${to}, 'UTC')
        GROUP BY station_id, sensor_id, module_id`;
-  return queryBuckets(
+  const { buckets } = await queryBuckets(
     client,
     `SELECT station_id, sensor_id, module_id, {from:Int64} AS b,
                    min(vmin) AS vmin, max(vmax) AS vmax, sum(vsum) AS vsum, sum(n) AS n,
@@ -191,12 +217,13 @@ export async function readWindowSummaries(
              GROUP BY station_id, sensor_id, module_id`,
     { stations: selection.stationIds, sensors: selection.sensorIds, from: fromMs, to: toMs, innerFrom, innerTo },
   );
+  return buckets;
 }
 
 /** The latest reading of each station module sensor, at any time. */
 export async function readLatest(client: ClickHouseClient, selection: BucketSelection): Promise<SensorBucket[]> {
   if (selection.stationIds.length === 0) return [];
-  return queryBuckets(
+  const { buckets } = await queryBuckets(
     client,
     `SELECT station_id, sensor_id, module_id, 0 AS b,
             min(value_min) AS vmin, max(value_max) AS vmax, sum(value_sum) AS vsum, sum(value_count) AS n,
@@ -206,4 +233,5 @@ export async function readLatest(client: ClickHouseClient, selection: BucketSele
       GROUP BY station_id, sensor_id, module_id`,
     { stations: selection.stationIds, sensors: selection.sensorIds },
   );
+  return buckets;
 }

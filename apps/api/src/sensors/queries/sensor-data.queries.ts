@@ -13,7 +13,7 @@ import type {
 import { RUNTIME, type Runtime } from '@groundtruth/platform';
 import { StationAccessQueries } from '../../stations/queries/station-access.js';
 import {
-  readDataEnd,
+  readChartBuckets,
   readDataEnds,
   readLatest,
   readSensorBuckets,
@@ -96,10 +96,7 @@ export class SensorDataQueries {
   async data(query: SensorDataQuery, actor: Actor): Promise<SensorData> {
     const selection = await this.readable(query, actor);
     const plan = planChartQuery(query.start, query.end, query.resolution);
-    const [buckets, dataEnd] = await Promise.all([
-      readSensorBuckets(this.client, plan, selection, MAX_DATA_ROWS + 1),
-      readDataEnd(this.client, selection),
-    ]);
+    const { buckets, dataEnd } = await readChartBuckets(this.client, plan, selection, MAX_DATA_ROWS + 1);
     if (buckets.length > MAX_DATA_ROWS) throw tooLarge();
     const rows = buckets.map(toRow);
     const series = new Set(rows.map((r) => `${r.stationId}/${r.moduleId}/${r.sensorId}`)).size;
