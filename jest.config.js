@@ -31,6 +31,9 @@ export default {
   rootDir: '.',
   // A global option (Jest ignores it inside a project): the e2e setups start a whole product.
   testTimeout: 60000,
+  // Two at a time even on two cores: the end-to-end files spend most of their time waiting on
+  // Postgres, chDB and timers, and one worker (Jest's default there) ran them one after another.
+  maxWorkers: 2,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/src/**/*.unit.spec.ts'] },
     {
