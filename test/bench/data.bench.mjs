@@ -54,6 +54,9 @@ const config = loadConfig({
 });
 const runtime = await openRuntime(config, createLogger(config.logLevel));
 const app = await createApiApp(runtime, { projector: true, port: 0 });
+// Encoding the files blocks this process for seconds; the client's idle keep-alive sockets must
+// outlive that, or a reused one meets a closed connection (ECONNRESET).
+app.getHttpServer().keepAliveTimeout = 120_000;
 const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
 const ch = runtime.clickhouse.client;
 
