@@ -110,7 +110,8 @@ test('the owner writes the five notes with a photo, and field notes: add, edit, 
   // 'My stations' notes.
   await page.goto('/notes');
   await expect(page.getByRole('heading', { level: 1, name: "My stations' notes" })).toBeVisible();
-  await page.getByRole('link', { name: 'Notes station' }).click();
+  // In the page, not the sidebar (which lists the user's stations too).
+  await page.getByRole('main').getByRole('link', { name: 'Notes station' }).click();
   await expect(page).toHaveURL(new RegExp(`/notes/${stationId}$`));
 });
 

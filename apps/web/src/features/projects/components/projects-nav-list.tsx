@@ -24,7 +24,7 @@ export const ProjectsNavList = () => {
 
   if (query.isPending) {
     return (
-      <List dense aria-busy="true" aria-label={t('sidebar.projects')}>
+      <List dense aria-busy="true">
         {[0, 1, 2].map((key) => (
           <li key={key} aria-hidden>
             <Skeleton sx={{ mx: 2 }} height={32} />
@@ -38,7 +38,7 @@ export const ProjectsNavList = () => {
     return <EmptyState dense>{signedIn ? t('sidebar.noMyProjects') : t('sidebar.noProjects')}</EmptyState>;
 
   return (
-    <List dense disablePadding aria-label={t('sidebar.projects')}>
+    <List dense disablePadding>
       {query.data.map((project) => (
         <li key={project.id}>
           <ListItemButton

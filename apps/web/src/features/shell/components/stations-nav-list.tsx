@@ -29,7 +29,7 @@ export const StationsNavList = ({ clip = true }: { clip?: boolean }) => {
   if (!signedIn) return <EmptyState dense>{t('sidebar.logInForStations', noun)}</EmptyState>;
   if (query.isPending) {
     return (
-      <List dense aria-busy="true" aria-label={t('sidebar.stations', noun)}>
+      <List dense aria-busy="true">
         {[0, 1].map((key) => (
           <li key={key} aria-hidden>
             <Skeleton sx={{ mx: 2 }} height={32} />
@@ -45,7 +45,7 @@ export const StationsNavList = ({ clip = true }: { clip?: boolean }) => {
   const shown = clipped ? query.data.slice(0, SIDEBAR_STATIONS_CLIP) : query.data;
   return (
     <>
-      <List dense disablePadding aria-label={t('sidebar.stations', noun)}>
+      <List dense disablePadding>
         {shown.map((station) => (
           <li key={station.id}>
             <ListItemButton
