@@ -1,23 +1,35 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { ProjectionRunner, RUNTIME, type Runtime } from '@groundtruth/platform';
+import { LogWatcher, ProjectionRunner, RUNTIME, type Runtime } from '@groundtruth/platform';
 import { projections } from './projections/index.js';
 
-/** Runs every projection's follow loop for the life of the process. */
+/** An idle runner looks at the log unwoken this seldom: the watcher wakes it when there is news. */
+const RUNNER_FALLBACK_MS = 10_000;
+
+/**
+ * Runs every projection's follow loop for the life of the process. One LogWatcher looks at the
+ * log's head every PROJECTOR_POLL_MS and wakes the runners when it moves.
+ */
 @Injectable()
 export class ProjectorService implements OnApplicationBootstrap, OnApplicationShutdown {
   readonly runners: ProjectionRunner[];
+  private readonly watcher: LogWatcher;
 
   constructor(@Inject(RUNTIME) runtime: Runtime) {
     this.runners = projections.map(
       (p) =>
         new ProjectionRunner(runtime.pool, runtime.store, p, runtime.log.child({ projection: p.name }), {
           batchSize: runtime.config.projectorBatchSize,
+          idleMs: RUNNER_FALLBACK_MS,
         }),
     );
+    this.watcher = new LogWatcher(runtime.store, () => this.wake(), runtime.log.child({ component: 'log-watcher' }), {
+      pollMs: runtime.config.projectorPollMs,
+    });
   }
 
   async onApplicationBootstrap(): Promise<void> {
     for (const runner of this.runners) await runner.start();
+    this.watcher.start();
   }
 
   /** New events are in the log: look now rather than at the next poll (same-process commands). */
@@ -26,6 +38,7 @@ export class ProjectorService implements OnApplicationBootstrap, OnApplicationSh
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.watcher.stop();
     await Promise.all(this.runners.map((r) => r.stop()));
   }
 }

@@ -22,6 +22,8 @@ export type AppConfig = {
   readonly seedDemoDays: number;
   /** Events a projection applies per transaction. */
   readonly projectorBatchSize: number;
+  /** How often the projector looks at the log's head for new events (ms). */
+  readonly projectorPollMs: number;
   readonly serverName: string;
   readonly tag: string;
   readonly gitHash: string;
@@ -168,6 +170,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     seedDemoData: (env['SEED_DEMO_DATA'] ?? 'true') !== 'false',
     seedDemoDays: int(env, 'SEED_DEMO_DAYS', 365, 0, 3650),
     projectorBatchSize: int(env, 'PROJECTOR_BATCH_SIZE', 1000, 1, 100_000),
+    projectorPollMs: int(env, 'PROJECTOR_POLL_MS', 50, 5, 60_000),
     serverName: env['SERVER_NAME'] || 'groundtruth',
     tag: env['GT_TAG'] || 'dev',
     gitHash: env['GIT_HASH'] || '',

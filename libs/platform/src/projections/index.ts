@@ -5,3 +5,4 @@ export * from './projection-runner.js';
 export * from './rebuild.js';
 export * from './checkpoint-waiter.js';
 export * from './rows.js';
+export * from './log-watcher.js';

@@ -15,7 +15,12 @@ import { rebuildProjection } from './rebuild.js';
 import type { Projection } from './projection.js';
 import { ensureTables, liveTables } from './tables.js';
 
-export type RunnerOptions = { batchSize?: number; idleMs?: number; maxBackoffMs?: number };
+export type RunnerOptions = {
+  batchSize?: number;
+  /** How long an idle runner waits before looking again unwoken (a LogWatcher's wake comes sooner). */
+  idleMs?: number;
+  maxBackoffMs?: number;
+};
 
 /**
  * Follows the log for one projection. Each batch runs in one transaction that holds the
@@ -27,6 +32,8 @@ export class ProjectionRunner {
   private stopping = false;
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
+  /** A wake that came while a batch was running: the batch may have read the log just before the news. */
+  private wokenDuringStep = false;
   private readonly handles: ReadonlySet<string>;
 
   constructor(
@@ -72,7 +79,8 @@ export class ProjectionRunner {
 
   /** Asks the loop to look for new events now instead of at its next poll. */
   wake(): void {
-    this.wakeUp?.();
+    if (this.wakeUp) this.wakeUp();
+    else this.wokenDuringStep = true;
   }
 
   async stop(): Promise<void> {
@@ -99,6 +107,10 @@ export class ProjectionRunner {
   }
 
   private idle(ms: number): Promise<void> {
+    if (this.wokenDuringStep) {
+      this.wokenDuringStep = false;
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
