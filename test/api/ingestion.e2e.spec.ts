@@ -422,6 +422,20 @@ describe('reprocessing into fewer readings', () => {
     const data = await upload(encodeDataFile(goodRecords), headers('data', '1,10'));
     expect(await ingestionRow(data.body!['id'] as number)).toMatchObject({ readings: 30, errors: 0 });
 
+    // A chart of the station, asked twice (the second answer may come from the cache of answers).
+    const chartSensors = async () => {
+      const res = await callApi(
+        sut.url,
+        'GET',
+        `/api/sensors/data?start=${T0 * 1000}&end=${(T0 + 86_400) * 1000}&stations=${station}&resolution=24`,
+        { token: owner.token },
+      );
+      expect(res.status).toBe(200);
+      return [...new Set((res.body!['data'] as { sensorId: number }[]).map((r) => r.sensorId))];
+    };
+    expect(await chartSensors()).toContain(tempSensorId);
+    expect(await chartSensors()).toContain(tempSensorId);
+
     // A later meta record without the temperature module: the station no longer has it.
     const fewer = encodeMetaFile([{ record: 2, time: T0 + 86_400, dataRecord: { modules: [modules[0]!] } }]);
     expect((await upload(fewer, headers('meta', '2,2'))).status).toBe(200);
@@ -437,5 +451,7 @@ describe('reprocessing into fewer readings', () => {
       format: 'JSONEachRow',
     });
     expect(Number((await aggregated.json<{ n: string }>())[0]!.n)).toBe(20);
+    // No chart answer read before the reprocessing is served after it.
+    expect(await chartSensors()).not.toContain(tempSensorId);
   });
 });

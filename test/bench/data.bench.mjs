@@ -197,29 +197,33 @@ let oldRate;
   const t0 = performance.now();
   const client = await runtime.pool.connect();
   try {
-    const rows = [];
+    // Each batch is one statement over five arrays (unnest): Postgres parses one plan, not 5,000
+    // parameters; the fastest honest form of 1,000-row upserts, so the ratio below is not flattered.
+    const cols = [[], [], [], [], []];
+    let rows = 0;
     const flush = async () => {
-      const params = [];
-      const tuples = rows.map((r, i) => {
-        params.push(r[0], r[1], r[2], r[3], r[4]);
-        return `(to_timestamp($${i * 5 + 1}), $${i * 5 + 2}, $${i * 5 + 3}, $${i * 5 + 4}, $${i * 5 + 5})`;
-      });
       await client.query(
-        `INSERT INTO bench_old.sensor_data (time, station_id, module_id, sensor_id, value) VALUES ${tuples.join(',')}
+        `INSERT INTO bench_old.sensor_data (time, station_id, module_id, sensor_id, value)
+         SELECT to_timestamp(t), s, m, n, v FROM unnest($1::float8[], $2::int[], $3::int[], $4::int[], $5::float8[]) AS u(t, s, m, n, v)
          ON CONFLICT (time, station_id, module_id, sensor_id) DO UPDATE SET value = EXCLUDED.value`,
-        params,
+        cols,
       );
-      rows.length = 0;
+      for (const c of cols) c.length = 0;
+      rows = 0;
     };
     for (let i = 0; i < RECORDS_PER_STATION; i++) {
       const t = START_S + i * STEP_S;
       const daily = Math.sin((2 * Math.PI * (t % 86_400)) / 86_400 + 1);
       for (let s = 0; s < SENSORS; s++) {
-        rows.push([t, 1, 1, s + 1, (s === 0 ? 400 + 150 * daily : 200 + 75 * daily) + (i % 10) / 10]);
-        if (rows.length === 1000) await flush();
+        cols[0].push(t);
+        cols[1].push(1);
+        cols[2].push(1);
+        cols[3].push(s + 1);
+        cols[4].push((s === 0 ? 400 + 150 * daily : 200 + 75 * daily) + (i % 10) / 10);
+        if (++rows === 1000) await flush();
       }
     }
-    if (rows.length > 0) await flush();
+    if (rows > 0) await flush();
   } finally {
     client.release();
   }
@@ -315,9 +319,11 @@ const timeIt = async (fn, runs = QUERY_RUNS) => {
  */
 const clientWorker = new Worker(
   `const { parentPort } = require('node:worker_threads');
-   parentPort.on('message', async ({ url, token, runs }) => {
+   let unique = 0;
+   parentPort.on('message', async ({ url, token, runs, end }) => {
+     // '{end}' in the url: the end (ms) plus a number no call has used yet, so no two calls ask the same thing.
      const call = async () => {
-       const res = await fetch(url, { headers: { authorization: 'Bearer ' + token } });
+       const res = await fetch(url.replace('{end}', String(end + ++unique)), { headers: { authorization: 'Bearer ' + token } });
        const body = await res.json();
        if (res.status !== 200) throw new Error(url + ': ' + res.status + ' ' + JSON.stringify(body));
        return body;
@@ -334,12 +340,17 @@ const clientWorker = new Worker(
    });`,
   { eval: true },
 );
-const timeHttp = async (url, runs = QUERY_RUNS) => {
+/**
+ * p50/p95 of the wall time per call, and the process's CPU per call. `{end}` in the url makes each
+ * call unique (its end a millisecond or more past `end`), so none is answered from the cache of
+ * chart answers: the same buckets, a new question.
+ */
+const timeHttp = async (url, runs = QUERY_RUNS, end = 0) => {
   const cpu0 = process.cpuUsage();
   const { times, rows } = await new Promise((resolve, reject) => {
     clientWorker.once('message', resolve);
     clientWorker.once('error', reject);
-    clientWorker.postMessage({ url: `${base}${url}`, token, runs });
+    clientWorker.postMessage({ url: `${base}${url}`, token, runs, end });
   });
   const cpu = process.cpuUsage(cpu0);
   return { p50: percentile(times, 50), p95: percentile(times, 95), cpu: (cpu.user + cpu.system) / 1000 / (runs + 3), rows };
@@ -351,9 +362,11 @@ const chart = [];
 for (const days of ranges) {
   // 'All' runs from the station's first reading (the web app asks for the station's data range).
   const start = days === 0 ? START_S * 1000 : endMs - days * 86_400_000;
-  const ours = await timeHttp(
-    `/api/sensors/data?start=${start}&end=${endMs}&stations=${stationIds[0]}&sensors=${sensorIds}&resolution=1000`,
-  );
+  const chartUrl = (end) =>
+    `/api/sensors/data?start=${start}&end=${end}&stations=${stationIds[0]}&sensors=${sensorIds}&resolution=1000`;
+  const ours = await timeHttp(chartUrl('{end}'), QUERY_RUNS, endMs);
+  // The same call again and again: answered from the cache of chart answers after the first.
+  const cached = await timeHttp(chartUrl(endMs));
   const rows = ours.rows;
   const oldStart = start;
   const level = OLD_LEVELS.find(([, s]) => (endMs - oldStart) / 1000 / s < 2000) ?? OLD_LEVELS.at(-1);
@@ -366,11 +379,12 @@ for (const days of ranges) {
     );
     oldRows = r.rows.length;
   });
-  chart.push({ days, ours, rows, old, oldRows, level: level[0] });
+  chart.push({ days, ours, cached, rows, old, oldRows, level: level[0] });
 }
-const compare = await timeHttp(
-  `/api/sensors/data?start=${START_S * 1000}&end=${endMs}&stations=${stationIds.slice(0, 10).join(',')}&sensors=${sensorIds}&resolution=1000`,
-);
+const compareUrl = (end) =>
+  `/api/sensors/data?start=${START_S * 1000}&end=${end}&stations=${stationIds.slice(0, 10).join(',')}&sensors=${sensorIds}&resolution=1000`;
+const compare = await timeHttp(compareUrl('{end}'), QUERY_RUNS, endMs);
+const compareCached = await timeHttp(compareUrl(endMs));
 await clientWorker.terminate();
 const bulkSql = `SELECT station_id, sensor_id, toStartOfMonth(bucket) AS month, sum(value_sum) / sum(value_count) AS mean
                    FROM readings_1d GROUP BY station_id, sensor_id, month ORDER BY station_id, sensor_id, month`;
@@ -407,20 +421,27 @@ log(
 );
 log('');
 log(`chart query, one station-year × ${SENSORS} sensors, resolution 1000, ${QUERY_RUNS} runs each (ms)`);
-log('  range   ours p50  ours p95  cpu/call  rows   | old p50  old p95  rows  level');
+log('  uncached: every call a new question (its end 1 ms later); cached: the same call again');
+log('  range   uncached p50   p95  cpu/call  rows | cached p50   p95 | old p50   p95  rows  level');
 for (const c of chart) {
+  const f = (n, w) => fmt(n, 1).padStart(w);
   log(
-    `  ${(c.days === 0 ? 'all' : `${c.days} d`).padEnd(6)}  ${fmt(c.ours.p50, 1).padStart(8)}  ${fmt(c.ours.p95, 1).padStart(8)}  ${fmt(c.ours.cpu, 1).padStart(8)}  ${String(c.rows).padStart(5)}  | ${fmt(c.old.p50, 1).padStart(7)}  ${fmt(c.old.p95, 1).padStart(7)}  ${String(c.oldRows).padStart(5)}  ${c.level}`,
+    `  ${(c.days === 0 ? 'all' : `${c.days} d`).padEnd(6)}  ${f(c.ours.p50, 12)} ${f(c.ours.p95, 5)}  ${f(c.ours.cpu, 8)} ${String(c.rows).padStart(5)} | ${f(c.cached.p50, 10)} ${f(c.cached.p95, 5)} | ${f(c.old.p50, 7)} ${f(c.old.p95, 5)} ${String(c.oldRows).padStart(5)}  ${c.level}`,
   );
 }
-const worstRatio = Math.max(...chart.map((c) => c.ours.p95 / c.old.p95));
-log(
-  `  ours p95 ≤ 20 ms: ${chart.every((c) => c.ours.p95 <= 20) ? 'yes' : 'no'}; worst ratio of p95 to the old way: ${fmt(worstRatio, 2)} (target ≤ 1.5)`,
-);
+for (const [label, key] of [
+  ['uncached', 'ours'],
+  ['cached', 'cached'],
+]) {
+  const worst = Math.max(...chart.map((c) => c[key].p95 / c.old.p95));
+  log(
+    `  ${label}: p95 ≤ 20 ms: ${chart.every((c) => c[key].p95 <= 20) ? 'yes' : 'no'}; worst ratio of p95 to the old way: ${fmt(worst, 2)} (target ≤ 1.5)`,
+  );
+}
 log(`  the old way's aggregates took a refresh of ${fmt(oldRefreshMs / 1000, 1)} s for one station-year; ours need none`);
 log('');
 log(
-  `compare, 10 stations × ${SENSORS} sensors, all time: p50 ${fmt(compare.p50, 1)} ms, p95 ${fmt(compare.p95, 1)} ms, cpu ${fmt(compare.cpu, 1)} ms/call (target p95 ≤ 50)`,
+  `compare, 10 stations × ${SENSORS} sensors, all time: uncached p50 ${fmt(compare.p50, 1)} ms, p95 ${fmt(compare.p95, 1)} ms, cpu ${fmt(compare.cpu, 1)} ms/call; cached p50 ${fmt(compareCached.p50, 1)}, p95 ${fmt(compareCached.p95, 1)} (target p95 ≤ 50)`,
 );
 log(
   `bulk, monthly mean per station and sensor (${fmt(bulkRows)} rows) from readings_1d: p50 ${fmt(bulk.p50, 1)} ms, p95 ${fmt(bulk.p95, 1)} ms (target ≤ 100); the raw scan: ${fmt(rawScan.p50, 0)} ms`,

@@ -7,6 +7,7 @@ export * from './postgres/postgres.js';
 export * from './postgres/migrations.js';
 export * from './postgres/embedded-postgres.js';
 export * from './postgres/ids.js';
+export * from './postgres/channel-listener.js';
 export * from './projections/index.js';
 export * from './logging/logger.js';
 export * from './clickhouse/index.js';

@@ -2,13 +2,14 @@ import { Module } from '@nestjs/common';
 import { StationAccessQueries } from '../stations/queries/station-access.js';
 import { SensorAggregates } from './aggregates/sensor-aggregates.js';
 import { SensorDataQueries } from './queries/sensor-data.queries.js';
+import { ReadingsVersions } from './readings/readings-versions.js';
 import { ReadingsWriter } from './readings/readings-writer.js';
 import { SensorsController } from './sensors.controller.js';
 
 /** Sensor meta, chart data, writing readings (ReadingsWriter) and the upkeep of the ClickHouse aggregates (SensorAggregates). */
 @Module({
   controllers: [SensorsController],
-  providers: [SensorDataQueries, SensorAggregates, ReadingsWriter, StationAccessQueries],
-  exports: [SensorAggregates, ReadingsWriter],
+  providers: [SensorDataQueries, SensorAggregates, ReadingsWriter, ReadingsVersions, StationAccessQueries],
+  exports: [SensorAggregates, ReadingsWriter, ReadingsVersions],
 })
 export class SensorsModule {}

@@ -22,6 +22,8 @@ export type AppConfig = {
   readonly seedDemoDays: number;
   /** Events a projection applies per transaction. */
   readonly projectorBatchSize: number;
+  /** Rows of chart answers kept in memory per API process (0: none kept). */
+  readonly chartCacheRows: number;
   /** How often the projector looks at the log's head for new events (ms). */
   readonly projectorPollMs: number;
   readonly serverName: string;
@@ -171,6 +173,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     seedDemoDays: int(env, 'SEED_DEMO_DAYS', 365, 0, 3650),
     projectorBatchSize: int(env, 'PROJECTOR_BATCH_SIZE', 1000, 1, 100_000),
     projectorPollMs: int(env, 'PROJECTOR_POLL_MS', 50, 5, 60_000),
+    chartCacheRows: int(env, 'CHART_CACHE_ROWS', 500_000, 0, 100_000_000),
     serverName: env['SERVER_NAME'] || 'groundtruth',
     tag: env['GT_TAG'] || 'dev',
     gitHash: env['GIT_HASH'] || '',

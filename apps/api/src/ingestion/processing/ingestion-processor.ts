@@ -9,6 +9,7 @@ import { ConfigureModulesCommand } from '../../stations/commands/configure-modul
 import { RecordProcessingCommand } from '../commands/record-processing/record-processing.command.js';
 import { firmwareOf } from './firmware-of.js';
 import { ReadingBatch } from '../../sensors/readings/reading-batch.js';
+import { ReadingsVersions } from '../../sensors/readings/readings-versions.js';
 import { ReadingsWriter } from '../../sensors/readings/readings-writer.js';
 import { ImportedReadings } from '../imports/imported-readings.js';
 import {
@@ -52,6 +53,7 @@ export class IngestionProcessor {
     private readonly commands: CommandGateway,
     private readonly imported: ImportedReadings,
     private readonly writer: ReadingsWriter,
+    private readonly versions: ReadingsVersions,
   ) {}
 
   // An upload's bytes never change once stored, so its decoding can be kept (by blob key).
@@ -250,6 +252,10 @@ export class IngestionProcessor {
         await SensorAggregates.over(clickhouse).reconcile([stationId], from, to + 1);
       }
     } finally {
+      // Even after a failure part of the batch may be in: cached charts of the station must go.
+      await this.versions
+        .changed([stationId])
+        .catch((err: unknown) => this.runtime.log.warn({ err }, 'could not announce changed readings'));
       await lock.query('SELECT pg_advisory_unlock($1, $2)', [INGESTION_LOCK, stationId]).catch(() => undefined);
       lock.release();
     }

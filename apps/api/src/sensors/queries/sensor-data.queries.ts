@@ -12,6 +12,8 @@ import type {
 } from '@groundtruth/contracts';
 import { RUNTIME, type Runtime } from '@groundtruth/platform';
 import { StationAccessQueries } from '../../stations/queries/station-access.js';
+import { ReadingsVersions } from '../readings/readings-versions.js';
+import { ChartAnswerCache } from './chart-answer-cache.js';
 import {
   readChartBuckets,
   readDataEnds,
@@ -85,16 +87,41 @@ const tooLarge = () =>
 @Injectable()
 export class SensorDataQueries {
   private readonly client: ClickHouseClient;
+  private readonly cache: ChartAnswerCache<SensorData>;
 
   constructor(
     @Inject(RUNTIME) runtime: Runtime,
     private readonly access: StationAccessQueries,
+    private readonly versions: ReadingsVersions,
   ) {
     this.client = runtime.clickhouse.client;
+    this.cache = new ChartAnswerCache(runtime.config.chartCacheRows);
   }
 
+  /**
+   * Chart data. The permission check runs on every call; the answer itself may come from the
+   * cache of answers, valid while the stations' readings version has not moved since it was read.
+   */
   async data(query: SensorDataQuery, actor: Actor): Promise<SensorData> {
     const selection = await this.readable(query, actor);
+    const version = this.cache.enabled ? this.versions.of(selection.stationIds) : null;
+    if (version === null) return this.readData(query, selection);
+    const key = [
+      selection.stationIds.join(','),
+      [...selection.sensorIds].sort((a, b) => a - b).join(','),
+      query.start,
+      query.end,
+      query.resolution,
+      query.complete,
+    ].join('|');
+    const cached = this.cache.get(key, version);
+    if (cached) return cached;
+    const answer = await this.readData(query, selection);
+    this.cache.set(key, version, answer, answer.data.length);
+    return answer;
+  }
+
+  private async readData(query: SensorDataQuery, selection: { stationIds: number[]; sensorIds: number[] }): Promise<SensorData> {
     const plan = planChartQuery(query.start, query.end, query.resolution);
     const { buckets, dataEnd } = await readChartBuckets(this.client, plan, selection, MAX_DATA_ROWS + 1);
     if (buckets.length > MAX_DATA_ROWS) throw tooLarge();

@@ -1,0 +1,68 @@
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { ChannelListener, RUNTIME, type Runtime } from '@groundtruth/platform';
+
+/** Postgres channel on which every process hears which stations' readings changed. */
+export const READINGS_CHANNEL = 'gt_readings_changed';
+
+/**
+ * A version per station of its readings, for answers cached from them (ChartAnswerCache): any
+ * write, delete or rebuild of a station's readings moves it. The writer moves it here at once, then
+ * tells the other processes over Postgres (NOTIFY), which move theirs on hearing it. While this
+ * process cannot hear (its listening connection is lost) it answers no version, so nothing cached
+ * is trusted; on reconnecting it moves every version, as notices may have been missed meanwhile.
+ */
+@Injectable()
+export class ReadingsVersions implements OnModuleInit, OnApplicationShutdown {
+  private readonly versions = new Map<number, number>();
+  /** Moves every station's version at once (a reconnection). */
+  private epoch = 0;
+  private listener: ChannelListener | null = null;
+
+  constructor(@Inject(RUNTIME) private readonly runtime: Pick<Runtime, 'pool' | 'databaseUrl' | 'log'>) {}
+
+  async onModuleInit(): Promise<void> {
+    this.listener = new ChannelListener({
+      connectionString: this.runtime.databaseUrl,
+      channel: READINGS_CHANNEL,
+      applicationName: 'groundtruth-readings-versions',
+      onNotice: (payload) => this.bump(parseIds(payload)),
+      onConnected: () => {
+        this.epoch++;
+      },
+      onLost: (err) =>
+        this.runtime.log.warn(
+          { err },
+          'readings-change listener lost its connection; cached charts are bypassed until it is back',
+        ),
+    });
+    await this.listener.start().catch((err: unknown) => {
+      this.runtime.log.warn({ err }, 'readings-change listener could not connect; cached charts are bypassed until it does');
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.listener?.close();
+  }
+
+  /** The stations' readings version together, or null when it cannot be trusted (not listening). */
+  of(stationIds: readonly number[]): string | null {
+    if (!this.listener?.connected) return null;
+    return `${this.epoch}:${stationIds.map((id) => this.versions.get(id) ?? 0).join(',')}`;
+  }
+
+  /** The stations' readings changed (or may have): here at once, in other processes once they hear. */
+  async changed(stationIds: readonly number[]): Promise<void> {
+    this.bump(stationIds);
+    await this.runtime.pool.query('SELECT pg_notify($1, $2)', [READINGS_CHANNEL, stationIds.join(',')]);
+  }
+
+  private bump(stationIds: readonly number[]): void {
+    for (const id of stationIds) this.versions.set(id, (this.versions.get(id) ?? 0) + 1);
+  }
+}
+
+const parseIds = (payload: string): number[] =>
+  payload
+    .split(',')
+    .map(Number)
+    .filter((n) => Number.isSafeInteger(n));
