@@ -12,7 +12,7 @@ const versionsOver = (database: TestDatabase) =>
   new ReadingsVersions({ pool: database.pool, databaseUrl: database.url, log: createLogger('silent') });
 
 const until = async (check: () => boolean, ms = 5000) => {
-  for (const end = Date.now() + ms; !check(); ) {
+  for (const end = Date.now() + ms; !check();) {
     if (Date.now() > end) throw new Error('timed out');
     await new Promise((r) => setTimeout(r, 10));
   }
