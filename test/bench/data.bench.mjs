@@ -1,7 +1,8 @@
 // npm run bench:data: the sensor-data path measured in one run, on a fresh embedded product (chDB
 // and Postgres in this process, the API on a loopback port). A benchmark: it prints figures and
 // checks nothing. Environment: BENCH_READINGS (default 100,000,000), BENCH_STATION_DAYS (365),
-// BENCH_QUERY_RUNS (40), BENCH_DATA_DIR (a fresh temporary folder, removed afterwards).
+// BENCH_QUERY_RUNS (40), BENCH_DATA_DIR (a fresh temporary folder, removed afterwards), BENCH_CPU_PROFILE
+// (a file: the server process's CPU profile of the query phase, for Chrome DevTools' Performance panel).
 //
 // 1. ClickHouse's own rate: INSERT … SELECT from numbers() into `readings` with its views.
 // 2. The old design's rate: batches of 1,000 Postgres upserts into a readings table.
@@ -355,6 +356,12 @@ const timeHttp = async (url, runs = QUERY_RUNS, end = 0) => {
   const cpu = process.cpuUsage(cpu0);
   return { p50: percentile(times, 50), p95: percentile(times, 95), cpu: (cpu.user + cpu.system) / 1000 / (runs + 3), rows };
 };
+const profiler = process.env.BENCH_CPU_PROFILE ? new (await import('node:inspector/promises')).Session() : null;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+}
 const sensorIds = sensors.map((s) => s.id).join(',');
 const endMs = END_S * 1000;
 const ranges = [1, 7, 14, 30, 365, 0];
@@ -386,6 +393,11 @@ const compareUrl = (end) =>
 const compare = await timeHttp(compareUrl('{end}'), QUERY_RUNS, endMs);
 const compareCached = await timeHttp(compareUrl(endMs));
 await clientWorker.terminate();
+if (profiler) {
+  const { profile } = await profiler.post('Profiler.stop');
+  await fs.writeFile(process.env.BENCH_CPU_PROFILE, JSON.stringify(profile));
+  profiler.disconnect();
+}
 const bulkSql = `SELECT station_id, sensor_id, toStartOfMonth(bucket) AS month, sum(value_sum) / sum(value_count) AS mean
                    FROM readings_1d GROUP BY station_id, sensor_id, month ORDER BY station_id, sensor_id, month`;
 let bulkRows = 0;
