@@ -2,8 +2,8 @@ import type { Station } from '@groundtruth/contracts';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Facts, type FactRow } from '@/components/facts';
 import { partner } from '@/config/partner';
 import { MISSING } from '@/lib/format';
 import { headerRows } from '../utils/header-rows';
@@ -16,7 +16,7 @@ type StationHeaderProps = {
   readonly headingLevel?: 1 | 2;
   readonly headingId?: string;
   /** More rows (last seen, …) after the location rows. */
-  readonly extraRows?: readonly { readonly label: string; readonly value: ReactNode }[];
+  readonly extraRows?: readonly FactRow[];
   readonly photoSize?: number;
 };
 
@@ -46,21 +46,7 @@ export const StationHeader = ({ station, headingLevel = 2, headingId, extraRows 
         >
           {station.name}
         </Typography>
-        <Box
-          component="dl"
-          sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.25 }}
-        >
-          {rows.map((row) => (
-            <Box key={row.label} sx={{ display: 'contents' }}>
-              <Typography component="dt" variant="body2" color="text.secondary">
-                {row.label}
-              </Typography>
-              <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                {row.value}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
+        <Facts rows={rows} dense />
         <Box sx={{ mt: 0.5 }}>
           <BatteryIndicator percent={station.battery} />
         </Box>

@@ -13,6 +13,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { ErrorState } from '@/components/error-state';
+import { Facts } from '@/components/facts';
 import { MapView } from '@/components/map';
 import { useSnackbar } from '@/components/snackbar';
 import { visuallyHidden } from '@/components/visually-hidden';
@@ -58,24 +59,6 @@ const Section = ({ title, children, id }: { title: string; children: ReactNode; 
     </Paper>
   );
 };
-
-const Facts = ({ rows }: { rows: readonly { label: string; value: ReactNode }[] }) => (
-  <Box
-    component="dl"
-    sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 2, rowGap: 0.75 }}
-  >
-    {rows.map((row) => (
-      <Box key={row.label} sx={{ display: 'contents' }}>
-        <Typography component="dt" variant="body2" color="text.secondary">
-          {row.label}
-        </Typography>
-        <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-          {row.value}
-        </Typography>
-      </Box>
-    ))}
-  </Box>
-);
 
 const Loading = () => {
   const { t } = useTranslation();
