@@ -32,30 +32,19 @@ export type ImageUploaderText = {
   readonly previewAlt: string;
 };
 
-type ImageUploaderProps = {
+type ImageChooserProps = {
   readonly chosen: ChosenImage | null;
   readonly onChoose: (image: ChosenImage | null) => void;
   readonly error: string | null;
   readonly onError: (message: string | null) => void;
-  /** What shows before an image is chosen (the current photo, or a placeholder). */
-  readonly current: ReactNode;
   readonly text: ImageUploaderText;
-  /** Preview box size in pixels. */
-  readonly previewWidth?: number;
-  readonly previewHeight?: number;
 };
 
-/** Spec §2 Reusable pieces: the image uploader (gif, jpeg, png; one file; preview before it is saved). */
-export const ImageUploader = ({
-  chosen,
-  onChoose,
-  error,
-  onError,
-  current,
-  text,
-  previewWidth = 160,
-  previewHeight = 96,
-}: ImageUploaderProps) => {
+/**
+ * The uploader's controls beside its preview: title, a file input drawn as a button, and the help, chosen-file or error
+ * line. Checks the file (exactly one, jpeg, png or gif) and reads its preview before handing it on.
+ */
+export const ImageChooser = ({ chosen, onChoose, error, onError, text }: ImageChooserProps) => {
   const inputId = useId();
   const helpId = useId();
 
@@ -77,62 +66,75 @@ export const ImageUploader = ({
   };
 
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-      <Box sx={{ width: previewWidth, height: previewHeight, borderRadius: 1, overflow: 'hidden', flexShrink: 0 }}>
-        {chosen ? (
-          <Box
-            component="img"
-            src={chosen.preview}
-            alt={text.previewAlt}
-            sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
-          />
-        ) : (
-          current
-        )}
+    <Box>
+      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+        {text.title}
+      </Typography>
+      {/* A real file input, visually hidden but focusable, with a label drawn as a button: one control, no nesting. */}
+      <Box
+        component="input"
+        id={inputId}
+        type="file"
+        accept={IMAGE_TYPES.join(',')}
+        aria-describedby={helpId}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => void onChange(event)}
+        sx={(theme) => ({
+          ...visuallyHidden,
+          '&:focus-visible + label': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+        })}
+      />
+      <Box
+        component="label"
+        htmlFor={inputId}
+        sx={(theme) => ({
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: 1,
+          mt: 0.5,
+          px: 2,
+          py: 0.75,
+          border: `1px solid ${alpha(theme.palette.primary.main, 0.5)}`,
+          borderRadius: 1,
+          color: 'primary.main',
+          fontSize: theme.typography.button.fontSize,
+          fontWeight: 600,
+          cursor: 'pointer',
+          '&:hover': { borderColor: 'primary.main', bgcolor: alpha(theme.palette.primary.main, 0.04) },
+        })}
+      >
+        <PhotoCameraIcon fontSize="small" aria-hidden />
+        {chosen ? text.chooseAnother : text.choose}
       </Box>
-      <Box>
-        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
-          {text.title}
-        </Typography>
-        {/* A real file input, visually hidden but focusable, with a label drawn as a button: one control, no nesting. */}
-        <Box
-          component="input"
-          id={inputId}
-          type="file"
-          accept={IMAGE_TYPES.join(',')}
-          aria-describedby={helpId}
-          onChange={(event: ChangeEvent<HTMLInputElement>) => void onChange(event)}
-          sx={(theme) => ({
-            ...visuallyHidden,
-            '&:focus-visible + label': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
-          })}
-        />
-        <Box
-          component="label"
-          htmlFor={inputId}
-          sx={(theme) => ({
-            display: 'inline-flex',
-            alignItems: 'center',
-            gap: 1,
-            mt: 0.5,
-            px: 2,
-            py: 0.75,
-            border: `1px solid ${alpha(theme.palette.primary.main, 0.5)}`,
-            borderRadius: 1,
-            color: 'primary.main',
-            fontSize: theme.typography.button.fontSize,
-            fontWeight: 600,
-            cursor: 'pointer',
-            '&:hover': { borderColor: 'primary.main', bgcolor: alpha(theme.palette.primary.main, 0.04) },
-          })}
-        >
-          <PhotoCameraIcon fontSize="small" aria-hidden />
-          {chosen ? text.chooseAnother : text.choose}
-        </Box>
-        <FormHelperText id={helpId} error={error !== null} role={error ? 'alert' : undefined}>
-          {error ?? (chosen ? text.chosen(chosen.file.name) : text.help)}
-        </FormHelperText>
-      </Box>
-    </Stack>
+      <FormHelperText id={helpId} error={error !== null} role={error ? 'alert' : undefined}>
+        {error ?? (chosen ? text.chosen(chosen.file.name) : text.help)}
+      </FormHelperText>
+    </Box>
   );
 };
+
+type ImageUploaderProps = ImageChooserProps & {
+  /** What shows before an image is chosen (the current photo, or a placeholder). */
+  readonly current: ReactNode;
+  /** Preview box size in pixels. */
+  readonly previewWidth?: number;
+  readonly previewHeight?: number;
+};
+
+/** Spec §2 Reusable pieces: the image uploader (gif, jpeg, png; one file; preview before it is saved). */
+export const ImageUploader = ({ current, previewWidth = 160, previewHeight = 96, ...chooser }: ImageUploaderProps) => (
+  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+    <Box sx={{ width: previewWidth, height: previewHeight, borderRadius: 1, overflow: 'hidden', flexShrink: 0 }}>
+      {chooser.chosen ? (
+        <Box
+          component="img"
+          src={chooser.chosen.preview}
+          alt={chooser.text.previewAlt}
+          sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
+        />
+      ) : (
+        current
+      )}
+    </Box>
+    <ImageChooser {...chooser} />
+  </Stack>
+);

@@ -3,10 +3,6 @@ import { apiClient } from '@/lib/api-client';
 import { AnsweredUser, storeCurrentUser } from '@/lib/auth/get-current-user';
 import { subjectOf, tokenStore } from '@/lib/auth/token';
 
-/** Spec §5: exactly one file whose type is jpeg, png or gif. */
-export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
-export const isPhotoType = (type: string): boolean => (PHOTO_TYPES as readonly string[]).includes(type);
-
 /** POST /user/media: the profile photo as multipart field `file`; answers the user with the new photo url. */
 export const uploadUserPhoto = (file: File): Promise<AnsweredUser> => {
   const form = new FormData();
