@@ -4,10 +4,10 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSensorTail } from '../api/get-station-tail';
-import type { SparklinePoint } from './sparkline-chart';
+import type { TinyChartPoint } from '@/components/tiny-chart';
 
 // The chart library loads only when a tiny chart is first drawn.
-const SparklineChart = lazy(() => import('./sparkline-chart'));
+const TinyChart = lazy(() => import('@/components/tiny-chart'));
 
 const HEIGHT = 72;
 
@@ -24,7 +24,7 @@ export const Sparkline = ({ stationId, sensorId, label }: SparklineProps) => {
   const tail = useSensorTail(stationId, sensorId);
   if (sensorId === null) return null;
   if (tail.isPending) return <Skeleton variant="rectangular" height={HEIGHT} aria-hidden />;
-  const points: SparklinePoint[] = (tail.data?.data ?? [])
+  const points: TinyChartPoint[] = (tail.data?.data ?? [])
     .filter((row) => row.stationId === stationId && row.sensorId === sensorId && typeof row.value === 'number')
     .map((row) => ({ x: row.time, y: row.value! }));
   if (tail.isError || points.length < 2) {
@@ -37,7 +37,7 @@ export const Sparkline = ({ stationId, sensorId, label }: SparklineProps) => {
   return (
     <Box role="img" aria-label={label} data-testid="station-sparkline" sx={{ height: HEIGHT }}>
       <Suspense fallback={<Skeleton variant="rectangular" height={HEIGHT} aria-hidden />}>
-        <SparklineChart points={points} height={HEIGHT} />
+        <TinyChart points={points} height={HEIGHT} />
       </Suspense>
     </Box>
   );

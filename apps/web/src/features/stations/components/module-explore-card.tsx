@@ -20,7 +20,7 @@ import { chartedSensorIds, hasValues, latestFromTail, tinySeries } from '../util
 import { LatestReadings } from './latest-readings';
 import { ModuleIcon, useModuleKindName } from './module-icon';
 
-const TinyChart = lazy(() => import('./tiny-chart'));
+const TinyChart = lazy(() => import('@/components/tiny-chart'));
 
 const CHART_HEIGHT = 72;
 

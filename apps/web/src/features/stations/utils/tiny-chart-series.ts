@@ -1,6 +1,7 @@
 import type { SensorDataRow } from '@groundtruth/contracts';
+import type { TinyChartPoint } from '@/components/tiny-chart';
 
-export type TinyPoint = { readonly x: number; readonly y: number | null };
+export type TinyPoint = TinyChartPoint;
 
 /**
  * One sensor's line from tail rows, in time order. A gap wider than the bucket size (a missing

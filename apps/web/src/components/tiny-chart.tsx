@@ -1,9 +1,11 @@
 import { ResponsiveLine } from '@nivo/line';
 import { partner } from '@/config/partner';
-import type { TinyPoint } from '../utils/tiny-chart-series';
+
+/** A point of a tiny chart; a null value breaks the line. */
+export type TinyChartPoint = { readonly x: number; readonly y: number | null };
 
 type TinyChartProps = {
-  readonly points: readonly TinyPoint[];
+  readonly points: readonly TinyChartPoint[];
   readonly height?: number;
 };
 
@@ -11,9 +13,9 @@ type TinyChartProps = {
 const TICKS = 5;
 
 /**
- * A sparkline of one sensor (spec §2 Station summary). Kept in its own module and loaded on demand:
- * the chart library is not part of the pages that never draw one. Decoration for assistive
- * technology: the card around it names what it shows and links to the full chart.
+ * A sparkline of one sensor (spec §2 Station summary, project map). Kept in its own module and loaded on
+ * demand (React.lazy): the chart library is not part of the pages that never draw one. Decoration for
+ * assistive technology: what is around it names what it shows.
  */
 const TinyChart = ({ points, height = 72 }: TinyChartProps) => (
   <div style={{ height }} aria-hidden="true" data-testid="tiny-chart">
