@@ -14,6 +14,8 @@ type AuthenticatedPhotoProps = {
   readonly alt: string;
   /** Width in pixels to ask the server for (it resizes); doubled on high-density screens. */
   readonly size?: number;
+  /** Width in pixels to ask the server for as it is (instead of `size` by the screen's density). */
+  readonly requestSize?: number;
   readonly height: number | string;
   readonly width?: number | string;
   /** What to show when there is no photo. */
@@ -27,9 +29,18 @@ const density = (): number => (typeof window !== 'undefined' && window.devicePix
  * Spec §2 Reusable pieces: a photo fetched with the session's token, a spinner while it loads and a
  * not-found icon when it is missing (404) or cannot be read.
  */
-export const AuthenticatedPhoto = ({ url, alt, size, height, width = '100%', placeholder, sx }: AuthenticatedPhotoProps) => {
+export const AuthenticatedPhoto = ({
+  url,
+  alt,
+  size,
+  requestSize,
+  height,
+  width = '100%',
+  placeholder,
+  sx,
+}: AuthenticatedPhotoProps) => {
   const { t } = useTranslation();
-  const media = useMedia(url, size === undefined ? undefined : size * density());
+  const media = useMedia(url, requestSize ?? (size === undefined ? undefined : size * density()));
   const frame = { width, height, display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden' } as const;
 
   if (!url) return <>{placeholder ?? null}</>;

@@ -16,42 +16,7 @@ import type { SvgIconProps } from '@mui/material/SvgIcon';
 import Tooltip from '@mui/material/Tooltip';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-
-/** The kinds of module the product knows (spec §1), each with an icon and a translated name. */
-export type ModuleKind =
-  | 'waterPh'
-  | 'waterEc'
-  | 'waterDo'
-  | 'waterTemp'
-  | 'waterOrp'
-  | 'water'
-  | 'weather'
-  | 'distance'
-  | 'flood'
-  | 'diagnostics'
-  | 'random'
-  | 'testing'
-  | 'other';
-
-/** Module names come as the phone app sends them ('modules.water.ph') or as catalogue keys ('fk.water.ph', 'wh.floodnet'). */
-export const moduleKindOf = (name: string): ModuleKind => {
-  const key = name.toLowerCase();
-  if (key.includes('flood')) return 'flood';
-  if (key.includes('water')) {
-    if (/\bph\b|\.ph$/.test(key)) return 'waterPh';
-    if (/\.ec\b|conductivity/.test(key)) return 'waterEc';
-    if (/\.dox?\b|oxygen/.test(key)) return 'waterDo';
-    if (/\.temp\b|temperature/.test(key)) return 'waterTemp';
-    if (/\.orp\b/.test(key)) return 'waterOrp';
-    return 'water';
-  }
-  if (key.includes('weather')) return 'weather';
-  if (key.includes('distance')) return 'distance';
-  if (key.includes('diagnostics')) return 'diagnostics';
-  if (key.includes('random')) return 'random';
-  if (key.includes('testing')) return 'testing';
-  return 'other';
-};
+import { moduleKind, type ModuleKind } from '@/lib/module-kinds';
 
 const ICONS: Record<ModuleKind, ComponentType<SvgIconProps>> = {
   waterPh: ScienceIcon,
@@ -66,23 +31,32 @@ const ICONS: Record<ModuleKind, ComponentType<SvgIconProps>> = {
   diagnostics: MonitorHeartIcon,
   random: CasinoIcon,
   testing: BuildIcon,
-  other: SensorsIcon,
+  unknown: SensorsIcon,
+};
+
+/** The module's kind in words (translated), for labels and tooltips. */
+export const useModuleKindName = () => {
+  const { t } = useTranslation();
+  return (name: string): string => t(`moduleKinds.${moduleKind(name)}`);
 };
 
 type ModuleIconProps = {
+  /** The module's name (`modules.water.ph`, `fk.weather`, `wh.floodnet`, …). */
   readonly name: string;
   readonly fontSize?: SvgIconProps['fontSize'];
+  /** Decoration beside a text label that names the module: no tooltip, no accessible name, not focusable. */
+  readonly decorative?: boolean;
 };
 
 /**
  * A module's icon with its name in a tooltip (spec §2: module icons with tooltips). The icon is
  * focusable so keyboard users reach the tooltip too; screen readers read the name.
  */
-export const ModuleIcon = ({ name, fontSize = 'medium' }: ModuleIconProps) => {
-  const { t } = useTranslation();
-  const kind = moduleKindOf(name);
-  const Icon = ICONS[kind];
-  const label = t(`moduleKinds.${kind}`);
+export const ModuleIcon = ({ name, fontSize = 'medium', decorative = false }: ModuleIconProps) => {
+  const kindName = useModuleKindName();
+  const Icon = ICONS[moduleKind(name)];
+  if (decorative) return <Icon fontSize={fontSize} color="primary" aria-hidden />;
+  const label = kindName(name);
   return (
     <Tooltip title={label}>
       <Box

@@ -1,14 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from './api-client';
-
-/**
- * Media addresses come from the server as site paths under /api (`/api/projects/1/media?v=…`); the
- * client asks for them under its own API base, which may be another host.
- */
-const apiPathOf = (url: string): string => url.replace(/^\/api(?=\/)/, '');
-
-const withSize = (path: string, size: number | undefined): string =>
-  size === undefined ? path : `${path}${path.includes('?') ? '&' : '?'}size=${Math.round(size)}`;
+import { mediaPath } from './media-path';
 
 const toDataUrl = (blob: Blob): Promise<string> =>
   new Promise((resolve, reject) => {
@@ -26,7 +18,7 @@ const toDataUrl = (blob: Blob): Promise<string> =>
 export const mediaQueryOptions = (url: string, size?: number) =>
   queryOptions({
     queryKey: ['media', url, size ?? null] as const,
-    queryFn: async ({ signal }) => toDataUrl(await apiClient.blob(withSize(apiPathOf(url), size), { signal })),
+    queryFn: async ({ signal }) => toDataUrl(await apiClient.blob(mediaPath(url, size), { signal })),
     // The address changes with the photo (?v=…): what it answers never goes stale.
     staleTime: Infinity,
     gcTime: 10 * 60_000,

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MISSING } from '@/lib/format';
 import { stationModules, visibleModules } from '../utils/modules';
-import { ModuleIcon } from './module-icon';
+import { ModuleIcon } from '@/components/module-icon';
 import { StationProjects } from './station-projects';
 
 type DetailsTabProps = {
@@ -41,7 +41,7 @@ export const DetailsTab = ({ station, notes }: DetailsTabProps) => {
         ) : (
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             {modules.map((m) => (
-              <ModuleIcon key={m.id} name={m.name} labelled />
+              <ModuleIcon key={m.id} name={m.name} />
             ))}
           </Stack>
         )}

@@ -18,7 +18,7 @@ import { formatDateTime } from '../utils/format';
 import { catalogueSensor, catalogueSensorById, sensorLabel } from '../utils/modules';
 import { chartedSensorIds, hasValues, latestFromTail, tinySeries } from '../utils/tiny-chart-series';
 import { LatestReadings } from './latest-readings';
-import { ModuleIcon, useModuleKindName } from './module-icon';
+import { ModuleIcon, useModuleKindName } from '@/components/module-icon';
 
 const TinyChart = lazy(() => import('@/components/tiny-chart'));
 
@@ -101,7 +101,7 @@ export const ModuleExploreCard = ({ stationId, module, tail, projectId = null }:
   return (
     <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 1.5 }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-        <ModuleIcon name={module.name} fontSize="small" />
+        <ModuleIcon name={module.name} fontSize="small" decorative />
         <Typography id={headingId} component="h3" variant="subtitle2" sx={{ flex: 1, overflowWrap: 'anywhere' }}>
           {title}
         </Typography>

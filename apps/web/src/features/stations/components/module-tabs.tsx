@@ -15,7 +15,7 @@ import { useLabelModule } from '../api/label-module';
 import { useStationTail } from '../api/get-station-tail';
 import { stationModules, visibleModules } from '../utils/modules';
 import { ModuleExploreCard } from './module-explore-card';
-import { ModuleIcon, useModuleKindName } from './module-icon';
+import { ModuleIcon, useModuleKindName } from '@/components/module-icon';
 
 /** Spec §2, §5: a module's label, at most 25 characters; empty goes back to the module's own name. */
 const ModuleLabelForm = ({ stationId, module, title }: { stationId: number; module: StationModule; title: string }) => {
@@ -98,7 +98,7 @@ export const ModuleTabs = ({ station, projectId }: ModuleTabsProps) => {
           <Tab
             key={m.id}
             value={i}
-            icon={<ModuleIcon name={m.name} fontSize="small" />}
+            icon={<ModuleIcon name={m.name} fontSize="small" decorative />}
             iconPosition="start"
             label={m.label?.trim() || kindName(m.name)}
             id={`${id}-tab-${i}`}

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { ErrorState } from '@/components/error-state';
 import { Facts } from '@/components/facts';
+import { ModuleIcon } from '@/components/module-icon';
 import { MapView } from '@/components/map';
 import { useSnackbar } from '@/components/snackbar';
 import { visuallyHidden } from '@/components/visually-hidden';
@@ -29,7 +30,6 @@ import { stationModules, visibleModules } from '../utils/modules';
 import { BatteryIndicator } from './battery-indicator';
 import { EditableDescription } from './editable-description';
 import { ExploreDataButton } from './explore-data-button';
-import { ModuleIcon } from './module-icon';
 import { ModuleTabs } from './module-tabs';
 import { StationPhoto } from './station-photo';
 import { StationPhotosStrip } from './station-photos-strip';
@@ -287,7 +287,7 @@ const StationDetails = ({ station, projectId, notes, fieldNotes }: StationDetail
                     ) : (
                       <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
                         {modules.map((m) => (
-                          <ModuleIcon key={m.id} name={m.name} fontSize="small" labelled />
+                          <ModuleIcon key={m.id} name={m.name} fontSize="small" />
                         ))}
                       </Stack>
                     ),

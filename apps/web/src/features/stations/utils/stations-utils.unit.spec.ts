@@ -1,9 +1,9 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import type { SensorDataRow, SensorTail } from '@groundtruth/contracts';
+import { bareModuleName, moduleKind } from '@/lib/module-kinds';
 import { moduleBookmark } from './bookmark';
 import { batteryBucket, formatBattery, formatCoordinate, formatReading } from './format';
 import { headerRows } from './header-rows';
-import { bareModuleName, moduleKind } from './modules';
 import { createTailBatcher } from './tail-batcher';
 import { tinySeries } from './tiny-chart-series';
 
