@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -15,8 +14,7 @@ import Typography from '@mui/material/Typography';
 import type { Project } from '@groundtruth/contracts';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { useNavigate } from 'react-router-dom';
 import { ImageUploader, type ChosenImage } from '@/components/image-uploader';
 import { PageHeading } from '@/components/page-heading';
 import { useSnackbar } from '@/components/snackbar';
@@ -25,6 +23,7 @@ import { paths } from '@/config/paths';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 import { isApiError } from '@/lib/api-client';
+import { FormActions } from './form-actions';
 import { useDeleteProject, useSaveProject } from '../api/save-project';
 import {
   FIELD_ORDER,
@@ -126,7 +125,6 @@ export const ProjectForm = ({ project }: ProjectFormProps) => {
   const [serverErrors, setServerErrors] = useState<Partial<Record<ProjectFormField, string>>>({});
   const [photo, setPhoto] = useState<ChosenImage | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const [showInvalid, setShowInvalid] = useState(false);
   const summaryRef = useRef<HTMLDivElement>(null);
 
@@ -227,17 +225,17 @@ export const ProjectForm = ({ project }: ProjectFormProps) => {
     }
   };
 
-  const onDelete = () => {
+  const onDelete = (close: () => void) => {
     if (!project) return;
     remove.mutate(project.id, {
       onSuccess: () => {
-        setConfirmDelete(false);
+        close();
         showSnackbar(t('projectForm.deleted'), 'success');
         allowNextNavigation();
         void navigate(paths.projects.getHref());
       },
       onError: () => {
-        setConfirmDelete(false);
+        close();
         showSnackbar(t('projectForm.deleteFailed'), 'fail');
       },
     });
@@ -378,47 +376,26 @@ export const ProjectForm = ({ project }: ProjectFormProps) => {
           </Stack>
         </FormSection>
 
-        <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between' }}>
-          <div>
-            {editing ? (
-              <Button color="error" variant="outlined" onClick={() => setConfirmDelete(true)} disabled={save.isPending}>
-                {t('projectForm.delete')}
-              </Button>
-            ) : null}
-          </div>
-          <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
-            <Button component={RouterLink} to={cancelHref}>
-              {t('projectForm.cancel')}
-            </Button>
-            <Button type="submit" variant="contained" disabled={save.isPending}>
-              {save.isPending ? t('projectForm.saving') : editing ? t('projectForm.save') : t('projectForm.add')}
-            </Button>
-          </Stack>
-        </Stack>
+        <FormActions
+          submitLabel={save.isPending ? t('projectForm.saving') : editing ? t('projectForm.save') : t('projectForm.add')}
+          cancelLabel={t('projectForm.cancel')}
+          cancelHref={cancelHref}
+          saving={save.isPending}
+          blocker={blocker}
+          deletion={
+            editing
+              ? {
+                  label: t('projectForm.delete'),
+                  title: t('projectForm.deleteTitle'),
+                  text: t('projectForm.deleteText', { name: project.name }),
+                  confirmLabel: remove.isPending ? t('projectForm.deleting') : t('projectForm.deleteConfirm'),
+                  busy: remove.isPending,
+                  onConfirm: onDelete,
+                }
+              : null
+          }
+        />
       </Stack>
-
-      <ConfirmDialog
-        open={confirmDelete}
-        title={t('projectForm.deleteTitle')}
-        confirmLabel={remove.isPending ? t('projectForm.deleting') : t('projectForm.deleteConfirm')}
-        cancelLabel={t('projectForm.cancel')}
-        destructive
-        busy={remove.isPending}
-        onCancel={() => setConfirmDelete(false)}
-        onConfirm={onDelete}
-      >
-        {t('projectForm.deleteText', { name: project?.name ?? '' })}
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={blocker.state === 'blocked'}
-        title={t('unsavedChanges.title')}
-        confirmLabel={t('unsavedChanges.leave')}
-        cancelLabel={t('unsavedChanges.stay')}
-        onCancel={() => blocker.reset?.()}
-        onConfirm={() => blocker.proceed?.()}
-      >
-        {t('unsavedChanges.text')}
-      </ConfirmDialog>
     </Box>
   );
 };

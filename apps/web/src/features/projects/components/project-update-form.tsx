@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PROJECT_UPDATE_MAX } from '@groundtruth/domain';
@@ -11,7 +10,6 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { BackLink } from '@/components/back-link';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageHeading } from '@/components/page-heading';
 import { PageLoading } from '@/components/page-loading';
 import { useSnackbar } from '@/components/snackbar';
@@ -19,6 +17,7 @@ import { paths } from '@/config/paths';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
 import { useSession } from '@/lib/auth/session';
+import { FormActions } from './form-actions';
 import { projectQueryOptions } from '../api/get-project';
 import { useDeleteProjectUpdate, useProjectUpdate, useSaveProjectUpdate } from '../api/project-updates';
 
@@ -37,7 +36,6 @@ const UpdateForm = ({ projectId, projectName, update }: UpdateFormProps) => {
   const [body, setBody] = useState(update?.body ?? '');
   const [saved, setSaved] = useState(update?.body ?? '');
   const [error, setError] = useState<string | null>(null);
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const editing = update !== null;
   const { blocker, allowNextNavigation } = useUnsavedChanges(body !== saved);
   const activityHref = paths.viewProjectActivity.getHref(projectId);
@@ -72,19 +70,19 @@ const UpdateForm = ({ projectId, projectName, update }: UpdateFormProps) => {
     );
   };
 
-  const onDelete = () => {
+  const onDelete = (close: () => void) => {
     if (!update) return;
     remove.mutate(
       { projectId, updateId: update.id },
       {
         onSuccess: () => {
-          setConfirmDelete(false);
+          close();
           showSnackbar(t('projectUpdate.deleted'), 'success');
           allowNextNavigation();
           void navigate(activityHref);
         },
         onError: () => {
-          setConfirmDelete(false);
+          close();
           showSnackbar(t('projectUpdate.deleteFailed'), 'fail');
         },
       },
@@ -116,45 +114,26 @@ const UpdateForm = ({ projectId, projectName, update }: UpdateFormProps) => {
         required
         fullWidth
       />
-      <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between', mt: 2 }}>
-        <div>
-          {editing ? (
-            <Button color="error" variant="outlined" onClick={() => setConfirmDelete(true)}>
-              {t('projectUpdate.delete')}
-            </Button>
-          ) : null}
-        </div>
-        <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
-          <Button component={RouterLink} to={activityHref}>
-            {t('projectUpdate.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={save.isPending}>
-            {save.isPending ? t('projectUpdate.saving') : editing ? t('projectUpdate.saveEdit') : t('projectUpdate.save')}
-          </Button>
-        </Stack>
-      </Stack>
-      <ConfirmDialog
-        open={confirmDelete}
-        title={t('projectUpdate.deleteTitle')}
-        confirmLabel={t('projectUpdate.deleteConfirm')}
+      <FormActions
+        submitLabel={save.isPending ? t('projectUpdate.saving') : editing ? t('projectUpdate.saveEdit') : t('projectUpdate.save')}
         cancelLabel={t('projectUpdate.cancel')}
-        destructive
-        busy={remove.isPending}
-        onCancel={() => setConfirmDelete(false)}
-        onConfirm={onDelete}
-      >
-        {t('projectUpdate.deleteText')}
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={blocker.state === 'blocked'}
-        title={t('unsavedChanges.title')}
-        confirmLabel={t('unsavedChanges.leave')}
-        cancelLabel={t('unsavedChanges.stay')}
-        onCancel={() => blocker.reset?.()}
-        onConfirm={() => blocker.proceed?.()}
-      >
-        {t('unsavedChanges.text')}
-      </ConfirmDialog>
+        cancelHref={activityHref}
+        saving={save.isPending}
+        blocker={blocker}
+        sx={{ mt: 2 }}
+        deletion={
+          editing
+            ? {
+                label: t('projectUpdate.delete'),
+                title: t('projectUpdate.deleteTitle'),
+                text: t('projectUpdate.deleteText'),
+                confirmLabel: t('projectUpdate.deleteConfirm'),
+                busy: remove.isPending,
+                onConfirm: onDelete,
+              }
+            : null
+        }
+      />
     </Box>
   );
 };
