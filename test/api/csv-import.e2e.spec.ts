@@ -1,8 +1,8 @@
-import http from 'node:http';
 import { sensorByFullKey } from '../../libs/domain/src/index.js';
 import { callApi, outboxOf, signUp, type TestUser } from '../support/accounts.js';
 import { joinProject } from '../support/project-team.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { countAggregated, countReadings, jsonReply, statusBeforeBody } from '../support/uploads.js';
 
 let sut: TestApp;
 let owner: TestUser;
@@ -53,13 +53,8 @@ beforeAll(async () => {
 });
 afterAll(() => sut.close());
 
-type Result = { status: number; body: Record<string, unknown> | null };
-const asJson = async (res: Response): Promise<Result> => {
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
-};
 const postCsv = async (stationId: number, body: string | Uint8Array, token: string | null = owner.token, type = 'text/csv') =>
-  asJson(
+  jsonReply(
     await fetch(`${sut.url}/api/data/stations/${stationId}/csv`, {
       method: 'POST',
       headers: { 'content-type': type, ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -69,7 +64,7 @@ const postCsv = async (stationId: number, body: string | Uint8Array, token: stri
 const postFile = async (stationId: number, field: string, body: string, token: string | null = owner.token) => {
   const form = new FormData();
   form.append(field, new Blob([body], { type: 'text/csv' }), 'readings.csv');
-  return asJson(
+  return jsonReply(
     await fetch(`${sut.url}/api/data/stations/${stationId}/csv`, {
       method: 'POST',
       body: form,
@@ -78,13 +73,7 @@ const postFile = async (stationId: number, field: string, body: string, token: s
   );
 };
 
-const count = async (where: string): Promise<number> => {
-  const rows = await sut.runtime.clickhouse.client.query({
-    query: `SELECT count() AS n FROM readings FINAL WHERE ${where}`,
-    format: 'JSONEachRow',
-  });
-  return Number((await rows.json<{ n: string }>())[0]!.n);
-};
+const count = (where: string) => countReadings(sut, where);
 const modulesOf = async (stationId: number) =>
   (
     await sut.runtime.pool.query(
@@ -180,11 +169,7 @@ describe('POST /api/data/stations/{id}/csv', () => {
     expect(await count(`station_id = ${bare}`)).toBe(8);
     expect(await count(`ingestion_id = ${creekId} AND version = 3`)).toBe(8);
     // The aggregates count each reading once too.
-    const minutes = await sut.runtime.clickhouse.client.query({
-      query: `SELECT sum(value_count) AS n FROM readings_10m WHERE station_id = ${bare}`,
-      format: 'JSONEachRow',
-    });
-    expect(Number((await minutes.json<{ n: string }>())[0]!.n)).toBe(8);
+    expect(await countAggregated(sut, 'readings_10m', bare)).toBe(8);
 
     const modules = await modulesOf(bare);
     const again = await postCsv(bare, creek);
@@ -262,7 +247,7 @@ describe('POST /api/data/stations/{id}/csv', () => {
         body: noFile,
         headers: { authorization: `Bearer ${owner.token}` },
       });
-      expect(await asJson(r)).toMatchObject({ status: 400, body: { code: 'CSV.NO_FILE' } });
+      expect(await jsonReply(r)).toMatchObject({ status: 400, body: { code: 'CSV.NO_FILE' } });
       expect((await postFile(bare, 'other', creek)).status).toBe(400);
     });
 
@@ -301,65 +286,24 @@ describe('POST /api/data/stations/{id}/csv', () => {
     });
 
     it('answers 413 for a body announced over 20 MB, before reading it', async () => {
-      const status = await new Promise<number>((resolve, reject) => {
-        const url = new URL(`${sut.url}/api/data/stations/${bare}/csv`);
-        const req = http.request(
-          {
-            host: url.hostname,
-            port: url.port,
-            path: url.pathname,
-            method: 'POST',
-            agent: false,
-            headers: {
-              connection: 'close',
-              'content-type': 'text/csv',
-              authorization: `Bearer ${owner.token}`,
-              'content-length': String(21 * 1024 * 1024),
-            },
-          },
-          (res) => {
-            res.resume();
-            resolve(res.statusCode ?? 0);
-            req.destroy();
-          },
-        );
-        req.on('error', reject);
-        req.write('time,fk.water.temp.temp\n');
-      });
+      const status = await statusBeforeBody(
+        `${sut.url}/api/data/stations/${bare}/csv`,
+        { 'content-type': 'text/csv', authorization: `Bearer ${owner.token}` },
+        21 * 1024 * 1024,
+        'time,fk.water.temp.temp\n',
+      );
       expect(status).toBe(413);
     });
   });
 
   it('refuses a stranger before reading the body', async () => {
     // 10 MB announced and only the header sent: an answer can only come from a refusal made first.
-    const status = await new Promise<number>((resolve, reject) => {
-      const url = new URL(`${sut.url}/api/data/stations/${bare}/csv`);
-      const req = http.request(
-        {
-          host: url.hostname,
-          port: url.port,
-          path: url.pathname,
-          method: 'POST',
-          agent: false,
-          headers: {
-            connection: 'close',
-            'content-type': 'multipart/form-data; boundary=x',
-            authorization: `Bearer ${stranger.token}`,
-            'content-length': String(10 * 1024 * 1024),
-          },
-        },
-        (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-          req.destroy();
-        },
-      );
-      req.on('error', (error: NodeJS.ErrnoException) => {
-        if (error.code !== 'ECONNRESET') reject(error);
-      });
-      req.write('--x\r\nContent-Disposition: form-data; name="file"; filename="r.csv"\r\n\r\ntime,fk.water.temp.temp\n');
-      setTimeout(() => reject(new Error('no answer: the server waited for the body')), 5000);
-    });
+    const status = await statusBeforeBody(
+      `${sut.url}/api/data/stations/${bare}/csv`,
+      { 'content-type': 'multipart/form-data; boundary=x', authorization: `Bearer ${stranger.token}` },
+      10 * 1024 * 1024,
+      '--x\r\nContent-Disposition: form-data; name="file"; filename="r.csv"\r\n\r\ntime,fk.water.temp.temp\n',
+    );
     expect(status).toBe(403);
   });
 

@@ -1,9 +1,8 @@
-import http from 'node:http';
-import { request } from 'node:http';
 import { moduleForHeader, sensorOfModule } from '../../libs/domain/src/index.js';
 import { encodeDataFile, encodeMetaFile, type DataRecord, type ModuleInfo } from '../../libs/platform/src/index.js';
 import { callApi, outboxOf, signUp, type TestUser } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { countAggregated, countReadings, jsonReply, statusBeforeBody } from '../support/uploads.js';
 
 let sut: TestApp;
 let owner: TestUser;
@@ -113,23 +112,16 @@ const headersFor = (type: 'meta' | 'data', blocks: string, extra: Headers = {}):
   ...extra,
 });
 
-const upload = async (body: Uint8Array, headers: Headers, token: string | null = owner.token) => {
-  const res = await fetch(`${sut.url}/api/ingestion`, {
-    method: 'POST',
-    headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body,
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> | null };
-};
+const upload = async (body: Uint8Array, headers: Headers, token: string | null = owner.token) =>
+  jsonReply(
+    await fetch(`${sut.url}/api/ingestion`, {
+      method: 'POST',
+      headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body,
+    }),
+  );
 
-const count = async (where: string, final = true): Promise<number> => {
-  const rows = await sut.runtime.clickhouse.client.query({
-    query: `SELECT count() AS n FROM readings ${final ? 'FINAL' : ''} WHERE ${where}`,
-    format: 'JSONEachRow',
-  });
-  return Number((await rows.json<{ n: string }>())[0]!.n);
-};
+const count = (where: string, final = true) => countReadings(sut, where, final);
 
 const ingestionRow = async (id: number) =>
   (await sut.runtime.pool.query('SELECT * FROM ingestions WHERE id = $1', [id])).rows[0] as Record<string, unknown>;
@@ -201,11 +193,7 @@ describe('POST /api/ingestion', () => {
     expect(await count(`station_id = ${stationId}`)).toBe(before);
     expect(await count(`station_id = ${stationId} AND version = 3`)).toBe(32);
     // The aggregates count each reading once too (the views saw three inserts).
-    const minutes = await sut.runtime.clickhouse.client.query({
-      query: `SELECT sum(value_count) AS n FROM readings_10m WHERE station_id = ${stationId}`,
-      format: 'JSONEachRow',
-    });
-    expect(Number((await minutes.json<{ n: string }>())[0]!.n)).toBe(before);
+    expect(await countAggregated(sut, 'readings_10m', stationId)).toBe(before);
   });
 
   it('finds the meta record of an earlier upload of the same generation', async () => {
@@ -251,31 +239,12 @@ describe('POST /api/ingestion', () => {
     });
 
     it('answers 413 for a body announced over 50 MB, before reading it', async () => {
-      const status = await new Promise<number>((resolve, reject) => {
-        const url = new URL(`${sut.url}/api/ingestion`);
-        const req = request(
-          {
-            host: url.hostname,
-            port: url.port,
-            path: url.pathname,
-            method: 'POST',
-            agent: false,
-            headers: {
-              connection: 'close',
-              ...headersFor('data', '1,1'),
-              authorization: `Bearer ${owner.token}`,
-              'content-length': String(51 * 1024 * 1024),
-            },
-          },
-          (res) => {
-            res.resume();
-            resolve(res.statusCode ?? 0);
-            req.destroy();
-          },
-        );
-        req.on('error', reject);
-        req.write(Buffer.alloc(1024));
-      });
+      const status = await statusBeforeBody(
+        `${sut.url}/api/ingestion`,
+        { ...headersFor('data', '1,1'), authorization: `Bearer ${owner.token}` },
+        51 * 1024 * 1024,
+        Buffer.alloc(1024),
+      );
       expect(status).toBe(413);
     });
 
@@ -341,32 +310,12 @@ describe('POST /api/admin/backup', () => {
   it('refuses a non-admin before reading the body', async () => {
     // A 50 MB body is announced and only its first bytes are sent: an answer can only come
     // from a refusal made before the body is read.
-    const status = await new Promise<number>((resolve, reject) => {
-      const url = new URL(`${sut.url}/api/admin/backup`);
-      const req = http.request(
-        {
-          host: url.hostname,
-          port: url.port,
-          path: url.pathname,
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${owner.token}`,
-            'content-type': 'multipart/form-data; boundary=x',
-            'content-length': String(50 * 1024 * 1024),
-          },
-        },
-        (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-          req.destroy();
-        },
-      );
-      req.on('error', (error: NodeJS.ErrnoException) => {
-        if (error.code !== 'ECONNRESET') reject(error);
-      });
-      req.write('--x\r\nContent-Disposition: form-data; name="data"; filename="d.bin"\r\n\r\n');
-      setTimeout(() => reject(new Error('no answer: the server waited for the body')), 5000);
-    });
+    const status = await statusBeforeBody(
+      `${sut.url}/api/admin/backup`,
+      { authorization: `Bearer ${owner.token}`, 'content-type': 'multipart/form-data; boundary=x' },
+      50 * 1024 * 1024,
+      '--x\r\nContent-Disposition: form-data; name="data"; filename="d.bin"\r\n\r\n',
+    );
     expect(status).toBe(403);
   });
 
@@ -446,11 +395,7 @@ describe('reprocessing into fewer readings', () => {
 
     expect(await count(`station_id = ${station}`)).toBe(20);
     expect(await count(`station_id = ${station} AND sensor_id = ${tempSensorId}`, false)).toBe(0);
-    const aggregated = await sut.runtime.clickhouse.client.query({
-      query: `SELECT sum(value_count) AS n FROM readings_1d WHERE station_id = ${station}`,
-      format: 'JSONEachRow',
-    });
-    expect(Number((await aggregated.json<{ n: string }>())[0]!.n)).toBe(20);
+    expect(await countAggregated(sut, 'readings_1d', station)).toBe(20);
     // No chart answer read before the reprocessing is served after it.
     expect(await chartSensors()).not.toContain(tempSensorId);
   });

@@ -1,0 +1,67 @@
+import http from 'node:http';
+import type { TestApp } from './test-app.js';
+
+/** A reply's status and JSON body (null when empty), for routes answered with fetch. */
+export type JsonReply = { status: number; body: Record<string, unknown> | null };
+
+export const jsonReply = async (res: Response): Promise<JsonReply> => {
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
+};
+
+/** How many rows of `readings` match `where`, after merging versions (FINAL) unless `final` is false. */
+export const countReadings = async (sut: TestApp, where: string, final = true): Promise<number> => {
+  const rows = await sut.runtime.clickhouse.client.query({
+    query: `SELECT count() AS n FROM readings ${final ? 'FINAL' : ''} WHERE ${where}`,
+    format: 'JSONEachRow',
+  });
+  return Number((await rows.json<{ n: string }>())[0]!.n);
+};
+
+/** How many readings an aggregate table (readings_10m, readings_1d, …) has counted for a station. */
+export const countAggregated = async (sut: TestApp, table: string, stationId: number): Promise<number> => {
+  const rows = await sut.runtime.clickhouse.client.query({
+    query: `SELECT sum(value_count) AS n FROM ${table} WHERE station_id = ${stationId}`,
+    format: 'JSONEachRow',
+  });
+  return Number((await rows.json<{ n: string }>())[0]!.n);
+};
+
+/**
+ * POSTs `headers` announcing a body of `contentLength` bytes and sends only `first`: an answer can only
+ * come from a refusal (401, 403, 413) made before the body is read. Resolves with its status; rejects
+ * when nothing answers within five seconds (the server waited for the body).
+ */
+export const statusBeforeBody = (
+  address: string,
+  headers: Record<string, string>,
+  contentLength: number,
+  first: string | Uint8Array,
+): Promise<number> =>
+  new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no answer: the server waited for the body')), 5000);
+    const url = new URL(address);
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        agent: false,
+        headers: { connection: 'close', ...headers, 'content-length': String(contentLength) },
+      },
+      (res) => {
+        res.resume();
+        clearTimeout(timer);
+        resolve(res.statusCode ?? 0);
+        req.destroy();
+      },
+    );
+    // The server may close the connection while the rest of the body is still announced.
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ECONNRESET') return;
+      clearTimeout(timer);
+      reject(error);
+    });
+    req.write(first);
+  });
