@@ -8,7 +8,7 @@ beforeAll(async () => {
 afterAll(() => sut.close());
 
 describe('status while a store is unreachable', () => {
-  it('answers 503 while Postgres refuses connections, and 200 again once it is back', async () => {
+  it('answers 503 (status and every other call) while Postgres refuses connections, and 200 again once it is back', async () => {
     expect((await fetch(`${sut.url}/api/status`)).status).toBe(200);
     const admin = new pg.Client({ connectionString: process.env['TEST_DATABASE_URL'] });
     await admin.connect();
@@ -21,6 +21,11 @@ describe('status while a store is unreachable', () => {
       const down = await fetch(`${sut.url}/api/status`);
       expect(down.status).toBe(503);
       expect(await down.json()).toMatchObject({ healthy: false, stores: { postgres: false } });
+      // Any other call that needs Postgres: a 503 saying so, not a 500.
+      const listing = await fetch(`${sut.url}/api/projects`);
+      expect(listing.status).toBe(503);
+      expect(listing.headers.get('retry-after')).toBe('5');
+      expect(await listing.json()).toMatchObject({ code: 'SERVICE.UNAVAILABLE' });
     } finally {
       await admin.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS true`);
       await admin.end();

@@ -68,5 +68,7 @@ export const isConnectionError = (error: unknown): boolean => {
   if (!e) return false;
   if (typeof e.code === 'string' && /^(08|57P0[1-3]|53300)/.test(e.code)) return true;
   if (typeof e.code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(e.code)) return true;
-  return /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(e.message ?? '');
+  return /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|is not currently accepting connections/i.test(
+    e.message ?? '',
+  );
 };

@@ -1,7 +1,7 @@
 import { Catch, HttpException, HttpStatus, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { DomainError, type DomainErrorKind } from '@groundtruth/domain';
 import type { ErrorBody } from '@groundtruth/contracts';
-import type { Logger } from '@groundtruth/platform';
+import { isConnectionError, type Logger } from '@groundtruth/platform';
 import type { Response } from 'express';
 
 const statusOf: Record<DomainErrorKind, number> = {
@@ -25,7 +25,8 @@ const httpCodes: Record<number, string> = {
 
 /**
  * The one place errors become HTTP answers `{ code, message, errors? }`. Domain errors map by
- * kind; framework errors (bad JSON, unknown route) keep their 4xx; anything else is a logged 500.
+ * kind; framework errors (bad JSON, unknown route) keep their 4xx; a store out of reach (Postgres,
+ * ClickHouse over HTTP) is a 503 with Retry-After; anything else is a logged 500.
  */
 @Catch()
 export class DomainErrorFilter implements ExceptionFilter {
@@ -49,12 +50,18 @@ export class DomainErrorFilter implements ExceptionFilter {
         code: httpCodes[status] ?? `HTTP.${status}`,
         message: status === 413 ? 'The request body is too large.' : 'The request body is not valid JSON.',
       };
+    } else if (isConnectionError(error)) {
+      // A store out of reach is no fault of the request: say so, and when to ask again.
+      status = HttpStatus.SERVICE_UNAVAILABLE;
+      this.log.warn({ err: error }, 'a store is unreachable');
+      body = { code: 'SERVICE.UNAVAILABLE', message: 'The service is unavailable right now. Please try again in a moment.' };
     } else {
       status = HttpStatus.INTERNAL_SERVER_ERROR;
       this.log.error({ err: error }, 'unhandled error');
       body = { code: 'INTERNAL', message: 'Something went wrong. Please try again later.' };
     }
     if (res.headersSent) return;
+    if (status === HttpStatus.SERVICE_UNAVAILABLE) res.setHeader('Retry-After', '5');
     res.status(status).json(body);
   }
 }
