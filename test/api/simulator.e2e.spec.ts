@@ -49,6 +49,32 @@ describe('station simulator → POST /api/ingestion', () => {
     rows.forEach((row, i) => expect(row.value).toBeCloseTo(Math.fround(expected[i]!), 4));
   });
 
+  it('keeps every record on the step grid when the chunk is not a whole number of steps', async () => {
+    const end = Date.parse('2025-08-01T12:00:00Z');
+    // 0.3 days is 43.2 ten-minute steps: each upload takes 43 steps, none drifts off the grid.
+    const summary = await uploadSimulatedStation({
+      api: sut.url,
+      token: owner.token,
+      deviceHex: '5e11a70e00000002',
+      kind: 'water' as const,
+      name: 'Unevenly chunked creek',
+      days: 1,
+      stepMs: STEP,
+      chunkDays: 0.3,
+      site: DEFAULT_SITE,
+      end,
+    });
+    expect(summary).toMatchObject({ records: 144, end });
+    const temp = sensorByFullKey('fk.water.temp.temp')!;
+    const query = `/api/sensors/data?start=${summary.start}&end=${end + STEP}&stations=${summary.stationId}&sensors=${temp.id}&resolution=144`;
+    const rows = (await callApi(sut.url, 'GET', query, { token: owner.token })).body!['data'] as {
+      time: number;
+      samples: number;
+    }[];
+    expect(rows.filter((r) => r.samples > 0)).toHaveLength(144);
+    expect(rows.every((r) => r.samples <= 1 && (r.time - summary.start) % STEP === 0)).toBe(true);
+  });
+
   it('refuses a stranger uploading to the station', async () => {
     const stranger = await signUp(sut, outboxOf(sut.dataDir), { name: 'Stranger' });
     await expect(

@@ -101,7 +101,9 @@ export async function uploadSimulatedStation(options: UploadOptions): Promise<Up
   let uploads = 1;
   let records = 0;
   let readings = 0;
-  const chunk = options.chunkDays * DAY;
+  // Whole steps per upload: a chunk of 0.3 days in ten-minute steps would put every later upload's
+  // records off the grid of the first (and some twice into neighbouring buckets).
+  const chunk = Math.max(1, Math.round((options.chunkDays * DAY) / step)) * step;
   const starts: number[] = [];
   for (let from = start; from < end; from += chunk) starts.push(from);
   if (options.newestFirst) starts.reverse();
