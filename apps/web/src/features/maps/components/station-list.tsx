@@ -7,7 +7,7 @@ import type { Station } from '@groundtruth/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '@/i18n';
-import { formatBattery, formatMoment, formatReading } from '../utils/format';
+import { formatBattery, formatDateTime, formatReading } from '@/lib/format';
 import { sensorLabel, type StationReading } from '../utils/station-readings';
 
 /** Where the station is, as people say it: the location name (or the neighbourhood attribute), else '--'. */
@@ -99,7 +99,7 @@ export const StationCard = ({ station, reading, onOpen, children, headingLevel =
       </Stack>
       <Box component="dl" sx={{ m: 0, display: 'grid', gap: 0.25 }}>
         <Fact label={t('stationsMap.latest')} value={readingText(reading)} />
-        <Fact label={t('stationsMap.lastSeen')} value={formatMoment(station.lastReadingAt ?? reading?.time ?? null)} />
+        <Fact label={t('stationsMap.lastSeen')} value={formatDateTime(station.lastReadingAt ?? reading?.time ?? null)} />
         <Fact label={t('stationsMap.battery')} value={formatBattery(station.battery)} />
         <Fact
           label={t('stationsMap.location')}

@@ -5,7 +5,7 @@ import type { MapMarker } from '@/components/map';
 import { currentLocale } from '@/i18n';
 import { useModulesMeta } from '../api/get-modules-meta';
 import { useRecentReadings } from '../api/get-recent-readings';
-import { formatReading } from '../utils/format';
+import { formatReading } from '@/lib/format';
 import {
   compareReadings,
   sensorIndex,

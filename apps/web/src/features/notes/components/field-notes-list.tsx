@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '@/i18n';
 import { groupByMonth } from '../utils/group-by-month';
-import { formatNoteDate } from '../utils/note-date';
+import { formatDateTime } from '@/lib/format';
 import { RichTextView } from './rich-text-view';
 
 type FieldNotesListProps = {
@@ -52,8 +52,8 @@ export const FieldNotesList = ({ notes, renderBody, renderActions, headingLevel 
                       {note.author.name.slice(0, 1).toUpperCase()}
                     </Avatar>
                     <Typography variant="caption" color="text.secondary" sx={{ flex: 1 }}>
-                      {t('fieldNotes.by', { name: note.author.name, date: formatNoteDate(note.createdAt) })}
-                      {edited ? ` · ${t('fieldNotes.edited', { date: formatNoteDate(note.updatedAt) })}` : ''}
+                      {t('fieldNotes.by', { name: note.author.name, date: formatDateTime(note.createdAt) })}
+                      {edited ? ` · ${t('fieldNotes.edited', { date: formatDateTime(note.updatedAt) })}` : ''}
                     </Typography>
                     {renderActions?.(note)}
                   </Stack>

@@ -21,7 +21,7 @@ import { visuallyHidden } from '@/components/visually-hidden';
 import { paths } from '@/config/paths';
 import { useToken } from '@/lib/auth/session';
 import { useFieldNoteMutations, useFieldNotes } from '../api/field-notes';
-import { formatNoteDate } from '../utils/note-date';
+import { formatDateTime } from '@/lib/format';
 import { isBlankRichText, sameRichText } from '../utils/rich-text';
 import { FieldNotesExport } from './field-notes-export';
 import { FieldNotesList } from './field-notes-list';
@@ -198,7 +198,7 @@ export const FieldNotes = ({ stationId, stationName, headingLevel = 3 }: FieldNo
               {note.canEdit ? (
                 <IconButton
                   size="small"
-                  aria-label={t('fieldNotes.editNote', { date: formatNoteDate(note.createdAt) })}
+                  aria-label={t('fieldNotes.editNote', { date: formatDateTime(note.createdAt) })}
                   onClick={() => startEdit(note)}
                   disabled={editing?.note.id === note.id}
                 >
@@ -208,7 +208,7 @@ export const FieldNotes = ({ stationId, stationName, headingLevel = 3 }: FieldNo
               {note.canDelete ? (
                 <IconButton
                   size="small"
-                  aria-label={t('fieldNotes.deleteNote', { date: formatNoteDate(note.createdAt) })}
+                  aria-label={t('fieldNotes.deleteNote', { date: formatDateTime(note.createdAt) })}
                   onClick={() => setDeleting(note)}
                 >
                   <DeleteIcon fontSize="small" />
@@ -221,7 +221,7 @@ export const FieldNotes = ({ stationId, stationName, headingLevel = 3 }: FieldNo
           editing?.note.id === note.id ? (
             <Box
               component="form"
-              aria-label={t('fieldNotes.editNote', { date: formatNoteDate(note.createdAt) })}
+              aria-label={t('fieldNotes.editNote', { date: formatDateTime(note.createdAt) })}
               onSubmit={(e) => (e.preventDefault(), saveEdit())}
               noValidate
               sx={{ mt: 1 }}

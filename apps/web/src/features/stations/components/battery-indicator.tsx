@@ -9,7 +9,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { batteryBucket, formatBattery, type BatteryBucket } from '../utils/format';
+import { formatBattery } from '@/lib/format';
+import { batteryBucket, type BatteryBucket } from '../utils/format';
 
 const ICONS: Record<BatteryBucket, ComponentType<{ fontSize?: 'small'; color?: 'error' | 'action'; 'aria-hidden'?: boolean }>> = {
   0: Battery0BarIcon,

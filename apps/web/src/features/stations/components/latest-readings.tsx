@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '@/i18n';
 import { useSensorsMeta } from '../api/get-sensors-meta';
-import { formatDateTime, formatReading } from '../utils/format';
+import { formatDateTime, formatReading } from '@/lib/format';
 import { catalogueSensor, sensorLabel } from '../utils/modules';
 
 type LatestReadingsProps = {

@@ -14,7 +14,7 @@ import { currentLocale } from '@/i18n';
 import { useSensorsMeta } from '../api/get-sensors-meta';
 import type { StationTailData } from '../utils/tail-batcher';
 import { moduleBookmark } from '../utils/bookmark';
-import { formatDateTime } from '../utils/format';
+import { formatDateTime } from '@/lib/format';
 import { catalogueSensor, catalogueSensorById, sensorLabel } from '../utils/modules';
 import { chartedSensorIds, hasValues, latestFromTail, tinySeries } from '../utils/tiny-chart-series';
 import { LatestReadings } from './latest-readings';

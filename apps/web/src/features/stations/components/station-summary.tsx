@@ -18,7 +18,7 @@ import { partner } from '@/config/partner';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useStation } from '../api/get-station';
-import { formatDateTime } from '../utils/format';
+import { formatDateTime } from '@/lib/format';
 import { DetailsTab } from './details-tab';
 import { ExploreTab } from './explore-tab';
 import { StationHeader } from './station-header';

@@ -1,8 +1,9 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import type { SensorDataRow, SensorTail } from '@groundtruth/contracts';
+import { formatBattery, formatCoordinate, formatReading } from '@/lib/format';
 import { bareModuleName, moduleKind } from '@/lib/module-kinds';
 import { moduleBookmark } from './bookmark';
-import { batteryBucket, formatBattery, formatCoordinate, formatReading } from './format';
+import { batteryBucket } from './format';
 import { headerRows } from './header-rows';
 import { createTailBatcher } from './tail-batcher';
 import { tinySeries } from './tiny-chart-series';
