@@ -20,7 +20,7 @@ import { ErrorState } from '@/components/error-state';
 import { UserAvatar } from '@/components/user-avatar';
 import { visuallyHidden } from '@/components/visually-hidden';
 import { paths } from '@/config/paths';
-import { formatDate } from '@/lib/format';
+import { formatLocalDate } from '@/lib/format';
 import { useProjectActivity } from '../api/get-project-activity';
 
 const coordinate = (value: number): string => value.toFixed(3);
@@ -33,7 +33,7 @@ const Item = ({ icon, title, date, children }: { icon: ReactNode; title: ReactNo
         {title}
       </Typography>
       <Typography variant="caption" color="text.secondary" component="p">
-        <time dateTime={date}>{formatDate(date)}</time>
+        <time dateTime={date}>{formatLocalDate(date)}</time>
       </Typography>
       {children}
     </Box>
@@ -86,7 +86,7 @@ const ActivityItem = ({ item, project }: { item: Activity; project: Project }) =
           date={item.createdAt}
         >
           <Typography variant="body2" color="text.secondary">
-            {t('projectActivity.deployedAt', { date: formatDate(item.deployedAt), location })}
+            {t('projectActivity.deployedAt', { date: formatLocalDate(item.deployedAt), location })}
           </Typography>
         </Item>
       );

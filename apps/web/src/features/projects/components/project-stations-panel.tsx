@@ -34,7 +34,7 @@ import { visuallyHidden } from '@/components/visually-hidden';
 import { PROJECT_STATIONS_PAGE_SIZE, STATION_PICKER_PAGE_SIZE, STATION_PICKER_PAGE_SIZE_NARROW } from '@/config/constants';
 import { partner } from '@/config/partner';
 import { paths } from '@/config/paths';
-import { formatDate } from '@/lib/format';
+import { formatLocalDate } from '@/lib/format';
 import { useChangeProjectStations, useMyStations, useProjectStations } from '../api/project-stations';
 import { Section } from './project-parts';
 
@@ -48,7 +48,7 @@ const DeployState = ({ station }: { station: Station }) => {
   return (
     <>
       {station.deployedAt
-        ? t('projectStations.deployed', { date: formatDate(station.deployedAt) })
+        ? t('projectStations.deployed', { date: formatLocalDate(station.deployedAt) })
         : t('projectStations.readyToDeploy')}
     </>
   );

@@ -23,7 +23,7 @@ import { paths } from '@/config/paths';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { isApiError } from '@/lib/api-client';
 import { useToken } from '@/lib/auth/session';
-import { MISSING, formatCoordinate, formatDate, formatDateTime } from '@/lib/format';
+import { MISSING, formatCoordinate, formatDateTime, formatLocalDate } from '@/lib/format';
 import { useStation } from '../api/get-station';
 import { stationModules, visibleModules } from '../utils/modules';
 import { BatteryIndicator } from './battery-indicator';
@@ -210,7 +210,7 @@ const StationDetails = ({ station, projectId, notes, fieldNotes }: StationDetail
           </Stack>
           <Typography variant="body1" color="text.secondary" sx={{ mt: 0.5 }}>
             {station.deployedAt
-              ? t('station.page.deployed', { date: formatDate(station.deployedAt) })
+              ? t('station.page.deployed', { date: formatLocalDate(station.deployedAt) })
               : t('station.page.readyToDeploy')}
           </Typography>
           <Box sx={{ mt: 1 }}>
