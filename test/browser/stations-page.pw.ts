@@ -120,9 +120,18 @@ test('a visitor reads a demo station in Spanish on a phone: no edit controls, no
   expect(await blockingViolations(page, 'station page (visitor, es)')).toEqual([]);
 });
 
-test('a private station sends a signed-out visitor to log in, and comes back after', async ({ page, request }) => {
+test('a private station (and its photos page) sends a signed-out visitor to log in, and comes back after', async ({
+  page,
+  request,
+}) => {
   const privateId = await registeredStation(request, owner, 'Private bench unit');
   await prepare(page, { owner: null });
+  // Its photos page too (spec §8: a station refused for lack of sign-in leads to login with its message).
+  await page.goto(`/station/${privateId}/photos`);
+  await expect(page).toHaveURL(
+    (url) => url.pathname === '/login' && url.searchParams.get('after') === `/station/${privateId}/photos`,
+  );
+  await expect(page.getByText('This station is private. Please log in to see it.')).toBeVisible();
   await page.goto(`/station/${privateId}`);
   await expect(page).toHaveURL((url) => url.pathname === '/login' && url.searchParams.get('after') === `/station/${privateId}`);
   await expect(page.getByText('This station is private. Please log in to see it.')).toBeVisible();

@@ -9,22 +9,20 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { ErrorState } from '@/components/error-state';
 import { Facts } from '@/components/facts';
 import { ModuleIcon } from '@/components/module-icon';
 import { MapView } from '@/components/map';
-import { useSnackbar } from '@/components/snackbar';
 import { visuallyHidden } from '@/components/visually-hidden';
 import { partner } from '@/config/partner';
 import { paths } from '@/config/paths';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { isApiError } from '@/lib/api-client';
-import { useToken } from '@/lib/auth/session';
 import { MISSING, formatCoordinate, formatDateTime, formatLocalDate } from '@/lib/format';
 import { useStation } from '../api/get-station';
+import { useStationLoadFailure } from '../hooks/use-station-load-failure';
 import { stationModules, visibleModules } from '../utils/modules';
 import { BatteryIndicator } from './battery-indicator';
 import { EditableDescription } from './editable-description';
@@ -93,45 +91,11 @@ const Forbidden = () => {
   );
 };
 
-/** Spec §8 station page load failures: sign-in needed → login (with after); private → login with its message; other → snackbar. */
-const useLoadFailure = (error: unknown) => {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const signedIn = useToken() !== null;
-  const snackbar = useSnackbar();
-  const told = useRef<unknown>(null);
-  const here = `${location.pathname}${location.search}`;
-  const api = isApiError(error) ? error : null;
-  const action: 'login' | 'private' | 'forbidden' | 'notFound' | 'failed' | null =
-    error === null
-      ? null
-      : api?.isUnauthenticated
-        ? 'login'
-        : api?.isForbidden
-          ? signedIn
-            ? 'forbidden'
-            : 'private'
-          : api && (api.isNotFound || api.status === 400)
-            ? 'notFound'
-            : 'failed';
-  useEffect(() => {
-    if (action === 'login') void navigate(paths.login.getHref({ after: here }), { replace: true });
-    else if (action === 'private')
-      void navigate(paths.login.getHref({ after: here, reason: 'privateStation' }), { replace: true });
-    else if (action === 'failed' && told.current !== error) {
-      told.current = error;
-      snackbar(t('station.somethingWentWrong'), 'fail');
-    }
-  }, [action, error, here, navigate, snackbar, t]);
-  return action;
-};
-
 /** Spec §2 station page. */
 export const StationPage = ({ stationId, projectId, notFound, notes, fieldNotes }: StationPageProps) => {
   const { t } = useTranslation();
   const query = useStation(stationId);
-  const failure = useLoadFailure(query.isError ? query.error : null);
+  const failure = useStationLoadFailure(query.isError ? query.error : null);
 
   const back =
     projectId === null ? (

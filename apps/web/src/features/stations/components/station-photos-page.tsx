@@ -29,9 +29,9 @@ import { useSnackbar } from '@/components/snackbar';
 import { visuallyHidden } from '@/components/visually-hidden';
 import { paths } from '@/config/paths';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { isApiError } from '@/lib/api-client';
 import { useStation } from '../api/get-station';
 import { STATION_PHOTO_TYPES, isStationPhotoType, usePhotoRights, useStationPhotoMutations } from '../api/station-photos';
+import { useStationLoadFailure } from '../hooks/use-station-load-failure';
 import { PhotoGallery } from './photo-gallery';
 import { StationPhoto } from './station-photo';
 
@@ -49,8 +49,8 @@ export const StationPhotosPage = ({ stationId, projectId, notFound }: StationPho
   const query = useStation(stationId);
   const stationHref =
     projectId === null ? paths.viewStationFromMap.getHref(stationId) : paths.viewStation.getHref(projectId, stationId);
-  const error = query.error;
-  if (isApiError(error) && (error.isNotFound || error.status === 400)) return <>{notFound}</>;
+  const failure = useStationLoadFailure(query.isError ? query.error : null);
+  if (failure === 'notFound') return <>{notFound}</>;
   return (
     <>
       <Link
@@ -62,14 +62,14 @@ export const StationPhotosPage = ({ stationId, projectId, notFound }: StationPho
         <ArrowBackIcon fontSize="small" aria-hidden />
         {t('stationPhotos.back')}
       </Link>
-      {query.isPending ? (
+      {query.isPending || failure === 'login' || failure === 'private' ? (
         <PageLoading />
       ) : query.isError ? (
         <>
           <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
             {t('stationPhotos.title')}
           </Typography>
-          {isApiError(error) && error.isForbidden ? (
+          {failure === 'forbidden' ? (
             <ErrorState message={t('station.privateStation')} />
           ) : (
             <ErrorState message={t('station.loadFailed')} onRetry={() => void query.refetch()} retrying={query.isFetching} />
