@@ -2,6 +2,7 @@ import { sensorByFullKey } from '../../libs/domain/src/index.js';
 import { callApi, outboxOf, signUp, type TestUser } from '../support/accounts.js';
 import { joinProject } from '../support/project-team.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { countAggregated, countReadings, jsonReply, type JsonReply } from '../support/uploads.js';
 
 let sut: TestApp;
 let owner: TestUser;
@@ -78,28 +79,20 @@ const uplink = (receivedAt: number, decoded: Record<string, unknown> | undefined
   },
 });
 
-type Reply = { status: number; body: Record<string, unknown> | null };
-const send = async (body: unknown, headers: Record<string, string>, project = projectId, raw?: string): Promise<Reply> => {
-  const res = await fetch(`${sut.url}/api/webhooks/lorawan/${project}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: raw ?? JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
-};
+const send = async (body: unknown, headers: Record<string, string>, project = projectId, raw?: string): Promise<JsonReply> =>
+  jsonReply(
+    await fetch(`${sut.url}/api/webhooks/lorawan/${project}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: raw ?? JSON.stringify(body),
+    }),
+  );
 const withToken = (t: string = token) => ({ 'x-webhook-token': t });
 const settings = (who: TestUser | null, project = projectId) =>
   callApi(sut.url, 'GET', `/api/projects/${project}/lorawan-webhook`, { token: who?.token ?? null });
 const configure = (who: TestUser | null, body: unknown, project = projectId) =>
   callApi(sut.url, 'PUT', `/api/projects/${project}/lorawan-webhook`, { token: who?.token ?? null, body });
-const count = async (where: string): Promise<number> => {
-  const rows = await sut.runtime.clickhouse.client.query({
-    query: `SELECT count() AS n FROM readings FINAL WHERE ${where}`,
-    format: 'JSONEachRow',
-  });
-  return Number((await rows.json<{ n: string }>())[0]!.n);
-};
+const count = (where: string) => countReadings(sut, where);
 const ingestions = async () => Number((await sut.runtime.pool.query('SELECT count(*)::int AS n FROM ingestions')).rows[0].n);
 
 let stationId: number;
@@ -256,11 +249,7 @@ describe('POST /api/webhooks/lorawan/{id}', () => {
     expect((all.body!['ingestions'] as { version: number }[]).map((i) => i.version)).toEqual([3, 2]);
     expect(await count(`station_id = ${stationId} AND sensor_id = ${DEPTH.id}`)).toBe(2);
     expect(await count(`station_id = ${stationId} AND sensor_id = ${BATTERY.id}`)).toBe(1);
-    const minutes = await sut.runtime.clickhouse.client.query({
-      query: `SELECT sum(value_count) AS n FROM readings_10m WHERE station_id = ${stationId}`,
-      format: 'JSONEachRow',
-    });
-    expect(Number((await minutes.json<{ n: string }>())[0]!.n)).toBe(3);
+    expect(await countAggregated(sut, 'readings_10m', stationId)).toBe(3);
   });
 
   it('acknowledges and ignores messages that are not uplinks', async () => {
