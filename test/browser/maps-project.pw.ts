@@ -81,6 +81,8 @@ test.describe('project big map', () => {
     const pane = page.getByRole('region', { name: 'Broad Channel W 12th Rd' });
     await expect(pane.getByRole('heading', { name: 'Broad Channel W 12th Rd' })).toBeVisible();
     await expect(page.getByRole('separator')).toHaveAttribute('aria-valuenow', '50');
+    // The catalogue's sensor names in Spanish (the shared catalogue is English only: labels.es.ts).
+    await expect(pane.getByText(/Profundidad de inundación/).first()).toBeVisible();
     const found = await blockingViolations(page, 'project map (phone)');
     await page.screenshot({ path: join(testInfo.outputDir, 'project-map-phone-es.png') });
     await page.goto(`/dashboard/projects/${projectId}/list`);

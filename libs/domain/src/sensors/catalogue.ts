@@ -1,5 +1,13 @@
 import { CATALOGUE_DATA } from './catalogue.data.js';
-import type { ModuleDefinitionData, SensorAggregation, SensorDefinitionData } from './catalogue.types.js';
+import type {
+  LocalisedText,
+  ModuleDefinitionData,
+  SensorAggregation,
+  SensorDefinitionData,
+  SensorStrings,
+  SensorViz,
+} from './catalogue.types.js';
+import { SPANISH_CATALOGUE_TEXT } from './labels.es.js';
 
 export type * from './catalogue.types.js';
 
@@ -14,12 +22,53 @@ export type ModuleDefinition = Omit<ModuleDefinitionData, 'sensors'> & {
   readonly sensors: readonly SensorDefinition[];
 };
 
-/** The 19 module definitions of the shared FieldKit catalogue, in id order (oldest first). */
+const spanish = (text: string | undefined): string | undefined =>
+  text === undefined ? undefined : (SPANISH_CATALOGUE_TEXT[text] ?? text);
+
+/** A sensor's strings with `es-es` added from the English ones (the shared catalogue is English only). */
+const withSpanishStrings = (strings: SensorDefinitionData['strings']): SensorDefinitionData['strings'] => {
+  const english = strings['en-us'];
+  if (!english || strings['es-es']) return strings;
+  const es: SensorStrings = Object.fromEntries(
+    Object.entries(english).map(([key, text]) => [key, spanish(text as string | undefined)]),
+  );
+  return { ...strings, 'es-es': es };
+};
+
+const withSpanishText = (text: LocalisedText): LocalisedText =>
+  text['en-US'] !== undefined && text['es-ES'] === undefined ? { ...text, 'es-ES': spanish(text['en-US'])! } : text;
+
+const withSpanishViz = (viz: SensorViz): SensorViz =>
+  viz.thresholds === null
+    ? viz
+    : {
+        ...viz,
+        thresholds: {
+          label: withSpanishText(viz.thresholds.label),
+          levels: viz.thresholds.levels.map((level) => ({
+            ...level,
+            label: withSpanishText(level.label),
+            plainLabel: withSpanishText(level.plainLabel),
+            mapKeyLabel: withSpanishText(level.mapKeyLabel),
+          })),
+        },
+      };
+
+/**
+ * The 19 module definitions of the shared FieldKit catalogue, in id order (oldest first), its
+ * texts in Spanish too (labels.es.ts).
+ */
 export const MODULE_DEFINITIONS: readonly ModuleDefinition[] = CATALOGUE_DATA.map((module) => ({
   ...module,
   sensors: [...module.sensors]
     .sort((a, b) => a.ordering - b.ordering || a.id - b.id)
-    .map((sensor) => ({ ...sensor, moduleId: module.id, moduleKey: module.key })),
+    .map((sensor) => ({
+      ...sensor,
+      strings: withSpanishStrings(sensor.strings),
+      viz: sensor.viz.map(withSpanishViz),
+      moduleId: module.id,
+      moduleKey: module.key,
+    })),
 }));
 
 /** Every sensor definition, in id order. */

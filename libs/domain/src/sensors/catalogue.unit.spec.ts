@@ -1,3 +1,5 @@
+import { CATALOGUE_DATA } from './catalogue.data.js';
+import { SPANISH_CATALOGUE_TEXT } from './labels.es.js';
 import {
   aggregationOf,
   MODULE_DEFINITIONS,
@@ -67,6 +69,34 @@ describe('sensor catalogue', () => {
       [12, 24, '#fe4d4c'],
       [24, 100, '#d74dfe'],
     ]);
+  });
+
+  it('speaks Spanish: every English text of the catalogue has a translation, added as es-es / es-ES', () => {
+    const english = new Set<string>();
+    for (const module of CATALOGUE_DATA) {
+      for (const sensor of module.sensors) {
+        for (const text of Object.values(sensor.strings['en-us'] ?? {})) if (text) english.add(text);
+        for (const viz of sensor.viz) {
+          const t = viz.thresholds;
+          if (!t) continue;
+          for (const text of [t.label, ...t.levels.flatMap((l) => [l.label, l.plainLabel, l.mapKeyLabel])]) {
+            if (text['en-US']) english.add(text['en-US']);
+          }
+        }
+      }
+    }
+    const missing = [...english].filter((text) => SPANISH_CATALOGUE_TEXT[text] === undefined);
+    expect(missing).toEqual([]);
+
+    const depth = sensorByFullKey('wh.floodnet.depth')!;
+    expect(depth.strings['es-es']).toMatchObject({ label: 'Profundidad de inundación' });
+    expect(depth.strings['en-us']?.label).toBe('Flood Depth');
+    const levels = depth.viz.find((v) => v.thresholds)!.thresholds!.levels;
+    expect(levels.map((l) => l.plainLabel['es-ES'])).toEqual(['Ninguna o mínima', 'Leve', 'Moderada', 'Grave']);
+    expect(levels[1]!.plainLabel['en-US']).toBe('Minor');
+    // Sensors without a label (a few diagnostics) get none in Spanish either.
+    const unlabeled = SENSOR_DEFINITIONS.filter((s) => s.strings['en-us']?.label === undefined);
+    expect(unlabeled.every((s) => s.strings['es-es']?.label === undefined)).toBe(true);
   });
 
   describe('moduleForHeader', () => {
