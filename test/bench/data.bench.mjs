@@ -349,7 +349,10 @@ const clientWorker = new Worker(
 const timeHttp = async (url, runs = QUERY_RUNS, end = 0) => {
   const cpu0 = process.cpuUsage();
   const { times, rows } = await new Promise((resolve, reject) => {
-    clientWorker.once('message', resolve);
+    clientWorker.once('message', (answer) => {
+      clientWorker.off('error', reject);
+      resolve(answer);
+    });
     clientWorker.once('error', reject);
     clientWorker.postMessage({ url: `${base}${url}`, token, runs, end });
   });
