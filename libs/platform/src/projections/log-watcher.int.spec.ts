@@ -1,5 +1,6 @@
 import { createLogger } from '../logging/logger.js';
 import { createTestDatabase, type TestDatabase } from '../../../../test/support/test-database.js';
+import { until } from '../../../../test/support/until.js';
 import { event } from '../event-store/event-store.conformance.js';
 import { PostgresEventStore } from '../event-store/postgres-event-store.js';
 import { LogWatcher } from './log-watcher.js';
@@ -13,13 +14,6 @@ beforeAll(async () => {
   await store.append(`watch-${Date.now()}-0`, [event('Before')], 'no_stream');
 });
 afterAll(() => db.drop());
-
-const until = async (check: () => boolean, ms = 5000) => {
-  for (const end = Date.now() + ms; !check();) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 describe('LogWatcher', () => {
   it('wakes once at start, not while the log is still, and again as soon as an event is appended', async () => {

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { EventStore, LogPosition } from '../event-store/event-store.port.js';
+import { Alarm } from './alarm.js';
 
 export type LogWatcherOptions = { pollMs?: number; maxBackoffMs?: number };
 
@@ -17,7 +18,7 @@ export class LogWatcher {
   private stopping = false;
   private loop: Promise<void> | null = null;
   private head: LogPosition | null | undefined = undefined;
-  private wakeUp: (() => void) | null = null;
+  private readonly alarm = new Alarm();
 
   constructor(
     private readonly store: Pick<EventStore, 'headPosition'>,
@@ -33,7 +34,7 @@ export class LogWatcher {
 
   async stop(): Promise<void> {
     this.stopping = true;
-    this.wakeUp?.();
+    this.alarm.wake();
     await this.loop;
   }
 
@@ -58,19 +59,7 @@ export class LogWatcher {
         this.log.warn({ err: error }, 'could not read the log head, retrying');
         wait = Math.min(wait * 2, this.options.maxBackoffMs ?? 10_000);
       }
-      await this.sleep(wait);
+      await this.alarm.sleep(wait);
     }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.wakeUp = null;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.wakeUp = done;
-    });
   }
 }

@@ -11,6 +11,7 @@ import {
   saveFingerprint,
   setProjectionState,
 } from './checkpoints.js';
+import { Alarm } from './alarm.js';
 import { rebuildProjection } from './rebuild.js';
 import type { Projection } from './projection.js';
 import { ensureTables, liveTables } from './tables.js';
@@ -31,9 +32,8 @@ export type RunnerOptions = {
 export class ProjectionRunner {
   private stopping = false;
   private loop: Promise<void> | null = null;
-  private wakeUp: (() => void) | null = null;
-  /** A wake that came while a batch was running: the batch may have read the log just before the news. */
-  private wokenDuringStep = false;
+  /** Woken by news; a wake during a batch ends the next idle at once (the batch may have looked just before the news). */
+  private readonly alarm = new Alarm();
   private readonly handles: ReadonlySet<string>;
 
   constructor(
@@ -79,8 +79,7 @@ export class ProjectionRunner {
 
   /** Asks the loop to look for new events now instead of at its next poll. */
   wake(): void {
-    if (this.wakeUp) this.wakeUp();
-    else this.wokenDuringStep = true;
+    this.alarm.wake();
   }
 
   async stop(): Promise<void> {
@@ -107,19 +106,7 @@ export class ProjectionRunner {
   }
 
   private idle(ms: number): Promise<void> {
-    if (this.wokenDuringStep) {
-      this.wokenDuringStep = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.wakeUp = null;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.wakeUp = done;
-    });
+    return this.alarm.sleep(ms);
   }
 
   /** Processes one batch in one transaction (rows and checkpoint together). Public for tests. */

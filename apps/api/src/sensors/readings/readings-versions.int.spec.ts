@@ -1,5 +1,6 @@
 import { createLogger } from '@groundtruth/platform';
 import { createTestDatabase, type TestDatabase } from '../../../../../test/support/test-database.js';
+import { until } from '../../../../../test/support/until.js';
 import { ReadingsVersions } from './readings-versions.js';
 
 let db: TestDatabase;
@@ -10,13 +11,6 @@ afterAll(() => db.drop());
 
 const versionsOver = (database: TestDatabase) =>
   new ReadingsVersions({ pool: database.pool, databaseUrl: database.url, log: createLogger('silent') });
-
-const until = async (check: () => boolean, ms = 5000) => {
-  for (const end = Date.now() + ms; !check();) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 describe('ReadingsVersions', () => {
   it("moves a station's version at once in the writing process and, once told, in every other", async () => {
