@@ -400,3 +400,33 @@ describe('reprocessing into fewer readings', () => {
     expect(await chartSensors()).not.toContain(tempSensorId);
   });
 });
+
+describe('chart data end', () => {
+  it('moves with each upload, also for a new window of a selection charted before', async () => {
+    const device = '0004a30b001cc1c9';
+    const created = await callApi(sut.url, 'POST', '/api/stations', {
+      token: owner.token,
+      body: { deviceId: device, name: 'Creek 3' },
+    });
+    const station = created.body!['id'] as number;
+    const headers = (type: 'meta' | 'data', blocks: string) => headersFor(type, blocks, { 'fk-deviceid': device });
+    expect((await upload(metaFile, headers('meta', '1,1'))).status).toBe(200);
+    expect((await upload(encodeDataFile(goodRecords), headers('data', '1,10'))).status).toBe(200);
+    const dataEnd = async (days: number) => {
+      const res = await callApi(
+        sut.url,
+        'GET',
+        `/api/sensors/data?start=${T0 * 1000}&end=${(T0 + days * 86_400) * 1000}&stations=${station}&sensors=${tempSensorId}`,
+        { token: owner.token },
+      );
+      expect(res.status).toBe(200);
+      return res.body!['dataEnd'];
+    };
+    expect(await dataEnd(1)).toBe((T0 + 540) * 1000);
+    expect(await dataEnd(2)).toBe((T0 + 540) * 1000); // a new window of the same selection
+
+    expect((await upload(encodeDataFile([record(11, T0 + 7200, 30)]), headers('data', '11,11'))).status).toBe(200);
+    expect(await dataEnd(1)).toBe((T0 + 7200) * 1000); // asked before the upload
+    expect(await dataEnd(3)).toBe((T0 + 7200) * 1000); // never asked
+  });
+});
