@@ -436,7 +436,9 @@ log(
 );
 log('');
 log(`chart query, one station-year × ${SENSORS} sensors, resolution 1000, ${QUERY_RUNS} runs each (ms)`);
-log('  uncached: every call a new question (its end 1 ms later); cached: the same call again');
+log(
+  '  uncached: every call a new window (its end 1 ms later: buckets read anew, the data end remembered); cached: the same call again',
+);
 log('  range   uncached p50   p95  cpu/call  rows | cached p50   p95 | old p50   p95  rows  level');
 for (const c of chart) {
   const f = (n, w) => fmt(n, 1).padStart(w);
