@@ -1,5 +1,5 @@
 import { decodeDataRecord, IdentitySchema, MetadataSchema, ModuleInfoSchema, type DataRecord } from './fk-data.js';
-import { decodeWith, ProtobufError, splitDelimited } from './wire.js';
+import { decodeWith, forEachDelimited, ProtobufError } from './wire.js';
 
 /**
  * What ingestion reads of one DataRecord: status battery, the readings' time, record and meta
@@ -139,29 +139,30 @@ export type DataRecordVisitor = {
  * modules and identity are checked by the general decoder too (ingestion does not use them).
  */
 export function scanDataFile(bytes: Uint8Array, visitor: DataRecordVisitor): DataFileScan {
-  const { frames, error } = splitDelimited(bytes);
   const view = new DataRecordView();
   const fast = new FastReader();
-  for (const frame of frames) {
+  let records = 0;
+  const error = forEachDelimited(bytes, (offset, end) => {
+    records++;
     let ok = false;
     try {
-      ok = fast.record(frame.bytes, view);
+      ok = fast.record(bytes, offset, end, view);
     } catch (e) {
       if (!(e instanceof ProtobufError)) throw e;
       ok = false;
     }
     if (ok) {
       visitor.record(view);
-      continue;
+      return;
     }
     try {
-      visitor.record(viewOfDataRecord(decodeDataRecord(frame.bytes), view));
+      visitor.record(viewOfDataRecord(decodeDataRecord(bytes.subarray(offset, end)), view));
     } catch (e) {
       if (!(e instanceof ProtobufError)) throw e;
-      visitor.error(`${e.name}: ${e.message} in the message at byte ${frame.offset}`);
+      visitor.error(`${e.name}: ${e.message} in the message at byte ${offset}`);
     }
-  }
-  return { records: frames.length, streamError: error === null ? null : error.message };
+  });
+  return { records, streamError: error === null ? null : error.message };
 }
 
 const TWO_32 = 4294967296;
@@ -180,12 +181,13 @@ class FastReader {
   private buf: Uint8Array = new Uint8Array(0);
   private pos = 0;
 
-  record(buf: Uint8Array, view: DataRecordView): boolean {
+  /** Reads the record in buf[start, end). */
+  record(buf: Uint8Array, start: number, end: number, view: DataRecordView): boolean {
     this.buf = buf;
-    this.pos = 0;
+    this.pos = start;
     view.reset();
     try {
-      this.dataRecord(buf.length, view);
+      this.dataRecord(end, view);
       return true;
     } catch (e) {
       if (e instanceof Unusual) return false;

@@ -164,7 +164,7 @@ type Context = {
 class ReadingsCollector {
   // What a (meta record, module position) means is worked out once per file, not once per reading.
   private readonly cache = new Map<number, Map<number, Resolved>>();
-  readonly batch = new ReadingBatch(4096);
+  readonly batch: ReadingBatch;
   readonly summary: FileSummary & { battery: number | null; location: { longitude: number; latitude: number } | null } = {
     records: 0,
     errors: 0,
@@ -179,7 +179,10 @@ class ReadingsCollector {
     private readonly metas: MetaModules,
     private readonly stationModules: readonly StationModuleRef[],
     private readonly nowMs: number,
-  ) {}
+    expectedReadings = 4096,
+  ) {
+    this.batch = new ReadingBatch(expectedReadings);
+  }
 
   private resolve(meta: number, modules: readonly ModuleInfo[], position: number): Resolved {
     let byPosition = this.cache.get(meta);
@@ -313,7 +316,9 @@ export const readingsOfBytes = (
   stationModules: readonly StationModuleRef[],
   context: Context,
 ): ReadingsOfFile => {
-  const collector = new ReadingsCollector(metas, stationModules, context.nowMs);
+  // A reading takes 8 to 20 bytes of a data file: room for one per 16 bytes means at most a grow
+  // or two (each one a fresh buffer of tens of megabytes, its pages faulted in and copied).
+  const collector = new ReadingsCollector(metas, stationModules, context.nowMs, Math.ceil(bytes.length / 16));
   const scan = scanDataFile(bytes, { record: (view) => collector.record(view), error: (message) => collector.error(message) });
   return collector.finish(scan.streamError, context);
 };
