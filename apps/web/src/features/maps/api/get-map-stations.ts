@@ -1,6 +1,7 @@
 import { Project, ProjectList, Station, StationList } from '@groundtruth/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient, isApiError } from '@/lib/api-client';
+import { getMyStations } from '@/lib/my-stations';
 
 /** How many community projects the anonymous all-stations map reads stations from. */
 const COMMUNITY_PROJECTS_READ = 50;
@@ -11,9 +12,7 @@ const byId = (lists: readonly (readonly Station[])[]): Station[] => {
   return [...seen.values()];
 };
 
-/** GET /user/stations: the signed-in user's own stations, hidden ones included. */
-const getMyStations = async (signal: AbortSignal): Promise<Station[]> =>
-  (await apiClient.get('/user/stations', StationList, { auth: 'required', signal })).stations;
+const myStations = async (signal: AbortSignal): Promise<Station[]> => (await getMyStations(signal)).stations;
 
 /**
  * Stations of the public (community) projects, for visitors who are not signed in: GET /projects,
@@ -38,7 +37,7 @@ const getCommunityStations = async (signal: AbortSignal): Promise<Station[]> => 
 export const useMapStations = (signedIn: boolean) =>
   useQuery({
     queryKey: ['map-stations', signedIn ? 'mine' : 'community'] as const,
-    queryFn: ({ signal }) => (signedIn ? getMyStations(signal) : getCommunityStations(signal)),
+    queryFn: ({ signal }) => (signedIn ? myStations(signal) : getCommunityStations(signal)),
   });
 
 /** GET /projects/{id}; the same cache entry as the project page's. */

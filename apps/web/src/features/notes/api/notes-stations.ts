@@ -1,16 +1,6 @@
 import { Project, StationList } from '@groundtruth/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-
-/** GET /user/stations: the signed-in user's own stations (the 'my stations' notes page). */
-export const myStationsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['notes', 'my-stations'] as const,
-    queryFn: ({ signal }) => apiClient.get('/user/stations', StationList, { auth: 'required', ...(signal ? { signal } : {}) }),
-    select: (data) => data.stations,
-  });
-
-export const useMyStations = () => useQuery(myStationsQueryOptions());
 
 /** GET /projects/{id} and GET /projects/{id}/stations: the project notes page's station list and read-only flag. */
 export const useNotesProject = (projectId: number) =>

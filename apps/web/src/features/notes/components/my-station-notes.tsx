@@ -9,7 +9,7 @@ import { ErrorState } from '@/components/error-state';
 import { PageLoading } from '@/components/page-loading';
 import { paths } from '@/config/paths';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { useMyStations } from '../api/notes-stations';
+import { useMyStations } from '@/lib/my-stations';
 
 /** myStationNotes (/notes, signed in): the user's own stations, each leading to its notes. */
 export const MyStationNotes = () => {

@@ -16,19 +16,6 @@ export const projectStationsQueryOptions = (id: number) =>
 
 export const useProjectStations = (id: number) => useQuery(projectStationsQueryOptions(id));
 
-/** GET /user/stations: the asker's own stations (the add-station picker offers them). */
-export const getMyStations = (signal?: AbortSignal): Promise<StationList> =>
-  apiClient.get('/user/stations', StationList, { auth: 'required', ...(signal ? { signal } : {}) });
-
-export const myStationsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['stations', 'mine'] as const,
-    queryFn: ({ signal }) => getMyStations(signal),
-    select: (data) => data.stations,
-  });
-
-export const useMyStations = (enabled: boolean) => useQuery({ ...myStationsQueryOptions(), enabled });
-
 /** POST or DELETE /projects/{projectId}/stations/{stationId}; the lists reload after (spec §4). */
 export const useChangeProjectStations = (projectId: number) => {
   const queryClient = useQueryClient();

@@ -35,7 +35,8 @@ import { PROJECT_STATIONS_PAGE_SIZE, STATION_PICKER_PAGE_SIZE, STATION_PICKER_PA
 import { partner } from '@/config/partner';
 import { paths } from '@/config/paths';
 import { formatLocalDate } from '@/lib/format';
-import { useChangeProjectStations, useMyStations, useProjectStations } from '../api/project-stations';
+import { useMyStations } from '@/lib/my-stations';
+import { useChangeProjectStations, useProjectStations } from '../api/project-stations';
 import { Section } from './project-parts';
 
 const noun = { context: partner.stationNoun === 'sensor' ? 'sensor' : undefined };

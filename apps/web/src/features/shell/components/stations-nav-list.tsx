@@ -11,7 +11,7 @@ import { SIDEBAR_STATIONS_CLIP } from '@/config/constants';
 import { partner } from '@/config/partner';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session';
-import { useMyStations } from '../api/get-my-stations';
+import { useMyStations } from '@/lib/my-stations';
 
 const noun = { context: partner.stationNoun === 'sensor' ? 'sensor' : undefined };
 

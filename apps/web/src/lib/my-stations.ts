@@ -6,7 +6,7 @@ import { apiClient } from '@/lib/api-client';
 export const getMyStations = (signal?: AbortSignal): Promise<StationList> =>
   apiClient.get('/user/stations', StationList, { auth: 'required', ...(signal ? { signal } : {}) });
 
-/** Same key as wherever else the user's stations are asked for: one cache entry. */
+/** One cache entry for the sidebar, the project's add-station picker and the notes page. */
 export const myStationsQueryOptions = () =>
   queryOptions({
     queryKey: ['stations', 'mine'] as const,
@@ -14,4 +14,4 @@ export const myStationsQueryOptions = () =>
     select: (data) => data.stations,
   });
 
-export const useMyStations = (enabled: boolean) => useQuery({ ...myStationsQueryOptions(), enabled });
+export const useMyStations = (enabled = true) => useQuery({ ...myStationsQueryOptions(), enabled });
