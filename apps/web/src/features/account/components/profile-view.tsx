@@ -9,12 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { ErrorState } from '@/components/error-state';
 import { PageHeading } from '@/components/page-heading';
-import { visuallyHidden } from '@/components/visually-hidden';
 import { paths } from '@/config/paths';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useSession } from '@/lib/auth/session';
 import { ChangePasswordForm } from './change-password-form';
 import { ProfileForm } from './profile-form';
+import { LoadingBlock } from '@/components/loading-block';
 
 const Section = ({ id, title, children }: { id: string; title: string; children: ReactNode }) => (
   <Paper component="section" variant="outlined" aria-labelledby={id} sx={{ p: { xs: 2, sm: 3 } }}>
@@ -55,12 +55,9 @@ export const ProfileView = () => {
     body = <ErrorState message={t('account.loadFailed')} onRetry={() => void session.refetchUser()} />;
   } else {
     body = (
-      <Box aria-busy="true">
-        <Typography role="status" sx={visuallyHidden}>
-          {t('account.loading')}
-        </Typography>
+      <LoadingBlock label={t('account.loading')}>
         <Skeleton variant="rectangular" height={320} aria-hidden />
-      </Box>
+      </LoadingBlock>
     );
   }
 

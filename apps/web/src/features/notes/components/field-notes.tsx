@@ -25,6 +25,7 @@ import { formatDateTime } from '@/lib/format';
 import { isBlankRichText, sameRichText } from '../utils/rich-text';
 import { FieldNotesExport } from './field-notes-export';
 import { FieldNotesList } from './field-notes-list';
+import { LoadingBlock } from '@/components/loading-block';
 
 const FieldNoteEditor = lazy(() => import('./field-note-editor'));
 
@@ -175,13 +176,10 @@ export const FieldNotes = ({ stationId, stationName, headingLevel = 3 }: FieldNo
   let list;
   if (query.isPending) {
     list = (
-      <Box aria-busy="true">
-        <Typography role="status" sx={visuallyHidden}>
-          {t('fieldNotes.loading')}
-        </Typography>
+      <LoadingBlock label={t('fieldNotes.loading')}>
         <Skeleton aria-hidden />
         <Skeleton width="80%" aria-hidden />
-      </Box>
+      </LoadingBlock>
     );
   } else if (query.isError) {
     list = <ErrorState message={t('fieldNotes.loadFailed')} onRetry={() => void query.refetch()} retrying={query.isFetching} />;

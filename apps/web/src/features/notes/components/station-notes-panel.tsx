@@ -4,12 +4,12 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/error-state';
-import { visuallyHidden } from '@/components/visually-hidden';
 import { isApiError } from '@/lib/api-client';
 import { useToken } from '@/lib/auth/session';
 import { useStationNotes } from '../api/station-notes';
 import { StationNotesForm } from './station-notes-form';
 import { StationNotesReadOnly } from './station-notes-view';
+import { LoadingBlock } from '@/components/loading-block';
 
 type StationNotesPanelProps = {
   readonly stationId: number;
@@ -24,13 +24,10 @@ export const StationNotesPanel = ({ stationId, readOnly = false }: StationNotesP
   const query = useStationNotes(stationId);
   if (query.isPending) {
     return (
-      <Box aria-busy="true">
-        <Typography role="status" sx={visuallyHidden}>
-          {t('notes.loading')}
-        </Typography>
+      <LoadingBlock label={t('notes.loading')}>
         <Skeleton aria-hidden />
         <Skeleton width="70%" aria-hidden />
-      </Box>
+      </LoadingBlock>
     );
   }
   if (query.isError) {

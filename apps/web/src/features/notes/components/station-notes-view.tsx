@@ -7,10 +7,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/error-state';
-import { visuallyHidden } from '@/components/visually-hidden';
 import { useStationNotes } from '../api/station-notes';
 import { noteTitle } from '../utils/note-title';
 import { NoteMedia } from './note-media';
+import { LoadingBlock } from '@/components/loading-block';
 
 /** Spec §2: completion percentage of a station's notes, as a bar and words. */
 export const NotesCompletion = ({ percent }: { readonly percent: number }) => {
@@ -71,12 +71,9 @@ export const StationNotesView = ({ stationId }: { readonly stationId: number }) 
   const query = useStationNotes(stationId);
   if (query.isPending) {
     return (
-      <Box aria-busy="true">
-        <Typography role="status" sx={visuallyHidden}>
-          {t('notes.loading')}
-        </Typography>
+      <LoadingBlock label={t('notes.loading')}>
         <Skeleton aria-hidden />
-      </Box>
+      </LoadingBlock>
     );
   }
   if (query.isError)

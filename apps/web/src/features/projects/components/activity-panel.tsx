@@ -18,10 +18,10 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { UserAvatar } from '@/components/user-avatar';
-import { visuallyHidden } from '@/components/visually-hidden';
 import { paths } from '@/config/paths';
 import { formatLocalDate } from '@/lib/format';
 import { useProjectActivity } from '../api/get-project-activity';
+import { LoadingBlock } from '@/components/loading-block';
 
 const coordinate = (value: number): string => value.toFixed(3);
 
@@ -123,14 +123,11 @@ const Feed = ({ project }: { project: Project }) => {
   const query = useProjectActivity(project.id);
   if (query.isPending) {
     return (
-      <Box aria-busy="true">
-        <Typography role="status" sx={visuallyHidden}>
-          {t('projectActivity.loading')}
-        </Typography>
+      <LoadingBlock label={t('projectActivity.loading')}>
         {[0, 1, 2].map((key) => (
           <Skeleton key={key} height={64} aria-hidden />
         ))}
-      </Box>
+      </LoadingBlock>
     );
   }
   if (query.isError) {

@@ -8,12 +8,12 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useSnackbar } from '@/components/snackbar';
-import { visuallyHidden } from '@/components/visually-hidden';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session';
 import { useAnswerInvitationByToken, useInvitationByToken } from '../api/invitation-by-token';
 import { ProjectThumbnail } from './project-thumbnail';
+import { LoadingBlock } from '@/components/loading-block';
 
 /**
  * The invitation an e-mailed link opens (/projects/invitation?token=…): the project and the role offered,
@@ -32,12 +32,9 @@ export const InvitationByToken = ({ token }: { token: string | null }) => {
   if (token === null) body = <Alert severity="warning">{t('projectInvitation.incomplete')}</Alert>;
   else if (query.isPending) {
     body = (
-      <Box aria-busy="true">
-        <Typography role="status" sx={visuallyHidden}>
-          {t('projectInvitation.loading')}
-        </Typography>
+      <LoadingBlock label={t('projectInvitation.loading')}>
         <Skeleton variant="rectangular" height={160} sx={{ maxWidth: 360 }} aria-hidden />
-      </Box>
+      </LoadingBlock>
     );
   } else if (query.isError) {
     const gone = isApiError(query.error) && (query.error.isNotFound || query.error.status === 400);

@@ -30,7 +30,6 @@ import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { MapView, boundsAround, defaultBounds, type Bounds, type LngLat, type MapMarker } from '@/components/map';
 import { useSnackbar } from '@/components/snackbar';
-import { visuallyHidden } from '@/components/visually-hidden';
 import { PROJECT_STATIONS_PAGE_SIZE, STATION_PICKER_PAGE_SIZE, STATION_PICKER_PAGE_SIZE_NARROW } from '@/config/constants';
 import { partner } from '@/config/partner';
 import { paths } from '@/config/paths';
@@ -38,6 +37,7 @@ import { formatLocalDate } from '@/lib/format';
 import { useMyStations } from '@/lib/my-stations';
 import { useChangeProjectStations, useProjectStations } from '../api/project-stations';
 import { Section } from './project-parts';
+import { LoadingBlock } from '@/components/loading-block';
 
 const noun = { context: partner.stationNoun === 'sensor' ? 'sensor' : undefined };
 
@@ -276,12 +276,9 @@ export const ProjectStationsPanel = ({ project, withMap = false }: { project: Pr
   let body;
   if (query.isPending) {
     body = (
-      <Box aria-busy="true">
-        <Typography role="status" sx={visuallyHidden}>
-          {t('projectStations.loading')}
-        </Typography>
+      <LoadingBlock label={t('projectStations.loading')}>
         <Skeleton variant="rectangular" height={88} aria-hidden />
-      </Box>
+      </LoadingBlock>
     );
   } else if (query.isError) {
     body = (

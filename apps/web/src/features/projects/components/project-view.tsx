@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
 import { BackLink } from '@/components/back-link';
 import { ErrorState } from '@/components/error-state';
-import { visuallyHidden } from '@/components/visually-hidden';
 import { paths } from '@/config/paths';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { isApiError } from '@/lib/api-client';
@@ -17,22 +16,20 @@ import { useProject } from '../api/get-project';
 import { ActivityPanel } from './activity-panel';
 import { ProjectDashboard } from './project-dashboard';
 import { ProjectPublicView } from './project-public-view';
+import { LoadingBlock } from '@/components/loading-block';
 
 const Loading = () => {
   const { t } = useTranslation();
   usePageTitle(t('project.title'));
   return (
-    <Box aria-busy="true">
-      <Typography role="status" sx={visuallyHidden}>
-        {t('project.loading')}
-      </Typography>
+    <LoadingBlock label={t('project.loading')}>
       <Box aria-hidden>
         <Skeleton variant="text" width="50%" height={48} />
         <Skeleton variant="rectangular" height={180} sx={{ mt: 2 }} />
         <Skeleton sx={{ mt: 2 }} />
         <Skeleton width="80%" />
       </Box>
-    </Box>
+    </LoadingBlock>
   );
 };
 

@@ -16,7 +16,6 @@ import { ErrorState } from '@/components/error-state';
 import { Facts } from '@/components/facts';
 import { ModuleIcon } from '@/components/module-icon';
 import { MapView } from '@/components/map';
-import { visuallyHidden } from '@/components/visually-hidden';
 import { partner } from '@/config/partner';
 import { paths } from '@/config/paths';
 import { usePageTitle } from '@/hooks/use-page-title';
@@ -32,6 +31,7 @@ import { StationPhoto } from './station-photo';
 import { StationPhotosStrip } from './station-photos-strip';
 import { StationProjects } from './station-projects';
 import { stationImageUrl } from './station-header';
+import { LoadingBlock } from '@/components/loading-block';
 
 export type StationPageProps = {
   readonly stationId: number;
@@ -61,17 +61,14 @@ const Loading = () => {
   const { t } = useTranslation();
   usePageTitle(t(`station.noun.${partner.stationNoun}`));
   return (
-    <Box aria-busy="true">
-      <Typography role="status" sx={visuallyHidden}>
-        {t('station.loading')}
-      </Typography>
+    <LoadingBlock label={t('station.loading')}>
       <Box aria-hidden>
         <Skeleton variant="text" width="40%" height={48} />
         <Skeleton variant="rectangular" height={160} sx={{ mt: 2 }} />
         <Skeleton sx={{ mt: 2 }} />
         <Skeleton width="70%" />
       </Box>
-    </Box>
+    </LoadingBlock>
   );
 };
 
