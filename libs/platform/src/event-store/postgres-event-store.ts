@@ -28,11 +28,45 @@ type EventRow = {
 const COLUMNS = 'position, tx_id, stream_id, revision, event_id, type, data, metadata';
 
 /**
- * Readers see only events appended by transactions older than the oldest transaction still
- * running, ordered by (transaction id, sequence). An append that commits late can then never
- * fall behind a reader's checkpoint, and appends stay parallel (no global lock).
+ * The horizon: readers take only events of transactions older than the oldest transaction that
+ * may still add events to the log, ordered by (transaction id, sequence), so an append that
+ * commits late can never fall behind a reader's checkpoint, and appends stay parallel.
+ *
+ * Only appends count (migration 010): each holds a shared advisory lock from before it has a
+ * transaction id until it ends. Of the transactions running when this statement's snapshot was
+ * taken (its `xip`), a blocker is one that held that lock when pg_locks was read just after, or
+ * one that has ended since (it may have been an append that committed after our snapshot, whose
+ * events we cannot see yet: wait one more look for it). Anything still running that held no lock
+ * then has no append under way and, since an append takes the lock before its id, never will.
+ * The CASE reads pg_locks (once, materialized) before asking any transaction's status; that order
+ * is what makes "still running and not a holder" mean "not an append".
+ *
+ * Any other transaction on the server (a backup's repeatable read, an analyst's long query, another
+ * database) no longer holds readers back. With no blocker the horizon is the snapshot's xmax.
  */
-const VISIBLE = `tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`;
+export const APPEND_LOCK = { classid: 26484, objid: 1 } as const;
+const HORIZON_CTES = `
+  gt_snap AS MATERIALIZED (SELECT pg_current_snapshot() AS s),
+  gt_locks AS MATERIALIZED (
+    SELECT locktype, database, classid, objid, objsubid, transactionid, virtualtransaction, pid, mode FROM pg_locks
+  ),
+  gt_appenders AS MATERIALIZED (
+    SELECT x.transactionid::text::bigint AS xid32, a.pid
+    FROM gt_locks a JOIN gt_locks x ON x.virtualtransaction = a.virtualtransaction
+    WHERE a.locktype = 'advisory' AND a.classid = ${APPEND_LOCK.classid} AND a.objid = ${APPEND_LOCK.objid} AND a.objsubid = 2
+      AND a.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+      AND x.locktype = 'transactionid' AND x.mode = 'ExclusiveLock'
+  ),
+  gt_horizon AS MATERIALIZED (
+    SELECT least(
+      pg_snapshot_xmax(s)::text::bigint,
+      (SELECT min(x::text::bigint) FROM pg_snapshot_xip(s) AS x
+       WHERE CASE WHEN x::text::bigint % 4294967296 IN (SELECT xid32 FROM gt_appenders) THEN true
+                  ELSE pg_xact_status(x) IS DISTINCT FROM 'in progress' END)
+    ) AS h
+    FROM gt_snap
+  )`;
+const VISIBLE = `tx_id < (SELECT h FROM gt_horizon)`;
 
 /** The single-append statement's start revision, per expectation (`$6` is the exact revision expected). */
 const head = `(SELECT revision FROM gt_events WHERE stream_id = $1 ORDER BY revision DESC LIMIT 1)`;
@@ -191,7 +225,8 @@ export class PostgresEventStore implements EventStore {
 
   async readAll({ after, limit }: ReadAllOptions): Promise<RecordedEvent[]> {
     const r = await this.pool.query<EventRow>(
-      `SELECT ${COLUMNS} FROM gt_events
+      `WITH ${HORIZON_CTES}
+       SELECT ${COLUMNS} FROM gt_events
        WHERE ${VISIBLE} AND (tx_id, position) > ($1::bigint, $2::bigint)
        ORDER BY tx_id, position LIMIT $3`,
       [(after?.commit ?? 0n).toString(), (after?.prepare ?? 0n).toString(), limit],
@@ -205,7 +240,7 @@ export class PostgresEventStore implements EventStore {
 
   async headPosition(): Promise<LogPosition | null> {
     const r = await this.pool.query<{ tx_id: string; position: string }>(
-      `SELECT tx_id, position FROM gt_events WHERE ${VISIBLE} ORDER BY tx_id DESC, position DESC LIMIT 1`,
+      `WITH ${HORIZON_CTES} SELECT tx_id, position FROM gt_events WHERE ${VISIBLE} ORDER BY tx_id DESC, position DESC LIMIT 1`,
     );
     const row = r.rows[0];
     return row ? { commit: BigInt(row.tx_id), prepare: BigInt(row.position) } : null;
@@ -214,7 +249,7 @@ export class PostgresEventStore implements EventStore {
   /** Events readable after a position, counted up to `cap` (for lag figures). */
   async countAfter(after: LogPosition | null, cap = 1_000_000): Promise<number> {
     const r = await this.pool.query<{ n: string }>(
-      `SELECT count(*) AS n FROM (SELECT 1 FROM gt_events WHERE ${VISIBLE} AND (tx_id, position) > ($1::bigint, $2::bigint) LIMIT $3) s`,
+      `WITH ${HORIZON_CTES} SELECT count(*) AS n FROM (SELECT 1 FROM gt_events WHERE ${VISIBLE} AND (tx_id, position) > ($1::bigint, $2::bigint) LIMIT $3) s`,
       [(after?.commit ?? 0n).toString(), (after?.prepare ?? 0n).toString(), cap],
     );
     return Number(r.rows[0]?.n ?? 0);
