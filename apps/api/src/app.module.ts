@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { RuntimeModule, type Runtime } from '@groundtruth/platform';
 import { ProjectorModule } from '@groundtruth/projector';
@@ -6,6 +7,8 @@ import { AccountsModule } from './accounts.module.js';
 import { ActivityModule } from './activity/activity.module.js';
 import { AggregateStreams } from './common/cqrs/aggregate-streams.js';
 import { CommandGateway } from './common/cqrs/command-gateway.js';
+import { PendingWritesInterceptor } from './common/cqrs/pending-writes.js';
+import { ReadYourWrites } from './common/cqrs/read-your-writes.js';
 import { DevicesModule } from './devices/devices.module.js';
 import { DocsController } from './docs/docs.controller.js';
 import { IngestionModule } from './ingestion/ingestion.module.js';
@@ -25,7 +28,13 @@ import { StatusService } from './status/status.service.js';
 /** Shared by every feature module: the command path and the read side. */
 @Module({
   imports: [CqrsModule.forRoot()],
-  providers: [AggregateStreams, CommandGateway, ReadModels],
+  providers: [
+    AggregateStreams,
+    ReadYourWrites,
+    CommandGateway,
+    ReadModels,
+    { provide: APP_INTERCEPTOR, useClass: PendingWritesInterceptor },
+  ],
   exports: [CqrsModule, AggregateStreams, CommandGateway, ReadModels],
 })
 export class CoreModule {}

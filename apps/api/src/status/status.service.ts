@@ -2,33 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ProjectionStatus, Status } from '@groundtruth/contracts';
-import {
-  positionToString,
-  readCheckpoints,
-  RUNTIME,
-  type EventStore,
-  type LogPosition,
-  type Runtime,
-} from '@groundtruth/platform';
+import { positionToString, readCheckpoints, RUNTIME, type Runtime } from '@groundtruth/platform';
 
 const withTimeout = <T>(p: Promise<T>, ms: number): Promise<T> =>
   Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms))]);
 
 const LAG_CAP = 1_000_000;
-
-/** Events after a checkpoint: a count query on Postgres, a bounded read elsewhere. */
-const lagAfter = async (store: EventStore, after: LogPosition | null): Promise<number> => {
-  const counting = store as EventStore & { countAfter?: (a: LogPosition | null, cap: number) => Promise<number> };
-  if (counting.countAfter) return counting.countAfter(after, LAG_CAP);
-  let n = 0;
-  for (let cursor = after; n < 100_000;) {
-    const page = await store.readAll({ after: cursor, limit: 1000 });
-    n += page.length;
-    if (page.length < 1000) break;
-    cursor = page[page.length - 1]!.position;
-  }
-  return n;
-};
+/** An append open longer than this is reported as holding the projections back. */
+const OPEN_APPEND_REPORT_MS = 5_000;
 
 const packageVersion = (): string => {
   try {
@@ -80,16 +61,27 @@ export class StatusService {
     ]);
     let projections: ProjectionStatus[] = [];
     if (postgres && eventStore) {
-      const rows = await readCheckpoints(pool);
+      const [rows, open] = await Promise.all([readCheckpoints(pool), store.openAppends(OPEN_APPEND_REPORT_MS)]);
+      const heldBackBy = open.map((a) => ({
+        transactionId: a.transactionId,
+        openForSeconds: Math.round(a.openForMs / 100) / 10,
+        application: a.application,
+      }));
+      const now = Date.now();
       projections = await Promise.all(
-        rows.map(async (r) => ({
-          name: r.name,
-          state: r.state,
-          checkpoint: r.position ? positionToString(r.position) : null,
-          lag: await lagAfter(store, r.position),
-          updatedAt: r.updatedAt.toISOString(),
-          error: r.error,
-        })),
+        rows.map(async (r) => {
+          const progress = await store.progressAfter(r.position, LAG_CAP);
+          return {
+            name: r.name,
+            state: r.state,
+            checkpoint: r.position ? positionToString(r.position) : null,
+            lag: progress.events,
+            lagSeconds: progress.oldestAt ? Math.max(0, Math.round((now - progress.oldestAt.getTime()) / 100) / 10) : 0,
+            heldBackBy: r.state === 'running' ? heldBackBy : [],
+            updatedAt: r.updatedAt.toISOString(),
+            error: r.error,
+          };
+        }),
       );
     }
     return {

@@ -1,4 +1,4 @@
-import { ErrorBody } from '@groundtruth/contracts';
+import { AFTER_HEADER, CommandPending, ErrorBody } from '@groundtruth/contracts';
 import { z } from 'zod';
 import { env } from '@/config/env';
 import { currentLocale } from '@/i18n';
@@ -62,6 +62,8 @@ export type RequestOptions = {
   readonly auth?: 'none' | 'optional' | 'required';
   /** 'blob' reads a 2xx body as bytes (media), not as JSON. */
   readonly responseType?: 'json' | 'blob';
+  /** Extra request headers. */
+  readonly headers?: Readonly<Record<string, string>>;
 };
 
 const buildUrl = (path: string, query?: RequestOptions['query']): string => {
@@ -151,6 +153,7 @@ async function send(method: Method, path: string, options: RequestOptions = {}):
     const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLocale() };
     if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
     if (token !== null) headers['Authorization'] = `Bearer ${token}`;
+    Object.assign(headers, options.headers);
     let response: Response;
     try {
       response = await fetch(buildUrl(path, options.query), {
@@ -196,13 +199,47 @@ async function send(method: Method, path: string, options: RequestOptions = {}):
   return result;
 }
 
+/** How long a change the server accepted (202) is waited for before the screen is told it is still on its way. */
+const PENDING_WAIT_MS = 30_000;
+
+/**
+ * A 202 COMMAND.PENDING answer: the change is done, but the server's read side did not show it in
+ * time. Reads its address again, each read waiting on the server until the change shows (or
+ * answering 202 again), so the caller gets the object as it now is, as if the first answer had
+ * been on time. A deleted object's address answers 404 once the deletion shows: that is the end of
+ * the wait too.
+ */
+const awaitPending = async (pending: CommandPending, options: RequestOptions): Promise<RawResponse | null> => {
+  if (!pending.location) return null;
+  const path = pending.location.replace(/^\/api(?=\/)/, '');
+  const deadline = Date.now() + PENDING_WAIT_MS;
+  while (Date.now() < deadline) {
+    let result: RawResponse;
+    try {
+      result = await send('GET', path, { signal: options.signal, headers: { [AFTER_HEADER]: pending.after } });
+    } catch (error) {
+      if (isApiError(error) && error.isNotFound) return null;
+      throw error;
+    }
+    if (result.response.status !== 202) return result;
+  }
+  return null;
+};
+
 async function request<Schema extends z.ZodType>(
   method: Method,
   path: string,
   schema: Schema,
   options: RequestOptions = {},
 ): Promise<z.infer<Schema>> {
-  const { response, body } = await send(method, path, options);
+  let { response, body } = await send(method, path, options);
+  const pending = response.status === 202 ? CommandPending.safeParse(body) : null;
+  if (pending?.success) {
+    const shown = await awaitPending(pending.data, options);
+    if (schema.safeParse(undefined).success) return undefined as z.infer<Schema>;
+    if (!shown) throw new ApiError(202, pending.data.code, pending.data.message);
+    ({ response, body } = shown);
+  }
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     // The server broke its contract: say where, once, and fail the call.

@@ -1,11 +1,27 @@
 import { z } from 'zod';
 
+export const OpenAppendStatus = z
+  .object({
+    transactionId: z.string(),
+    openForSeconds: z.number().meta({ description: 'How long the append transaction has been open' }),
+    application: z.string().nullable().meta({ description: "The connection's application name, when it set one" }),
+  })
+  .meta({ id: 'OpenAppendStatus' });
+export type OpenAppendStatus = z.infer<typeof OpenAppendStatus>;
+
 export const ProjectionStatus = z
   .object({
     name: z.string(),
     state: z.enum(['running', 'stopped', 'failed', 'rebuilding']),
     checkpoint: z.string().nullable().meta({ description: 'Log position commit/prepare' }),
-    lag: z.number().int().meta({ description: 'Events in the log after the checkpoint' }),
+    lag: z.number().int().meta({ description: 'Readable events in the log after the checkpoint' }),
+    lagSeconds: z
+      .number()
+      .meta({ description: 'Seconds since the oldest event the projection has not applied yet was appended (0 when caught up)' }),
+    heldBackBy: z.array(OpenAppendStatus).meta({
+      description:
+        'Appends open for more than 5 s: no reader of the log can pass them until they end (empty when nothing holds it back)',
+    }),
     updatedAt: z.string().nullable(),
     error: z.string().nullable(),
   })

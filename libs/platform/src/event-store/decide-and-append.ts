@@ -3,6 +3,8 @@ import { fold, type Command, type CommandMetadata, type Decider, type DomainEven
 import type { EventStore, LogPosition } from './event-store.port.js';
 
 export type Decided<E extends DomainEvent> = {
+  /** The stream the events went to (absent on outcomes that touched several). */
+  readonly streamId?: string;
   readonly events: readonly E[];
   /** Log position of the last appended event; null when the command changed nothing. */
   readonly position: LogPosition | null;
@@ -22,7 +24,7 @@ export const decideAndAppend = async <S, C extends Command, E extends DomainEven
 ): Promise<Decided<E>> => {
   const history = await store.readStream(streamId);
   const events = decider.decide(command, fold(decider, history as unknown as E[]), meta);
-  if (events.length === 0) return { events, position: null };
+  if (events.length === 0) return { streamId, events, position: null };
   const last = history[history.length - 1];
   const result = await store.append(
     streamId,
@@ -39,5 +41,5 @@ export const decideAndAppend = async <S, C extends Command, E extends DomainEven
     })),
     last ? last.revision : 'no_stream',
   );
-  return { events, position: result.position };
+  return { streamId, events, position: result.position };
 };

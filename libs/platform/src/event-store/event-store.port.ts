@@ -61,6 +61,22 @@ export class DuplicateEventIdError extends Error {
   override readonly name = 'DuplicateEventIdError';
 }
 
+/** How far the log runs past a checkpoint. */
+export type LogProgress = {
+  /** Readable events after the checkpoint, counted up to a cap. */
+  readonly events: number;
+  /** When the oldest of them was appended; null when there are none. */
+  readonly oldestAt: Date | null;
+};
+
+/** An append transaction still open, which holds every reader of the log back until it ends. */
+export type OpenAppend = {
+  readonly transactionId: string;
+  readonly openForMs: number;
+  /** The connection's application_name, when it set one. */
+  readonly application: string | null;
+};
+
 /** The event store port. Nothing else writes state. */
 export type EventStore = {
   readonly kind: 'postgres' | 'eventstoredb';
@@ -81,6 +97,10 @@ export type EventStore = {
   subscribeAll(from: LogPosition | null, signal: AbortSignal): AsyncIterable<RecordedEvent>;
   /** Position of the newest readable event, or null when the log is empty. */
   headPosition(): Promise<LogPosition | null>;
+  /** Readable events after a checkpoint (up to `cap`) and the age of the oldest: a projection's lag. */
+  progressAfter(after: LogPosition | null, cap: number): Promise<LogProgress>;
+  /** Appends open for longer than `minAgeMs`: what holds readers back (never anything where appends are atomic). */
+  openAppends(minAgeMs: number): Promise<OpenAppend[]>;
   /** Resolves when the store answers; rejects with a clear error otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;

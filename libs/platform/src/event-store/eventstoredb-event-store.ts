@@ -25,6 +25,8 @@ import {
   type EventToAppend,
   type ExpectedRevision,
   type LogPosition,
+  type LogProgress,
+  type OpenAppend,
   type ReadAllOptions,
   type RecordedEvent,
 } from './event-store.port.js';
@@ -233,6 +235,25 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   /** Reads the newest record of $all: it proves the connection, the credentials and the right to read $all. */
+  /** A bounded read: EventStoreDB has no count; the oldest is the first event's occurrence time. */
+  async progressAfter(after: LogPosition | null, cap: number): Promise<LogProgress> {
+    let events = 0;
+    let oldestAt: Date | null = null;
+    for (let cursor = after; events < cap;) {
+      const page = await this.readAll({ after: cursor, limit: Math.min(1000, cap - events) });
+      if (page.length === 0) break;
+      oldestAt ??= new Date(page[0]!.metadata.occurredAt);
+      events += page.length;
+      cursor = page[page.length - 1]!.position;
+    }
+    return { events, oldestAt };
+  }
+
+  /** Appends are atomic on the server: none is ever open where a reader could wait for it. */
+  async openAppends(): Promise<OpenAppend[]> {
+    return [];
+  }
+
   async ping(): Promise<void> {
     const read = this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 });
     let timer: NodeJS.Timeout | undefined;

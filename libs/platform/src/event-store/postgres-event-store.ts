@@ -10,6 +10,8 @@ import {
   type EventToAppend,
   type ExpectedRevision,
   type LogPosition,
+  type LogProgress,
+  type OpenAppend,
   type ReadAllOptions,
   type RecordedEvent,
 } from './event-store.port.js';
@@ -246,13 +248,31 @@ export class PostgresEventStore implements EventStore {
     return row ? { commit: BigInt(row.tx_id), prepare: BigInt(row.position) } : null;
   }
 
-  /** Events readable after a position, counted up to `cap` (for lag figures). */
-  async countAfter(after: LogPosition | null, cap = 1_000_000): Promise<number> {
-    const r = await this.pool.query<{ n: string }>(
-      `WITH ${HORIZON_CTES} SELECT count(*) AS n FROM (SELECT 1 FROM gt_events WHERE ${VISIBLE} AND (tx_id, position) > ($1::bigint, $2::bigint) LIMIT $3) s`,
+  async progressAfter(after: LogPosition | null, cap: number): Promise<LogProgress> {
+    const r = await this.pool.query<{ n: string; oldest: Date | null }>(
+      `WITH ${HORIZON_CTES}
+       SELECT count(*) AS n, min(created_at) AS oldest FROM (
+         SELECT created_at FROM gt_events WHERE ${VISIBLE} AND (tx_id, position) > ($1::bigint, $2::bigint)
+         ORDER BY tx_id, position LIMIT $3) s`,
       [(after?.commit ?? 0n).toString(), (after?.prepare ?? 0n).toString(), cap],
     );
-    return Number(r.rows[0]?.n ?? 0);
+    return { events: Number(r.rows[0]?.n ?? 0), oldestAt: r.rows[0]?.oldest ?? null };
+  }
+
+  async openAppends(minAgeMs: number): Promise<OpenAppend[]> {
+    const r = await this.pool.query<{ xid: string; ms: string; application: string | null }>(
+      `SELECT x.transactionid::text AS xid, floor(extract(epoch FROM clock_timestamp() - s.xact_start) * 1000) AS ms,
+              nullif(s.application_name, '') AS application
+       FROM pg_locks a
+       JOIN pg_locks x ON x.virtualtransaction = a.virtualtransaction AND x.locktype = 'transactionid' AND x.mode = 'ExclusiveLock'
+       JOIN pg_stat_activity s ON s.pid = a.pid
+       WHERE a.locktype = 'advisory' AND a.classid = ${APPEND_LOCK.classid} AND a.objid = ${APPEND_LOCK.objid} AND a.objsubid = 2
+         AND a.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+         AND clock_timestamp() - s.xact_start >= $1 * interval '1 millisecond'
+       ORDER BY s.xact_start`,
+      [minAgeMs],
+    );
+    return r.rows.map((row) => ({ transactionId: row.xid, openForMs: Number(row.ms), application: row.application }));
   }
 
   async ping(): Promise<void> {

@@ -11,6 +11,11 @@ export type RequestContext = {
   userId?: number | null;
   /** The caller's language (Accept-Language; the web app sends its own choice). */
   readonly locale?: 'en-US' | 'es-ES';
+  /**
+   * Changes this request made that the read side did not show within the read-your-writes bound:
+   * the answer then says so (202) instead of reading a model that does not show them yet.
+   */
+  pendingWrites?: { readonly streamId: string | null; readonly position: string }[];
 };
 
 export const requestContext = new AsyncLocalStorage<RequestContext>();

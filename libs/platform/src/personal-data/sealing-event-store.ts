@@ -88,6 +88,14 @@ export class SealingEventStore implements EventStore {
     return this.inner.headPosition();
   }
 
+  progressAfter(after: RecordedEvent['position'] | null, cap: number) {
+    return this.inner.progressAfter(after, cap);
+  }
+
+  openAppends(minAgeMs: number) {
+    return this.inner.openAppends(minAgeMs);
+  }
+
   ping() {
     return this.inner.ping();
   }

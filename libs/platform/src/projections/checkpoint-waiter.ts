@@ -69,16 +69,19 @@ export class CheckpointWaiter {
     }
   }
 
-  /** Resolves true once reached, false after `timeoutMs` (the answer then goes out anyway). */
-  async waitFor(eventTypes: readonly string[], position: LogPosition, timeoutMs: number): Promise<boolean> {
+  /**
+   * Resolves true once every projection handling one of `eventTypes` ('all': every projection) has
+   * passed `position`, false after `timeoutMs` (the answer then goes out anyway).
+   */
+  async waitFor(eventTypes: readonly string[] | 'all', position: LogPosition, timeoutMs: number): Promise<boolean> {
     if (eventTypes.length === 0 || timeoutMs <= 0) return true;
-    const types = new Set(eventTypes);
+    const types = eventTypes === 'all' ? null : new Set(eventTypes);
     const handledBy = () =>
-      new Set([...this.rows.values()].filter((r) => r.eventTypes.some((t) => types.has(t))).map((r) => r.name));
+      new Set([...this.rows.values()].filter((r) => !types || r.eventTypes.some((t) => types.has(t))).map((r) => r.name));
     let names = handledBy();
     // A projection registered after our last read (projector starting, a new deploy) is unknown yet.
     const known = new Set([...this.rows.values()].flatMap((r) => r.eventTypes));
-    if (!this.listener || eventTypes.some((t) => !known.has(t))) {
+    if (!this.listener || eventTypes === 'all' || eventTypes.some((t) => !known.has(t))) {
       await this.refresh().catch(() => undefined);
       names = handledBy();
     }

@@ -4,6 +4,8 @@ import { decideAndAppend, RUNTIME, WrongExpectedRevisionError, type LogPosition,
 
 /** What a command handler returns: enough for the gateway to wait for the read side. */
 export type CommandOutcome = {
+  /** The stream the events went to, when there is one (it names what changed). */
+  readonly streamId?: string;
   readonly events: readonly DomainEvent[];
   /** Log position of the last appended event; null when the command changed nothing. */
   readonly position: LogPosition | null;

@@ -1,43 +1,34 @@
-import { Inject, Injectable, Optional, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { CommandBus, type Command } from '@nestjs/cqrs';
-import { CheckpointWaiter, RUNTIME, type Runtime } from '@groundtruth/platform';
 import { ProjectorService } from '@groundtruth/projector';
 import type { CommandOutcome } from './aggregate-streams.js';
+import { notePendingWrite } from './pending-writes.js';
+import { ReadYourWrites } from './read-your-writes.js';
 
 /**
  * Sends a command and answers only once the projections that handle its events have passed its
  * log position (bounded by READ_YOUR_WRITES_TIMEOUT_MS), so the caller's next GET sees the change.
+ * Past the bound the change is noted as pending and the request answers 202 with what it knows
+ * (PendingWritesInterceptor): a command never denies what it did.
  */
 @Injectable()
-export class CommandGateway implements OnModuleInit, OnApplicationShutdown {
-  private readonly waiter: CheckpointWaiter;
-
+export class CommandGateway {
   constructor(
     private readonly bus: CommandBus,
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly readYourWrites: ReadYourWrites,
     /** Present when the projector runs in this process (embedded mode). */
     @Optional() private readonly projector?: ProjectorService,
-  ) {
-    this.waiter = new CheckpointWaiter(runtime.pool, runtime.databaseUrl, runtime.log);
-  }
-
-  async onModuleInit(): Promise<void> {
-    await this.waiter.start();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.waiter.close();
-  }
+  ) {}
 
   async execute<R extends CommandOutcome>(command: Command<R>): Promise<R> {
     const outcome = await this.bus.execute(command);
     if (outcome.position) {
       this.projector?.wake();
-      await this.waiter.waitFor(
+      const shown = await this.readYourWrites.waitForTypes(
         outcome.events.map((e) => e.type),
         outcome.position,
-        this.runtime.config.readYourWritesTimeoutMs,
       );
+      if (!shown) notePendingWrite(outcome.streamId ?? null, outcome.position);
     }
     return outcome;
   }

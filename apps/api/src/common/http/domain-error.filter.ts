@@ -3,6 +3,7 @@ import { DomainError, type DomainErrorKind } from '@groundtruth/domain';
 import type { ErrorBody } from '@groundtruth/contracts';
 import { isConnectionError, type Logger } from '@groundtruth/platform';
 import type { Response } from 'express';
+import { PendingAnswer, pendingAnswer, sendPending } from '../cqrs/pending-writes.js';
 
 const statusOf: Record<DomainErrorKind, number> = {
   validation: HttpStatus.BAD_REQUEST,
@@ -34,6 +35,17 @@ export class DomainErrorFilter implements ExceptionFilter {
 
   catch(error: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
+    // A read model that does not show this request's own change yet is no reason to deny it.
+    const pending =
+      error instanceof PendingAnswer
+        ? error.body
+        : error instanceof DomainError && error.kind === 'not_found'
+          ? pendingAnswer()
+          : null;
+    if (pending) {
+      if (!res.headersSent) sendPending(res, pending);
+      return;
+    }
     let status: number;
     let body: ErrorBody;
     if (error instanceof DomainError) {

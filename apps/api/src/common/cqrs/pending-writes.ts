@@ -1,0 +1,97 @@
+import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { AFTER_HEADER, type CommandPending } from '@groundtruth/contracts';
+import { positionFromString, positionToString, requestContext, type LogPosition } from '@groundtruth/platform';
+import type { Request, Response } from 'express';
+import { from, map, switchMap, throwError, type Observable } from 'rxjs';
+import { ReadYourWrites } from './read-your-writes.js';
+
+/** Where each kind of stream can be read back (streams with no address of their own have none). */
+const ADDRESSES: Record<string, string> = {
+  project: '/api/projects/',
+  station: '/api/stations/',
+  user: '/api/users/',
+};
+
+const addressOf = (streamId: string | null): { id?: number; location?: string } => {
+  const m = streamId ? /^([a-z]+(?:-[a-z]+)*)-(\d+)$/.exec(streamId) : null;
+  if (!m) return {};
+  const id = Number(m[2]);
+  const base = ADDRESSES[m[1]!];
+  return base ? { id, location: `${base}${id}` } : { id };
+};
+
+const STILL_PENDING = { code: 'COMMAND.PENDING', message: 'Saved. It will show in a moment.' } as const;
+
+/** Notes, for this request's answer, that a change it made is not shown by the read side yet. */
+export const notePendingWrite = (streamId: string | null, position: LogPosition): void => {
+  const ctx = requestContext.getStore();
+  if (!ctx) return;
+  (ctx.pendingWrites ??= []).push({ streamId, position: positionToString(position) });
+};
+
+/**
+ * The answer for a request whose change the read side does not show yet, or null when it has none.
+ * The first change names what the answer is about (a command changes one aggregate, bar a few
+ * that also withdraw invitations first).
+ */
+export const pendingAnswer = (): CommandPending | null => {
+  const pending = requestContext.getStore()?.pendingWrites;
+  const last = pending?.[pending.length - 1];
+  if (!pending || !last) return null;
+  const main = pending[0]!;
+  return {
+    ...STILL_PENDING,
+    ...addressOf(main.streamId),
+    after: last.position,
+  };
+};
+
+/**
+ * Thrown by the interceptor in place of the handler's answer, so that the one error filter sends
+ * the 202 (Nest would otherwise reset the status to the route's own).
+ */
+export class PendingAnswer extends Error {
+  override readonly name = 'PendingAnswer';
+
+  constructor(readonly body: CommandPending) {
+    super(body.message);
+  }
+}
+
+export const sendPending = (res: Response, body: CommandPending): void => {
+  if (body.location) res.setHeader('Location', body.location);
+  res.status(202).json(body);
+};
+
+const POSITION = /^\d{1,20}\/\d{1,20}$/;
+
+/**
+ * A command never denies what it did: when the read side has not caught up within the bound, the
+ * command answers 202 with what it knows (what changed, where to read it, the log position)
+ * instead of the read model's older (or missing) object; the domain error filter does the same
+ * for a read model's "not found" after such a command. A read that carries `Groundtruth-After`
+ * first waits (bounded) until every projection has passed that position, and answers 202 again
+ * if they still have not.
+ */
+@Injectable()
+export class PendingWritesInterceptor implements NestInterceptor {
+  constructor(private readonly readYourWrites: ReadYourWrites) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const req = context.switchToHttp().getRequest<Request>();
+    const answer = (result: unknown) => {
+      const pending = pendingAnswer();
+      if (pending) throw new PendingAnswer(pending);
+      return result;
+    };
+    const after = req.method === 'GET' ? req.header(AFTER_HEADER) : undefined;
+    if (!after || !POSITION.test(after)) return next.handle().pipe(map(answer));
+    return from(this.readYourWrites.waitForAll(positionFromString(after))).pipe(
+      switchMap((reached) =>
+        reached
+          ? next.handle().pipe(map(answer))
+          : throwError(() => new PendingAnswer({ ...STILL_PENDING, location: req.originalUrl.split('?')[0]!, after })),
+      ),
+    );
+  }
+}

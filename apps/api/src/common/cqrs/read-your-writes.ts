@@ -1,0 +1,34 @@
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { CheckpointWaiter, RUNTIME, type LogPosition, type Runtime } from '@groundtruth/platform';
+
+/**
+ * Waits, bounded by READ_YOUR_WRITES_TIMEOUT_MS, until the projections have passed a log
+ * position: those handling a command's event types before its answer, or every projection before
+ * a read that names a change it was told of (Groundtruth-After).
+ */
+@Injectable()
+export class ReadYourWrites implements OnModuleInit, OnApplicationShutdown {
+  private readonly waiter: CheckpointWaiter;
+
+  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {
+    this.waiter = new CheckpointWaiter(runtime.pool, runtime.databaseUrl, runtime.log);
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.waiter.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.waiter.close();
+  }
+
+  /** True once every projection handling one of these event types has passed the position. */
+  waitForTypes(eventTypes: readonly string[], position: LogPosition): Promise<boolean> {
+    return this.waiter.waitFor(eventTypes, position, this.runtime.config.readYourWritesTimeoutMs);
+  }
+
+  /** True once every projection has passed the position. */
+  waitForAll(position: LogPosition): Promise<boolean> {
+    return this.waiter.waitFor('all', position, this.runtime.config.readYourWritesTimeoutMs);
+  }
+}
