@@ -83,8 +83,11 @@ describe('Postgres event store group commit', () => {
 });
 
 describe('Postgres event store horizon: only appends hold readers back', () => {
-  const since = async (store: PostgresEventStore, from: Awaited<ReturnType<PostgresEventStore['headPosition']>>, prefix: string) =>
-    (await readEverything(store, from)).filter((e) => e.streamId.startsWith(prefix)).map((e) => e.type);
+  const since = async (
+    store: PostgresEventStore,
+    from: Awaited<ReturnType<PostgresEventStore['headPosition']>>,
+    prefix: string,
+  ) => (await readEverything(store, from)).filter((e) => e.streamId.startsWith(prefix)).map((e) => e.type);
 
   /** A transaction held open with a transaction id, as pg_dump's repeatable read (or any writer) does. */
   const holdTransaction = async (url: string) => {
