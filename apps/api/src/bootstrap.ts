@@ -6,6 +6,7 @@ import type { LoggerService } from '@nestjs/common';
 import type { Logger, Runtime } from '@groundtruth/platform';
 import { AppModule, type AppOptions } from './app.module.js';
 import { DomainErrorFilter, routeNotFound } from './common/http/domain-error.filter.js';
+import { jsonBodyParser } from './common/http/json-body.js';
 import { requestContextMiddleware } from './common/http/request-context.middleware.js';
 import { DemoReadingsSeeder } from './seed/demo-readings.js';
 import { DemoSeeder } from './seed/demo-seeder.js';
@@ -57,15 +58,14 @@ const securityHeaders = (runtime: Runtime) => {
 export const createApiApp = async (runtime: Runtime, options: AppOptions & { port?: number; seed?: boolean }) => {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(runtime, options), {
     logger: nestLogger(runtime.log),
+    // Bodies are read by jsonBodyParser alone (it keeps req.rawBody and refuses deep nesting).
     bodyParser: false,
-    // JSON bodies keep their bytes too (req.rawBody): a LoRaWAN uplink is stored as it came.
-    rawBody: true,
   });
   const express = app.getHttpAdapter().getInstance();
   express.disable('x-powered-by');
   express.set('trust proxy', 'loopback');
   app.use(requestContextMiddleware(runtime.log));
-  app.useBodyParser('json', { limit: '1mb' });
+  app.use(jsonBodyParser());
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new DomainErrorFilter(runtime.log));
   app.use(securityHeaders(runtime));

@@ -3,6 +3,7 @@ import { DomainError, type DomainErrorKind } from '@groundtruth/domain';
 import type { ErrorBody } from '@groundtruth/contracts';
 import { isConnectionError, type Logger } from '@groundtruth/platform';
 import type { Response } from 'express';
+import { tooDeep } from './json-body.js';
 
 const statusOf: Record<DomainErrorKind, number> = {
   validation: HttpStatus.BAD_REQUEST,
@@ -36,7 +37,10 @@ export class DomainErrorFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<Response>();
     let status: number;
     let body: ErrorBody;
-    if (error instanceof DomainError) {
+    if (isTooDeep(error)) {
+      status = HttpStatus.BAD_REQUEST;
+      body = { code: tooDeep.code, message: tooDeep.message };
+    } else if (error instanceof DomainError) {
       status = statusOf[error.kind];
       body = { code: error.code, message: error.message, ...(error.fieldErrors ? { errors: { ...error.fieldErrors } } : {}) };
     } else if (error instanceof HttpException && error.getStatus() < 500) {
@@ -65,6 +69,12 @@ export class DomainErrorFilter implements ExceptionFilter {
     res.status(status).json(body);
   }
 }
+
+/** The JSON reader's depth refusal, as it comes (or as Nest wraps it in an HttpException). */
+const isTooDeep = (e: unknown): boolean => {
+  const cause = e instanceof HttpException ? e.cause : e;
+  return typeof cause === 'object' && cause !== null && (cause as { type?: unknown }).type === tooDeep.type;
+};
 
 const isBodyParserError = (e: unknown): e is { status: number; type: string } =>
   typeof e === 'object' &&
