@@ -27,7 +27,7 @@ const httpCodes: Record<number, string> = {
 /**
  * The one place errors become HTTP answers `{ code, message, errors? }`. Domain errors map by
  * kind; framework errors (bad JSON, unknown route) keep their 4xx; a store out of reach (Postgres,
- * ClickHouse over HTTP) is a 503 with Retry-After; anything else is a logged 500.
+ * ClickHouse over HTTP) is a 503 with Retry-After, a 429 always says when to retry; anything else is a logged 500.
  */
 @Catch()
 export class DomainErrorFilter implements ExceptionFilter {
@@ -66,9 +66,16 @@ export class DomainErrorFilter implements ExceptionFilter {
     }
     if (res.headersSent) return;
     if (status === HttpStatus.SERVICE_UNAVAILABLE) res.setHeader('Retry-After', '5');
+    if (status === HttpStatus.TOO_MANY_REQUESTS) res.setHeader('Retry-After', String(retryAfterOf(error)));
     res.status(status).json(body);
   }
 }
+
+/** Seconds until a refused caller may try again: the limiter's own figure, else a minute. */
+const retryAfterOf = (e: unknown): number => {
+  const seconds = typeof e === 'object' && e !== null ? (e as { retryAfterSeconds?: unknown }).retryAfterSeconds : undefined;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 60;
+};
 
 /** The JSON reader's depth refusal, as it comes (or as Nest wraps it in an HttpException). */
 const isTooDeep = (e: unknown): boolean => {
