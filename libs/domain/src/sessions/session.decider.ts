@@ -106,7 +106,11 @@ export const sessionDecider: Decider<SessionState, SessionCommand, SessionEvent>
           state.refreshedAt !== null &&
           Date.parse(meta.now) - Date.parse(state.refreshedAt) < REFRESH_RACE_MS
         ) {
-          throw new DomainError('conflict', 'SESSION.REFRESH_RACED', userMessages.refreshRaced);
+          throw new DomainError(
+            'conflict',
+            'SESSION.REFRESH_RACED',
+            'This refresh token was just traded in by another request; use the token that request got.',
+          );
         }
         if (state.usedHashes.includes(presentedHash)) {
           // Reuse detection: a traded-in token came back, so someone else holds one of the pair.

@@ -27,7 +27,6 @@ export const userMessages = {
   tokenExpired: 'Your access token has expired.',
   tokenInvalid: 'Your access token is not valid.',
   refreshTokenInvalid: 'Your refresh token is not valid. Please log in again.',
-  refreshRaced: 'This refresh token was just traded in by another request; use the token that request got.',
   sessionEnded: 'Your session has ended. Please log in again.',
   signInRequired: 'Please log in to do this.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
