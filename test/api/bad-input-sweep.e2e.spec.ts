@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { routes, type RouteContract } from '../../libs/contracts/src/index.js';
 import { callApi, outboxOf, signUp, type TestUser } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -98,6 +99,74 @@ describe('bad input never gets a 5xx', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+});
+
+/** Any method with a JSON body (fetch refuses a body on GET, but a server must still read or refuse it). */
+const sendJson = (method: string, path: string, body: string, token: string | null) =>
+  new Promise<{ status: number; code: unknown }>((resolve, reject) => {
+    const req = request(
+      `${sut.url}${path}`,
+      {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let code: unknown = null;
+          try {
+            code = (JSON.parse(text) as { code?: unknown }).code ?? null;
+          } catch {
+            code = text.slice(0, 80);
+          }
+          resolve({ status: res.statusCode ?? 0, code });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+
+const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+// The tester's body: 10,000 nested arrays in 20 kB (a 500 from a stack overflow, and 0.3 s of event loop, on every route).
+const deep = nested(10_000);
+
+describe('a body nested deeper than 64 levels', () => {
+  it.each(all.map(([name, r]) => [name, r.method.toUpperCase(), r.path]))(
+    'is a 400 REQUEST.TOO_DEEP on %s (%s %s), signed out and in, before anything reads it',
+    async (name) => {
+      const contract = routes[name as keyof typeof routes] as RouteContract;
+      const path = `/api${pathWith(contract.path, '1')}`;
+      const tokens: (string | null)[] = endsSession.has(name) ? [null] : [null, user.token];
+      for (const token of tokens) {
+        const reply = await sendJson(contract.method.toUpperCase(), path, deep, token);
+        expect({ token: !!token, ...reply }).toEqual({ token: !!token, status: 400, code: 'REQUEST.TOO_DEEP' });
+        // Control: 64 levels is allowed, so whatever this answers, it is not the depth refusal (nor a 5xx).
+        const control = await sendJson(contract.method.toUpperCase(), path, nested(64), token);
+        expect(control.code).not.toBe('REQUEST.TOO_DEEP');
+        expect(control.status).toBeLessThan(500);
+      }
+    },
+  );
+
+  it('is refused in one pass even at a megabyte (500,000 levels), objects and strings with brackets included', async () => {
+    const huge = `{"a":"[[[[\\\\\\"{{{",${'{"b":['.repeat(166_000)}`;
+    expect(huge.length).toBeGreaterThan(990_000);
+    expect(await sendJson('POST', '/api/webhooks/lorawan/1', huge, null)).toEqual({ status: 400, code: 'REQUEST.TOO_DEEP' });
+    expect(await sendJson('POST', '/api/projects', nested(500_000), user.token)).toEqual({
+      status: 400,
+      code: 'REQUEST.TOO_DEEP',
+    });
+    // Brackets inside strings do not count: 64 real levels plus thousands in a string is still read.
+    const quoted = `{"name":"${'[{'.repeat(5_000)}","x":${nested(63)}}`;
+    expect((await sendJson('POST', '/api/projects', quoted, user.token)).code).toBe('VALIDATION.FAILED');
   });
 });
 

@@ -14,6 +14,7 @@ import {
   simulateStation,
   stationId,
   uniqueDevice,
+  watchCsp,
 } from './maps-support';
 
 /** The all-stations views (spec §2): map and list, bounds routes, station summary, bottom pane; both modes and languages. */
@@ -43,6 +44,7 @@ test.describe('all-stations views', () => {
     request,
   }, testInfo) => {
     const { stations } = await seeded(request);
+    const csp = watchCsp(page);
     await page.goto('/dashboard/stations/map');
     await expect(page).toHaveTitle('Stations - Groundtruth');
     await expect(page.getByRole('heading', { level: 1, name: 'Stations' })).toBeVisible();
@@ -53,6 +55,8 @@ test.describe('all-stations views', () => {
     await expect(legend.getByText('No data')).toBeVisible();
     await expect(legend.getByText('Inactive')).toBeVisible();
     const found = await blockingViolations(page, 'stations map');
+    // The map, its data and the live notifications load under the CSP (connect-src and img-src name hosts, not https:).
+    expect(csp).toEqual([]);
     await page.screenshot({ path: join(testInfo.outputDir, 'stations-map-desktop.png') });
 
     // Around Jamaica Bay (at this zoom the three markers no longer overlap), a marker opens the station's

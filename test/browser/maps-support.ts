@@ -117,6 +117,18 @@ export const uniqueDevice = (): string =>
   (Date.now().toString(16) + Math.floor(Math.random() * 0xffffff).toString(16)).padEnd(16, '0').slice(0, 16);
 
 /** axe-core's serious and critical findings on the page (WCAG 2.1 A and AA), as readable lines. */
+/**
+ * Collects the Content Security Policy violations the browser reports on the page (Chromium logs each
+ * refused load or connection as a console error), across navigations, from now on.
+ */
+export const watchCsp = (page: Page): string[] => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+};
+
 export const blockingViolations = async (page: Page, name: string): Promise<string[]> => {
   const { default: AxeBuilder } = await import('@axe-core/playwright');
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

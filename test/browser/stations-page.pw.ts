@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { fillLogin } from './accounts';
+import { watchCsp } from './maps-support';
 import {
   DESKTOP,
   FLOOD,
@@ -98,6 +99,7 @@ test('a visitor reads a demo station in Spanish on a phone: no edit controls, no
   const { station, projectId } = await seededStation(request, 'Hudson at Kingston');
   await page.setViewportSize(PHONE);
   await prepare(page, { locale: 'es-ES' });
+  const csp = watchCsp(page);
   await page.goto(`/dashboard/projects/${projectId}/station/${station.id}`);
 
   await expect(page.getByRole('heading', { level: 1, name: 'Hudson at Kingston' })).toBeVisible();
@@ -118,6 +120,8 @@ test('a visitor reads a demo station in Spanish on a phone: no edit controls, no
   );
   await keepScreenshot(page, testInfo, 'station-page-phone-es');
   expect(await blockingViolations(page, 'station page (visitor, es)')).toEqual([]);
+  // The page, its photos and its chart data load under the CSP.
+  expect(csp).toEqual([]);
 });
 
 test('a private station (and its photos page) sends a signed-out visitor to log in, and comes back after', async ({

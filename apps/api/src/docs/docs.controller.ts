@@ -8,6 +8,12 @@ const page = `<!doctype html>
 <script src="/api/docs/assets/swagger-ui-bundle.js"></script>
 <script src="/api/docs/init.js"></script></body></html>`;
 
+/**
+ * The API docs are the same for every caller and change only with a deploy, so unlike every other
+ * API answer (no-store) caches may keep them for a few minutes.
+ */
+const PUBLIC_SHORT = 'public, max-age=300';
+
 /** The OpenAPI document, built from the route contracts the API validates with, and a viewer. */
 @Controller('docs')
 export class DocsController {
@@ -15,17 +21,20 @@ export class DocsController {
 
   @Get()
   @Header('Content-Type', 'text/html; charset=utf-8')
+  @Header('Cache-Control', PUBLIC_SHORT)
   viewer() {
     return page;
   }
 
   @Get('openapi.json')
+  @Header('Cache-Control', PUBLIC_SHORT)
   openapi() {
     return this.document;
   }
 
   @Get('init.js')
   @Header('Content-Type', 'text/javascript; charset=utf-8')
+  @Header('Cache-Control', PUBLIC_SHORT)
   init() {
     return `window.ui = SwaggerUIBundle({ url: '/api/docs/openapi.json', dom_id: '#swagger-ui' });`;
   }

@@ -13,12 +13,21 @@ export type SessionState =
       readonly currentHash: string;
       /** Every refresh token already traded in: one coming back means it was stolen. */
       readonly usedHashes: readonly string[];
+      /** When the current token replaced the one before it (null: never refreshed). */
+      readonly refreshedAt: string | null;
       readonly expiresAt: string;
       readonly revokedReason: SessionEndReason | null;
     };
 
 const DAY_MS = 86_400_000;
 const expiry = (now: string, ttlDays: number): string => new Date(Date.parse(now) + ttlDays * DAY_MS).toISOString();
+/**
+ * A refresh that lost a race: the token it presents was traded in by another refresh this long ago at
+ * most (concurrent 401s of one client, two tabs). It gets a 409 and no token, and the session goes on
+ * with the winner's token; later, the same token coming back is reuse and ends the session.
+ */
+export const REFRESH_RACE_MS = 10_000;
+
 const refused = () => new DomainError('unauthenticated', 'SESSION.REFRESH_REFUSED', userMessages.refreshTokenInvalid);
 
 export const sessionDecider: Decider<SessionState, SessionCommand, SessionEvent> = {
@@ -33,6 +42,7 @@ export const sessionDecider: Decider<SessionState, SessionCommand, SessionEvent>
           userId: event.data.userId,
           currentHash: event.data.refreshTokenHash,
           usedHashes: [],
+          refreshedAt: null,
           expiresAt: event.data.expiresAt,
           revokedReason: null,
         };
@@ -42,6 +52,7 @@ export const sessionDecider: Decider<SessionState, SessionCommand, SessionEvent>
           ...state,
           currentHash: event.data.refreshTokenHash,
           usedHashes: [...state.usedHashes, state.currentHash],
+          refreshedAt: event.data.refreshedAt,
           expiresAt: event.data.expiresAt,
         };
       case 'SessionRevoked':
@@ -89,6 +100,17 @@ export const sessionDecider: Decider<SessionState, SessionCommand, SessionEvent>
               },
             },
           ];
+        }
+        if (
+          presentedHash === state.usedHashes.at(-1) &&
+          state.refreshedAt !== null &&
+          Date.parse(meta.now) - Date.parse(state.refreshedAt) < REFRESH_RACE_MS
+        ) {
+          throw new DomainError(
+            'conflict',
+            'SESSION.REFRESH_RACED',
+            'This refresh token was just traded in by another request; use the token that request got.',
+          );
         }
         if (state.usedHashes.includes(presentedHash)) {
           // Reuse detection: a traded-in token came back, so someone else holds one of the pair.

@@ -1,7 +1,7 @@
 import { fold } from '../kernel/decider.js';
 import { specFor, testMetadata } from '../testing/index.js';
 import type { RefreshSession } from './session.commands.js';
-import { sessionDecider } from './session.decider.js';
+import { REFRESH_RACE_MS, sessionDecider } from './session.decider.js';
 import type { SessionRefreshed, SessionRevoked, SessionStarted } from './session.events.js';
 
 const sut = specFor(sessionDecider);
@@ -92,6 +92,7 @@ describe('session decider', () => {
       userId: 5,
       currentHash: 'hash-2',
       usedHashes: ['hash-1'],
+      refreshedAt: day(10),
       expiresAt: day(40),
       revokedReason: null,
     });
@@ -109,6 +110,28 @@ describe('session decider', () => {
       .given([started, rotated('hash-2', 10)])
       .when(refresh('hash-1', 'hash-3'), at(day(11)))
       .then([revoked('refresh_token_reuse', 11)]);
+  });
+
+  it('answers a conflict, and revokes nothing, when the token just traded in comes back within the race window', () => {
+    const justAfter = new Date(Date.parse(day(10)) + REFRESH_RACE_MS - 1).toISOString();
+    sut
+      .given([started, rotated('hash-2', 10)])
+      .when(refresh('hash-1', 'hash-3'), at(justAfter))
+      .thenThrows({ kind: 'conflict', code: 'SESSION.REFRESH_RACED' });
+  });
+
+  it('revokes for reuse once the race window has passed, and for an older token at any time', () => {
+    const windowEnd = new Date(Date.parse(day(10)) + REFRESH_RACE_MS).toISOString();
+    sut
+      .given([started, rotated('hash-2', 10)])
+      .when(refresh('hash-1', 'hash-3'), at(windowEnd))
+      .then([
+        { ...revoked('refresh_token_reuse', 10), data: { ...revoked('refresh_token_reuse', 10).data, revokedAt: windowEnd } },
+      ]);
+    sut
+      .given([started, rotated('hash-2', 10), rotated('hash-3', 10)])
+      .when(refresh('hash-1', 'hash-4'), at(day(10)))
+      .then([revoked('refresh_token_reuse', 10)]);
   });
 
   it.each([

@@ -35,6 +35,11 @@ export type AppConfig = {
    * is allowed to run scripts and frames in the web app. Null: no chat.
    */
   readonly supportChatUrl: string | null;
+  /**
+   * The map's style as the web build has it (VITE_MAP_STYLE_URL, read here for the CSP: the web app may
+   * fetch from its origin), and whether a Mapbox token is set (VITE_MAPBOX_TOKEN: Mapbox's hosts are allowed).
+   */
+  readonly map: { readonly styleUrl: string | null; readonly mapboxToken: boolean };
   /** Address people open the web app at; links in e-mails start with it. */
   readonly publicUrl: string;
   /** SMTP server for outgoing mail (smtp://user:pass@host:port). Unset: mail goes to DATA_DIR/outbox. */
@@ -182,6 +187,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
       .map((s) => s.trim())
       .filter(Boolean),
     supportChatUrl: url(env, 'VITE_SUPPORT_CHAT_URL', ['https:']),
+    map: { styleUrl: env['VITE_MAP_STYLE_URL']?.trim() || null, mapboxToken: !!env['VITE_MAPBOX_TOKEN']?.trim() },
     publicUrl: (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${int(env, 'PORT', 3000, 0, 65535)}`).replace(
       /\/+$/,
       '',

@@ -32,7 +32,11 @@ export class RateLimiter {
     );
     void this.sweep();
     if (r.rows.some((row) => row.hits > limit)) {
-      throw new DomainError('too_many_requests', 'AUTH.TOO_MANY_ATTEMPTS', userMessages.tooManyAttempts);
+      // The count starts again with the next window: that is when the caller may try again (Retry-After).
+      const retryAfterSeconds = Math.ceil((windowStart.getTime() + WINDOW_MS - Date.now()) / 1000);
+      throw Object.assign(new DomainError('too_many_requests', 'AUTH.TOO_MANY_ATTEMPTS', userMessages.tooManyAttempts), {
+        retryAfterSeconds,
+      });
     }
   }
 

@@ -4,6 +4,7 @@ import type { ErrorBody } from '@groundtruth/contracts';
 import { isConnectionError, type Logger } from '@groundtruth/platform';
 import type { Response } from 'express';
 import { PendingAnswer, pendingAnswer, sendPending } from '../cqrs/pending-writes.js';
+import { tooDeep } from './json-body.js';
 
 const statusOf: Record<DomainErrorKind, number> = {
   validation: HttpStatus.BAD_REQUEST,
@@ -27,7 +28,7 @@ const httpCodes: Record<number, string> = {
 /**
  * The one place errors become HTTP answers `{ code, message, errors? }`. Domain errors map by
  * kind; framework errors (bad JSON, unknown route) keep their 4xx; a store out of reach (Postgres,
- * ClickHouse over HTTP) is a 503 with Retry-After; anything else is a logged 500.
+ * ClickHouse over HTTP) is a 503 with Retry-After, a 429 always says when to retry; anything else is a logged 500.
  */
 @Catch()
 export class DomainErrorFilter implements ExceptionFilter {
@@ -48,7 +49,10 @@ export class DomainErrorFilter implements ExceptionFilter {
     }
     let status: number;
     let body: ErrorBody;
-    if (error instanceof DomainError) {
+    if (isTooDeep(error)) {
+      status = HttpStatus.BAD_REQUEST;
+      body = { code: tooDeep.code, message: tooDeep.message };
+    } else if (error instanceof DomainError) {
       status = statusOf[error.kind];
       body = { code: error.code, message: error.message, ...(error.fieldErrors ? { errors: { ...error.fieldErrors } } : {}) };
     } else if (error instanceof HttpException && error.getStatus() < 500) {
@@ -74,9 +78,22 @@ export class DomainErrorFilter implements ExceptionFilter {
     }
     if (res.headersSent) return;
     if (status === HttpStatus.SERVICE_UNAVAILABLE) res.setHeader('Retry-After', '5');
+    if (status === HttpStatus.TOO_MANY_REQUESTS) res.setHeader('Retry-After', String(retryAfterOf(error)));
     res.status(status).json(body);
   }
 }
+
+/** Seconds until a refused caller may try again: the limiter's own figure, else a minute. */
+const retryAfterOf = (e: unknown): number => {
+  const seconds = typeof e === 'object' && e !== null ? (e as { retryAfterSeconds?: unknown }).retryAfterSeconds : undefined;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 60;
+};
+
+/** The JSON reader's depth refusal, as it comes (or as Nest wraps it in an HttpException). */
+const isTooDeep = (e: unknown): boolean => {
+  const cause = e instanceof HttpException ? e.cause : e;
+  return typeof cause === 'object' && cause !== null && (cause as { type?: unknown }).type === tooDeep.type;
+};
 
 const isBodyParserError = (e: unknown): e is { status: number; type: string } =>
   typeof e === 'object' &&
