@@ -9,7 +9,7 @@ import {
 } from '@groundtruth/contracts';
 import { CurrentActor, userIdOf } from '../auth/current-actor.decorator.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
-import { ExpectedVersion } from '../common/http/expected-version.js';
+import { ExpectedVersion, type SentVersion } from '../common/http/expected-version.js';
 import { commandMetadata } from '../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../common/cqrs/command-gateway.js';
 import { StationAccessQueries } from '../stations/queries/station-access.js';
@@ -99,7 +99,7 @@ export class ProjectContentController {
     @CurrentActor() actor: Actor,
     @Input('params') { projectId, updateId }: ProjectUpdateParams,
     @Input('body') { body }: EditProjectUpdateBody,
-    @ExpectedVersion() version: number,
+    @ExpectedVersion() version: SentVersion,
   ) {
     const { access } = await this.projects.getWithAccess(projectId, actor);
     authorize(actor, 'project.update', access);
@@ -107,7 +107,7 @@ export class ProjectContentController {
       new ProjectCommandMessage(
         { type: 'EditProjectUpdate', data: { projectId, updateId, body } },
         commandMetadata(userIdOf(actor)),
-        { version, counts: movesProjectUpdate(updateId) },
+        { version: version.value, counts: movesProjectUpdate(updateId) },
       ),
       () => this.existingUpdate(updateId),
     );

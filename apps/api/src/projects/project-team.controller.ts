@@ -11,7 +11,7 @@ import {
 } from '@groundtruth/contracts';
 import { CurrentActor, userIdOf } from '../auth/current-actor.decorator.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
-import { ExpectedVersion } from '../common/http/expected-version.js';
+import { ExpectedVersion, type SentVersion } from '../common/http/expected-version.js';
 import { commandMetadata } from '../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../common/cqrs/command-gateway.js';
 import { requestLocale } from '../users/account-mails.js';
@@ -97,13 +97,13 @@ export class ProjectTeamController {
     @CurrentActor() actor: Actor,
     @Input('params') { projectId }: { projectId: number },
     @Input('body') body: ChangeRoleBody,
-    @ExpectedVersion() version: number,
+    @ExpectedVersion() version: SentVersion,
   ) {
     const userId = await this.administered(actor, projectId);
     await this.commands.execute(
       new ChangeProjectMemberRoleCommand(
         { projectId, email: body.email, role: roleOf(body.role) },
-        version,
+        version.value,
         commandMetadata(userId),
       ),
       () => this.teamOf(projectId),
@@ -116,11 +116,11 @@ export class ProjectTeamController {
     @CurrentActor() actor: Actor,
     @Input('params') { projectId }: { projectId: number },
     @Input('body') body: RemoveMemberBody,
-    @ExpectedVersion() version: number,
+    @ExpectedVersion() version: SentVersion,
   ) {
     const userId = await this.administered(actor, projectId);
     await this.commands.execute(
-      new RemoveProjectMemberCommand({ projectId, email: body.email }, version, commandMetadata(userId)),
+      new RemoveProjectMemberCommand({ projectId, email: body.email }, version.value, commandMetadata(userId)),
       () => this.teamOf(projectId),
     );
     return this.teamOf(projectId);

@@ -19,7 +19,7 @@ import { TokenService, type AccessClaims } from '../auth/tokens/token.service.js
 import { commandMetadata } from '../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../common/cqrs/command-gateway.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
-import { ExpectedVersion } from '../common/http/expected-version.js';
+import { ExpectedVersion, type SentVersion } from '../common/http/expected-version.js';
 import { MediaStore } from '../media/media-store.js';
 import { sendMedia } from '../media/send-media.js';
 import { AccountMails, requestLocale } from './account-mails.js';
@@ -79,10 +79,10 @@ export class UsersController {
     @CurrentActor() actor: Actor,
     @Input('params') { id }: { id: number },
     @Input('body') { version: _sent, ...changes }: UpdateUserBody,
-    @ExpectedVersion() version: number,
+    @ExpectedVersion() version: SentVersion,
   ) {
     authorize(actor, 'account.update', { userId: id });
-    await this.commands.execute(new UpdateProfileCommand({ userId: id, changes }, version, commandMetadata()), () =>
+    await this.commands.execute(new UpdateProfileCommand({ userId: id, changes }, version.value, commandMetadata()), () =>
       this.queries.get(id),
     );
     return this.queries.get(id);
