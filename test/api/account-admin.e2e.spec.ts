@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { bearerOf, callApi, claimsOf, outboxOf, signUp, type Mailbox, type TestUser } from '../support/accounts.js';
+import { callAsReader } from '../support/versions.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { rebuildProjection } from '../../libs/platform/src/index.js';
 import { usersProjection } from '../../apps/projector/src/projections/index.js';
@@ -20,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => sut.close());
 
 const call = (method: string, path: string, options: Parameters<typeof callApi>[3] = {}) =>
-  callApi(sut.url, method, path, options);
+  callAsReader(sut.url, method, path, options);
 
 describe('site admin tools', () => {
   it('keeps every admin call from non-admins (403) and anonymous callers (401)', async () => {

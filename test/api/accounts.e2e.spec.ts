@@ -1,5 +1,6 @@
 import { SignJWT } from 'jose';
 import { bearerOf, callApi, claimsOf, linkTokenOf, signUp, type TestUser } from '../support/accounts.js';
+import { callAsReader } from '../support/versions.js';
 import { startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -21,7 +22,7 @@ afterAll(async () => {
 });
 
 const call = (method: string, path: string, options: Parameters<typeof callApi>[3] = {}) =>
-  callApi(sut.url, method, path, options);
+  callAsReader(sut.url, method, path, options);
 const login = (email: string, pw = password) => call('POST', '/api/login', { body: { email, password: pw } });
 const newUser = (options: Parameters<typeof signUp>[2] = {}) => signUp(sut, inbox, options);
 const validationMail = (email: string) => inbox.waitFor((m) => m.to.includes(email) && /Confirm/.test(m.subject));

@@ -1,4 +1,5 @@
-import { callApi, outboxOf, signUp, type TestUser } from '../support/accounts.js';
+import { outboxOf, signUp, type TestUser } from '../support/accounts.js';
+import { callAsReader } from '../support/versions.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /** The project activity feed (spec §2): updates and the deployments of the stations a project holds. */
@@ -6,7 +7,7 @@ let sut: TestApp;
 let admin: TestUser;
 
 const call = (method: string, path: string, token: string | null = admin.token, body?: unknown) =>
-  callApi(sut.url, method, path, { token, ...(body === undefined ? {} : { body }) });
+  callAsReader(sut.url, method, path, { token, ...(body === undefined ? {} : { body }) });
 const ok = async (method: string, path: string, body?: unknown) => {
   const reply = await call(method, path, admin.token, body);
   if (reply.status >= 300) throw new Error(`${method} ${path}: ${reply.status} ${JSON.stringify(reply.body)}`);

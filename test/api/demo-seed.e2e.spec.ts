@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { bearerOf, callApi } from '../support/accounts.js';
+import { callAsReader } from '../support/versions.js';
 import { DemoReadingsSeeder } from '../../apps/api/src/seed/demo-readings.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -32,7 +33,7 @@ it('seeds a demo admin with a random password kept in DATA_DIR/demo-account.txt,
 
   const { projects } = (await callApi(sut.url, 'GET', '/api/projects')).body as { projects: { id: number; name: string }[] };
   const hudson = projects.find((p) => p.name === 'Hudson River Water Quality')!;
-  const changed = await callApi(sut.url, 'PATCH', `/api/projects/${hudson.id}`, {
+  const changed = await callAsReader(sut.url, 'PATCH', `/api/projects/${hudson.id}`, {
     token,
     body: { goal: 'Edited by the demo admin' },
   });

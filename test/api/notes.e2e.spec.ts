@@ -1,7 +1,8 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { callApi, outboxOf, signUp, type Reply, type TestUser } from '../support/accounts.js';
+import { outboxOf, signUp, type Reply, type TestUser } from '../support/accounts.js';
+import { callAsReader } from '../support/versions.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 let sut: TestApp;
@@ -16,7 +17,7 @@ let publicStation: number;
 let publicProject: number;
 
 const call = (method: string, p: string, token: string | null, body?: unknown, raw?: string) =>
-  callApi(sut.url, method, p, { body, raw, token });
+  callAsReader(sut.url, method, p, { body, raw, token });
 
 /** A multipart upload of `bytes` as the field "file". */
 const upload = async (p: string, token: string | null, bytes: Buffer | null, name = 'file.bin'): Promise<Reply> => {

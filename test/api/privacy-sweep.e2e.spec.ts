@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { routes, type RouteContract } from '../../libs/contracts/src/index.js';
-import { callApi, outboxOf, signUp, type TestUser } from '../support/accounts.js';
+import { outboxOf, signUp, type TestUser } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { callAsReader } from '../support/versions.js';
 
 /**
  * A private project and a private station, with everything that hangs off them (photo, updates,
@@ -19,7 +20,7 @@ let publicStation = 0;
 let publicProject = 0;
 
 const call = (method: string, path: string, token: string | null, body?: unknown) =>
-  callApi(sut.url, method, path, { token, ...(body === undefined ? {} : { body }) });
+  callAsReader(sut.url, method, path, { token, ...(body === undefined ? {} : { body }) });
 
 const ok = async (method: string, path: string, token: string, body?: unknown) => {
   const reply = await call(method, path, token, body);

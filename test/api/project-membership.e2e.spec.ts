@@ -2,6 +2,7 @@ import { projectsProjection } from '../../apps/projector/src/projections/index.j
 import { projectInviteSubject } from '../../libs/domain/src/index.js';
 import { rebuildProjection } from '../../libs/platform/src/index.js';
 import { callApi, linkTokenOf, signUp, type TestUser } from '../support/accounts.js';
+import { callAsReader } from '../support/versions.js';
 import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from '../support/smtp-inbox.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -34,9 +35,9 @@ const as = (user: TestUser | null, headers: Record<string, string> = {}) => {
   const token = user?.token ?? null;
   return {
     get: (path: string) => callApi(sut.url, 'GET', path, { token, headers }),
-    post: (path: string, body?: unknown) => callApi(sut.url, 'POST', path, { token, body, headers }),
-    patch: (path: string, body?: unknown) => callApi(sut.url, 'PATCH', path, { token, body, headers }),
-    delete: (path: string, body?: unknown) => callApi(sut.url, 'DELETE', path, { token, body, headers }),
+    post: (path: string, body?: unknown) => callAsReader(sut.url, 'POST', path, { token, body, headers }),
+    patch: (path: string, body?: unknown) => callAsReader(sut.url, 'PATCH', path, { token, body, headers }),
+    delete: (path: string, body?: unknown) => callAsReader(sut.url, 'DELETE', path, { token, body, headers }),
   };
 };
 

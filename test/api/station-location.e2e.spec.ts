@@ -1,4 +1,5 @@
-import { callApi, outboxOf, signUp, type TestUser } from '../support/accounts.js';
+import { outboxOf, signUp, type TestUser } from '../support/accounts.js';
+import { callAsReader } from '../support/versions.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -15,7 +16,7 @@ let neighbourId = 0;
 const exactAt = { latitude: 40.712345, longitude: -74.006789 };
 
 const call = (method: string, path: string, token: string | null, body?: unknown) =>
-  callApi(sut.url, method, path, { token, ...(body === undefined ? {} : { body }) });
+  callAsReader(sut.url, method, path, { token, ...(body === undefined ? {} : { body }) });
 const ok = async (method: string, path: string, body?: unknown) => {
   const reply = await call(method, path, owner.token, body);
   if (reply.status >= 300) throw new Error(`${method} ${path}: ${reply.status} ${JSON.stringify(reply.body)}`);

@@ -101,11 +101,15 @@ export const simulateStation = async (
   );
   const id = Number(/station (\d+):/.exec(stdout)?.[1]);
   if (!Number.isInteger(id)) throw new Error(`the simulator said: ${stdout}`);
+  // An edit carries the version it was made on (issue 13): the station as just registered.
+  const read = await request.get(`/api/stations/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+  const { version } = (await read.json()) as { version: number };
   const deployed = await request.patch(`/api/stations/${id}`, {
     headers: { Authorization: `Bearer ${token}` },
     data: {
       location: { latitude: options.latitude, longitude: options.longitude },
       deployedAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+      version,
     },
   });
   expect(deployed.status(), await deployed.text()).toBe(200);

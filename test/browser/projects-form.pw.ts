@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { field, tinyPng } from './accounts';
 import { createProject, readProject, scrollTop } from './projects';
-import { DESKTOP, PHONE, auth, blockingViolations, keepScreenshot, makeOwner, prepare, snackbar } from './stations';
+import { DESKTOP, PHONE, auth, blockingViolations, keepScreenshot, makeOwner, prepare, snackbar, type Owner } from './stations';
 
 /** The project form and the project update form (spec §2, §5), both languages, desktop and phone. */
 
@@ -146,6 +146,61 @@ test('edits a project: leaving unsaved asks first, deleting asks first (es-ES, p
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(snackbar(page)).toContainText('Se eliminó el proyecto.');
   expect((await request.get(`/api/projects/${id}`, { headers: auth(owner) })).status()).toBe(404);
+});
+
+/** Someone else saves the project through the API, on the version they read, as another browser would. */
+const saveMeanwhile = async (request: APIRequestContext, owner: Owner, id: number, goal: string) => {
+  const { version } = await readProject(request, owner, id);
+  const res = await request.patch(`/api/projects/${id}`, { headers: auth(owner), data: { goal, version } });
+  expect(res.status(), await res.text()).toBe(200);
+};
+
+test('says the changes are not saved when someone else saved meanwhile, and lets one choose (en-US, desktop; es-ES)', async ({
+  page,
+  request,
+}) => {
+  const owner = await makeOwner(request, 'project-conflict');
+  const id = await createProject(request, owner, { name: 'Shared Reef', goal: 'First goal' });
+  await page.setViewportSize(DESKTOP);
+  await prepare(page, { owner });
+  await page.goto(`/dashboard/projects/${id}/edit`);
+  await expect(field(page, 'Project goal')).toHaveValue('First goal');
+
+  // Another editor saves while this form is open: this save is refused, nothing is overwritten.
+  await field(page, 'Project goal').fill('My goal');
+  await saveMeanwhile(request, owner, id, 'Their goal');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const conflict = page.getByRole('alert').filter({ hasText: 'Your changes are not saved' });
+  await expect(conflict).toContainText('Your changes are not saved: someone else saved a newer version in the meantime.');
+  await expect(page).toHaveURL(new RegExp(`/dashboard/projects/${id}/edit$`));
+  await expect(field(page, 'Project goal')).toHaveValue('My goal');
+  expect((await readProject(request, owner, id))['goal']).toBe('Their goal');
+
+  // Their version replaces the form.
+  await conflict.getByRole('button', { name: 'Show their version' }).click();
+  await expect(conflict).toBeHidden();
+  await expect(field(page, 'Project goal')).toHaveValue('Their goal');
+
+  // Again, now keeping one's own: the next save knowingly replaces theirs.
+  await field(page, 'Project goal').fill('My goal');
+  await saveMeanwhile(request, owner, id, 'Their second goal');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await conflict.getByRole('button', { name: 'Keep my changes' }).click();
+  await expect(field(page, 'Project goal')).toHaveValue('My goal');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(snackbar(page)).toContainText('The project was saved.');
+  expect((await readProject(request, owner, id))['goal']).toBe('My goal');
+
+  // The same in Spanish.
+  await prepare(page, { locale: 'es-ES', owner });
+  await page.goto(`/dashboard/projects/${id}/edit`);
+  await field(page, 'Objetivo del proyecto').fill('Mi objetivo');
+  await saveMeanwhile(request, owner, id, 'Su objetivo');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Sus cambios no se han guardado' })).toContainText(
+    'Sus cambios no se han guardado: otra persona guardó una versión más reciente mientras tanto.',
+  );
+  await expect(page.getByRole('button', { name: 'Ver su versión' })).toBeVisible();
 });
 
 test('posts, edits and deletes a project update (en-US, desktop; the form in es-ES on a phone)', async ({

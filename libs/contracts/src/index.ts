@@ -1,5 +1,6 @@
 export * from './common/errors.contract.js';
 export * from './common/params.contract.js';
+export * from './common/version.contract.js';
 export * from './projects/projects.contract.js';
 export * from './projects/project-team.contract.js';
 export * from './status/status.contract.js';

@@ -3,6 +3,7 @@ import { CreatedId } from './common/created-id.contract.js';
 import { deviceRoutes } from './devices/devices.routes.js';
 import { IdParams } from './common/params.contract.js';
 import { route } from './http/route.js';
+import { versionErrors } from './common/version.contract.js';
 import { csvImportRoutes } from './ingestion/csv-import.routes.js';
 import { ingestionRoutes } from './ingestion/ingestion.routes.js';
 import { lorawanRoutes } from './ingestion/lorawan.routes.js';
@@ -171,7 +172,13 @@ export const routes = {
     params: IdParams,
     body: UpdateUserBody,
     response: User,
-    errors: { 400: 'A field is not valid, or the e-mail is taken', 401: 'Not signed in', 403: 'Not your account' },
+    versioned: true,
+    errors: {
+      400: 'A field is not valid, or the e-mail is taken',
+      401: 'Not signed in',
+      403: 'Not your account',
+      ...versionErrors,
+    },
   }),
   changePassword: route({
     method: 'patch',

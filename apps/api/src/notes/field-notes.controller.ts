@@ -1,10 +1,11 @@
 import { Controller } from '@nestjs/common';
 import { authorize, type Actor } from '@groundtruth/domain';
-import { routes, type FieldNoteBody } from '@groundtruth/contracts';
+import { routes, type EditFieldNoteBody, type FieldNoteBody } from '@groundtruth/contracts';
 import { CurrentActor, userIdOf } from '../auth/current-actor.decorator.js';
 import { commandMetadata } from '../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../common/cqrs/command-gateway.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
+import { ExpectedVersion, type SentVersion } from '../common/http/expected-version.js';
 import { StationAccessQueries } from '../stations/queries/station-access.js';
 import { AddFieldNoteCommand } from './commands/add-field-note/add-field-note.command.js';
 import { DeleteFieldNoteCommand } from './commands/delete-field-note/delete-field-note.command.js';
@@ -44,13 +45,15 @@ export class FieldNotesController {
   async edit(
     @CurrentActor() actor: Actor,
     @Input('params') { id, noteId }: { id: number; noteId: number },
-    @Input('body') { body }: FieldNoteBody,
+    @Input('body') { body }: EditFieldNoteBody,
+    @ExpectedVersion() version: SentVersion,
   ) {
     await this.access.authorize(actor, 'station.read', id);
     const note = await this.queries.get(id, noteId, actor);
     authorize(actor, 'fieldNote.edit', { isAuthor: actor.kind === 'user' && actor.userId === note.userId });
     await this.commands.execute(
-      new EditFieldNoteCommand({ fieldNoteId: noteId, stationId: id, body }, commandMetadata(userIdOf(actor))),
+      new EditFieldNoteCommand({ fieldNoteId: noteId, stationId: id, body }, version.value, commandMetadata(userIdOf(actor))),
+      () => this.queries.get(id, noteId, actor),
     );
     return this.queries.get(id, noteId, actor);
   }

@@ -7,6 +7,7 @@ import { CurrentActor, userIdOf } from '../auth/current-actor.decorator.js';
 import { commandMetadata } from '../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../common/cqrs/command-gateway.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
+import { ExpectedVersion, type SentVersion } from '../common/http/expected-version.js';
 import { MediaStore } from '../media/media-store.js';
 import { sendMedia } from '../media/send-media.js';
 import { StationAccessQueries } from '../stations/queries/station-access.js';
@@ -40,9 +41,17 @@ export class StationNotesController {
   }
 
   @ApiRoute(routes.saveStationNotes)
-  async save(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }, @Input('body') body: SaveStationNotesBody) {
+  async save(
+    @CurrentActor() actor: Actor,
+    @Input('params') { id }: { id: number },
+    @Input('body') body: SaveStationNotesBody,
+    @ExpectedVersion() version: SentVersion,
+  ) {
     const resource = await this.access.authorize(actor, 'station.writeNotes', id);
-    await this.commands.execute(new SaveStationNotesCommand({ stationId: id, ...body }, commandMetadata(userIdOf(actor))));
+    await this.commands.execute(
+      new SaveStationNotesCommand({ stationId: id, ...body, version: version.value }, commandMetadata(userIdOf(actor))),
+      () => this.queries.notesOf(id, actor, resource),
+    );
     return this.queries.notesOf(id, actor, resource);
   }
 

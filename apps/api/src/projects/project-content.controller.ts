@@ -1,8 +1,15 @@
 import { Controller } from '@nestjs/common';
-import { authorize, DomainError, projectMessages, type Actor } from '@groundtruth/domain';
-import { routes, type ProjectStationParams, type ProjectUpdateBody, type ProjectUpdateParams } from '@groundtruth/contracts';
+import { authorize, DomainError, movesProjectUpdate, projectMessages, type Actor } from '@groundtruth/domain';
+import {
+  routes,
+  type EditProjectUpdateBody,
+  type ProjectStationParams,
+  type ProjectUpdateBody,
+  type ProjectUpdateParams,
+} from '@groundtruth/contracts';
 import { CurrentActor, userIdOf } from '../auth/current-actor.decorator.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
+import { ExpectedVersion, type SentVersion } from '../common/http/expected-version.js';
 import { commandMetadata } from '../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../common/cqrs/command-gateway.js';
 import { StationAccessQueries } from '../stations/queries/station-access.js';
@@ -91,7 +98,8 @@ export class ProjectContentController {
   async editUpdate(
     @CurrentActor() actor: Actor,
     @Input('params') { projectId, updateId }: ProjectUpdateParams,
-    @Input('body') { body }: ProjectUpdateBody,
+    @Input('body') { body }: EditProjectUpdateBody,
+    @ExpectedVersion() version: SentVersion,
   ) {
     const { access } = await this.projects.getWithAccess(projectId, actor);
     authorize(actor, 'project.update', access);
@@ -99,7 +107,9 @@ export class ProjectContentController {
       new ProjectCommandMessage(
         { type: 'EditProjectUpdate', data: { projectId, updateId, body } },
         commandMetadata(userIdOf(actor)),
+        { version: version.value, counts: movesProjectUpdate(updateId) },
       ),
+      () => this.existingUpdate(updateId),
     );
     return this.existingUpdate(updateId);
   }

@@ -11,6 +11,7 @@ import {
 } from '@groundtruth/contracts';
 import { CurrentActor, userIdOf } from '../auth/current-actor.decorator.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
+import { ExpectedVersion, type SentVersion } from '../common/http/expected-version.js';
 import { commandMetadata } from '../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../common/cqrs/command-gateway.js';
 import { requestLocale } from '../users/account-mails.js';
@@ -40,7 +41,8 @@ export class ProjectTeamController {
 
   /** The team as an administrator sees it (what every team change answers). */
   private async teamOf(projectId: number) {
-    return { users: await this.team.users(projectId, true) };
+    const [users, version] = await Promise.all([this.team.users(projectId, true), this.team.version(projectId)]);
+    return { users, version: version ?? 0 };
   }
 
   private async administered(actor: Actor, projectId: number): Promise<number> {
@@ -70,8 +72,8 @@ export class ProjectTeamController {
 
   @ApiRoute(routes.projectUsers)
   async users(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }) {
-    const { access } = await this.projects.readable(id, actor);
-    return { users: await this.team.users(id, can(actor, 'project.manageMembers', access)) };
+    const { project, access } = await this.projects.readable(id, actor);
+    return { users: await this.team.users(id, can(actor, 'project.manageMembers', access)), version: project.teamVersion };
   }
 
   @ApiRoute(routes.inviteProjectMember)
@@ -95,10 +97,16 @@ export class ProjectTeamController {
     @CurrentActor() actor: Actor,
     @Input('params') { projectId }: { projectId: number },
     @Input('body') body: ChangeRoleBody,
+    @ExpectedVersion() version: SentVersion,
   ) {
     const userId = await this.administered(actor, projectId);
     await this.commands.execute(
-      new ChangeProjectMemberRoleCommand({ projectId, email: body.email, role: roleOf(body.role) }, commandMetadata(userId)),
+      new ChangeProjectMemberRoleCommand(
+        { projectId, email: body.email, role: roleOf(body.role) },
+        version.value,
+        commandMetadata(userId),
+      ),
+      () => this.teamOf(projectId),
     );
     return this.teamOf(projectId);
   }
@@ -108,9 +116,13 @@ export class ProjectTeamController {
     @CurrentActor() actor: Actor,
     @Input('params') { projectId }: { projectId: number },
     @Input('body') body: RemoveMemberBody,
+    @ExpectedVersion() version: SentVersion,
   ) {
     const userId = await this.administered(actor, projectId);
-    await this.commands.execute(new RemoveProjectMemberCommand({ projectId, email: body.email }, commandMetadata(userId)));
+    await this.commands.execute(
+      new RemoveProjectMemberCommand({ projectId, email: body.email }, version.value, commandMetadata(userId)),
+      () => this.teamOf(projectId),
+    );
     return this.teamOf(projectId);
   }
 

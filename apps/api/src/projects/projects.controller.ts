@@ -5,6 +5,7 @@ import { routes, type CreateProjectBody, type UpdateProjectBody } from '@groundt
 import type { Request, Response } from 'express';
 import { CurrentActor, userIdOf } from '../auth/current-actor.decorator.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
+import { ExpectedVersion, type SentVersion } from '../common/http/expected-version.js';
 import { commandMetadata } from '../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../common/cqrs/command-gateway.js';
 import { MediaStore } from '../media/media-store.js';
@@ -58,10 +59,18 @@ export class ProjectsController {
   }
 
   @ApiRoute(routes.updateProject)
-  async update(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }, @Input('body') changes: UpdateProjectBody) {
+  async update(
+    @CurrentActor() actor: Actor,
+    @Input('params') { id }: { id: number },
+    @Input('body') { version: _sent, ...changes }: UpdateProjectBody,
+    @ExpectedVersion() version: SentVersion,
+  ) {
     const { access } = await this.queries.getWithAccess(id, actor);
     authorize(actor, 'project.update', access);
-    await this.commands.execute(new UpdateProjectCommand({ projectId: id, changes }, commandMetadata(userIdOf(actor))));
+    await this.commands.execute(
+      new UpdateProjectCommand({ projectId: id, changes }, version.value, commandMetadata(userIdOf(actor))),
+      () => this.withTeam(id, actor),
+    );
     return this.withTeam(id, actor);
   }
 

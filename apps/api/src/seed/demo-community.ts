@@ -204,6 +204,7 @@ export class DemoCommunitySeeder {
             },
             ...(s.attributes ? { attributes: s.attributes } : {}),
           },
+          null,
           meta(),
         ),
       );

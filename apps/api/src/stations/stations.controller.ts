@@ -12,6 +12,7 @@ import {
 } from '@groundtruth/contracts';
 import { CurrentActor, userIdOf } from '../auth/current-actor.decorator.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
+import { ExpectedVersion, type SentVersion } from '../common/http/expected-version.js';
 import { commandMetadata } from '../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../common/cqrs/command-gateway.js';
 import { ProjectsQueries } from '../projects/queries/projects.queries.js';
@@ -45,9 +46,17 @@ export class StationsController {
   }
 
   @ApiRoute(routes.updateStation)
-  async update(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }, @Input('body') body: UpdateStationBody) {
+  async update(
+    @CurrentActor() actor: Actor,
+    @Input('params') { id }: { id: number },
+    @Input('body') body: UpdateStationBody,
+    @ExpectedVersion() version: SentVersion,
+  ) {
     await this.access.authorize(actor, 'station.update', id);
-    await this.commands.execute(new UpdateStationCommand(updateStationInput(id, body), commandMetadata(userIdOf(actor))));
+    await this.commands.execute(
+      new UpdateStationCommand(updateStationInput(id, body), version.value, commandMetadata(userIdOf(actor))),
+      () => this.stations.get(id, actor),
+    );
     return this.stations.get(id, actor);
   }
 
@@ -56,9 +65,13 @@ export class StationsController {
     @CurrentActor() actor: Actor,
     @Input('params') { stationId, moduleId }: StationModuleParams,
     @Input('body') { label }: LabelModuleBody,
+    @ExpectedVersion() version: SentVersion,
   ) {
     await this.access.authorize(actor, 'station.update', stationId);
-    await this.commands.execute(new LabelModuleCommand({ stationId, moduleId, label }, commandMetadata(userIdOf(actor))));
+    await this.commands.execute(
+      new LabelModuleCommand({ stationId, moduleId, label }, version.value, commandMetadata(userIdOf(actor))),
+      () => this.stations.get(stationId, actor),
+    );
     return this.stations.get(stationId, actor);
   }
 

@@ -19,6 +19,7 @@ import { TokenService, type AccessClaims } from '../auth/tokens/token.service.js
 import { commandMetadata } from '../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../common/cqrs/command-gateway.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
+import { ExpectedVersion, type SentVersion } from '../common/http/expected-version.js';
 import { MediaStore } from '../media/media-store.js';
 import { sendMedia } from '../media/send-media.js';
 import { AccountMails, requestLocale } from './account-mails.js';
@@ -74,9 +75,16 @@ export class UsersController {
   }
 
   @ApiRoute(routes.updateUser)
-  async update(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }, @Input('body') changes: UpdateUserBody) {
+  async update(
+    @CurrentActor() actor: Actor,
+    @Input('params') { id }: { id: number },
+    @Input('body') { version: _sent, ...changes }: UpdateUserBody,
+    @ExpectedVersion() version: SentVersion,
+  ) {
     authorize(actor, 'account.update', { userId: id });
-    await this.commands.execute(new UpdateProfileCommand({ userId: id, changes }, commandMetadata()));
+    await this.commands.execute(new UpdateProfileCommand({ userId: id, changes }, version.value, commandMetadata()), () =>
+      this.queries.get(id),
+    );
     return this.queries.get(id);
   }
 

@@ -13,8 +13,15 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly errors?: Readonly<Record<string, string>>,
+    /** A 409 to an edit made on an older version: what is there now, as the GET answers it. */
+    readonly current?: unknown,
   ) {
     super(message);
+  }
+
+  /** Someone else saved a newer version meanwhile: this edit is not saved (spec §8 "Your changes are not saved"). */
+  get isConflict(): boolean {
+    return this.status === 409;
   }
 
   get isUnauthenticated(): boolean {
@@ -90,7 +97,7 @@ const readJson = async (response: Response): Promise<unknown> => {
 const toApiError = (response: Response, body: unknown): ApiError => {
   const parsed = ErrorBody.safeParse(body);
   if (parsed.success) {
-    return new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.errors);
+    return new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.errors, parsed.data.current);
   }
   return new ApiError(response.status, `HTTP.${response.status}`, response.statusText || 'Request failed');
 };

@@ -41,6 +41,13 @@ export const buildOpenApiDocument = (routes: readonly RouteContract[], info: { t
   const paths: Record<string, Json> = {};
   const errorRef = { $ref: '#/components/schemas/Error' };
   schemaOf(ErrorBody, components);
+  const ifMatch: Json = {
+    name: 'If-Match',
+    in: 'header',
+    required: false,
+    description: 'The ETag of what the edit was made on; instead of `version` in the body',
+    schema: { type: 'string', example: '"7"' },
+  };
   for (const r of routes) {
     const responses: Json = {
       [String(r.status ?? 200)]: {
@@ -56,7 +63,11 @@ export const buildOpenApiDocument = (routes: readonly RouteContract[], info: { t
     const operation: Json = {
       summary: r.summary,
       tags: [...r.tags],
-      parameters: [...parametersOf(r.params, 'path', components), ...parametersOf(r.query, 'query', components)],
+      parameters: [
+        ...parametersOf(r.params, 'path', components),
+        ...parametersOf(r.query, 'query', components),
+        ...(r.versioned ? [ifMatch] : []),
+      ],
       responses,
       ...(r.body
         ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(r.body, components) } } } }

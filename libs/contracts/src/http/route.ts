@@ -18,6 +18,11 @@ export type RouteContract = {
   readonly response?: z.ZodType;
   /** Success status; 200 by default. */
   readonly status?: number;
+  /**
+   * An edit of something that exists: it must carry the version the client read (`version` in the
+   * body or `If-Match`; see common/version.contract.ts).
+   */
+  readonly versioned?: boolean;
   /** Error statuses this call may answer, with when. */
   readonly errors?: Readonly<Record<number, string>>;
 };

@@ -8,6 +8,7 @@ import {
   noteMessages,
 } from '@groundtruth/domain';
 import { IdParam } from '../common/params.contract.js';
+import { ExpectedVersion, Version } from '../common/version.contract.js';
 
 export const StationMediaParams = z.object({ id: IdParam, mediaId: IdParam });
 export const FieldNoteParams = z.object({ id: IdParam, noteId: IdParam });
@@ -44,12 +45,7 @@ export const SaveStationNotesBody = z
   .object({
     creating: z.array(NewStationNoteBody).max(NOTE_KEYS.length).default([]),
     notes: z.array(StationNoteChangeBody).max(NOTE_KEYS.length).default([]),
-    version: z
-      .number()
-      .int()
-      .min(0)
-      .optional()
-      .meta({ description: 'The version the writer loaded; when given, a save over a newer one is refused (409)' }),
+    version: ExpectedVersion,
   })
   .meta({ id: 'SaveStationNotes' });
 export type SaveStationNotesBody = z.infer<typeof SaveStationNotesBody>;
@@ -120,6 +116,9 @@ export const FieldNoteBody = z
   .meta({ id: 'FieldNoteBody' });
 export type FieldNoteBody = z.infer<typeof FieldNoteBody>;
 
+export const EditFieldNoteBody = FieldNoteBody.extend({ version: ExpectedVersion }).meta({ id: 'EditFieldNoteBody' });
+export type EditFieldNoteBody = z.infer<typeof EditFieldNoteBody>;
+
 export const FieldNoteAuthor = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -135,6 +134,7 @@ export const FieldNote = z
     author: FieldNoteAuthor,
     createdAt: z.string(),
     updatedAt: z.string(),
+    version: Version,
     canEdit: z.boolean(),
     canDelete: z.boolean(),
   })

@@ -1,8 +1,10 @@
 import { IdParams } from '../common/params.contract.js';
 import { route } from '../http/route.js';
+import { versionErrors } from '../common/version.contract.js';
 import {
   FieldNote,
   FieldNoteBody,
+  EditFieldNoteBody,
   FieldNoteList,
   FieldNoteParams,
   MediaSizeQuery,
@@ -38,12 +40,14 @@ export const noteRoutes = {
     params: IdParams,
     body: SaveStationNotesBody,
     response: StationNotes,
+    versioned: true,
     errors: {
       400: 'An unknown key, an unknown note, media of another station, or text too long (field errors)',
       401: 'Not signed in',
       403: 'Not the owner nor on a team holding the station',
       404: 'No such station',
-      409: 'Someone else saved these notes meanwhile',
+      409: 'Someone else saved these notes meanwhile (NOTES.CHANGED; `current` holds them): your changes are not saved',
+      428: versionErrors[428],
     },
   }),
   uploadStationMedia: route({
@@ -137,14 +141,15 @@ export const noteRoutes = {
     tags: ['notes'],
     auth: 'required',
     params: FieldNoteParams,
-    body: FieldNoteBody,
+    body: EditFieldNoteBody,
     response: FieldNote,
+    versioned: true,
     errors: {
       400: 'Empty ("There\'s nothing to save.") or too long',
       401: 'Not signed in',
       403: 'Not the author',
       404: 'No such station, or no such note on it',
-      409: 'Changed at the same time',
+      ...versionErrors,
     },
   }),
   deleteFieldNote: route({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROJECT_UPDATE_MAX, projectMessages } from '@groundtruth/domain';
 import { IdParam } from '../common/params.contract.js';
+import { ExpectedVersion, Version } from '../common/version.contract.js';
 import { Email } from '../users/users.contract.js';
 import { Project, ProjectPhoto, ProjectRoleName } from './projects.contract.js';
 
@@ -19,10 +20,12 @@ export const ProjectRoleInput = z
 export const InviteBody = z.object({ email: Email, role: ProjectRoleInput.default(0) }).meta({ id: 'ProjectInvite' });
 export type InviteBody = z.infer<typeof InviteBody>;
 
-export const ChangeRoleBody = z.object({ email: Email, role: ProjectRoleInput }).meta({ id: 'ProjectRoleChange' });
+export const ChangeRoleBody = z
+  .object({ email: Email, role: ProjectRoleInput, version: ExpectedVersion })
+  .meta({ id: 'ProjectRoleChange' });
 export type ChangeRoleBody = z.infer<typeof ChangeRoleBody>;
 
-export const RemoveMemberBody = z.object({ email: Email }).meta({ id: 'ProjectMemberRemoval' });
+export const RemoveMemberBody = z.object({ email: Email, version: ExpectedVersion }).meta({ id: 'ProjectMemberRemoval' });
 export type RemoveMemberBody = z.infer<typeof RemoveMemberBody>;
 
 const InviteToken = z
@@ -82,6 +85,9 @@ export const ProjectUpdateBody = z
   .meta({ id: 'ProjectUpdateInput' });
 export type ProjectUpdateBody = z.infer<typeof ProjectUpdateBody>;
 
+export const EditProjectUpdateBody = ProjectUpdateBody.extend({ version: ExpectedVersion }).meta({ id: 'ProjectUpdateEdit' });
+export type EditProjectUpdateBody = z.infer<typeof EditProjectUpdateBody>;
+
 export const ProjectUpdate = z
   .object({
     id: z.number().int(),
@@ -90,6 +96,7 @@ export const ProjectUpdate = z
     author: z.object({ id: z.number().int(), name: z.string(), photo: ProjectPhoto.nullable() }),
     createdAt: z.string(),
     updatedAt: z.string(),
+    version: Version,
   })
   .meta({ id: 'ProjectUpdate' });
 export type ProjectUpdate = z.infer<typeof ProjectUpdate>;

@@ -1,5 +1,6 @@
 import { IdParams } from '../common/params.contract.js';
 import { route } from '../http/route.js';
+import { versionErrors } from '../common/version.contract.js';
 import {
   ChangeRoleBody,
   DeclineInviteBody,
@@ -59,12 +60,13 @@ export const projectTeamRoutes = {
     params: ProjectParams,
     body: ChangeRoleBody,
     response: ProjectUsers,
+    versioned: true,
     errors: {
       400: 'Bad e-mail or role; own role; an invited member; not a member; the last administrator',
       401: 'Not signed in',
       403: notAdmin,
       404: 'No such project',
-      409: 'Changed at the same time',
+      ...versionErrors,
     },
   }),
   removeProjectMember: route({
@@ -77,12 +79,13 @@ export const projectTeamRoutes = {
     params: ProjectParams,
     body: RemoveMemberBody,
     response: ProjectUsers,
+    versioned: true,
     errors: {
       400: 'Bad e-mail; oneself; not a member; the last administrator',
       401: 'Not signed in',
       403: notAdmin,
       404: 'No such project',
-      409: 'Changed at the same time',
+      ...versionErrors,
     },
   }),
   pendingProjectInvites: route({

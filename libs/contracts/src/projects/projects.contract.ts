@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PROJECT_TEXT_MAX, projectMessages } from '@groundtruth/domain';
+import { ExpectedVersion, Version } from '../common/version.contract.js';
 
 const text = (name: string) =>
   z
@@ -72,6 +73,7 @@ export const UpdateProjectBody = z
     bounds: projectFields.bounds,
     startTime: projectFields.startTime,
     endTime: projectFields.endTime,
+    version: ExpectedVersion,
   })
   .meta({ id: 'UpdateProject' });
 export type UpdateProjectBody = z.infer<typeof UpdateProjectBody>;
@@ -103,7 +105,12 @@ export const ProjectUser = z
   .meta({ id: 'ProjectUser' });
 export type ProjectUser = z.infer<typeof ProjectUser>;
 
-export const ProjectUsers = z.object({ users: z.array(ProjectUser) }).meta({ id: 'ProjectUsers' });
+export const ProjectUsers = z
+  .object({
+    users: z.array(ProjectUser),
+    version: Version.meta({ description: "The team's version: send back with a role change or a removal" }),
+  })
+  .meta({ id: 'ProjectUsers' });
 export type ProjectUsers = z.infer<typeof ProjectUsers>;
 
 export const Project = z
@@ -125,6 +132,10 @@ export const Project = z
     endTime: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
+    version: Version.meta({ description: 'Of the details and photo: send back with PATCH /projects/{id}' }),
+    teamVersion: Version.meta({
+      description: "The team's version (as GET /users/project/{id}): send back with a role change or a removal",
+    }),
     photo: ProjectPhoto.nullable(),
     readOnly: z.boolean().meta({ description: 'The asker cannot edit the project' }),
     following: ProjectFollowing,

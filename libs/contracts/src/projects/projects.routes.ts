@@ -1,5 +1,6 @@
 import { IdParams } from '../common/params.contract.js';
 import { route } from '../http/route.js';
+import { versionErrors } from '../common/version.contract.js';
 import { PhotoSizeQuery } from '../users/users.contract.js';
 import {
   ProjectFollowers,
@@ -7,6 +8,7 @@ import {
   ProjectStationParams,
   ProjectUpdate,
   ProjectUpdateBody,
+  EditProjectUpdateBody,
   ProjectUpdateList,
   ProjectUpdateParams,
 } from './project-team.contract.js';
@@ -59,18 +61,19 @@ export const projectRoutes = {
   updateProject: route({
     method: 'patch',
     path: '/projects/{id}',
-    summary: 'Change a project',
+    summary: 'Change a project: send the `version` you read (or If-Match)',
     tags: ['projects'],
     auth: 'required',
     params: IdParams,
     body: UpdateProjectBody,
     response: Project,
+    versioned: true,
     errors: {
       400: 'A field is not valid',
       401: 'Not signed in',
       403: notAdmin,
       404: 'No such project',
-      409: 'Changed by someone else at the same time',
+      ...versionErrors,
     },
   }),
   deleteProject: route({
@@ -183,14 +186,15 @@ export const projectRoutes = {
     tags: ['projects'],
     auth: 'required',
     params: ProjectUpdateParams,
-    body: ProjectUpdateBody,
+    body: EditProjectUpdateBody,
     response: ProjectUpdate,
+    versioned: true,
     errors: {
       400: 'Empty or too long',
       401: 'Not signed in',
       403: notAdmin,
       404: 'No such project or update',
-      409: 'Changed at the same time',
+      ...versionErrors,
     },
   }),
   deleteProjectUpdate: route({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ExpectedVersion, Version } from '../common/version.contract.js';
 import {
   DEVICE_ID_MAX,
   MODULE_LABEL_MAX,
@@ -83,6 +84,7 @@ export const UpdateStationBody = z
       .meta({ description: 'Deploys the station here; needs deployedAt' }),
     deployedAt: z.iso.datetime({ offset: true, error: stationMessages.badDate }).optional(),
     attributes: AttributeValues.optional(),
+    version: ExpectedVersion,
   })
   .superRefine((body, ctx) => {
     if (body.location && body.deployedAt === undefined) {
@@ -96,7 +98,7 @@ export const UpdateStationBody = z
 export type UpdateStationBody = z.infer<typeof UpdateStationBody>;
 
 export const LabelModuleBody = z
-  .object({ label: z.string(required).max(MODULE_LABEL_MAX, limited(MODULE_LABEL_MAX)) })
+  .object({ label: z.string(required).max(MODULE_LABEL_MAX, limited(MODULE_LABEL_MAX)), version: ExpectedVersion })
   .meta({ id: 'LabelModule' });
 export type LabelModuleBody = z.infer<typeof LabelModuleBody>;
 
@@ -217,6 +219,7 @@ export const Station = z
     data: StationDataRange.nullable().meta({ description: 'The span of its readings; null before the first' }),
     createdAt: z.string(),
     updatedAt: z.string(),
+    version: Version.meta({ description: 'Send back with PATCH /stations/{id} or a module label' }),
   })
   .meta({ id: 'Station' });
 export type Station = z.infer<typeof Station>;

@@ -1,5 +1,6 @@
 import { IdParams } from '../common/params.contract.js';
 import { route } from '../http/route.js';
+import { versionErrors } from '../common/version.contract.js';
 import { ProjectList } from '../projects/projects.contract.js';
 import {
   AssociatedStations,
@@ -50,11 +51,13 @@ export const stationRoutes = {
     params: IdParams,
     body: UpdateStationBody,
     response: Station,
+    versioned: true,
     errors: {
+      ...versionErrors,
       400: 'A field is not valid',
       403: 'The station is read-only for the asker (or private)',
       404: 'No such station',
-      409: "Changed by someone else at the same time, or new attribute values for a station whose owner deleted their account (STATION.OWNER_DELETED: the attributes are sealed with the owner's erased key)",
+      409: "Someone else saved a newer version meanwhile (`current` holds it), or new attribute values for a station whose owner deleted their account (STATION.OWNER_DELETED: the attributes are sealed with the owner's erased key)",
     },
   }),
   labelStationModule: route({
@@ -66,11 +69,12 @@ export const stationRoutes = {
     params: StationModuleParams,
     body: LabelModuleBody,
     response: Station,
+    versioned: true,
     errors: {
       400: 'The label is too long',
       403: 'The station is read-only for the asker (or private)',
       404: 'No such station or module',
-      409: 'Changed by someone else at the same time',
+      ...versionErrors,
     },
   }),
   associatedStations: route({

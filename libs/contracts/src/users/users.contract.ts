@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ExpectedVersion, Version } from '../common/version.contract.js';
 import {
   LOCALES,
   PASSWORD_MAX,
@@ -53,6 +54,7 @@ export const User = z
     locale: z.enum(LOCALES).meta({ description: 'The language account e-mails are written in' }),
     createdAt: z.string(),
     updatedAt: z.string(),
+    version: Version.meta({ description: 'Send back with PATCH /users/{id}' }),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof User>;
@@ -78,6 +80,7 @@ export const UpdateUserBody = z
     email: Email.optional(),
     bio: z.string().max(USER_BIO_MAX, { error: userMessages.bioTooLong }).optional(),
     publicProfile: z.boolean().optional(),
+    version: ExpectedVersion,
   })
   .meta({ id: 'UpdateUser' });
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;

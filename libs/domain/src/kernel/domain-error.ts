@@ -1,5 +1,6 @@
 /** Kinds map one-to-one to HTTP statuses in the API's single exception filter. */
-export type DomainErrorKind = 'validation' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'too_many_requests';
+export type DomainErrorKind =
+  'validation' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'precondition_required' | 'too_many_requests';
 
 export type FieldErrors = Readonly<Record<string, string>>;
 
@@ -18,6 +19,23 @@ export class DomainError extends Error {
 
   static validation(code: string, fieldErrors: FieldErrors, message = 'Some fields are not valid.'): DomainError {
     return new DomainError('validation', code, message, fieldErrors);
+  }
+}
+
+/** The code of every answer to an edit made on an older version than the current one. */
+export const STALE_VERSION = 'VERSION.STALE';
+
+/**
+ * An edit made on an older version than the current one (someone else saved in between). A
+ * conflict like any other, which the API answers with the current state so the writer can see
+ * what changed before trying again.
+ */
+export class StaleVersion extends DomainError {
+  constructor(
+    code: string = STALE_VERSION,
+    message = 'Someone else saved a newer version meanwhile. Your changes are not saved.',
+  ) {
+    super('conflict', code, message);
   }
 }
 

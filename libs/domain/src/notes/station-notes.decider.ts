@@ -1,4 +1,4 @@
-import { DomainError } from '../kernel/domain-error.js';
+import { DomainError, StaleVersion } from '../kernel/domain-error.js';
 import type { Decider } from '../kernel/decider.js';
 import type { CommandMetadata } from '../kernel/messages.js';
 import type {
@@ -99,7 +99,7 @@ const save = (command: SaveStationNotes, state: StationNotesState, meta: Command
   throwIfErrors('NOTES.INVALID', errors);
 
   if (version !== undefined && version !== state.version) {
-    throw new DomainError('conflict', 'NOTES.CHANGED', noteMessages.changedMeanwhile);
+    throw new StaleVersion('NOTES.CHANGED', noteMessages.changedMeanwhile);
   }
   const existingKeys = new Set([...state.notes.values()].map((n) => n.key));
   if (creating.some((c) => existingKeys.has(c.key as NoteKey))) {

@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, type Command, type CommandMetadata, type Decider, type DomainEvent } from '@groundtruth/domain';
-import { decideAndAppend, RUNTIME, WrongExpectedRevisionError, type LogPosition, type Runtime } from '@groundtruth/platform';
+import {
+  decideAndAppend,
+  RUNTIME,
+  WrongExpectedRevisionError,
+  type ExpectedVersion,
+  type LogPosition,
+  type Runtime,
+} from '@groundtruth/platform';
 
 /** What a command handler returns: enough for the gateway to wait for the read side. */
 export type CommandOutcome = {
@@ -19,7 +26,17 @@ export type DecideOptions = {
    * made again on the newer state. Edits of what people see stay a 409 (the default, 0).
    */
   readonly retries?: number;
+  /**
+   * The version the client read (spec: every edit of an existing aggregate carries it). A stale
+   * one raises StaleVersionError, which the command gateway answers as a 409 with the current
+   * state. A concurrent append in between is read again and checked again: the newer events
+   * either moved the version (409) or do not count for this edit (a follow), and then it goes on.
+   */
+  readonly expected?: ExpectedVersion;
 };
+
+/** Enough rereads for a burst of unrelated appends (follows) between the check and the append. */
+const VERSIONED_RETRIES = 10;
 
 /** A short random pause before a retry, growing with each attempt, so racing writers spread out. */
 const backoff = (attempt: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
@@ -40,10 +57,10 @@ export class AggregateStreams {
     meta: CommandMetadata,
     options: DecideOptions = {},
   ): Promise<CommandOutcome> {
-    const retries = options.retries ?? 0;
+    const retries = options.expected ? Math.max(options.retries ?? 0, VERSIONED_RETRIES) : (options.retries ?? 0);
     for (let attempt = 0; ; attempt += 1) {
       try {
-        return await decideAndAppend(this.runtime.store, decider, streamId, command, meta);
+        return await decideAndAppend(this.runtime.store, decider, streamId, command, meta, options.expected);
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
         if (attempt >= retries) {

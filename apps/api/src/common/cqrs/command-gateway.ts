@@ -1,5 +1,8 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { CommandBus, type Command } from '@nestjs/cqrs';
+import { StaleVersion, STALE_VERSION } from '@groundtruth/domain';
+import { StaleVersionError } from '@groundtruth/platform';
+import { VersionConflict } from '../http/expected-version.js';
 import { ProjectorService } from '@groundtruth/projector';
 import type { CommandOutcome } from './aggregate-streams.js';
 import { notePendingWrite } from './pending-writes.js';
@@ -20,7 +23,29 @@ export class CommandGateway {
     @Optional() private readonly projector?: ProjectorService,
   ) {}
 
-  async execute<R extends CommandOutcome>(command: Command<R>): Promise<R> {
+  /**
+   * `current` reads what the edited thing is now, as the route's GET answers it: an edit made on an
+   * older version (StaleVersionError from the store's check, or the domain's own StaleVersion) is
+   * then a 409 carrying it, read once the projections have taken the newer events in.
+   */
+  async execute<R extends CommandOutcome>(command: Command<R>, current?: () => Promise<unknown>): Promise<R> {
+    try {
+      return await this.send(command);
+    } catch (error) {
+      if (error instanceof StaleVersionError) {
+        if (error.newer) {
+          this.projector?.wake();
+          await this.readYourWrites.waitForTypes(error.newer.types, error.newer.position);
+        }
+        const stale = new StaleVersion();
+        throw new VersionConflict(STALE_VERSION, stale.message, current ? await current() : undefined);
+      }
+      if (error instanceof StaleVersion && current) throw new VersionConflict(error.code, error.message, await current());
+      throw error;
+    }
+  }
+
+  private async send<R extends CommandOutcome>(command: Command<R>): Promise<R> {
     const outcome = await this.bus.execute(command);
     if (outcome.position) {
       this.projector?.wake();

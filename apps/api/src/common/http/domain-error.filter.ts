@@ -4,6 +4,7 @@ import type { ErrorBody } from '@groundtruth/contracts';
 import { isConnectionError, type Logger } from '@groundtruth/platform';
 import type { Response } from 'express';
 import { PendingAnswer, pendingAnswer, sendPending } from '../cqrs/pending-writes.js';
+import { VersionConflict } from './expected-version.js';
 import { tooDeep } from './json-body.js';
 
 const statusOf: Record<DomainErrorKind, number> = {
@@ -12,6 +13,7 @@ const statusOf: Record<DomainErrorKind, number> = {
   forbidden: HttpStatus.FORBIDDEN,
   not_found: HttpStatus.NOT_FOUND,
   conflict: HttpStatus.CONFLICT,
+  precondition_required: HttpStatus.PRECONDITION_REQUIRED,
   too_many_requests: HttpStatus.TOO_MANY_REQUESTS,
 };
 
@@ -55,6 +57,10 @@ export class DomainErrorFilter implements ExceptionFilter {
     } else if (error instanceof DomainError) {
       status = statusOf[error.kind];
       body = { code: error.code, message: error.message, ...(error.fieldErrors ? { errors: { ...error.fieldErrors } } : {}) };
+      if (error instanceof VersionConflict) {
+        // A stale edit answers what is there now, with its version, as the GET does.
+        body = { ...body, current: error.current };
+      }
     } else if (error instanceof HttpException && error.getStatus() < 500) {
       status = error.getStatus();
       const message =

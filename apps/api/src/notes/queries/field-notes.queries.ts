@@ -9,6 +9,7 @@ type FieldNoteRow = {
   station_id: string;
   author_id: string;
   body: string;
+  revision: string;
   created_at: Date | string;
   updated_at: Date | string;
   author_name: string | null;
@@ -43,6 +44,7 @@ export class FieldNotesQueries {
       },
       createdAt: iso(r.created_at),
       updatedAt: iso(r.updated_at),
+      version: Number(r.revision),
       canEdit: can(actor, 'fieldNote.edit', { isAuthor }),
       canDelete: can(actor, 'fieldNote.delete', { isAuthor }),
     };

@@ -6,6 +6,7 @@ import {
   type CommandMetadata,
   type ProjectCommand,
 } from '@groundtruth/domain';
+import type { ExpectedVersion } from '@groundtruth/platform';
 import { AggregateStreams, type CommandOutcome, type DecideOptions } from '../../common/cqrs/aggregate-streams.js';
 
 /**
@@ -28,6 +29,8 @@ export class ProjectCommandMessage extends Command<CommandOutcome> {
   constructor(
     readonly command: ProjectCommand,
     readonly meta: CommandMetadata,
+    /** For an edit: the version it was made on (see project.versions.ts for what moves which). */
+    readonly expected?: ExpectedVersion,
   ) {
     super();
   }
@@ -37,8 +40,8 @@ export class ProjectCommandMessage extends Command<CommandOutcome> {
 export class ProjectCommandHandler implements ICommandHandler<ProjectCommandMessage> {
   constructor(private readonly streams: AggregateStreams) {}
 
-  execute({ command, meta }: ProjectCommandMessage) {
+  execute({ command, meta, expected }: ProjectCommandMessage) {
     const stream = projectStream(command.data.projectId);
-    return this.streams.decide(projectDecider, stream, command, meta, decideOptionsFor(command.type));
+    return this.streams.decide(projectDecider, stream, command, meta, { ...decideOptionsFor(command.type), expected });
   }
 }

@@ -14,6 +14,7 @@ type UpdateRow = {
   author_id: string;
   author_name: string | null;
   author_photo: string | null;
+  revision: string;
   created_at: Date | string;
   updated_at: Date | string;
 };
@@ -42,6 +43,12 @@ export class ProjectTeamQueries {
   private async rows<T extends object>(sql: string, params: readonly unknown[]): Promise<T[]> {
     const em = await this.readModels.em();
     return em.execute<T[]>(sql, [...params]);
+  }
+
+  /** The team's version (see ProjectUsers.version); null for no such project. */
+  async version(projectId: number): Promise<number | null> {
+    const [row] = await this.rows<{ team_revision: string }>('SELECT team_revision FROM projects WHERE id = ?', [projectId]);
+    return row ? Number(row.team_revision) : null;
   }
 
   /** Administrators, then members (by name), then invitations not yet answered (oldest first). */
@@ -133,6 +140,7 @@ export class ProjectTeamQueries {
       author: { id: Number(r.author_id), name: r.author_name ?? '', photo: userPhoto(r.author_id, r.author_photo) },
       createdAt: iso(r.created_at),
       updatedAt: iso(r.updated_at),
+      version: Number(r.revision),
     };
   }
 

@@ -15,6 +15,8 @@ import { readableStationParams, readableStationSql } from '../../stations/querie
 /** A `projects` row with what the asker needs to see about it (follows, their role). */
 type ProjectRow = {
   id: string;
+  revision: string;
+  team_revision: string;
   name: string;
   description: string;
   goal: string;
@@ -113,6 +115,8 @@ export class ProjectsQueries {
       endTime,
       createdAt: iso(r.created_at),
       updatedAt: iso(r.updated_at),
+      version: Number(r.revision),
+      teamVersion: Number(r.team_revision),
       photo: r.photo ? { url: projectPhotoUrl(id, r.photo) } : null,
       readOnly: !can(actor, 'project.update', ProjectsQueries.access(r)),
       following: { following: r.following, total: followers },

@@ -26,6 +26,7 @@ import {
 
 type StationSqlRow = StationAccessRow & {
   id: string;
+  revision: string;
   owner_name: string | null;
   device_id: string;
   name: string;
@@ -317,6 +318,7 @@ export class StationsQueries {
             : null,
         createdAt: iso(r.created_at)!,
         updatedAt: iso(r.updated_at)!,
+        version: Number(r.revision),
       };
       return [station];
     });

@@ -45,6 +45,7 @@ export class UsersQueries {
       locale: r.locale,
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
+      version: Number(r.revision),
     };
   }
 

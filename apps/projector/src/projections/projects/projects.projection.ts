@@ -1,4 +1,4 @@
-import { projectEventTypes, type ProjectEvent } from '@groundtruth/domain';
+import { movesProjectDetails, movesProjectTeam, projectEventTypes, type ProjectEvent } from '@groundtruth/domain';
 import { foldIntoRows, type Projection, type ProjectionContext, type RecordedEvent } from '@groundtruth/platform';
 
 /**
@@ -10,7 +10,10 @@ import { foldIntoRows, type Projection, type ProjectionContext, type RecordedEve
  */
 export type ProjectRow = {
   id: string;
+  /** The details' version: revision of the last event that changed the details or the photo. */
   revision: string;
+  /** The team's version: revision of the last event that changed members, roles or invitations. */
+  team_revision: string;
   name: string;
   description: string;
   goal: string;
@@ -55,6 +58,7 @@ const evolve = (row: ProjectRow | undefined, event: ProjectEvent, revision: stri
       return {
         id: String(d.projectId),
         revision,
+        team_revision: revision,
         name: d.name,
         description: d.description,
         goal: d.goal,
@@ -85,14 +89,18 @@ const evolve = (row: ProjectRow | undefined, event: ProjectEvent, revision: stri
     case 'ProjectPhotoChanged':
       return row && { ...row, revision, photo: event.data.photo, updated_at: event.data.changedAt };
     default:
-      return undefined;
+      // The team's version moves alone: the details' (and the skip check of replays) stays.
+      if (!row || !movesProjectTeam(event) || BigInt(row.team_revision) >= BigInt(revision)) return undefined;
+      return { ...row, team_revision: revision };
   }
 };
 
-const rowTypes = new Set<string>(['ProjectCreated', 'ProjectUpdated', 'ProjectPhotoChanged']);
+const rowTypes = new Set<string>(
+  projectEventTypes.filter((type) => movesProjectDetails({ type, data: null }) || movesProjectTeam({ type, data: null })),
+);
 
 /** The tables other than `projects`, one statement per event, in log order. */
-const applyToTeamAndContent = async (event: ProjectEvent, { client, table }: ProjectionContext): Promise<void> => {
+const applyToTeamAndContent = async (event: Event, { client, table }: ProjectionContext): Promise<void> => {
   const q = (sql: string, params: unknown[]) => client.query(sql, params);
   switch (event.type) {
     case 'ProjectCreated': {
@@ -127,17 +135,18 @@ const applyToTeamAndContent = async (event: ProjectEvent, { client, table }: Pro
     case 'ProjectUpdatePosted': {
       const d = event.data;
       await q(
-        `INSERT INTO ${table('project_updates')} (id, project_id, author_id, body, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)
-         ON CONFLICT (id) DO NOTHING`,
-        [d.updateId, d.projectId, d.authorId, d.body, d.postedAt],
+        `INSERT INTO ${table('project_updates')} (id, project_id, author_id, body, revision, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT (id) DO NOTHING`,
+        [d.updateId, d.projectId, d.authorId, d.body, event.revision.toString(), d.postedAt],
       );
       return;
     }
     case 'ProjectUpdateEdited':
-      await q(`UPDATE ${table('project_updates')} SET body = $2, updated_at = $3 WHERE id = $1`, [
+      await q(`UPDATE ${table('project_updates')} SET body = $2, updated_at = $3, revision = $4 WHERE id = $1`, [
         event.data.updateId,
         event.data.body,
         event.data.editedAt,
+        event.revision.toString(),
       ]);
       return;
     case 'ProjectUpdateDeleted':
@@ -207,6 +216,7 @@ export const projectsProjection: Projection = {
         CREATE TABLE ${t} (
           id bigint PRIMARY KEY,
           revision bigint NOT NULL,
+          team_revision bigint NOT NULL,
           name text NOT NULL,
           description text NOT NULL,
           goal text NOT NULL,
@@ -274,6 +284,7 @@ export const projectsProjection: Projection = {
           project_id bigint NOT NULL,
           author_id bigint NOT NULL,
           body text NOT NULL,
+          revision bigint NOT NULL,
           created_at timestamptz NOT NULL,
           updated_at timestamptz NOT NULL
         );

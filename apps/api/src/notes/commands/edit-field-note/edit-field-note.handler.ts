@@ -7,12 +7,13 @@ import { EditFieldNoteCommand } from './edit-field-note.command.js';
 export class EditFieldNoteHandler implements ICommandHandler<EditFieldNoteCommand> {
   constructor(private readonly streams: AggregateStreams) {}
 
-  execute({ input, meta }: EditFieldNoteCommand) {
+  execute({ input, version, meta }: EditFieldNoteCommand) {
     return this.streams.decide(
       fieldNoteDecider,
       fieldNoteStream(input.fieldNoteId),
       { type: 'EditFieldNote', data: input },
       meta,
+      { expected: { version } },
     );
   }
 }

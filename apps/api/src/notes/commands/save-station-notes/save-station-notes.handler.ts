@@ -21,6 +21,10 @@ export class SaveStationNotesHandler implements ICommandHandler<SaveStationNotes
       stationNotesStream(input.stationId),
       { type: 'SaveStationNotes', data: { ...input, creating } },
       meta,
+      // The save carries the notes' version the writer read, which the decider checks: deciding
+      // again on a newer stream refuses a stale save (409 with the notes as they are) and takes one
+      // still on the current version (a photo added meanwhile does not refuse it).
+      { retries: input.version === undefined ? 0 : 10 },
     );
   }
 }

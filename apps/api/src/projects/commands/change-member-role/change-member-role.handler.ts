@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { projectDecider, projectStream } from '@groundtruth/domain';
+import { movesProjectTeam, projectDecider, projectStream } from '@groundtruth/domain';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
 import { UsersQueries } from '../../../users/queries/users.queries.js';
 import { ChangeProjectMemberRoleCommand } from './change-member-role.command.js';
@@ -12,13 +12,14 @@ export class ChangeProjectMemberRoleHandler implements ICommandHandler<ChangePro
     private readonly users: UsersQueries,
   ) {}
 
-  async execute({ input, meta }: ChangeProjectMemberRoleCommand) {
+  async execute({ input, version, meta }: ChangeProjectMemberRoleCommand) {
     const account = await this.users.findByEmail(input.email);
     return this.streams.decide(
       projectDecider,
       projectStream(input.projectId),
       { type: 'ChangeProjectMemberRole', data: { ...input, userId: account ? Number(account.id) : null } },
       meta,
+      { expected: { version, counts: movesProjectTeam } },
     );
   }
 }

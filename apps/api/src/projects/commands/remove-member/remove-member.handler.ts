@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { projectDecider, projectInviteSubject, projectStream } from '@groundtruth/domain';
+import { movesProjectTeam, projectDecider, projectInviteSubject, projectStream } from '@groundtruth/domain';
 import { RUNTIME, type Runtime } from '@groundtruth/platform';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
 import { UsersQueries } from '../../../users/queries/users.queries.js';
@@ -15,13 +15,14 @@ export class RemoveProjectMemberHandler implements ICommandHandler<RemoveProject
     @Inject(RUNTIME) private readonly runtime: Runtime,
   ) {}
 
-  async execute({ input, meta }: RemoveProjectMemberCommand) {
+  async execute({ input, version, meta }: RemoveProjectMemberCommand) {
     const account = await this.users.findByEmail(input.email);
     const outcome = await this.streams.decide(
       projectDecider,
       projectStream(input.projectId),
       { type: 'RemoveProjectMember', data: { ...input, userId: account ? Number(account.id) : null } },
       meta,
+      { expected: { version, counts: movesProjectTeam } },
     );
     for (const event of outcome.events) {
       if (event.type === 'ProjectInviteCancelled') {

@@ -5,6 +5,8 @@ import type { CommandOutcome } from '../../../common/cqrs/aggregate-streams.js';
 export class UpdateProjectCommand extends Command<CommandOutcome> {
   constructor(
     readonly input: UpdateProject['data'],
+    /** The details' version the writer read. */
+    readonly version: number,
     readonly meta: CommandMetadata,
   ) {
     super();

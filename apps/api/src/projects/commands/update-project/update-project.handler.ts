@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { projectDecider, projectStream } from '@groundtruth/domain';
+import { movesProjectDetails, projectDecider, projectStream } from '@groundtruth/domain';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
 import { UpdateProjectCommand } from './update-project.command.js';
 
@@ -7,7 +7,9 @@ import { UpdateProjectCommand } from './update-project.command.js';
 export class UpdateProjectHandler implements ICommandHandler<UpdateProjectCommand> {
   constructor(private readonly streams: AggregateStreams) {}
 
-  execute({ input, meta }: UpdateProjectCommand) {
-    return this.streams.decide(projectDecider, projectStream(input.projectId), { type: 'UpdateProject', data: input }, meta);
+  execute({ input, version, meta }: UpdateProjectCommand) {
+    return this.streams.decide(projectDecider, projectStream(input.projectId), { type: 'UpdateProject', data: input }, meta, {
+      expected: { version, counts: movesProjectDetails },
+    });
   }
 }

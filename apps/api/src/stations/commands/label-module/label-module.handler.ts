@@ -7,7 +7,15 @@ import { LabelModuleCommand } from './label-module.command.js';
 export class LabelModuleHandler implements ICommandHandler<LabelModuleCommand> {
   constructor(private readonly streams: AggregateStreams) {}
 
-  execute({ input, meta }: LabelModuleCommand) {
-    return this.streams.decide(stationDecider, stationStream(input.stationId), { type: 'LabelStationModule', data: input }, meta);
+  execute({ input, version, meta }: LabelModuleCommand) {
+    return this.streams.decide(
+      stationDecider,
+      stationStream(input.stationId),
+      { type: 'LabelStationModule', data: input },
+      meta,
+      {
+        expected: { version },
+      },
+    );
   }
 }

@@ -9,6 +9,8 @@ export type UpdateStationInput = Omit<UpdateStation['data'], 'ownerDeleted'>;
 export class UpdateStationCommand extends Command<CommandOutcome> {
   constructor(
     readonly input: UpdateStationInput,
+    /** The station's version the writer read; null for the product's own changes (the demo seed), not a client's. */
+    readonly version: number | null,
     readonly meta: CommandMetadata,
   ) {
     super();

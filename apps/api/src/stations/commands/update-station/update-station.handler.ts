@@ -20,13 +20,14 @@ export class UpdateStationHandler implements ICommandHandler<UpdateStationComman
     private readonly readModels: ReadModels,
   ) {}
 
-  async execute({ input, meta }: UpdateStationCommand) {
+  async execute({ input, version, meta }: UpdateStationCommand) {
     const ownerDeleted = input.attributes ? await this.ownerDeleted(input.stationId) : false;
     return this.streams.decide(
       stationDecider,
       stationStream(input.stationId),
       { type: 'UpdateStation', data: { ...input, ownerDeleted } },
       meta,
+      version === null ? {} : { expected: { version } },
     );
   }
 

@@ -5,7 +5,9 @@ import type { CommandOutcome } from '../../../common/cqrs/aggregate-streams.js';
 
 export class UpdateProfileCommand extends Command<CommandOutcome> {
   constructor(
-    readonly input: { readonly userId: number; readonly changes: UpdateUserBody },
+    readonly input: { readonly userId: number; readonly changes: Omit<UpdateUserBody, 'version'> },
+    /** The profile's version the person read. */
+    readonly version: number,
     readonly meta: CommandMetadata,
   ) {
     super();

@@ -16,7 +16,7 @@ export class UpdateProfileHandler implements ICommandHandler<UpdateProfileComman
     private readonly mails: AccountMails,
   ) {}
 
-  async execute({ input, meta }: UpdateProfileCommand) {
+  async execute({ input, version, meta }: UpdateProfileCommand) {
     const { userId, changes } = input;
     const before = await this.accounts.load(userId);
     const oldEmail = before.status === 'active' ? before.email : null;
@@ -29,6 +29,7 @@ export class UpdateProfileHandler implements ICommandHandler<UpdateProfileComman
         userStream(userId),
         { type: 'UpdateProfile', data: { userId, changes } },
         meta,
+        { expected: { version } },
       );
       const event = outcome.events[0] as UserProfileUpdated | undefined;
       if (moving && event?.data.emailChanged) {

@@ -1,17 +1,26 @@
 import type { UpdateUserBody } from '@groundtruth/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { apiClient, isApiError } from '@/lib/api-client';
 import { AnsweredUser, storeCurrentUser } from '@/lib/auth/get-current-user';
 import { subjectOf, tokenStore } from '@/lib/auth/token';
 
-/** PATCH /users/{id}: name, e-mail, bio, public profile. 400 when a field is not valid or the e-mail is taken. */
-export const updateUser = (id: number, body: UpdateUserBody): Promise<AnsweredUser> =>
-  apiClient.patch(`/users/${id}`, AnsweredUser, { body, auth: 'required' });
+/**
+ * PATCH /users/{id}: name, e-mail, bio, public profile, made on the profile's `version`. 400 when a
+ * field is not valid or the e-mail is taken; 409 when the profile changed since it was read.
+ */
+export const updateUser = (id: number, body: UpdateUserBody, version: number): Promise<AnsweredUser> =>
+  apiClient.patch(`/users/${id}`, AnsweredUser, { body: { ...body, version }, auth: 'required' });
 
 export const useUpdateUser = () => {
   const queryClient = useQueryClient();
+  const store = (user: AnsweredUser) => storeCurrentUser(queryClient, subjectOf(tokenStore.get()), user);
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: UpdateUserBody }) => updateUser(id, body),
-    onSuccess: (user) => storeCurrentUser(queryClient, subjectOf(tokenStore.get()), user),
+    mutationFn: ({ id, body, version }: { id: number; body: UpdateUserBody; version: number }) => updateUser(id, body, version),
+    onSuccess: store,
+    onError: (error) => {
+      // A 409 carries the profile as it is now: it becomes the one the next save is made on.
+      const current = isApiError(error) && error.isConflict ? AnsweredUser.safeParse(error.current) : null;
+      if (current?.success) store(current.data);
+    },
   });
 };

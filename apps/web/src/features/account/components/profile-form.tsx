@@ -13,10 +13,14 @@ import { checkBio, checkEmail, checkName, sameEmail } from '@/lib/validation';
 import { useUpdateUser } from '../api/update-user';
 import { useUploadUserPhoto } from '../api/upload-user-photo';
 import { PhotoPicker, type ChosenPhoto } from './photo-picker';
+import { isApiError } from '@/lib/api-client';
 
-type Notice = 'saved' | 'savedEmail' | 'failed' | null;
+type Notice = 'saved' | 'savedEmail' | 'failed' | 'conflict' | null;
 
-/** Photo, name, e-mail, bio and public profile (spec §2 User profile); Save sends the photo first, then the fields. */
+/**
+ * Photo, name, e-mail, bio and public profile (spec §2 User profile). Save sends the fields first,
+ * made on the profile's version as shown (a 409 says the changes are not saved), then the photo.
+ */
 export const ProfileForm = ({ user }: { user: User }) => {
   const { t } = useTranslation();
   const update = useUpdateUser();
@@ -44,14 +48,15 @@ export const ProfileForm = ({ user }: { user: User }) => {
       ...(emailChanged ? { email: values.email.trim() } : {}),
     };
     try {
+      await update.mutateAsync({ id: user.id, body, version: user.version });
       if (photo) {
         await upload.mutateAsync(photo.file);
         setPhoto(null);
       }
-      await update.mutateAsync({ id: user.id, body });
       setNotice(emailChanged ? 'savedEmail' : 'saved');
     } catch (error) {
-      if (!form.showServerErrors(error)) setNotice('failed');
+      if (isApiError(error) && error.isConflict) setNotice('conflict');
+      else if (!form.showServerErrors(error)) setNotice('failed');
     }
   });
 
@@ -76,6 +81,11 @@ export const ProfileForm = ({ user }: { user: User }) => {
         {notice === 'saved' || notice === 'savedEmail' ? (
           <Alert severity="success" onClose={() => setNotice(null)}>
             {t(notice === 'saved' ? 'account.saved' : 'account.savedEmail')}
+          </Alert>
+        ) : null}
+        {notice === 'conflict' ? (
+          <Alert severity="warning" role="alert" onClose={() => setNotice(null)}>
+            {t('conflict.notSaved')} {t('conflict.keptMine')}
           </Alert>
         ) : null}
         {notice === 'failed' ? (

@@ -107,6 +107,7 @@ const station = (id: number, overrides: Partial<Station> = {}): Station => ({
   firmwareNumber: null,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
+  version: 0,
   ...overrides,
 });
 

@@ -17,16 +17,17 @@ export const fieldNotesQueryOptions = (stationId: number) =>
 
 export const useFieldNotes = (stationId: number) => useQuery(fieldNotesQueryOptions(stationId));
 
+/** The note to change and the version it was read at (409 when someone changed it since). */
+export type FieldNoteEdit = { readonly noteId: number; readonly version: number };
+
 /** POST /station/{id}/station-note, or /station/{id}/station-note/{noteId} to change one. */
-const saveFieldNote = (stationId: number, body: string, noteId?: number): Promise<FieldNote> =>
-  apiClient.post(
-    noteId === undefined ? `/station/${stationId}/station-note` : `/station/${stationId}/station-note/${noteId}`,
-    FieldNote,
-    {
-      body: { body },
-      auth: 'required',
-    },
-  );
+const saveFieldNote = (stationId: number, body: string, edit?: FieldNoteEdit): Promise<FieldNote> =>
+  edit === undefined
+    ? apiClient.post(`/station/${stationId}/station-note`, FieldNote, { body: { body }, auth: 'required' })
+    : apiClient.post(`/station/${stationId}/station-note/${edit.noteId}`, FieldNote, {
+        body: { body, version: edit.version },
+        auth: 'required',
+      });
 
 /** DELETE /station/{id}/station-note/{noteId}. */
 const deleteFieldNote = (stationId: number, noteId: number) =>
@@ -36,8 +37,10 @@ export const useFieldNoteMutations = (stationId: number) => {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: fieldNotesQueryKey(stationId) });
   const save = useMutation({
-    mutationFn: ({ body, noteId }: { body: string; noteId?: number }) => saveFieldNote(stationId, body, noteId),
+    mutationFn: ({ body, edit }: { body: string; edit?: FieldNoteEdit }) => saveFieldNote(stationId, body, edit),
     onSuccess: refresh,
+    // A 409 (changed meanwhile) shows the note as it is now.
+    onError: refresh,
   });
   const remove = useMutation({ mutationFn: (noteId: number) => deleteFieldNote(stationId, noteId), onSuccess: refresh });
   return { save, remove };

@@ -1,4 +1,4 @@
-import type { FieldNote } from '@groundtruth/contracts';
+import { FieldNote } from '@groundtruth/contracts';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import Alert from '@mui/material/Alert';
@@ -26,6 +26,7 @@ import { isBlankRichText, sameRichText } from '../utils/rich-text';
 import { FieldNotesExport } from './field-notes-export';
 import { FieldNotesList } from './field-notes-list';
 import { LoadingBlock } from '@/components/loading-block';
+import { isApiError } from '@/lib/api-client';
 
 const FieldNoteEditor = lazy(() => import('./field-note-editor'));
 
@@ -112,13 +113,21 @@ export const FieldNotes = ({ stationId, stationName, headingLevel = 3 }: FieldNo
       return;
     }
     save.mutate(
-      { body: editing.body, noteId: editing.note.id },
+      { body: editing.body, edit: { noteId: editing.note.id, version: editing.note.version } },
       {
         onSuccess: () => {
           setEditing(null);
           snackbar(t('fieldNotes.saved'), 'success');
         },
-        onError: () => snackbar(t('fieldNotes.failed'), 'fail'),
+        onError: (error) => {
+          if (isApiError(error) && error.isConflict) {
+            // Someone changed the note since it was opened: nothing was saved; the edit stays open on
+            // the newer note, so saving again replaces it knowingly.
+            const current = FieldNote.safeParse(error.current);
+            if (current.success) setEditing((open) => (open ? { ...open, note: current.data } : open));
+            snackbar(t('conflict.notSaved'), 'fail');
+          } else snackbar(t('fieldNotes.failed'), 'fail');
+        },
       },
     );
   };

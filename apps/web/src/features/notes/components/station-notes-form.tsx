@@ -1,4 +1,4 @@
-import type { StationNoteMedia, StationNotes } from '@groundtruth/contracts';
+import { StationNotes, type StationNoteMedia } from '@groundtruth/contracts';
 import { NOTE_KEYS, notesCompletion, type NoteKey } from '@groundtruth/domain';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import Alert from '@mui/material/Alert';
@@ -38,6 +38,8 @@ export const StationNotesForm = ({ stationId, notes }: StationNotesFormProps) =>
   const [version, setVersion] = useState(notes.version);
   const [extraMedia, setExtraMedia] = useState<StationNoteMedia[]>([]);
   const [banner, setBanner] = useState<'saved' | 'failed' | 'conflict' | null>(null);
+  /** The notes as someone else saved them meanwhile (a 409), until the person looks at them. */
+  const [theirs, setTheirs] = useState<StationNotes | null>(null);
   const [mediaError, setMediaError] = useState<NoteKey | null>(null);
   const [uploading, setUploading] = useState<NoteKey | null>(null);
   const allMedia = [...notes.media, ...extraMedia];
@@ -65,7 +67,10 @@ export const StationNotesForm = ({ stationId, notes }: StationNotesFormProps) =>
         snackbar(t('notes.updateSuccess'), 'success');
       },
       onError: (error) => {
-        setBanner(isApiError(error) && error.status === 409 ? 'conflict' : 'failed');
+        const conflict = isApiError(error) && error.isConflict;
+        const current = conflict ? StationNotes.safeParse(error.current) : null;
+        setTheirs(current?.success ? current.data : null);
+        setBanner(conflict ? 'conflict' : 'failed');
         snackbar(t('notes.updateFailed'), 'fail');
       },
     });
@@ -181,7 +186,27 @@ export const StationNotesForm = ({ stationId, notes }: StationNotesFormProps) =>
           </Alert>
         ) : banner ? (
           <Alert severity="error" role="alert">
-            {banner === 'conflict' ? t('notes.changedMeanwhile') : t('notes.saveFailed')}
+            {banner === 'conflict' ? t('conflict.notSaved') : t('notes.saveFailed')}
+            {banner === 'conflict' && theirs ? (
+              <Box sx={{ mt: 1 }}>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  color="inherit"
+                  onClick={() => {
+                    // Their notes replace the form (the edits made here are not saved, as said).
+                    const next = draftOf(theirs);
+                    setStored(next);
+                    setDraft(next);
+                    setVersion(theirs.version);
+                    setTheirs(null);
+                    setBanner(null);
+                  }}
+                >
+                  {t('conflict.showTheirs')}
+                </Button>
+              </Box>
+            ) : null}
           </Alert>
         ) : null}
         <Box>

@@ -1,6 +1,6 @@
 import { ProjectUsers, type Project, type ProjectUser } from '@groundtruth/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { apiClient, isApiError } from '@/lib/api-client';
 import { projectQueryOptions } from './get-project';
 
 /** Team payloads carry the role as a number (spec §3): 0 member, 1 administrator. */
@@ -11,13 +11,13 @@ export const roleNumber = (role: ProjectUser['role']): RoleNumber => (role === '
 export const inviteMember = (projectId: number, email: string, role: RoleNumber): Promise<ProjectUsers> =>
   apiClient.post(`/projects/${projectId}/invite`, ProjectUsers, { body: { email, role }, auth: 'required' });
 
-/** PATCH /projects/{id}/roles. */
-export const changeRole = (projectId: number, email: string, role: RoleNumber): Promise<ProjectUsers> =>
-  apiClient.patch(`/projects/${projectId}/roles`, ProjectUsers, { body: { email, role }, auth: 'required' });
+/** PATCH /projects/{id}/roles, made on the team's `version` (the project's teamVersion): 409 when the team changed since. */
+export const changeRole = (projectId: number, email: string, role: RoleNumber, version: number): Promise<ProjectUsers> =>
+  apiClient.patch(`/projects/${projectId}/roles`, ProjectUsers, { body: { email, role, version }, auth: 'required' });
 
-/** DELETE /projects/{id}/members: removes a member or withdraws an invitation. */
-export const removeMember = (projectId: number, email: string): Promise<ProjectUsers> =>
-  apiClient.delete(`/projects/${projectId}/members`, ProjectUsers, { body: { email }, auth: 'required' });
+/** DELETE /projects/{id}/members: removes a member or withdraws an invitation (made on the team's `version`, as a role change). */
+export const removeMember = (projectId: number, email: string, version: number): Promise<ProjectUsers> =>
+  apiClient.delete(`/projects/${projectId}/members`, ProjectUsers, { body: { email, version }, auth: 'required' });
 
 export type TeamChange =
   | { readonly kind: 'invite'; readonly email: string; readonly role: RoleNumber }
@@ -28,15 +28,26 @@ export type TeamChange =
 export const useChangeTeam = (projectId: number) => {
   const queryClient = useQueryClient();
   const key = projectQueryOptions(projectId).queryKey;
+  const showTeam = ({ users, version }: ProjectUsers) =>
+    queryClient.setQueryData<Project>(key, (previous) => (previous ? { ...previous, users, teamVersion: version } : previous));
   return useMutation({
-    mutationFn: (change: TeamChange): Promise<ProjectUsers> =>
-      change.kind === 'invite'
+    mutationFn: (change: TeamChange): Promise<ProjectUsers> => {
+      // The team as shown is what the change is made on.
+      const version = queryClient.getQueryData<Project>(key)?.teamVersion ?? 0;
+      return change.kind === 'invite'
         ? inviteMember(projectId, change.email, change.role)
         : change.kind === 'role'
-          ? changeRole(projectId, change.email, change.role)
-          : removeMember(projectId, change.email),
-    onSuccess: ({ users }) => {
-      queryClient.setQueryData<Project>(key, (previous) => (previous ? { ...previous, users } : previous));
+          ? changeRole(projectId, change.email, change.role, version)
+          : removeMember(projectId, change.email, version);
+    },
+    onSuccess: (team) => {
+      showTeam(team);
+      void queryClient.invalidateQueries({ queryKey: key });
+    },
+    onError: (error) => {
+      // A 409 carries the team as it is now: show it, so the next change is made on it.
+      const current = isApiError(error) && error.isConflict ? ProjectUsers.safeParse(error.current) : null;
+      if (current?.success) showTeam(current.data);
       void queryClient.invalidateQueries({ queryKey: key });
     },
   });

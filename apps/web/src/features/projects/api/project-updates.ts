@@ -16,15 +16,19 @@ export const projectUpdateQueryOptions = (updateId: number) =>
 export const useProjectUpdate = (updateId: number | null) =>
   useQuery({ ...projectUpdateQueryOptions(updateId ?? 0), enabled: updateId !== null });
 
-export type SaveUpdate = { readonly projectId: number; readonly updateId: number | null; readonly body: string };
+export type SaveUpdate = {
+  readonly projectId: number;
+  readonly updateId: number | null;
+  readonly body: string;
+  /** The update's version the edit was made on (ignored for a new update). */
+  readonly version: number;
+};
 
-/** POST /projects/{projectId}/updates, or POST …/updates/{updateId} to change one. */
-export const saveProjectUpdate = ({ projectId, updateId, body }: SaveUpdate): Promise<ProjectUpdate> =>
-  apiClient.post(
-    updateId === null ? `/projects/${projectId}/updates` : `/projects/${projectId}/updates/${updateId}`,
-    ProjectUpdate,
-    { body: { body }, auth: 'required' },
-  );
+/** POST /projects/{projectId}/updates, or POST …/updates/{updateId} to change one (409 when `version` is no longer current). */
+export const saveProjectUpdate = ({ projectId, updateId, body, version }: SaveUpdate): Promise<ProjectUpdate> =>
+  updateId === null
+    ? apiClient.post(`/projects/${projectId}/updates`, ProjectUpdate, { body: { body }, auth: 'required' })
+    : apiClient.post(`/projects/${projectId}/updates/${updateId}`, ProjectUpdate, { body: { body, version }, auth: 'required' });
 
 /** DELETE /projects/{projectId}/updates/{updateId}. */
 export const deleteProjectUpdate = async ({ projectId, updateId }: { projectId: number; updateId: number }): Promise<void> => {

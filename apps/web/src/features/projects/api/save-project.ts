@@ -8,9 +8,9 @@ import { projectsQueryKey } from './get-projects';
 export const createProject = (body: CreateProjectBody): Promise<Project> =>
   apiClient.post('/projects', Project, { body, auth: 'required' });
 
-/** PATCH /projects/{id}. */
-export const updateProject = (id: number, body: UpdateProjectBody): Promise<Project> =>
-  apiClient.patch(`/projects/${id}`, Project, { body, auth: 'required' });
+/** PATCH /projects/{id}, made on `version` (the project's `version` when the form loaded it): 409 when it is no longer the current one. */
+export const updateProject = (id: number, body: UpdateProjectBody, version: number): Promise<Project> =>
+  apiClient.patch(`/projects/${id}`, Project, { body: { ...body, version }, auth: 'required' });
 
 /** DELETE /projects/{id}: the project goes, its stations stay. */
 export const deleteProject = async (id: number): Promise<void> => {
@@ -28,8 +28,19 @@ export const uploadProjectPhoto = (id: number, file: File): Promise<Project> => 
 export const useSaveProject = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, body, photo }: { id: number | null; body: CreateProjectBody; photo: File | null }) => {
-      const saved = id === null ? await createProject(body) : await updateProject(id, body);
+    mutationFn: async ({
+      id,
+      body,
+      version,
+      photo,
+    }: {
+      id: number | null;
+      body: CreateProjectBody;
+      /** The version the edit was made on (ignored when creating). */
+      version: number;
+      photo: File | null;
+    }) => {
+      const saved = id === null ? await createProject(body) : await updateProject(id, body, version);
       return photo ? uploadProjectPhoto(saved.id, photo) : saved;
     },
     onSuccess: (project) => {

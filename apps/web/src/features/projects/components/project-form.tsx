@@ -11,10 +11,11 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { Project } from '@groundtruth/contracts';
+import { Project } from '@groundtruth/contracts';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { ConflictAlert } from '@/components/conflict-alert';
 import { ImageUploader, type ChosenImage } from '@/components/image-uploader';
 import { PageHeading } from '@/components/page-heading';
 import { useSnackbar } from '@/components/snackbar';
@@ -126,6 +127,9 @@ export const ProjectForm = ({ project }: ProjectFormProps) => {
   const [photo, setPhoto] = useState<ChosenImage | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [showInvalid, setShowInvalid] = useState(false);
+  /** The version this edit is made on, and the newer one a save ran into (409), if any. */
+  const [version, setVersion] = useState(project?.version ?? 0);
+  const [conflict, setConflict] = useState<Project | null>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
 
   const errors = validateProjectForm(values);
@@ -203,6 +207,7 @@ export const ProjectForm = ({ project }: ProjectFormProps) => {
       const result = await save.mutateAsync({
         id: project?.id ?? null,
         body: projectBodyOf(values, project?.privacy ?? 1),
+        version,
         photo: photo?.file ?? null,
       });
       setSaved(values);
@@ -211,6 +216,13 @@ export const ProjectForm = ({ project }: ProjectFormProps) => {
       allowNextNavigation();
       void navigate(paths.viewProject.getHref(result.id));
     } catch (error) {
+      const current = isApiError(error) && error.isConflict ? Project.safeParse(error.current) : null;
+      if (current?.success) {
+        // Nothing was overwritten: say so at the top, keep the edits, let the person choose.
+        setConflict(current.data);
+        window.scrollTo({ top: 0, behavior: 'smooth' });
+        return;
+      }
       const fieldErrors: Partial<Record<ProjectFormField, string>> = {};
       if (isApiError(error) && error.errors) {
         for (const [name, message] of Object.entries(error.errors)) {
@@ -241,6 +253,21 @@ export const ProjectForm = ({ project }: ProjectFormProps) => {
     });
   };
 
+  const showTheirs = (theirs: Project) => {
+    const their = formValuesOf(theirs);
+    setSaved(their);
+    setValues(their);
+    setServerErrors({});
+    setVersion(theirs.version);
+    setConflict(null);
+  };
+
+  const keepMine = (theirs: Project) => {
+    setVersion(theirs.version);
+    setConflict(null);
+    showSnackbar(t('conflict.keptMine'), 'success');
+  };
+
   const invalidFields = [...FIELD_ORDER, 'bounds' as const].filter(
     (field) => errors[field] !== undefined || serverErrors[field] !== undefined,
   );
@@ -258,6 +285,12 @@ export const ProjectForm = ({ project }: ProjectFormProps) => {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {t('projectForm.intro')}
       </Typography>
+
+      {conflict ? (
+        <Box sx={{ mb: 2 }}>
+          <ConflictAlert onShowTheirs={() => showTheirs(conflict)} onKeepMine={() => keepMine(conflict)} />
+        </Box>
+      ) : null}
 
       <Box ref={summaryRef} tabIndex={-1} sx={{ outline: 'none', mb: showInvalid && invalidFields.length > 0 ? 2 : 0 }}>
         {showInvalid && invalidFields.length > 0 ? (

@@ -4,18 +4,20 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PROJECT_UPDATE_MAX } from '@groundtruth/domain';
-import type { ProjectUpdate } from '@groundtruth/contracts';
+import { ProjectUpdate } from '@groundtruth/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { BackLink } from '@/components/back-link';
+import { ConflictAlert } from '@/components/conflict-alert';
 import { PageHeading } from '@/components/page-heading';
 import { PageLoading } from '@/components/page-loading';
 import { useSnackbar } from '@/components/snackbar';
 import { paths } from '@/config/paths';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
+import { isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session';
 import { FormActions } from './form-actions';
 import { projectQueryOptions } from '../api/get-project';
@@ -36,6 +38,8 @@ const UpdateForm = ({ projectId, projectName, update }: UpdateFormProps) => {
   const [body, setBody] = useState(update?.body ?? '');
   const [saved, setSaved] = useState(update?.body ?? '');
   const [error, setError] = useState<string | null>(null);
+  const [version, setVersion] = useState(update?.version ?? 0);
+  const [conflict, setConflict] = useState<ProjectUpdate | null>(null);
   const editing = update !== null;
   const { blocker, allowNextNavigation } = useUnsavedChanges(body !== saved);
   const activityHref = paths.viewProjectActivity.getHref(projectId);
@@ -57,7 +61,7 @@ const UpdateForm = ({ projectId, projectName, update }: UpdateFormProps) => {
       return;
     }
     save.mutate(
-      { projectId, updateId: update?.id ?? null, body: text },
+      { projectId, updateId: update?.id ?? null, body: text, version },
       {
         onSuccess: () => {
           setSaved(body);
@@ -65,7 +69,11 @@ const UpdateForm = ({ projectId, projectName, update }: UpdateFormProps) => {
           allowNextNavigation();
           void navigate(activityHref);
         },
-        onError: () => showSnackbar(t('projectUpdate.saveFailed'), 'fail'),
+        onError: (failure) => {
+          const current = isApiError(failure) && failure.isConflict ? ProjectUpdate.safeParse(failure.current) : null;
+          if (current?.success) setConflict(current.data);
+          else showSnackbar(t('projectUpdate.saveFailed'), 'fail');
+        },
       },
     );
   };
@@ -98,6 +106,23 @@ const UpdateForm = ({ projectId, projectName, update }: UpdateFormProps) => {
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {t('projectUpdate.for', { name: projectName })}
         </Typography>
+      ) : null}
+      {conflict ? (
+        <Box sx={{ mb: 2 }}>
+          <ConflictAlert
+            onShowTheirs={() => {
+              setBody(conflict.body);
+              setSaved(conflict.body);
+              setVersion(conflict.version);
+              setConflict(null);
+            }}
+            onKeepMine={() => {
+              setVersion(conflict.version);
+              setConflict(null);
+              showSnackbar(t('conflict.keptMine'), 'success');
+            }}
+          />
+        </Box>
       ) : null}
       <TextField
         id="project-update-body"

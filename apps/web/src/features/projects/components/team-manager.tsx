@@ -28,6 +28,8 @@ const ROLES: readonly ProjectUser['role'][] = ['Member', 'Administrator'];
 const useTeamFailure = () => {
   const { t } = useTranslation();
   return (error: unknown): string => {
+    // Someone changed the team since it was shown: nothing changed, and the team shown is now theirs.
+    if (isApiError(error) && error.isConflict) return t('conflict.notSaved');
     const key = isApiError(error) ? projectMessageKeyOf(error.message) : null;
     switch (key) {
       case 'ownRole':

@@ -10,6 +10,7 @@ import type { Station } from '@groundtruth/contracts';
 import { STATION_DESCRIPTION_MAX } from '@groundtruth/domain';
 import { useSnackbar } from '@/components/snackbar';
 import { useUpdateStationDescription } from '../api/update-station';
+import { isApiError } from '@/lib/api-client';
 
 /**
  * Spec §2, §4: the station's description, editable unless the station is read-only. Saving shows the
@@ -33,7 +34,8 @@ export const EditableDescription = ({ station, headingId }: { readonly station: 
     setPending(text);
     mutation.mutate(text, {
       onSuccess: () => snackbar(t('station.descriptionUpdateSuccess'), 'success'),
-      onError: () => snackbar(t('station.somethingWentWrong'), 'fail'),
+      onError: (error) =>
+        snackbar(isApiError(error) && error.isConflict ? t('conflict.notSaved') : t('station.somethingWentWrong'), 'fail'),
       onSettled: () => setPending(null),
     });
   };

@@ -16,6 +16,7 @@ import { useStationTail } from '../api/get-station-tail';
 import { stationModules, visibleModules } from '../utils/modules';
 import { ModuleExploreCard } from './module-explore-card';
 import { ModuleIcon, useModuleKindName } from '@/components/module-icon';
+import { isApiError } from '@/lib/api-client';
 
 /** Spec §2, §5: a module's label, at most 25 characters; empty goes back to the module's own name. */
 const ModuleLabelForm = ({ stationId, module, title }: { stationId: number; module: StationModule; title: string }) => {
@@ -34,9 +35,9 @@ const ModuleLabelForm = ({ stationId, module, title }: { stationId: number; modu
       { moduleId: module.id, label: draft.trim() },
       {
         onSuccess: () => snackbar(t('station.moduleNameUpdateSuccess'), 'success'),
-        onError: () => {
+        onError: (error) => {
           setDraft(module.label ?? '');
-          snackbar(t('station.somethingWentWrong'), 'fail');
+          snackbar(isApiError(error) && error.isConflict ? t('conflict.notSaved') : t('station.somethingWentWrong'), 'fail');
         },
       },
     );
