@@ -94,6 +94,9 @@ describe('session decider', () => {
       usedHashes: ['hash-1'],
       expiresAt: day(40),
       revokedReason: null,
+      startedAt,
+      method: 'password',
+      spoofedBy: null,
     });
   });
 

@@ -85,7 +85,17 @@ const evolve = (row: UserRow | undefined, event: UserEvent, revision: string): U
     case 'UserRolesChanged':
       return { ...next, admin: event.data.admin, moderator: event.data.moderator, updated_at: event.data.changedAt };
     case 'UserIdentityLinked':
+    case 'UserEmailUndoOffered':
       return next;
+    case 'UserEmailChangeUndone': {
+      const pii = event.data.pii;
+      return {
+        ...next,
+        ...(pii ? { email: pii.email } : {}),
+        email_validated: event.data.emailValidated,
+        updated_at: event.data.undoneAt,
+      };
+    }
     case 'UserDeleted':
       return erased(next, event.data.deletedAt);
   }
