@@ -46,6 +46,10 @@ export const User = z
     photo: UserPhoto.nullable(),
     publicProfile: z.boolean(),
     emailValidated: z.boolean(),
+    hasPassword: z.boolean().meta({
+      description:
+        'Whether the account has a password (the proof for an e-mail or password change and deletion); without one (single sign-on), a sign-in at most 5 minutes old is',
+    }),
     tncDate: z.string().nullable().meta({ description: 'When the user last accepted the terms' }),
     termsCurrent: z.boolean().meta({ description: 'Accepted terms are not older than the terms in force (TERMS_DATE)' }),
     admin: z.boolean(),

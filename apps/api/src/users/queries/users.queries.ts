@@ -42,6 +42,7 @@ export class UsersQueries {
       photo: r.photo ? { url: `/api/user/${r.id}/media?v=${encodeURIComponent(r.photo.slice(-12))}` } : null,
       publicProfile: r.publicProfile,
       emailValidated: r.emailValidated,
+      hasPassword: r.hasPassword,
       tncDate: r.tncDate?.toISOString() ?? null,
       termsCurrent: termsAreCurrent(r.tncDate?.toISOString() ?? null, this.runtime.config.termsDate),
       admin: r.admin,

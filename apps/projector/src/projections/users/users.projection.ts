@@ -15,6 +15,8 @@ export type UserRow = {
   photo: string | null;
   public_profile: boolean;
   email_validated: boolean;
+  /** Whether the account has a password (else single sign-on only): which proof of the person it gives. */
+  has_password: boolean;
   locale: string;
   tnc_date: string | null;
   admin: boolean;
@@ -49,6 +51,7 @@ const evolve = (row: UserRow | undefined, event: UserEvent, revision: string): U
       photo: null,
       public_profile: false,
       email_validated: d.emailValidated,
+      has_password: (d.pii?.passwordHash ?? null) !== null,
       locale: d.locale ?? DEFAULT_LOCALE,
       tnc_date: d.tncDate,
       admin: false,
@@ -75,7 +78,7 @@ const evolve = (row: UserRow | undefined, event: UserEvent, revision: string): U
       };
     }
     case 'UserPasswordChanged':
-      return { ...next, updated_at: event.data.changedAt };
+      return { ...next, has_password: true, updated_at: event.data.changedAt };
     case 'UserPhotoChanged':
       return { ...next, photo: event.data.photo, updated_at: event.data.changedAt };
     case 'UserTermsAccepted':
@@ -117,6 +120,7 @@ export const usersProjection: Projection = {
           photo text,
           public_profile boolean NOT NULL,
           email_validated boolean NOT NULL,
+          has_password boolean NOT NULL,
           locale text NOT NULL,
           tnc_date timestamptz,
           admin boolean NOT NULL,

@@ -4,7 +4,10 @@ import { apiClient } from '@/lib/api-client';
 import { AnsweredUser, storeCurrentUser } from '@/lib/auth/get-current-user';
 import { subjectOf, tokenStore } from '@/lib/auth/token';
 
-/** PATCH /users/{id}: name, e-mail, bio, public profile. 400 when a field is not valid or the e-mail is taken. */
+/**
+ * PATCH /users/{id}: name, e-mail, bio, public profile. 400 when a field is not valid or the e-mail is
+ * taken; 403 when a new e-mail comes without proof of the person (`currentPassword`).
+ */
 export const updateUser = (id: number, body: UpdateUserBody): Promise<AnsweredUser> =>
   apiClient.patch(`/users/${id}`, AnsweredUser, { body, auth: 'required' });
 
