@@ -460,7 +460,8 @@ describe('proof of the person before an e-mail change, a password change or a de
 });
 
 describe('who can see whom (issue 13)', () => {
-  it('lists as mentionable only people who share a project with the caller or have a public profile, and serves photos alike', async () => {
+  /** A caller, a teammate of theirs, a stranger and someone with a public profile, all named with `tag`. */
+  const people = async () => {
     const tag = `Zq${Date.now().toString(36)}`;
     const caller = await newUser({ name: 'Caller Carla' });
     const teammate = await newUser({ name: `${tag} Teammate` });
@@ -474,16 +475,34 @@ describe('who can see whom (issue 13)', () => {
       body: { name: 'Team', description: 'A team', goal: 'Work together', location: 'Here', privacy: 0 },
     });
     await joinProject(sut.url, inbox, caller, project.body!['id'] as number, teammate);
+    return { tag, caller, teammate, stranger, famous };
+  };
+  const byId = (ids: number[]) => [...ids].sort((a, b) => a - b);
+  const goPublic = async (who: TestUser) =>
+    expect((await call('PATCH', `/api/users/${who.id}`, { token: who.token, body: { publicProfile: true } })).status).toBe(200);
 
+  it('lists as mentionable only people who share a project with the caller or have a public profile', async () => {
+    const { tag, caller, teammate, stranger, famous } = await people();
     const mentions = async (who: TestUser) =>
-      ((await call('GET', `/api/mentionables?query=${tag}`, { token: who.token })).body!['mentions'] as { id: number }[])
-        .map((m) => m.id)
-        .sort((a, b) => a - b);
-    expect(await mentions(caller)).toEqual([teammate.id, famous.id].sort((a, b) => a - b));
-    // The stranger sees themselves and the public profile, not the team they are not in.
-    expect(await mentions(stranger)).toEqual([stranger.id, famous.id].sort((a, b) => a - b));
+      byId(
+        ((await call('GET', `/api/mentionables?query=${tag}`, { token: who.token })).body!['mentions'] as { id: number }[]).map(
+          (m) => m.id,
+        ),
+      );
+    expect(await mentions(caller)).toEqual(byId([teammate.id, famous.id]));
+    // The stranger finds themselves and the public profile, not the team they are not in.
+    expect(await mentions(stranger)).toEqual(byId([stranger.id, famous.id]));
+    // A site admin may see everyone.
+    const admin = await newUser({ admin: true });
+    expect(await mentions(admin)).toEqual(byId([teammate.id, stranger.id, famous.id]));
+    // Once the stranger's profile is public, they are listed.
+    await goPublic(stranger);
+    expect(await mentions(caller)).toEqual(byId([teammate.id, stranger.id, famous.id]));
+  });
 
-    // Photos follow the same rule.
+  it('serves a profile photo to anyone when the profile is public, else only to the person, their teammates and site admins', async () => {
+    const { caller, teammate, stranger, famous } = await people();
+    const admin = await newUser({ admin: true });
     const sharp = (await import('sharp')).default;
     const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#336699' } })
       .png()
@@ -503,16 +522,13 @@ describe('who can see whom (issue 13)', () => {
     expect((await photo(stranger, caller)).status).toBe(403);
     expect((await photo(stranger, null)).status).toBe(401);
     expect((await photo(stranger, stranger)).status).toBe(200);
+    expect((await photo(stranger, admin)).status).toBe(200);
     expect((await photo(teammate, caller)).status).toBe(200);
     expect((await photo(teammate, null)).status).toBe(401);
     expect((await photo(famous, null)).status).toBe(200);
+    // Never kept by a shared cache: the profile may turn private.
     expect((await photo(famous, caller)).headers.get('cache-control')).toContain('private');
-
-    // Once the stranger makes the profile public, they are listed and their photo is served.
-    expect(
-      (await call('PATCH', `/api/users/${stranger.id}`, { token: stranger.token, body: { publicProfile: true } })).status,
-    ).toBe(200);
-    expect(await mentions(caller)).toEqual([teammate.id, stranger.id, famous.id].sort((a, b) => a - b));
+    await goPublic(stranger);
     expect((await photo(stranger, caller)).status).toBe(200);
   });
 });

@@ -186,8 +186,8 @@ export class UsersController {
 
   @ApiRoute(routes.mentionables)
   mentionables(@CurrentActor() actor: Actor, @Input('query') { query }: { query: string }) {
-    const userId = userIdOf(actor);
     authorize(actor, 'users.mention', {});
-    return this.queries.mentionables(userId, query);
+    if (actor.kind !== 'user') throw new DomainError('unauthenticated', 'AUTH.REQUIRED', userMessages.signInRequired);
+    return this.queries.mentionables(actor, query);
   }
 }

@@ -99,18 +99,18 @@ export class UsersQueries {
 
   /**
    * People the caller may see (policy `person.see`) whose name matches: a public profile, a project
-   * in common, or the caller themselves. Site admins find everyone through the admin search instead.
+   * in common, the caller themselves, or anyone for a site admin.
    */
-  async mentionables(callerId: number, query: string, limit = 10): Promise<MentionableList> {
+  async mentionables(caller: { userId: number; admin: boolean }, query: string, limit = 10): Promise<MentionableList> {
     if (!query) return { mentions: [] };
     const em = await this.readModels.em();
     const rows = await em.getConnection().execute<{ id: string; name: string }[]>(
       `SELECT u.id, u.name FROM users u
        WHERE NOT u.deleted AND u.name ILIKE ?
-         AND (u.public_profile OR u.id = ? OR EXISTS (${SHARED_PROJECT}))
+         AND (?::boolean OR u.public_profile OR u.id = ? OR EXISTS (${SHARED_PROJECT}))
        ORDER BY u.name, u.id
        LIMIT ?`,
-      [`%${escapeLike(query)}%`, callerId, callerId, limit],
+      [`%${escapeLike(query)}%`, caller.admin, caller.userId, caller.userId, limit],
     );
     return { mentions: rows.map((r) => ({ id: Number(r.id), name: r.name, mention: `@${r.name.replace(/\s+/g, '')}` })) };
   }
