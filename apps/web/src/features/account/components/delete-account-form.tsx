@@ -31,6 +31,8 @@ export const DeleteAccountForm = ({ userEmail, hasPassword, onDeleted }: DeleteA
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   const [signInAgain, setSignInAgain] = useState(false);
+  // A refusal the fields show (wrong password, other e-mail) or the sign-in prompt says it all.
+  const [failed, setFailed] = useState(false);
   const mutation = useDeleteAccount({
     onDeleted: () => {
       setConfirming(false);
@@ -53,24 +55,23 @@ export const DeleteAccountForm = ({ userEmail, hasPassword, onDeleted }: DeleteA
 
   const confirm = () => {
     setSignInAgain(false);
+    setFailed(false);
     const email = form.values.email.trim();
     mutation.mutate(hasPassword ? { email, password: form.values.password } : { email }, {
       onError: (error) => {
         setConfirming(false);
         if (needsRecentSignIn(error)) setSignInAgain(true);
-        else form.showServerErrors(error);
+        else if (!form.showServerErrors(error)) setFailed(true);
       },
     });
   };
-  // A refusal the fields show (wrong password, other e-mail) or the sign-in prompt says it all.
-  const otherFailure = mutation.isError && !signInAgain && Object.keys(form.serverErrors).length === 0;
 
   return (
     <>
       <Typography sx={{ mb: 2 }}>{t('account.delete.formIntro')}</Typography>
       <Stack component="form" noValidate spacing={1} onSubmit={onSubmit} aria-label={t('account.delete.title')}>
         {signInAgain ? <SignInAgain /> : null}
-        {otherFailure ? (
+        {failed ? (
           <Alert severity="error" role="alert">
             {t('account.delete.failed')} {t('app.somethingWentWrong')}
           </Alert>
