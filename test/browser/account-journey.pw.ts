@@ -214,7 +214,7 @@ test.describe('account journey', () => {
     await page.getByRole('button', { name: 'Give my account this address back' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Your address is back' })).toBeVisible();
     expect(await page.evaluate((key) => window.localStorage.getItem(key), TOKEN_KEY)).toBeNull();
-    await page.getByRole('link', { name: 'Log in' }).click();
+    await page.locator('#main-content').getByRole('link', { name: 'Log in' }).click();
     await fillLogin(page, email, newPassword);
     await expect(page).toHaveURL(/\/dashboard$/);
 
