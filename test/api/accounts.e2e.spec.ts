@@ -393,12 +393,15 @@ describe('proof of the person before an e-mail change, a password change or a de
     expect(
       await call('PATCH', path, { token: user.token, body: { email: thief, currentPassword: 'not my password' } }),
     ).toMatchObject({ status: 403, body: { code: 'USER.PROOF_PASSWORD_WRONG' } });
-    expect((await call('GET', '/api/user', { token: user.token })).body).toMatchObject({ email: user.email, emailValidated: true });
+    expect((await call('GET', '/api/user', { token: user.token })).body).toMatchObject({
+      email: user.email,
+      emailValidated: true,
+    });
     expect((await login(user.email)).status).toBe(204);
     // The address the refused change asked for was not kept: anyone may register it.
-    expect(
-      (await call('POST', '/api/users', { body: { name: 'Other', email: thief, password, tncAccept: true } })).status,
-    ).toBe(200);
+    expect((await call('POST', '/api/users', { body: { name: 'Other', email: thief, password, tncAccept: true } })).status).toBe(
+      200,
+    );
 
     // Name, bio and visibility need no password.
     expect((await call('PATCH', path, { token: user.token, body: { bio: 'still me' } })).status).toBe(200);
@@ -431,9 +434,9 @@ describe('proof of the person before an e-mail change, a password change or a de
       body: { code: 'USER.EMAIL_UNDO_FAILED' },
     });
     // The address the change brought is free again.
-    expect(
-      (await call('POST', '/api/users', { body: { name: 'Moved', email: moved, password, tncAccept: true } })).status,
-    ).toBe(200);
+    expect((await call('POST', '/api/users', { body: { name: 'Moved', email: moved, password, tncAccept: true } })).status).toBe(
+      200,
+    );
   });
 
   it('deletes the account only when the form repeats its e-mail and gives its password', async () => {

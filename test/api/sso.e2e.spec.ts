@@ -137,30 +137,40 @@ describe('with single sign-on configured', () => {
         .get(TokenService)
         .signAccess({ userId, sessionId, refreshToken: `${sessionId}.${secret}`, spoofedBy: null });
       // A refresh gives a new token, not a new sign-in.
-      const refreshed = bearerOf(await callApi(sut.url, 'POST', '/api/refresh', { body: { refreshToken: `${sessionId}.${secret}` } }));
+      const refreshed = bearerOf(
+        await callApi(sut.url, 'POST', '/api/refresh', { body: { refreshToken: `${sessionId}.${secret}` } }),
+      );
       const elsewhere = `elsewhere-${Date.now()}@example.org`;
       for (const token of [old, refreshed]) {
+        expect(await callApi(sut.url, 'PATCH', `/api/users/${userId}`, { token, body: { email: elsewhere } })).toMatchObject({
+          status: 403,
+          body: { code: 'USER.PROOF_RECENT_SIGN_IN_REQUIRED' },
+        });
         expect(
-          await callApi(sut.url, 'PATCH', `/api/users/${userId}`, { token, body: { email: elsewhere } }),
+          await callApi(sut.url, 'PATCH', `/api/users/${userId}/password`, {
+            token,
+            body: { newPassword: 'a password of mine' },
+          }),
         ).toMatchObject({ status: 403, body: { code: 'USER.PROOF_RECENT_SIGN_IN_REQUIRED' } });
-        expect(
-          await callApi(sut.url, 'PATCH', `/api/users/${userId}/password`, { token, body: { newPassword: 'a password of mine' } }),
-        ).toMatchObject({ status: 403, body: { code: 'USER.PROOF_RECENT_SIGN_IN_REQUIRED' } });
-        expect(
-          await callApi(sut.url, 'DELETE', '/api/auth/delete-account', { token, body: { email: who.email } }),
-        ).toMatchObject({ status: 403, body: { code: 'USER.PROOF_RECENT_SIGN_IN_REQUIRED' } });
+        expect(await callApi(sut.url, 'DELETE', '/api/auth/delete-account', { token, body: { email: who.email } })).toMatchObject(
+          { status: 403, body: { code: 'USER.PROOF_RECENT_SIGN_IN_REQUIRED' } },
+        );
       }
       expect((await me(fresh)).body).toMatchObject({ email: who.email });
 
       // Signed in just now: the change goes through, and the old address is told.
-      expect(
-        await callApi(sut.url, 'PATCH', `/api/users/${userId}`, { token: fresh, body: { email: elsewhere } }),
-      ).toMatchObject({ status: 200, body: { email: elsewhere } });
+      expect(await callApi(sut.url, 'PATCH', `/api/users/${userId}`, { token: fresh, body: { email: elsewhere } })).toMatchObject(
+        { status: 200, body: { email: elsewhere } },
+      );
       await mailbox.waitFor((m) => m.to.includes(who.email) && /was changed/.test(m.subject));
       // A first password, set with the recent sign-in; from then on the password is the proof.
       expect(
-        (await callApi(sut.url, 'PATCH', `/api/users/${userId}/password`, { token: fresh, body: { newPassword: 'a password of mine' } }))
-          .status,
+        (
+          await callApi(sut.url, 'PATCH', `/api/users/${userId}/password`, {
+            token: fresh,
+            body: { newPassword: 'a password of mine' },
+          })
+        ).status,
       ).toBe(204);
       expect(
         await callApi(sut.url, 'DELETE', '/api/auth/delete-account', { token: fresh, body: { email: elsewhere } }),

@@ -206,7 +206,9 @@ test.describe('account journey', () => {
     await expect(profileAgain.getByText('Please check your password and try again.')).toBeVisible();
     await proofField().fill(newPassword);
     await profileAgain.getByRole('button', { name: 'Save' }).click();
-    await expect(profileAgain.getByText('Your profile was saved. We sent a link to your new address to validate it.')).toBeVisible();
+    await expect(
+      profileAgain.getByText('Your profile was saved. We sent a link to your new address to validate it.'),
+    ).toBeVisible();
     // The old address is told, with a link that gives it back and signs everyone out.
     const told = await waitForMail(email, /address of your Groundtruth account was changed/);
     expect(told.text).toContain(moved);

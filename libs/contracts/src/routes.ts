@@ -183,8 +183,7 @@ export const routes = {
   changePassword: route({
     method: 'patch',
     path: '/users/{id}/password',
-    summary:
-      'Change password with the current one (an account without one: a sign-in at most 5 minutes old); other sessions end',
+    summary: 'Change password with the current one (an account without one: a sign-in at most 5 minutes old); other sessions end',
     tags: ['users'],
     auth: 'required',
     params: IdParams,
@@ -252,7 +251,7 @@ export const routes = {
     method: 'delete',
     path: '/auth/delete-account',
     summary:
-      "Delete the signed-in account now, given its e-mail and its password (an account without one: a sign-in at most 5 minutes old); personal data is erased from the log",
+      'Delete the signed-in account now, given its e-mail and its password (an account without one: a sign-in at most 5 minutes old); personal data is erased from the log',
     tags: ['users'],
     auth: 'required',
     body: DeleteAccountBody,
@@ -268,12 +267,15 @@ export const routes = {
     method: 'post',
     path: '/user/email/undo',
     summary:
-      'Undo an e-mail change with the token of the link mailed to the old address (7 days, once): the old address is the account\'s again and every session ends',
+      "Undo an e-mail change with the token of the link mailed to the old address (7 days, once): the old address is the account's again and every session ends",
     tags: ['users'],
     auth: 'none',
     body: UndoEmailChangeBody,
     status: 204,
-    errors: { 400: 'The token is wrong, used or expired (USER.EMAIL_UNDO_FAILED), or the old address was taken since', 429: limited },
+    errors: {
+      400: 'The token is wrong, used or expired (USER.EMAIL_UNDO_FAILED), or the old address was taken since',
+      429: limited,
+    },
   }),
   mentionables: route({
     method: 'get',

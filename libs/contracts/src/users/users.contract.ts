@@ -121,9 +121,7 @@ export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
  * The account's e-mail again (spec §5 deleteAccount.sameEmail: it must equal the sign-in e-mail), and
  * the password as proof of the person (an account without one: a sign-in at most 5 minutes old).
  */
-export const DeleteAccountBody = z
-  .object({ email: Email, password: GivenPassword.optional() })
-  .meta({ id: 'DeleteAccount' });
+export const DeleteAccountBody = z.object({ email: Email, password: GivenPassword.optional() }).meta({ id: 'DeleteAccount' });
 export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;
 
 export const UndoEmailChangeBody = z.object({ token: z.string().min(1).max(2000) }).meta({ id: 'UndoEmailChange' });

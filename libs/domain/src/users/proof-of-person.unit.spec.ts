@@ -29,11 +29,17 @@ const ssoOnly: Registered = {
   data: { ...withPassword.data, pii: { ...withPassword.data.pii!, passwordHash: null }, via: 'oidc' },
 };
 
-const proof = (password: ProofOfPerson['password'], signedInAt: string | null = null): ProofOfPerson => ({ password, signedInAt });
+const proof = (password: ProofOfPerson['password'], signedInAt: string | null = null): ProofOfPerson => ({
+  password,
+  signedInAt,
+});
 
 /** The three commands that need proof of the person, each with the proof given. */
 const sensitive = (p: ProofOfPerson): [string, UserCommand][] => [
-  ['changing the e-mail', { type: 'UpdateProfile', data: { userId: 5, changes: { email: 'eve@example.org' }, proof: p, undoId: 'u' } }],
+  [
+    'changing the e-mail',
+    { type: 'UpdateProfile', data: { userId: 5, changes: { email: 'eve@example.org' }, proof: p, undoId: 'u' } },
+  ],
   ['changing the password', { type: 'ChangePassword', data: { userId: 5, passwordHash: 'hash-2', via: 'change', proof: p } }],
   ['deleting the account', { type: 'DeleteUser', data: { userId: 5, proof: p } }],
 ];
@@ -69,16 +75,25 @@ describe('proof of the person', () => {
         .then([
           {
             type: 'UserProfileUpdated',
-            data: { userId: 5, pii: { name: 'Ada K', email: 'ada@example.org', bio: '' }, publicProfile: true, emailChanged: false, updatedAt: now },
+            data: {
+              userId: 5,
+              pii: { name: 'Ada K', email: 'ada@example.org', bio: '' },
+              publicProfile: true,
+              emailChanged: false,
+              updatedAt: now,
+            },
           },
         ]);
     });
   });
 
   describe('for an account without a password (single sign-on only)', () => {
-    it.each(sensitive(proof('absent', minutesAgo(5))))('allows %s when the sign-in is exactly 5 minutes old', (_what, command) => {
-      expect(userDecider.decide(command, fold(userDecider, [ssoOnly]), meta).length).toBeGreaterThan(0);
-    });
+    it.each(sensitive(proof('absent', minutesAgo(5))))(
+      'allows %s when the sign-in is exactly 5 minutes old',
+      (_what, command) => {
+        expect(userDecider.decide(command, fold(userDecider, [ssoOnly]), meta).length).toBeGreaterThan(0);
+      },
+    );
 
     it.each(sensitive(proof('absent', minutesAgo(5.01))))(
       'refuses %s with 403 when the sign-in is older than 5 minutes',
@@ -128,7 +143,10 @@ describe('undoing an e-mail change', () => {
   const changed = [withPassword, moved('eve@example.org', day(2)), offered('undo-1', 'ada@example.org', day(2))];
 
   it('gives the old address back, validated as it was, when the link is used within 7 days', () => {
-    sut.given(changed).when(undo('undo-1'), meta).then([undone('undo-1', 'ada@example.org')]);
+    sut
+      .given(changed)
+      .when(undo('undo-1'), meta)
+      .then([undone('undo-1', 'ada@example.org')]);
   });
 
   it('shows the old address on the account once undone', () => {
@@ -157,7 +175,10 @@ describe('undoing an e-mail change', () => {
 
   it('restores the first address and spends the later offers when a chain of changes is undone from its start', () => {
     const chain = [...changed, moved('mallory@example.org', day(1)), offered('undo-2', 'eve@example.org', day(1), false)];
-    sut.given(chain).when(undo('undo-1'), meta).then([undone('undo-1', 'ada@example.org')]);
+    sut
+      .given(chain)
+      .when(undo('undo-1'), meta)
+      .then([undone('undo-1', 'ada@example.org')]);
     sut
       .given([...chain, undone('undo-1', 'ada@example.org')])
       .when(undo('undo-2'), meta)

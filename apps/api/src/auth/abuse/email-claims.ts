@@ -48,9 +48,7 @@ export class EmailClaims {
   async owner(email: string): Promise<number | null> {
     const r = await this.runtime.pool.query<{ user_id: string }>(
       'SELECT user_id FROM gt_email_claims WHERE email = $1 AND held_until IS NULL',
-      [
-        normalizeEmail(email),
-      ],
+      [normalizeEmail(email)],
     );
     return r.rows[0] ? Number(r.rows[0].user_id) : null;
   }

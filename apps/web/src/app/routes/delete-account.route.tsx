@@ -34,7 +34,8 @@ export const DeleteAccountRoute = () => {
         />
       </>
     );
-  } else if (session.user) body = (
+  } else if (session.user)
+    body = (
       <DeleteAccountForm
         userEmail={session.user.email}
         hasPassword={session.user.hasPassword}

@@ -49,7 +49,12 @@ export class DeleteAccountHandler implements ICommandHandler<DeleteAccountComman
       account.status === 'active' && account.emailValidated && account.email
         ? await this.bus.execute(new WithdrawInvitesCommand({ email: account.email }, meta))
         : { events: [], position: null };
-    const outcome = await this.streams.decide(userDecider, userStream(userId), { type: 'DeleteUser', data: { userId, proof } }, meta);
+    const outcome = await this.streams.decide(
+      userDecider,
+      userStream(userId),
+      { type: 'DeleteUser', data: { userId, proof } },
+      meta,
+    );
     await this.runtime.keys.destroy(personalSubject(userId));
     await this.claims.releaseAll(userId);
     await this.runtime.pool.query('DELETE FROM gt_identity_links WHERE user_id = $1', [userId]);

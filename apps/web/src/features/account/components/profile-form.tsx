@@ -41,7 +41,9 @@ export const ProfileForm = ({ user }: { user: User }) => {
       bio: checkBio(v.bio),
       publicProfile: undefined,
       currentPassword:
-        user.hasPassword && !sameEmail(v.email, user.email) ? checkRequired(v.currentPassword, 'currentPasswordRequired') : undefined,
+        user.hasPassword && !sameEmail(v.email, user.email)
+          ? checkRequired(v.currentPassword, 'currentPasswordRequired')
+          : undefined,
     }),
   });
   const emailChanging = !sameEmail(form.values.email, user.email);
