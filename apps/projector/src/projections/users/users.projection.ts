@@ -33,6 +33,8 @@ const erased = (row: UserRow, at: string): UserRow => ({
   bio: '',
   photo: null,
   public_profile: false,
+  // Erased: a rebuild cannot read the sealed hash any more, so the live row says the same.
+  has_password: false,
   admin: false,
   moderator: false,
   deleted: true,
