@@ -85,7 +85,7 @@ export const UndoEmailView = ({ token }: { token: string | null }) => {
           {trouble}
         </Alert>
       ) : null}
-      <Button variant="contained" color="warning" size="large" onClick={undo} disabled={mutation.isPending} fullWidth>
+      <Button variant="contained" size="large" onClick={undo} disabled={mutation.isPending} fullWidth>
         {mutation.isPending ? t('account.undoEmail.submitting') : t('account.undoEmail.submit')}
       </Button>
     </NarrowPage>
