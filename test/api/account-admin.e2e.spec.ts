@@ -141,9 +141,14 @@ describe('deleting an account erases its personal data', () => {
       status: 400,
       body: { errors: { email: 'Does not match your email.' } },
     });
-    expect((await call('DELETE', '/api/auth/delete-account', { token: user.token, body: { email: user.email } })).status).toBe(
-      204,
-    );
+    expect(
+      (
+        await call('DELETE', '/api/auth/delete-account', {
+          token: user.token,
+          body: { email: user.email, password: user.password },
+        })
+      ).status,
+    ).toBe(204);
     expect(await call('GET', '/api/user', { token: user.token })).toMatchObject({ status: 401 });
     expect((await call('POST', '/api/login', { body: { email: user.email, password: user.password } })).status).toBe(401);
 

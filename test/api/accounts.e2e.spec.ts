@@ -1,5 +1,6 @@
 import { SignJWT } from 'jose';
 import { bearerOf, callApi, claimsOf, linkTokenOf, signUp, type TestUser } from '../support/accounts.js';
+import { joinProject } from '../support/project-team.js';
 import { callAsReader } from '../support/versions.js';
 import { startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -255,13 +256,16 @@ describe('profile, password, terms and photo', () => {
     });
 
     const moved = `moved-${Date.now()}@example.org`;
-    const changed = await call('PATCH', `/api/users/${user.id}`, { token: user.token, body: { email: moved } });
+    const changed = await call('PATCH', `/api/users/${user.id}`, {
+      token: user.token,
+      body: { email: moved, currentPassword: password },
+    });
     expect(changed).toMatchObject({ status: 200, body: { email: moved, emailValidated: false } });
     await validationMail(moved);
-    // The old address is free again; the new one is taken.
+    // The old address is held while it may undo the change: nobody else can take it meanwhile.
     expect(
-      (await call('POST', '/api/users', { body: { name: 'Reuse', email: user.email, password, tncAccept: true } })).status,
-    ).toBe(200);
+      await call('POST', '/api/users', { body: { name: 'Reuse', email: user.email, password, tncAccept: true } }),
+    ).toMatchObject({ status: 400, body: { code: 'USER.EMAIL_TAKEN' } });
   });
 
   it('changes the password with the current one; other sessions end, this one stays', async () => {
@@ -274,9 +278,14 @@ describe('profile, password, terms and photo', () => {
         body: { oldPassword: 'not my password', newPassword: 'brand new password' },
       }),
     ).toMatchObject({
-      status: 400,
-      body: { errors: { oldPassword: 'Please check your password and try again.' } },
+      status: 403,
+      body: { code: 'USER.PROOF_PASSWORD_WRONG', errors: { oldPassword: 'Please check your password and try again.' } },
     });
+    expect(await call('PATCH', path, { token: user.token, body: { newPassword: 'brand new password' } })).toMatchObject({
+      status: 403,
+      body: { code: 'USER.PROOF_PASSWORD_REQUIRED' },
+    });
+    expect((await login(user.email, 'brand new password')).status).toBe(401);
     expect(await call('PATCH', path, { token: user.token, body: { oldPassword: password, newPassword: 'short' } })).toMatchObject(
       {
         status: 400,
@@ -344,9 +353,10 @@ describe('profile, password, terms and photo', () => {
     const res = await upload(png, 'me.png');
     expect(res.status).toBe(200);
     const { photo } = (await res.json()) as { photo: { url: string } };
-    const served = await fetch(`${sut.url}${photo.url}`);
+    const mine = { headers: { authorization: `Bearer ${user.token}` } };
+    const served = await fetch(`${sut.url}${photo.url}`, mine);
     expect(served.headers.get('content-type')).toBe('image/png');
-    const small = await fetch(`${sut.url}/api/user/${user.id}/media?size=50`);
+    const small = await fetch(`${sut.url}/api/user/${user.id}/media?size=50`, mine);
     expect((await sharp(Buffer.from(await small.arrayBuffer())).metadata()).width).toBe(50);
 
     expect((await upload(Buffer.from('#!/bin/sh\necho hi'), 'me.png')).status).toBe(400);
@@ -366,5 +376,166 @@ describe('profile, password, terms and photo', () => {
     expect(found.body).toEqual({ mentions: [{ id: user.id, name: 'Mentionable Marge', mention: '@MentionableMarge' }] });
     expect((await call('GET', '/api/mentionables?query=', { token: user.token })).body).toEqual({ mentions: [] });
     expect((await call('GET', '/api/mentionables?query=%25', { token: user.token })).body).toEqual({ mentions: [] });
+  });
+});
+
+describe('proof of the person before an e-mail change, a password change or a deletion (issue 13)', () => {
+  const undoMail = (email: string) => inbox.waitFor((m) => m.to.includes(email) && /address .* was changed/.test(m.subject));
+  const undoToken = (mail: Awaited<ReturnType<typeof undoMail>>) => linkTokenOf(mail, /\/account\/undo-email\?token=([^&#]+)/);
+
+  it('changes the e-mail only with the current password, and mails the old address a one-use link that takes the account back and signs everyone out', async () => {
+    const user = await newUser();
+    const elsewhere = bearerOf(await login(user.email));
+    const path = `/api/users/${user.id}`;
+    const thief = `thief-${Date.now()}@example.org`;
+
+    // An access token alone is not enough, nor is a wrong password; nothing changes either way.
+    expect(await call('PATCH', path, { token: user.token, body: { email: thief } })).toMatchObject({
+      status: 403,
+      body: { code: 'USER.PROOF_PASSWORD_REQUIRED', errors: { currentPassword: expect.any(String) } },
+    });
+    expect(
+      await call('PATCH', path, { token: user.token, body: { email: thief, currentPassword: 'not my password' } }),
+    ).toMatchObject({ status: 403, body: { code: 'USER.PROOF_PASSWORD_WRONG' } });
+    expect((await call('GET', '/api/user', { token: user.token })).body).toMatchObject({
+      email: user.email,
+      emailValidated: true,
+    });
+    expect((await login(user.email)).status).toBe(204);
+    // The address the refused change asked for was not kept: anyone may register it.
+    expect((await call('POST', '/api/users', { body: { name: 'Other', email: thief, password, tncAccept: true } })).status).toBe(
+      200,
+    );
+
+    // Name, bio and visibility need no password.
+    expect((await call('PATCH', path, { token: user.token, body: { bio: 'still me' } })).status).toBe(200);
+
+    // With the password the change goes through, and the old address hears of it.
+    const moved = `moved-${Date.now()}@example.org`;
+    const changed = await call('PATCH', path, { token: user.token, body: { email: moved, currentPassword: password } });
+    expect(changed).toMatchObject({ status: 200, body: { email: moved, emailValidated: false } });
+    const mail = await undoMail(user.email);
+    expect(mail.text).toContain(moved);
+    expect(inbox.messages.filter((m) => m.to.includes(user.email) && /was changed/.test(m.subject))).toHaveLength(1);
+    // The old address no longer signs in, nor can anyone else take it while the undo is open.
+    expect((await login(user.email)).status).toBe(401);
+
+    const token = undoToken(mail);
+    expect(await call('POST', '/api/user/email/undo', { body: { token: 'garbage' } })).toMatchObject({
+      status: 400,
+      body: { code: 'USER.EMAIL_UNDO_FAILED' },
+    });
+    expect((await call('POST', '/api/user/email/undo', { body: { token } })).status).toBe(204);
+    // Every session of the account has ended, the one that made the change included.
+    expect((await call('GET', '/api/user', { token: user.token })).status).toBe(401);
+    expect((await call('GET', '/api/user', { token: elsewhere })).status).toBe(401);
+    const back = bearerOf(await login(user.email));
+    expect((await call('GET', '/api/user', { token: back })).body).toMatchObject({ email: user.email, emailValidated: true });
+    expect((await login(moved)).status).toBe(401);
+    // Once only.
+    expect(await call('POST', '/api/user/email/undo', { body: { token } })).toMatchObject({
+      status: 400,
+      body: { code: 'USER.EMAIL_UNDO_FAILED' },
+    });
+    // The address the change brought is free again.
+    expect((await call('POST', '/api/users', { body: { name: 'Moved', email: moved, password, tncAccept: true } })).status).toBe(
+      200,
+    );
+  });
+
+  it('deletes the account only when the form repeats its e-mail and gives its password', async () => {
+    const user = await newUser();
+    const other = await newUser();
+    const remove = (body: unknown) => call('DELETE', '/api/auth/delete-account', { token: user.token, body });
+
+    expect(await remove({})).toMatchObject({ status: 400, body: { errors: { email: expect.any(String) } } });
+    expect(await remove({ email: other.email, password })).toMatchObject({
+      status: 400,
+      body: { code: 'USER.EMAIL_MISMATCH', errors: { email: 'Does not match your email.' } },
+    });
+    expect(await remove({ email: user.email })).toMatchObject({ status: 403, body: { code: 'USER.PROOF_PASSWORD_REQUIRED' } });
+    expect(await remove({ email: user.email, password: 'not my password' })).toMatchObject({
+      status: 403,
+      body: { code: 'USER.PROOF_PASSWORD_WRONG', errors: { password: expect.any(String) } },
+    });
+    expect((await call('GET', '/api/user', { token: user.token })).status).toBe(200);
+
+    expect((await remove({ email: user.email.toUpperCase(), password })).status).toBe(204);
+    expect((await call('GET', '/api/user', { token: user.token })).status).toBe(401);
+    expect((await login(user.email)).status).toBe(401);
+  });
+});
+
+describe('who can see whom (issue 13)', () => {
+  /** A caller, a teammate of theirs, a stranger and someone with a public profile, all named with `tag`. */
+  const people = async () => {
+    const tag = `Zq${Date.now().toString(36)}`;
+    const caller = await newUser({ name: 'Caller Carla' });
+    const teammate = await newUser({ name: `${tag} Teammate` });
+    const stranger = await newUser({ name: `${tag} Stranger` });
+    const famous = await newUser({ name: `${tag} Famous` });
+    expect((await call('PATCH', `/api/users/${famous.id}`, { token: famous.token, body: { publicProfile: true } })).status).toBe(
+      200,
+    );
+    const project = await call('POST', '/api/projects', {
+      token: caller.token,
+      body: { name: 'Team', description: 'A team', goal: 'Work together', location: 'Here', privacy: 0 },
+    });
+    await joinProject(sut.url, inbox, caller, project.body!['id'] as number, teammate);
+    return { tag, caller, teammate, stranger, famous };
+  };
+  const byId = (ids: number[]) => [...ids].sort((a, b) => a - b);
+  const goPublic = async (who: TestUser) =>
+    expect((await call('PATCH', `/api/users/${who.id}`, { token: who.token, body: { publicProfile: true } })).status).toBe(200);
+
+  it('lists as mentionable only people who share a project with the caller or have a public profile', async () => {
+    const { tag, caller, teammate, stranger, famous } = await people();
+    const mentions = async (who: TestUser) =>
+      byId(
+        ((await call('GET', `/api/mentionables?query=${tag}`, { token: who.token })).body!['mentions'] as { id: number }[]).map(
+          (m) => m.id,
+        ),
+      );
+    expect(await mentions(caller)).toEqual(byId([teammate.id, famous.id]));
+    // The stranger finds themselves and the public profile, not the team they are not in.
+    expect(await mentions(stranger)).toEqual(byId([stranger.id, famous.id]));
+    // A site admin may see everyone.
+    const admin = await newUser({ admin: true });
+    expect(await mentions(admin)).toEqual(byId([teammate.id, stranger.id, famous.id]));
+    // Once the stranger's profile is public, they are listed.
+    await goPublic(stranger);
+    expect(await mentions(caller)).toEqual(byId([teammate.id, stranger.id, famous.id]));
+  });
+
+  it('serves a profile photo to anyone when the profile is public, else only to the person, their teammates and site admins', async () => {
+    const { caller, teammate, stranger, famous } = await people();
+    const admin = await newUser({ admin: true });
+    const sharp = (await import('sharp')).default;
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
+    for (const who of [teammate, stranger, famous]) {
+      const form = new FormData();
+      form.append('file', new Blob([png]), 'me.png');
+      const res = await fetch(`${sut.url}/api/user/media`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${who.token}` },
+      });
+      expect(res.status).toBe(200);
+    }
+    const photo = (of: TestUser, by: TestUser | null) =>
+      fetch(`${sut.url}/api/user/${of.id}/media`, by ? { headers: { authorization: `Bearer ${by.token}` } } : {});
+    expect((await photo(stranger, caller)).status).toBe(403);
+    expect((await photo(stranger, null)).status).toBe(401);
+    expect((await photo(stranger, stranger)).status).toBe(200);
+    expect((await photo(stranger, admin)).status).toBe(200);
+    expect((await photo(teammate, caller)).status).toBe(200);
+    expect((await photo(teammate, null)).status).toBe(401);
+    expect((await photo(famous, null)).status).toBe(200);
+    // Never kept by a shared cache: the profile may turn private.
+    expect((await photo(famous, caller)).headers.get('cache-control')).toContain('private');
+    await goPublic(stranger);
+    expect((await photo(stranger, caller)).status).toBe(200);
   });
 });

@@ -1,4 +1,7 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { SessionCommandMessage } from '../../apps/api/src/auth/sessions/session-command.js';
+import { TokenService } from '../../apps/api/src/auth/tokens/token.service.js';
+import { CommandGateway } from '../../apps/api/src/common/cqrs/command-gateway.js';
 import { bearerOf, callApi, claimsOf, outboxOf, signUp, type Mailbox, type Reply } from '../support/accounts.js';
 import { startTestIdp, type TestIdp } from '../support/oidc-provider.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -103,6 +106,83 @@ describe('with single sign-on configured', () => {
       const location = new URL(String(out.body!['location']));
       expect(location.href.startsWith(idp.issuer)).toBe(true);
       expect(location.searchParams.get('client_id')).toBeTruthy();
+    });
+
+    it('lets an account without a password change its e-mail or password, or delete itself, only within 5 minutes of a sign-in (issue 13)', async () => {
+      const who = person();
+      const fresh = bearerOf(await finish(await visitProvider(who.sub)));
+      const userId = Number(claimsOf(fresh)['sub']);
+      // Another session of the same person, signed in 6 minutes ago.
+      const sessionId = randomUUID();
+      const secret = randomBytes(32).toString('base64url');
+      const sixMinutesAgo = new Date(Date.now() - 6 * 60_000).toISOString();
+      await sut.app.get(CommandGateway).execute(
+        new SessionCommandMessage(
+          sessionId,
+          {
+            type: 'StartSession',
+            data: {
+              sessionId,
+              userId,
+              method: 'oidc',
+              refreshTokenHash: createHash('sha256').update(secret).digest('base64url'),
+              ttlDays: 30,
+              spoofedBy: null,
+            },
+          },
+          { correlationId: 'test', causationId: 'test', userId, now: sixMinutesAgo },
+        ),
+      );
+      const old = await sut.app
+        .get(TokenService)
+        .signAccess({ userId, sessionId, refreshToken: `${sessionId}.${secret}`, spoofedBy: null });
+      // A refresh gives a new token, not a new sign-in.
+      const refreshed = bearerOf(
+        await callApi(sut.url, 'POST', '/api/refresh', { body: { refreshToken: `${sessionId}.${secret}` } }),
+      );
+      const elsewhere = `elsewhere-${Date.now()}@example.org`;
+      for (const token of [old, refreshed]) {
+        expect(await callApi(sut.url, 'PATCH', `/api/users/${userId}`, { token, body: { email: elsewhere } })).toMatchObject({
+          status: 403,
+          body: { code: 'USER.PROOF_RECENT_SIGN_IN_REQUIRED' },
+        });
+        expect(
+          await callApi(sut.url, 'PATCH', `/api/users/${userId}/password`, {
+            token,
+            body: { newPassword: 'a password of mine' },
+          }),
+        ).toMatchObject({ status: 403, body: { code: 'USER.PROOF_RECENT_SIGN_IN_REQUIRED' } });
+        expect(await callApi(sut.url, 'DELETE', '/api/auth/delete-account', { token, body: { email: who.email } })).toMatchObject(
+          { status: 403, body: { code: 'USER.PROOF_RECENT_SIGN_IN_REQUIRED' } },
+        );
+      }
+      expect((await me(fresh)).body).toMatchObject({ email: who.email });
+
+      // Signed in just now: the change goes through, and the old address is told.
+      expect(await callApi(sut.url, 'PATCH', `/api/users/${userId}`, { token: fresh, body: { email: elsewhere } })).toMatchObject(
+        { status: 200, body: { email: elsewhere } },
+      );
+      await mailbox.waitFor((m) => m.to.includes(who.email) && /was changed/.test(m.subject));
+      // A first password, set with the recent sign-in; from then on the password is the proof.
+      expect(
+        (
+          await callApi(sut.url, 'PATCH', `/api/users/${userId}/password`, {
+            token: fresh,
+            body: { newPassword: 'a password of mine' },
+          })
+        ).status,
+      ).toBe(204);
+      expect(
+        await callApi(sut.url, 'DELETE', '/api/auth/delete-account', { token: fresh, body: { email: elsewhere } }),
+      ).toMatchObject({ status: 403, body: { code: 'USER.PROOF_PASSWORD_REQUIRED' } });
+      expect(
+        (
+          await callApi(sut.url, 'DELETE', '/api/auth/delete-account', {
+            token: fresh,
+            body: { email: elsewhere, password: 'a password of mine' },
+          })
+        ).status,
+      ).toBe(204);
     });
 
     it('links an existing password account with the same verified address instead of making another', async () => {

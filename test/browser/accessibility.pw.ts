@@ -19,6 +19,7 @@ const pages = async (page: Page): Promise<Checked[]> => {
     { name: 'reset password', path: '/recover/complete?token=not-a-real-token' },
     { name: 'delete account, signed out', path: '/delete-account' },
     { name: 'terms', path: '/terms' },
+    { name: 'undo an e-mail change', path: '/account/undo-email?token=not-a-real-token' },
     { name: 'resume link refused', path: '/login/not-a-real-token' },
     { name: 'profile', path: '/dashboard/user', signedIn: true },
     { name: 'delete account, signed in', path: '/delete-account', signedIn: true },

@@ -145,7 +145,8 @@ test.describe('account journey', () => {
     await expect(field(profile, 'Bio')).toHaveValue('Measures the river every spring.');
     await expect(profile.getByRole('checkbox', { name: 'Make my profile public' })).toBeChecked();
     const photo = profile.getByRole('img', { name: 'Your photo' });
-    await expect(photo).toHaveAttribute('src', /\/api\/user\/\d+\/media/);
+    // Fetched with the session's token (a private profile's photo is not served to just anyone).
+    await expect(photo).toHaveAttribute('src', /^data:image\/png;base64,/);
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await expect(accountButton(page)).toHaveAccessibleName('Account menu for Journey Admin Renamed');
 
@@ -192,7 +193,34 @@ test.describe('account journey', () => {
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
 
-    // Delete the account from the profile: the e-mail asked again, then a confirmation.
+    // A new e-mail needs the current password: missing, it is asked for; wrong, the server refuses it.
+    await page.goto('/dashboard/user');
+    const profileAgain = page.getByRole('region', { name: 'Profile' });
+    const moved = uniqueEmail('journey-moved');
+    const proofField = () => field(profileAgain, 'Current password (needed to change your email)');
+    await field(profileAgain, 'Email').fill(moved);
+    await profileAgain.getByRole('button', { name: 'Save' }).click();
+    await expect(profileAgain.getByText('Your current password is required.')).toBeVisible();
+    await proofField().fill('not-my-password');
+    await profileAgain.getByRole('button', { name: 'Save' }).click();
+    await expect(profileAgain.getByText('Please check your password and try again.')).toBeVisible();
+    await proofField().fill(newPassword);
+    await profileAgain.getByRole('button', { name: 'Save' }).click();
+    await expect(
+      profileAgain.getByText('Your profile was saved. We sent a link to your new address to validate it.'),
+    ).toBeVisible();
+    // The old address is told, with a link that gives it back and signs everyone out.
+    const told = await waitForMail(email, /address of your Groundtruth account was changed/);
+    expect(told.text).toContain(moved);
+    await page.goto(linkPath(told, '/account/undo-email'));
+    await page.getByRole('button', { name: 'Give my account this address back' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your address is back' })).toBeVisible();
+    expect(await page.evaluate((key) => window.localStorage.getItem(key), TOKEN_KEY)).toBeNull();
+    await page.locator('#main-content').getByRole('link', { name: 'Log in' }).click();
+    await fillLogin(page, email, newPassword);
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    // Delete the account from the profile: the e-mail asked again and the password, then a confirmation.
     await page.goto('/dashboard/user');
     await page.getByRole('link', { name: 'Delete my account' }).click();
     await expect(page).toHaveURL(/\/delete-account$/);
@@ -200,6 +228,11 @@ test.describe('account journey', () => {
     await page.getByRole('button', { name: 'Delete my account' }).click();
     await expect(page.getByText('Does not match your email.')).toBeVisible();
     await field(page, 'Your account email').fill(email.toUpperCase());
+    await field(page, 'Your password').fill('not-my-password');
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await page.getByRole('dialog', { name: 'Delete your account?' }).getByRole('button', { name: 'Yes, delete it' }).click();
+    await expect(page.getByText('Please check your password and try again.')).toBeVisible();
+    await field(page, 'Your password').fill(newPassword);
     await page.getByRole('button', { name: 'Delete my account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
     await expect(dialog.getByText('Are you sure? This operation cannot be undone.')).toBeVisible();

@@ -65,7 +65,7 @@ export const appendAccountHistory = async (
       ...(userId % 2 === 0 ? [{ type: 'RevokeSession' as const, data: { reason: 'logout' as const } }] : []),
     ]);
     if (userId % 5 === 0) {
-      await run(store, userDecider, userStream(userId), [{ type: 'DeleteUser', data: { userId } }]);
+      await run(store, userDecider, userStream(userId), [{ type: 'DeleteUser', data: { userId, proof: 'administrator' } }]);
       await keys.destroy(personalSubject(userId));
     }
   }

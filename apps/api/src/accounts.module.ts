@@ -6,6 +6,7 @@ import { AuthGuard } from './auth/auth.guard.js';
 import { PasswordHasher } from './auth/passwords/password-hasher.js';
 import { SessionController } from './auth/session.controller.js';
 import { Authenticator } from './auth/sessions/authenticator.js';
+import { PersonProofs } from './auth/sessions/person-proofs.js';
 import { SessionCommandHandler } from './auth/sessions/session-command.js';
 import { SessionIssuer } from './auth/sessions/session-issuer.js';
 import { ssoControllers, ssoProviders } from './auth/sso/sso.providers.js';
@@ -17,6 +18,7 @@ import { ChangePasswordHandler } from './users/commands/change-password/change-p
 import { DeleteAccountHandler } from './users/commands/delete-account/delete-account.handler.js';
 import { RegisterUserHandler } from './users/commands/register-user/register-user.handler.js';
 import { ResetPasswordHandler } from './users/commands/reset-password/reset-password.handler.js';
+import { UndoEmailChangeHandler } from './users/commands/undo-email-change/undo-email-change.handler.js';
 import { UpdateProfileHandler } from './users/commands/update-profile/update-profile.handler.js';
 import { UploadPhotoHandler } from './users/commands/upload-photo/upload-photo.handler.js';
 import { UserCommandHandler } from './users/commands/user-command.js';
@@ -35,6 +37,7 @@ const commandHandlers = [
   ResetPasswordHandler,
   DeleteAccountHandler,
   UploadPhotoHandler,
+  UndoEmailChangeHandler,
 ];
 const services = [
   SecretStore,
@@ -44,6 +47,7 @@ const services = [
   EmailClaims,
   Authenticator,
   SessionIssuer,
+  PersonProofs,
   UserAccounts,
   UsersQueries,
   AccountMails,

@@ -35,6 +35,7 @@ import {
   RecoveryLookupBody,
   RegisterBody,
   ResetPasswordBody,
+  UndoEmailChangeBody,
   UpdateUserBody,
   User,
 } from './users/users.contract.js';
@@ -166,7 +167,8 @@ export const routes = {
   updateUser: route({
     method: 'patch',
     path: '/users/{id}',
-    summary: 'Change name, e-mail, bio or public profile (changing the e-mail sends a new validation mail)',
+    summary:
+      'Change name, e-mail, bio or public profile. A new e-mail needs proof of the person (`currentPassword`, or a sign-in at most 5 minutes old for an account without a password); it sends a validation mail to the new address and, to the old one, a one-use link that undoes the change for 7 days',
     tags: ['users'],
     auth: 'required',
     params: IdParams,
@@ -176,20 +178,26 @@ export const routes = {
     errors: {
       400: 'A field is not valid, or the e-mail is taken',
       401: 'Not signed in',
-      403: 'Not your account',
+      403: 'Not your account, or no proof of the person for a new e-mail (USER.PROOF_PASSWORD_REQUIRED, USER.PROOF_PASSWORD_WRONG, USER.PROOF_RECENT_SIGN_IN_REQUIRED)',
+      429: 'Too many password attempts for this account',
       ...versionErrors,
     },
   }),
   changePassword: route({
     method: 'patch',
     path: '/users/{id}/password',
-    summary: 'Change password (other sessions end)',
+    summary: 'Change password with the current one (an account without one: a sign-in at most 5 minutes old); other sessions end',
     tags: ['users'],
     auth: 'required',
     params: IdParams,
     body: ChangePasswordBody,
     status: 204,
-    errors: { 400: 'The current password is wrong or the new one is not valid', 401: 'Not signed in', 403: 'Not your account' },
+    errors: {
+      400: 'The new password is not valid',
+      401: 'Not signed in',
+      403: 'Not your account, or no proof of the person (USER.PROOF_PASSWORD_REQUIRED, USER.PROOF_PASSWORD_WRONG, USER.PROOF_RECENT_SIGN_IN_REQUIRED)',
+      429: 'Too many password attempts for this account',
+    },
   }),
   acceptTerms: route({
     method: 'patch',
@@ -214,12 +222,13 @@ export const routes = {
   userPhoto: route({
     method: 'get',
     path: '/user/{id}/media',
-    summary: "A user's profile photo, optionally resized to `size` pixels wide",
+    summary:
+      "A user's profile photo, optionally resized to `size` pixels wide: to anyone when the profile is public, else to the person, people who share a project with them and site admins",
     tags: ['users'],
-    auth: 'none',
+    auth: 'optional',
     params: IdParams,
     query: PhotoSizeQuery,
-    errors: { 404: 'No photo' },
+    errors: { 401: 'Not public and not signed in', 403: 'Not public, and no project in common', 404: 'No photo' },
   }),
   recoveryLookup: route({
     method: 'post',
@@ -244,17 +253,37 @@ export const routes = {
   deleteAccount: route({
     method: 'delete',
     path: '/auth/delete-account',
-    summary: 'Delete the signed-in account now; personal data is erased from the log',
+    summary:
+      'Delete the signed-in account now, given its e-mail and its password (an account without one: a sign-in at most 5 minutes old); personal data is erased from the log',
     tags: ['users'],
     auth: 'required',
     body: DeleteAccountBody,
     status: 204,
-    errors: { 400: 'The e-mail given does not match', 401: 'Not signed in' },
+    errors: {
+      400: 'The e-mail is missing or does not match (USER.EMAIL_MISMATCH)',
+      401: 'Not signed in',
+      403: 'No proof of the person (USER.PROOF_PASSWORD_REQUIRED, USER.PROOF_PASSWORD_WRONG, USER.PROOF_RECENT_SIGN_IN_REQUIRED)',
+      429: 'Too many password attempts for this account',
+    },
+  }),
+  undoEmailChange: route({
+    method: 'post',
+    path: '/user/email/undo',
+    summary:
+      "Undo an e-mail change with the token of the link mailed to the old address (7 days, once): the old address is the account's again and every session ends",
+    tags: ['users'],
+    auth: 'none',
+    body: UndoEmailChangeBody,
+    status: 204,
+    errors: {
+      400: 'The token is wrong, used or expired (USER.EMAIL_UNDO_FAILED), or the old address was taken since',
+      429: limited,
+    },
   }),
   mentionables: route({
     method: 'get',
     path: '/mentionables',
-    summary: 'Users to @mention, by name',
+    summary: 'Users to @mention, by name: people who share a project with the caller, and people with a public profile',
     tags: ['users'],
     auth: 'required',
     query: MentionablesQuery,

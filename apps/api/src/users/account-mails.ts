@@ -35,6 +35,16 @@ const texts = {
       ],
       label: 'Choose a new password',
     }),
+    emailChanged: (name: string, newEmail: string) => ({
+      subject: 'The e-mail address of your Groundtruth account was changed',
+      lines: [
+        `Hello ${name},`,
+        `The e-mail address of your Groundtruth account was changed from this one to ${newEmail}.`,
+        'If you did not do this, follow the link within 7 days: the account gets this address back and everyone signed in to it is signed out. Then choose a new password. The link works once.',
+        'If it was you, there is nothing to do.',
+      ],
+      label: 'Undo the change',
+    }),
   },
   'es-ES': {
     validation: (name: string) => ({
@@ -53,6 +63,16 @@ const texts = {
         'Si no fuiste tú, ignora este correo: tu contraseña no cambia.',
       ],
       label: 'Elegir una contraseña nueva',
+    }),
+    emailChanged: (name: string, newEmail: string) => ({
+      subject: 'Se ha cambiado la dirección de correo de tu cuenta de Groundtruth',
+      lines: [
+        `Hola, ${name}:`,
+        `La dirección de correo de tu cuenta de Groundtruth ha cambiado de esta a ${newEmail}.`,
+        'Si no fuiste tú, sigue el enlace antes de 7 días: la cuenta recupera esta dirección y se cierran todas sus sesiones. Después elige una contraseña nueva. El enlace vale una sola vez.',
+        'Si fuiste tú, no tienes que hacer nada.',
+      ],
+      label: 'Deshacer el cambio',
     }),
   },
 } as const satisfies Record<Locale, unknown>;
@@ -90,6 +110,21 @@ export class AccountMails {
   async sendRecovery(to: string, name: string, token: string, locale: Locale): Promise<void> {
     const t = texts[locale].recovery(name);
     const href = this.link(`/recover/complete?token=${encodeURIComponent(token)}`);
+    await this.mailer.send({ to, subject: t.subject, ...layout(t.lines, { href, label: t.label }) });
+  }
+
+  /** Tells the address an account just left, with a one-use link that takes the account back. */
+  async sendEmailChanged(
+    userId: number,
+    undoId: string,
+    to: string,
+    name: string,
+    newEmail: string,
+    locale: Locale,
+  ): Promise<void> {
+    const token = await this.tokens.signLink('undo-email-change', userId, { undo: undoId });
+    const t = texts[locale].emailChanged(name, newEmail);
+    const href = this.link(`/account/undo-email?token=${encodeURIComponent(token)}`);
     await this.mailer.send({ to, subject: t.subject, ...layout(t.lines, { href, label: t.label }) });
   }
 

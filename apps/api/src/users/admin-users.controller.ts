@@ -38,7 +38,7 @@ export class AdminUsersController {
         email: 'To delete your own account, use Delete account on your profile.',
       });
     }
-    await this.commands.execute(new DeleteAccountCommand({ userId }, commandMetadata()));
+    await this.commands.execute(new DeleteAccountCommand({ userId, by: 'administrator' }, commandMetadata()));
   }
 
   @ApiRoute(routes.adminClearTerms)

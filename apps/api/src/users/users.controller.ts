@@ -9,6 +9,7 @@ import {
   type RecoveryLookupBody,
   type RegisterBody,
   type ResetPasswordBody,
+  type UndoEmailChangeBody,
   type UpdateUserBody,
 } from '@groundtruth/contracts';
 import type { Request, Response } from 'express';
@@ -28,6 +29,7 @@ import { DeleteAccountCommand } from './commands/delete-account/delete-account.c
 import { RegisterUserCommand } from './commands/register-user/register-user.command.js';
 import { ResetPasswordCommand } from './commands/reset-password/reset-password.command.js';
 import { passwordFingerprint } from './commands/reset-password/reset-password.handler.js';
+import { UndoEmailChangeCommand } from './commands/undo-email-change/undo-email-change.command.js';
 import { UpdateProfileCommand } from './commands/update-profile/update-profile.command.js';
 import { UploadPhotoCommand } from './commands/upload-photo/upload-photo.command.js';
 import { UserCommandMessage } from './commands/user-command.js';
@@ -77,13 +79,19 @@ export class UsersController {
   @ApiRoute(routes.updateUser)
   async update(
     @CurrentActor() actor: Actor,
+    @CurrentSession() session: AccessClaims,
     @Input('params') { id }: { id: number },
-    @Input('body') { version: _sent, ...changes }: UpdateUserBody,
+    @Input('body') { version: _sent, currentPassword, ...changes }: UpdateUserBody,
     @ExpectedVersion() version: SentVersion,
   ) {
     authorize(actor, 'account.update', { userId: id });
-    await this.commands.execute(new UpdateProfileCommand({ userId: id, changes }, version.value, commandMetadata()), () =>
-      this.queries.get(id),
+    await this.commands.execute(
+      new UpdateProfileCommand(
+        { userId: id, sessionId: session.sessionId, changes, currentPassword },
+        version.value,
+        commandMetadata(),
+      ),
+      () => this.queries.get(id),
     );
     return this.queries.get(id);
   }
@@ -124,13 +132,18 @@ export class UsersController {
 
   @ApiRoute(routes.userPhoto)
   async photo(
+    @CurrentActor() actor: Actor,
     @Input('params') { id }: { id: number },
     @Input('query') { size }: { size?: number },
     @Req() req: Request,
     @Res() res: Response,
   ) {
     const row = await this.queries.find(id);
-    sendMedia(req, res, row?.photo && !row.deleted ? await this.media.read(row.photo, size) : null, 'public');
+    if (!row?.photo || row.deleted) return sendMedia(req, res, null, 'private');
+    const sharesProject = actor.kind === 'user' && (await this.queries.shareAProject(actor.userId, id));
+    authorize(actor, 'person.see', { userId: id, publicProfile: row.publicProfile, sharesProject });
+    // Revalidated each time (ETag), never kept by a shared cache: the profile may turn private.
+    sendMedia(req, res, await this.media.read(row.photo, size), 'private');
   }
 
   /** Always 204, sent in the background: neither the answer nor its timing tells whether the address has an account. */
@@ -155,21 +168,33 @@ export class UsersController {
   }
 
   @ApiRoute(routes.deleteAccount)
-  async deleteAccount(@CurrentActor() actor: Actor, @Input('body') body: DeleteAccountBody) {
+  async deleteAccount(
+    @CurrentActor() actor: Actor,
+    @CurrentSession() session: AccessClaims,
+    @Input('body') body: DeleteAccountBody,
+  ) {
     const userId = userIdOf(actor);
     authorize(actor, 'account.delete', { userId });
-    if (body.email !== undefined) {
-      const account = await this.accounts.load(userId);
-      if (account.status !== 'active' || account.email !== normalizeEmail(body.email)) {
-        throw DomainError.validation('USER.EMAIL_MISMATCH', { email: userMessages.sameEmail }, userMessages.sameEmail);
-      }
+    // Spec §5 deleteAccount.sameEmail, checked here too: the form's check alone is the client's word.
+    const account = await this.accounts.load(userId);
+    if (account.status !== 'active' || account.email !== normalizeEmail(body.email)) {
+      throw DomainError.validation('USER.EMAIL_MISMATCH', { email: userMessages.sameEmail }, userMessages.sameEmail);
     }
-    await this.commands.execute(new DeleteAccountCommand({ userId }, commandMetadata()));
+    await this.commands.execute(
+      new DeleteAccountCommand({ userId, by: { sessionId: session.sessionId, password: body.password } }, commandMetadata()),
+    );
+  }
+
+  @ApiRoute(routes.undoEmailChange)
+  async undoEmailChange(@Input('body') body: UndoEmailChangeBody, @Req() req: Request) {
+    await this.limiter.hit('recovery', [req.ip]);
+    await this.commands.execute(new UndoEmailChangeCommand(body, commandMetadata()));
   }
 
   @ApiRoute(routes.mentionables)
   mentionables(@CurrentActor() actor: Actor, @Input('query') { query }: { query: string }) {
     authorize(actor, 'users.mention', {});
-    return this.queries.mentionables(query);
+    if (actor.kind !== 'user') throw new DomainError('unauthenticated', 'AUTH.REQUIRED', userMessages.signInRequired);
+    return this.queries.mentionables(actor, query);
   }
 }

@@ -11,7 +11,7 @@ import { TermsView } from '@/features/terms/components/terms-view';
 import { tokenStore } from '@/lib/auth/token';
 import { alwaysRevalidate, guardLoader, type Access } from './guard';
 import { AppLayout, type RouteHandle } from './layout';
-import { RecoverRoute, RegisterRoute, ResetPasswordRoute } from './routes/account.routes';
+import { RecoverRoute, RegisterRoute, ResetPasswordRoute, UndoEmailRoute } from './routes/account.routes';
 import { AdminRoute } from './routes/admin.route';
 import { DeleteAccountRoute } from './routes/delete-account.route';
 import { LoginRoute } from './routes/login.route';
@@ -149,6 +149,7 @@ export const createRouter = (queryClient: QueryClient) =>
               { id: 'spoof', path: paths.spoof.path, element: <LoginRoute spoof /> },
               { id: 'recoverComplete', path: paths.recoverComplete.path, element: <ResetPasswordRoute /> },
               { id: 'deleteAccount', path: paths.deleteAccount.path, element: <DeleteAccountRoute /> },
+              { id: 'undoEmailChange', path: paths.undoEmailChange.path, element: <UndoEmailRoute /> },
               { id: 'terms', path: paths.terms.path, element: <TermsView /> },
             ]),
             guarded(queryClient, 'secured', [

@@ -136,6 +136,8 @@ export const paths = {
   },
   recoverComplete: { path: '/recover/complete', getHref: (token?: string) => withQuery('/recover/complete', { token }) },
   deleteAccount: { path: '/delete-account', getHref: () => '/delete-account' },
+  /** The link mailed to the old address after an e-mail change (the server writes it the same way). */
+  undoEmailChange: { path: '/account/undo-email', getHref: (token?: string) => withQuery('/account/undo-email', { token }) },
   terms: { path: '/terms', getHref: () => '/terms' },
   editUser: { path: '/dashboard/user', getHref: () => '/dashboard/user' },
   adminMain: { path: '/admin', getHref: () => '/admin' },

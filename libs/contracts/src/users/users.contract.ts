@@ -47,6 +47,10 @@ export const User = z
     photo: UserPhoto.nullable(),
     publicProfile: z.boolean(),
     emailValidated: z.boolean(),
+    hasPassword: z.boolean().meta({
+      description:
+        'Whether the account has a password (the proof for an e-mail or password change and deletion); without one (single sign-on), a sign-in at most 5 minutes old is',
+    }),
     tncDate: z.string().nullable().meta({ description: 'When the user last accepted the terms' }),
     termsCurrent: z.boolean().meta({ description: 'Accepted terms are not older than the terms in force (TERMS_DATE)' }),
     admin: z.boolean(),
@@ -81,6 +85,10 @@ export const UpdateUserBody = z
     bio: z.string().max(USER_BIO_MAX, { error: userMessages.bioTooLong }).optional(),
     publicProfile: z.boolean().optional(),
     version: ExpectedVersion,
+    currentPassword: GivenPassword.optional().meta({
+      description:
+        'Needed to change the e-mail of an account with a password (else 403 USER.PROOF_PASSWORD_REQUIRED); an account without one needs a sign-in at most 5 minutes old',
+    }),
   })
   .meta({ id: 'UpdateUser' });
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
@@ -89,7 +97,13 @@ export const ChangePasswordBody = z
   .object({
     oldPassword: z
       .string({ error: userMessages.currentPasswordRequired })
-      .min(1, { error: userMessages.currentPasswordRequired }),
+      .min(1, { error: userMessages.currentPasswordRequired })
+      .max(PASSWORD_MAX * 2 + 1, { error: userMessages.passwordTooLong })
+      .optional()
+      .meta({
+        description:
+          'The current password (missing or wrong: 403); an account without one (single sign-on) needs a sign-in at most 5 minutes old instead',
+      }),
     newPassword: NewPassword,
   })
   .meta({ id: 'ChangePassword' });
@@ -106,9 +120,15 @@ export const ResetPasswordBody = z
   .meta({ id: 'ResetPassword' });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 
-/** Optional re-statement of one's e-mail before deleting the account (spec §5: must equal the sign-in e-mail). */
-export const DeleteAccountBody = z.object({ email: Email.optional() }).meta({ id: 'DeleteAccount' });
+/**
+ * The account's e-mail again (spec §5 deleteAccount.sameEmail: it must equal the sign-in e-mail), and
+ * the password as proof of the person (an account without one: a sign-in at most 5 minutes old).
+ */
+export const DeleteAccountBody = z.object({ email: Email, password: GivenPassword.optional() }).meta({ id: 'DeleteAccount' });
 export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;
+
+export const UndoEmailChangeBody = z.object({ token: z.string().min(1).max(2000) }).meta({ id: 'UndoEmailChange' });
+export type UndoEmailChangeBody = z.infer<typeof UndoEmailChangeBody>;
 
 export const MentionablesQuery = z.object({ query: z.string().trim().max(100).default('') });
 export const Mentionable = z.object({ id: z.number().int(), name: z.string(), mention: z.string() });

@@ -32,6 +32,8 @@ export type AuthoredResource = { readonly isAuthor: boolean };
 /** An account acted upon: whose it is. */
 export type AccountResource = { readonly userId: number };
 export type NoResource = Record<string, never>;
+/** A person as others see them: their profile's visibility, and whether the asker shares a project with them. */
+export type PersonResource = { readonly userId: number; readonly publicProfile: boolean; readonly sharesProject: boolean };
 
 type Rule<R> = {
   /** Anonymous callers get 401 (sign in first) rather than 403. */
@@ -120,7 +122,17 @@ export const rules = {
   'account.uploadPhoto': self,
   'account.delete': self,
   'session.logout': signedIn<NoResource>(),
+  /** Lists only people the caller may see (`person.see`); the query applies the same rule. */
   'users.mention': signedIn<NoResource>(),
+  /**
+   * Seeing a person (name in lists, profile photo): anyone when the profile is public; else the
+   * person, people who share a project with them, and site admins.
+   */
+  'person.see': {
+    signIn: true,
+    allow: (a: Actor, p: PersonResource) =>
+      p.publicProfile || (isUser(a) && (a.userId === p.userId || p.sharesProject)) || isSiteAdmin(a),
+  } satisfies Rule<PersonResource>,
 
   // Site administrators (spec §6: user search and delete, clear terms, spoof).
   'admin.deleteUser': siteAdmin<NoResource>(),

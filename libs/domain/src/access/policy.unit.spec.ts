@@ -6,6 +6,7 @@ import type {
   Actor,
   AuthoredResource,
   NoResource,
+  PersonResource,
   ProjectResource,
   ProjectRole,
   ResourceOf,
@@ -78,6 +79,20 @@ const ownAccount: On<AccountResource> = {
   },
 };
 const someoneElsesAccount: On<AccountResource> = { name: "someone else's account", resourceFor: () => ({ userId: 99 }) };
+/** Another person; a project member or administrator shares that project with them. */
+const person = (name: string, publicProfile: boolean): On<PersonResource> => ({
+  name,
+  resourceFor: ({ projectRole }) => ({ userId: 99, publicProfile, sharesProject: projectRole !== null }),
+});
+const publicPerson = person('someone with a public profile', true);
+const privatePerson = person('someone with a private profile', false);
+const themselves: On<PersonResource> = {
+  name: 'themselves, with a private profile',
+  resourceFor: ({ actor }) => {
+    if (actor.kind === 'anonymous') throw new Error('Anonymous is nobody: mark the cell n/a.');
+    return { userId: actor.userId, publicProfile: false, sharesProject: false };
+  },
+};
 
 // Cells of the matrix. `n/a`: no such row (anonymous has no account of its own).
 const allow = 'allow';
@@ -174,6 +189,10 @@ const table: readonly Row[] = [
   ...line('account.delete',         someoneElsesAccount, [signIn, forbid, forbid, forbid, forbid, forbid]),
   ...line('session.logout',         nothing,             [signIn, allow,  allow,  allow,  allow,  allow]),
   ...line('users.mention',          nothing,             [signIn, allow,  allow,  allow,  allow,  allow]),
+  // People: a public profile to all; a private one to co-members of a project, themselves and site admins.
+  ...line('person.see',             publicPerson,        [allow,  allow,  allow,  allow,  allow,  allow]),
+  ...line('person.see',             privatePerson,       [signIn, forbid, allow,  allow,  forbid, allow]),
+  ...line('person.see',             themselves,          [na,     allow,  allow,  allow,  allow,  allow]),
 
   // Site administrators only.
   ...line('admin.deleteUser',       nothing,             [signIn, forbid, forbid, forbid, forbid, allow]),

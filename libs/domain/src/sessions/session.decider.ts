@@ -2,7 +2,7 @@ import { DomainError } from '../kernel/domain-error.js';
 import type { Decider } from '../kernel/decider.js';
 import { userMessages } from '../users/user.rules.js';
 import type { SessionCommand } from './session.commands.js';
-import type { SessionEndReason, SessionEvent } from './session.events.js';
+import type { SessionEndReason, SessionEvent, SessionMethod } from './session.events.js';
 
 export type SessionState =
   | { readonly status: 'absent' }
@@ -17,6 +17,10 @@ export type SessionState =
       readonly refreshedAt: string | null;
       readonly expiresAt: string;
       readonly revokedReason: SessionEndReason | null;
+      /** When the person signed in (refreshes do not move it), how, and the admin spoofing, if any. */
+      readonly startedAt: string;
+      readonly method: SessionMethod;
+      readonly spoofedBy: number | null;
     };
 
 const DAY_MS = 86_400_000;
@@ -45,6 +49,9 @@ export const sessionDecider: Decider<SessionState, SessionCommand, SessionEvent>
           refreshedAt: null,
           expiresAt: event.data.expiresAt,
           revokedReason: null,
+          startedAt: event.data.startedAt,
+          method: event.data.method,
+          spoofedBy: event.data.spoofedBy,
         };
       case 'SessionRefreshed':
         if (state.status === 'absent') return state;
@@ -136,3 +143,13 @@ export const sessionDecider: Decider<SessionState, SessionCommand, SessionEvent>
     }
   },
 };
+
+/** Sessions that start with the person proving who they are (a one-time mail link and a spoof do not). */
+const SIGN_IN_METHODS: readonly SessionMethod[] = ['password', 'oidc', 'discourse'];
+
+/**
+ * When the person behind a session last proved who they are, for the "signed in at most five
+ * minutes ago" proof: the session's start when it began with a sign-in of their own, else null.
+ */
+export const signedInAt = (state: SessionState): string | null =>
+  state.status === 'active' && state.spoofedBy === null && SIGN_IN_METHODS.includes(state.method) ? state.startedAt : null;

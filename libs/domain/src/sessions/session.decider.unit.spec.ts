@@ -1,7 +1,7 @@
 import { fold } from '../kernel/decider.js';
 import { specFor, testMetadata } from '../testing/index.js';
 import type { RefreshSession } from './session.commands.js';
-import { REFRESH_RACE_MS, sessionDecider } from './session.decider.js';
+import { REFRESH_RACE_MS, sessionDecider, signedInAt } from './session.decider.js';
 import type { SessionRefreshed, SessionRevoked, SessionStarted } from './session.events.js';
 
 const sut = specFor(sessionDecider);
@@ -95,6 +95,9 @@ describe('session decider', () => {
       refreshedAt: day(10),
       expiresAt: day(40),
       revokedReason: null,
+      startedAt,
+      method: 'password',
+      spoofedBy: null,
     });
   });
 
@@ -213,6 +216,24 @@ describe('session decider', () => {
         .given([...chain, revoked('refresh_token_reuse', 4)])
         .when(refresh('hash-4', 'hash-5'), at(day(4)))
         .thenThrows({ kind: 'unauthenticated', code: 'SESSION.REFRESH_REFUSED' });
+    });
+  });
+
+  describe('the sign-in time, the proof of an account without a password', () => {
+    it('is the start of a session the person signed in to, and a refresh does not move it', () => {
+      expect(signedInAt(fold(sessionDecider, [started, rotated('hash-2', 1)]))).toBe(startedAt);
+    });
+
+    it.each([
+      ['a mail link (resume)', { ...started, data: { ...started.data, method: 'resume' as const } }],
+      ['an admin spoofing', { ...started, data: { ...started.data, method: 'spoof' as const, spoofedBy: 1 } }],
+      ['the demo seeder', { ...started, data: { ...started.data, method: 'seed' as const } }],
+    ])('is none when the session began with %s', (_how, start) => {
+      expect(signedInAt(fold(sessionDecider, [start]))).toBeNull();
+    });
+
+    it('is none when the session has ended', () => {
+      expect(signedInAt(fold(sessionDecider, [started, revoked('logout', 0)]))).toBeNull();
     });
   });
 });

@@ -2,7 +2,13 @@ import type { DomainEvent } from '../kernel/messages.js';
 
 /** How a session began; `seed`: the server's own session for its demo account, to upload demo readings. */
 export type SessionMethod = 'password' | 'resume' | 'oidc' | 'discourse' | 'spoof' | 'seed';
-export type SessionEndReason = 'logout' | 'refresh_token_reuse' | 'password_changed' | 'account_deleted';
+export type SessionEndReason =
+  | 'logout'
+  | 'refresh_token_reuse'
+  | 'password_changed'
+  | 'account_deleted'
+  /** The old address undid an e-mail change: whoever made it is signed out. */
+  | 'email_change_undone';
 
 /** Refresh tokens are never stored: only their SHA-256. */
 export type SessionStarted = DomainEvent<

@@ -2,6 +2,7 @@ import { DomainError } from '../kernel/domain-error.js';
 import type { Decider } from '../kernel/decider.js';
 import type { UserCommand } from './user.commands.js';
 import type { UserEvent } from './user.events.js';
+import { checkProofOfPerson, EMAIL_UNDO_DAYS, type ProofOfPerson } from './proof-of-person.js';
 import { USER_BIO_MAX, USER_NAME_MAX, isValidEmail, normalizeEmail, userMessages } from './user.rules.js';
 
 export type UserProfile = {
@@ -17,7 +18,19 @@ export type UserProfile = {
   readonly moderator: boolean;
   readonly photo: string | null;
   readonly identities: readonly string[];
+  /** Undo links mailed to earlier addresses and not used yet, oldest first. */
+  readonly emailUndos: readonly EmailUndo[];
 };
+
+export type EmailUndo = {
+  readonly undoId: string;
+  readonly previousEmail: string;
+  readonly previousEmailValidated: boolean;
+  readonly expiresAt: string;
+};
+
+const noProof: ProofOfPerson = { password: 'absent', signedInAt: null };
+const DAY_MS = 86_400_000;
 
 export type UserState =
   | { readonly status: 'absent' }
@@ -71,6 +84,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
           moderator: false,
           photo: null,
           identities: [],
+          emailUndos: [],
         };
       }
       case 'UserDeleted':
@@ -101,6 +115,28 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         return { ...state, admin: event.data.admin, moderator: event.data.moderator };
       case 'UserIdentityLinked':
         return { ...state, identities: [...state.identities, event.data.provider] };
+      case 'UserEmailUndoOffered': {
+        const d = event.data;
+        // Erased personal data leaves nothing to restore, so no offer.
+        if (!d.pii) return state;
+        const undo = {
+          undoId: d.undoId,
+          previousEmail: d.pii.previousEmail,
+          previousEmailValidated: d.previousEmailValidated,
+          expiresAt: d.expiresAt,
+        };
+        return { ...state, emailUndos: [...state.emailUndos, undo] };
+      }
+      case 'UserEmailChangeUndone': {
+        // Offers made after the one used were changes away from addresses the undo has now replaced.
+        const used = state.emailUndos.findIndex((u) => u.undoId === event.data.undoId);
+        return {
+          ...state,
+          ...(event.data.pii ? { email: event.data.pii.email } : {}),
+          emailValidated: event.data.emailValidated,
+          emailUndos: used < 0 ? state.emailUndos : state.emailUndos.slice(0, used),
+        };
+      }
       default:
         return state;
     }
@@ -155,21 +191,33 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         fail(errors);
         const publicProfile = c.publicProfile ?? user.publicProfile;
         if (name === user.name && email === user.email && bio === user.bio && publicProfile === user.publicProfile) return [];
+        const emailChanged = email !== user.email;
+        if (emailChanged) checkProofOfPerson(user, command.data.proof ?? noProof, meta.now);
+        const updated: UserEvent = {
+          type: 'UserProfileUpdated',
+          data: { userId: user.userId, pii: { name, email, bio }, publicProfile, emailChanged, updatedAt: meta.now },
+        };
+        if (!emailChanged) return [updated];
+        const { undoId } = command.data;
+        if (!undoId) throw new Error('UpdateProfile changing the e-mail needs the undoId of the link mailed to the old address');
         return [
+          updated,
           {
-            type: 'UserProfileUpdated',
+            type: 'UserEmailUndoOffered',
             data: {
               userId: user.userId,
-              pii: { name, email, bio },
-              publicProfile,
-              emailChanged: email !== user.email,
-              updatedAt: meta.now,
+              undoId,
+              pii: { previousEmail: user.email },
+              previousEmailValidated: user.emailValidated,
+              expiresAt: new Date(Date.parse(meta.now) + EMAIL_UNDO_DAYS * DAY_MS).toISOString(),
+              offeredAt: meta.now,
             },
           },
         ];
       }
       case 'ChangePassword': {
         const user = active(state);
+        if (command.data.via === 'change') checkProofOfPerson(user, command.data.proof, meta.now, 'oldPassword');
         if (!command.data.passwordHash) throw DomainError.validation('USER.INVALID', { password: userMessages.passwordRequired });
         return [
           {
@@ -219,9 +267,31 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
           },
         ];
       }
+      case 'UndoEmailChange': {
+        const user = active(state);
+        const undo = user.emailUndos.find((u) => u.undoId === command.data.undoId);
+        // Used, superseded by an earlier undo, or never made: the link is spent either way.
+        if (!undo || Date.parse(undo.expiresAt) <= Date.parse(meta.now)) {
+          throw DomainError.validation('USER.EMAIL_UNDO_FAILED', {}, userMessages.emailUndoFailed);
+        }
+        return [
+          {
+            type: 'UserEmailChangeUndone',
+            data: {
+              userId: user.userId,
+              undoId: undo.undoId,
+              pii: { email: undo.previousEmail },
+              emailValidated: undo.previousEmailValidated,
+              undoneAt: meta.now,
+            },
+          },
+        ];
+      }
       case 'DeleteUser': {
         if (state.status === 'deleted') return [];
         const user = active(state);
+        const { proof } = command.data;
+        if (proof !== 'administrator') checkProofOfPerson(user, proof, meta.now, 'password');
         return [{ type: 'UserDeleted', data: { userId: user.userId, deletedAt: meta.now } }];
       }
     }

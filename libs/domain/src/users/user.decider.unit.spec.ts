@@ -3,6 +3,7 @@ import { specFor, testMetadata } from '../testing/index.js';
 import type { RegisterUser, UserCommand } from './user.commands.js';
 import { userDecider } from './user.decider.js';
 import type { UserDeleted, UserEmailValidated, UserEvent, UserProfileUpdated, UserRegistered } from './user.events.js';
+import type { ProofOfPerson } from './proof-of-person.js';
 import { USER_BIO_MAX, USER_NAME_MAX, userMessages } from './user.rules.js';
 
 const sut = specFor(userDecider);
@@ -57,11 +58,14 @@ const register = (data: Partial<RegisterUser['data']> = {}): RegisterUser => ({
   },
 });
 
+/** The caller gave the right current password. */
+const withPassword: ProofOfPerson = { password: 'valid', signedInAt: null };
+
 /** Every command but RegisterUser and DeleteUser: each needs an account that exists and is not deleted. */
 const commandsOnAnAccount: readonly UserCommand[] = [
   { type: 'ValidateEmail', data: { userId: 5, email: 'ada@example.org' } },
   { type: 'UpdateProfile', data: { userId: 5, changes: { bio: 'Mathematician' } } },
-  { type: 'ChangePassword', data: { userId: 5, passwordHash: 'hash-2', via: 'change' } },
+  { type: 'ChangePassword', data: { userId: 5, passwordHash: 'hash-2', via: 'change', proof: withPassword } },
   { type: 'ChangePhoto', data: { userId: 5, photo: 'users/5/photo.jpg' } },
   { type: 'AcceptTerms', data: { userId: 5 } },
   { type: 'ClearTerms', data: { userId: 5 } },
@@ -230,11 +234,30 @@ describe('user decider', () => {
         .then([]);
     });
 
-    it('marks the e-mail as changed, normalised, when the address changes', () => {
+    it('marks the e-mail as changed, normalised, and offers the old address an undo, when the address changes with proof', () => {
       sut
         .given([registered, validated])
-        .when({ type: 'UpdateProfile', data: { userId: 5, changes: { email: ' Ada@Lovelace.dev ' } } }, meta)
-        .then([{ ...movedTo('ada@lovelace.dev'), data: { ...movedTo('ada@lovelace.dev').data, updatedAt: meta.now } }]);
+        .when(
+          {
+            type: 'UpdateProfile',
+            data: { userId: 5, changes: { email: ' Ada@Lovelace.dev ' }, proof: withPassword, undoId: 'undo-1' },
+          },
+          meta,
+        )
+        .then([
+          { ...movedTo('ada@lovelace.dev'), data: { ...movedTo('ada@lovelace.dev').data, updatedAt: meta.now } },
+          {
+            type: 'UserEmailUndoOffered',
+            data: {
+              userId: 5,
+              undoId: 'undo-1',
+              pii: { previousEmail: 'ada@example.org' },
+              previousEmailValidated: true,
+              expiresAt: '2026-05-08T10:00:00.000Z',
+              offeredAt: meta.now,
+            },
+          },
+        ]);
     });
 
     it('asks for the new address to be validated again when the address has changed', () => {
@@ -308,14 +331,17 @@ describe('user decider', () => {
     it('refuses an empty hash', () => {
       sut
         .given([registered])
-        .when({ type: 'ChangePassword', data: { userId: 5, passwordHash: '', via: 'change' } }, meta)
+        .when({ type: 'ChangePassword', data: { userId: 5, passwordHash: '', via: 'change', proof: withPassword } }, meta)
         .thenThrows({ kind: 'validation', code: 'USER.INVALID' });
     });
 
-    it.each(['change', 'reset'] as const)('records the new hash when the password is changed by %s', (via) => {
+    it.each([
+      ['change', { userId: 5, passwordHash: 'hash-2', via: 'change', proof: withPassword }],
+      ['reset', { userId: 5, passwordHash: 'hash-2', via: 'reset' }],
+    ] as const)('records the new hash when the password is changed by %s', (via, data) => {
       sut
         .given([registered])
-        .when({ type: 'ChangePassword', data: { userId: 5, passwordHash: 'hash-2', via } }, meta)
+        .when({ type: 'ChangePassword', data }, meta)
         .then([{ type: 'UserPasswordChanged', data: { userId: 5, pii: { passwordHash: 'hash-2' }, via, changedAt: meta.now } }]);
     });
 
@@ -436,24 +462,24 @@ describe('user decider', () => {
   });
 
   describe('DeleteUser', () => {
-    it('deletes the account when it is active', () => {
+    it('deletes the account when it is active and the person proved it with their password', () => {
       sut
         .given([registered])
-        .when({ type: 'DeleteUser', data: { userId: 5 } }, meta)
+        .when({ type: 'DeleteUser', data: { userId: 5, proof: withPassword } }, meta)
         .then([{ type: 'UserDeleted', data: { userId: 5, deletedAt: meta.now } }]);
     });
 
     it('decides nothing when the account is already deleted', () => {
       sut
         .given([registered, deleted])
-        .when({ type: 'DeleteUser', data: { userId: 5 } }, meta)
+        .when({ type: 'DeleteUser', data: { userId: 5, proof: 'administrator' } }, meta)
         .then([]);
     });
 
     it('refuses to delete an account when it never existed', () => {
       sut
         .given([])
-        .when({ type: 'DeleteUser', data: { userId: 5 } }, meta)
+        .when({ type: 'DeleteUser', data: { userId: 5, proof: 'administrator' } }, meta)
         .thenThrows({ kind: 'not_found', code: 'USER.NOT_FOUND' });
     });
 
@@ -496,6 +522,7 @@ describe('user decider', () => {
         moderator: false,
         photo: null,
         identities: [],
+        emailUndos: [],
       });
     });
 
@@ -520,7 +547,7 @@ describe('user decider', () => {
     it('still lets an erased account be deleted when it is folded from erased events', () => {
       sut
         .given([{ ...registered, data: { ...registered.data, pii: null } }])
-        .when({ type: 'DeleteUser', data: { userId: 5 } }, meta)
+        .when({ type: 'DeleteUser', data: { userId: 5, proof: 'administrator' } }, meta)
         .then([{ type: 'UserDeleted', data: { userId: 5, deletedAt: meta.now } }]);
     });
 

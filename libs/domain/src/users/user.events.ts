@@ -59,6 +59,28 @@ export type UserIdentityLinked = DomainEvent<
   { userId: number; provider: string; pii: Personal<{ subject: string }>; linkedAt: string }
 >;
 
+/**
+ * Follows a UserProfileUpdated that changed the address: the old address was mailed a link that
+ * undoes the change until `expiresAt`. The old address is personal data, sealed like the others.
+ */
+export type UserEmailUndoOffered = DomainEvent<
+  'UserEmailUndoOffered',
+  {
+    userId: number;
+    undoId: string;
+    pii: Personal<{ previousEmail: string }>;
+    previousEmailValidated: boolean;
+    expiresAt: string;
+    offeredAt: string;
+  }
+>;
+
+/** The old address took the account back: it is the account's address again, and the offer is used up. */
+export type UserEmailChangeUndone = DomainEvent<
+  'UserEmailChangeUndone',
+  { userId: number; undoId: string; pii: Personal<{ email: string }>; emailValidated: boolean; undoneAt: string }
+>;
+
 export type UserDeleted = DomainEvent<'UserDeleted', { userId: number; deletedAt: string }>;
 
 export type UserEvent =
@@ -71,6 +93,8 @@ export type UserEvent =
   | UserTermsCleared
   | UserRolesChanged
   | UserIdentityLinked
+  | UserEmailUndoOffered
+  | UserEmailChangeUndone
   | UserDeleted;
 
 export const userEventTypes = [
@@ -83,6 +107,8 @@ export const userEventTypes = [
   'UserTermsCleared',
   'UserRolesChanged',
   'UserIdentityLinked',
+  'UserEmailUndoOffered',
+  'UserEmailChangeUndone',
   'UserDeleted',
 ] as const satisfies readonly UserEvent['type'][];
 

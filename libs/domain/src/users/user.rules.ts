@@ -17,6 +17,8 @@ export const userMessages = {
   passwordTooLong: `Password has a limit of ${PASSWORD_MAX} characters.`,
   passwordsMustMatch: 'Passwords must match.',
   currentPasswordRequired: 'Your current password is required.',
+  recentSignInRequired: 'For your safety, please sign in again (at most 5 minutes ago) before doing this.',
+  emailUndoFailed: 'This link has already been used or has expired.',
   tncRequired: 'You must accept the terms and conditions.',
   bioTooLong: `Bio has a limit of ${USER_BIO_MAX} characters.`,
   loginFailed: 'Unfortunately we were unable to log you in. Please check your credentials and try again.',

@@ -13,7 +13,8 @@ export class EmailClaims {
   async claim(email: string, userId: number): Promise<void> {
     const r = await this.runtime.pool.query(
       `INSERT INTO gt_email_claims (email, user_id) VALUES ($1, $2)
-       ON CONFLICT (email) DO UPDATE SET user_id = EXCLUDED.user_id WHERE gt_email_claims.user_id = EXCLUDED.user_id`,
+       ON CONFLICT (email) DO UPDATE SET user_id = EXCLUDED.user_id, held_until = NULL, claimed_at = now()
+       WHERE gt_email_claims.user_id = EXCLUDED.user_id OR gt_email_claims.held_until <= now()`,
       [normalizeEmail(email), userId],
     );
     if (r.rowCount === 0)
@@ -27,15 +28,28 @@ export class EmailClaims {
     ]);
   }
 
+  /**
+   * Keeps an address the account no longer uses out of everyone else's reach until `until` (while
+   * it may still undo an e-mail change); it no longer names the account meanwhile (see `owner`).
+   */
+  async hold(email: string, userId: number, until: string): Promise<void> {
+    await this.runtime.pool.query('UPDATE gt_email_claims SET held_until = $3 WHERE email = $1 AND user_id = $2', [
+      normalizeEmail(email),
+      userId,
+      until,
+    ]);
+  }
+
   async releaseAll(userId: number): Promise<void> {
     await this.runtime.pool.query('DELETE FROM gt_email_claims WHERE user_id = $1', [userId]);
   }
 
-  /** The account holding this address, if any. Authoritative (unlike the read model, which may lag). */
+  /** The account using this address, if any (a held one names nobody). Authoritative (unlike the read model, which may lag). */
   async owner(email: string): Promise<number | null> {
-    const r = await this.runtime.pool.query<{ user_id: string }>('SELECT user_id FROM gt_email_claims WHERE email = $1', [
-      normalizeEmail(email),
-    ]);
+    const r = await this.runtime.pool.query<{ user_id: string }>(
+      'SELECT user_id FROM gt_email_claims WHERE email = $1 AND held_until IS NULL',
+      [normalizeEmail(email)],
+    );
     return r.rows[0] ? Number(r.rows[0].user_id) : null;
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
-import { DomainError, userMessages } from '@groundtruth/domain';
+import { DomainError, EMAIL_UNDO_DAYS, userMessages } from '@groundtruth/domain';
 import { RUNTIME, type Runtime } from '@groundtruth/platform';
 import { SecretStore } from './secret-store.js';
 
@@ -17,11 +17,13 @@ export type AccessClaims = {
 };
 
 /** What a one-time link in an e-mail is for; each purpose has its own audience, so one cannot stand for another. */
-export type LinkPurpose = 'validate-email' | 'reset-password';
+export type LinkPurpose = 'validate-email' | 'reset-password' | 'undo-email-change';
 
 const linkTtlSeconds: Record<LinkPurpose, number> = {
   'validate-email': 7 * 24 * 3600,
   'reset-password': 3600,
+  // The account's undo offer expires with it; the aggregate makes the link work once.
+  'undo-email-change': EMAIL_UNDO_DAYS * 24 * 3600,
 };
 
 /**

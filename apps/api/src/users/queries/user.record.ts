@@ -10,6 +10,7 @@ export class UserRecordShape {
   photo!: string | null;
   publicProfile!: boolean;
   emailValidated!: boolean;
+  hasPassword!: boolean;
   locale!: 'en-US' | 'es-ES';
   tncDate!: Date | null;
   admin!: boolean;
@@ -31,6 +32,7 @@ export const UserRecord = new EntitySchema<UserRecordShape>({
     photo: { type: 'text', nullable: true },
     publicProfile: { type: 'boolean', fieldName: 'public_profile' },
     emailValidated: { type: 'boolean', fieldName: 'email_validated' },
+    hasPassword: { type: 'boolean', fieldName: 'has_password' },
     locale: { type: 'text' },
     tncDate: { type: 'datetime', nullable: true, fieldName: 'tnc_date' },
     admin: { type: 'boolean' },

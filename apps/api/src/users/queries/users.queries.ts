@@ -19,6 +19,10 @@ export type Caller = {
   readonly spoofedBy: number | null;
 };
 
+/** A project whose team holds both the caller (first parameter) and the person `u.id`. */
+const SHARED_PROJECT = `SELECT 1 FROM project_members mine JOIN project_members theirs ON theirs.project_id = mine.project_id
+   WHERE mine.user_id = ? AND theirs.user_id = u.id`;
+
 const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Answers questions about people from the read models only. */
@@ -38,6 +42,7 @@ export class UsersQueries {
       photo: r.photo ? { url: `/api/user/${r.id}/media?v=${encodeURIComponent(r.photo.slice(-12))}` } : null,
       publicProfile: r.publicProfile,
       emailValidated: r.emailValidated,
+      hasPassword: r.hasPassword,
       tncDate: r.tncDate?.toISOString() ?? null,
       termsCurrent: termsAreCurrent(r.tncDate?.toISOString() ?? null, this.runtime.config.termsDate),
       admin: r.admin,
@@ -93,15 +98,31 @@ export class UsersQueries {
     return rows.map((r) => r.id);
   }
 
-  async mentionables(query: string, limit = 10): Promise<MentionableList> {
+  /**
+   * People the caller may see (policy `person.see`) whose name matches: a public profile, a project
+   * in common, the caller themselves, or anyone for a site admin.
+   */
+  async mentionables(caller: { userId: number; admin: boolean }, query: string, limit = 10): Promise<MentionableList> {
     if (!query) return { mentions: [] };
     const em = await this.readModels.em();
-    const rows = await em.find(
-      UserRecord,
-      { deleted: false, name: { $ilike: `%${escapeLike(query)}%` } },
-      { orderBy: { name: 'asc', id: 'asc' }, limit },
+    const rows = await em.getConnection().execute<{ id: string; name: string }[]>(
+      `SELECT u.id, u.name FROM users u
+       WHERE NOT u.deleted AND u.name ILIKE ?
+         AND (?::boolean OR u.public_profile OR u.id = ? OR EXISTS (${SHARED_PROJECT}))
+       ORDER BY u.name, u.id
+       LIMIT ?`,
+      [`%${escapeLike(query)}%`, caller.admin, caller.userId, caller.userId, limit],
     );
     return { mentions: rows.map((r) => ({ id: Number(r.id), name: r.name, mention: `@${r.name.replace(/\s+/g, '')}` })) };
+  }
+
+  /** Whether two people are on the team of one project (members and administrators; invitations do not count). */
+  async shareAProject(userId: number, otherId: number): Promise<boolean> {
+    const em = await this.readModels.em();
+    const [row] = await em
+      .getConnection()
+      .execute<{ shared: boolean }[]>(`SELECT EXISTS (${SHARED_PROJECT.replace('u.id', '?')}) AS shared`, [userId, otherId]);
+    return row?.shared === true;
   }
 
   async search(query: string, limit = 50): Promise<UserSearchResult> {

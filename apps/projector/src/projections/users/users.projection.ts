@@ -15,6 +15,8 @@ export type UserRow = {
   photo: string | null;
   public_profile: boolean;
   email_validated: boolean;
+  /** Whether the account has a password (else single sign-on only): which proof of the person it gives. */
+  has_password: boolean;
   locale: string;
   tnc_date: string | null;
   admin: boolean;
@@ -31,6 +33,8 @@ const erased = (row: UserRow, at: string): UserRow => ({
   bio: '',
   photo: null,
   public_profile: false,
+  // Erased: a rebuild cannot read the sealed hash any more, so the live row says the same.
+  has_password: false,
   admin: false,
   moderator: false,
   deleted: true,
@@ -49,6 +53,7 @@ const evolve = (row: UserRow | undefined, event: UserEvent, revision: string): U
       photo: null,
       public_profile: false,
       email_validated: d.emailValidated,
+      has_password: (d.pii?.passwordHash ?? null) !== null,
       locale: d.locale ?? DEFAULT_LOCALE,
       tnc_date: d.tncDate,
       admin: false,
@@ -75,7 +80,7 @@ const evolve = (row: UserRow | undefined, event: UserEvent, revision: string): U
       };
     }
     case 'UserPasswordChanged':
-      return { ...next, updated_at: event.data.changedAt };
+      return { ...next, has_password: true, updated_at: event.data.changedAt };
     case 'UserPhotoChanged':
       return { ...next, photo: event.data.photo, updated_at: event.data.changedAt };
     case 'UserTermsAccepted':
@@ -85,7 +90,17 @@ const evolve = (row: UserRow | undefined, event: UserEvent, revision: string): U
     case 'UserRolesChanged':
       return { ...next, admin: event.data.admin, moderator: event.data.moderator, updated_at: event.data.changedAt };
     case 'UserIdentityLinked':
+    case 'UserEmailUndoOffered':
       return next;
+    case 'UserEmailChangeUndone': {
+      const pii = event.data.pii;
+      return {
+        ...next,
+        ...(pii ? { email: pii.email } : {}),
+        email_validated: event.data.emailValidated,
+        updated_at: event.data.undoneAt,
+      };
+    }
     case 'UserDeleted':
       return erased(next, event.data.deletedAt);
   }
@@ -107,6 +122,7 @@ export const usersProjection: Projection = {
           photo text,
           public_profile boolean NOT NULL,
           email_validated boolean NOT NULL,
+          has_password boolean NOT NULL,
           locale text NOT NULL,
           tnc_date timestamptz,
           admin boolean NOT NULL,

@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router-dom';
 import { RecoverView } from '@/features/auth/components/recover-view';
 import { RegisterView } from '@/features/auth/components/register-view';
 import { ResetPasswordView } from '@/features/auth/components/reset-password-view';
+import { UndoEmailView } from '@/features/account/components/undo-email-view';
 
 /** register (/register?after&params): the links back to login keep `after`. */
 export const RegisterRoute = () => {
@@ -19,4 +20,10 @@ export const RecoverRoute = () => {
 export const ResetPasswordRoute = () => {
   const [search] = useSearchParams();
   return <ResetPasswordView token={search.get('token')} />;
+};
+
+/** /account/undo-email?token=…: the link mailed to the old address after an e-mail change. */
+export const UndoEmailRoute = () => {
+  const [search] = useSearchParams();
+  return <UndoEmailView token={search.get('token')} />;
 };

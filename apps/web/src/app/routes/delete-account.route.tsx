@@ -34,7 +34,14 @@ export const DeleteAccountRoute = () => {
         />
       </>
     );
-  } else if (session.user) body = <DeleteAccountForm userEmail={session.user.email} onDeleted={() => setDeleted(true)} />;
+  } else if (session.user)
+    body = (
+      <DeleteAccountForm
+        userEmail={session.user.email}
+        hasPassword={session.user.hasPassword}
+        onDeleted={() => setDeleted(true)}
+      />
+    );
   else body = <PageLoading />;
 
   return (

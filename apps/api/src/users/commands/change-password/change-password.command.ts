@@ -7,7 +7,7 @@ export class ChangePasswordCommand extends Command<CommandOutcome> {
     readonly input: {
       readonly userId: number;
       readonly sessionId: string;
-      readonly oldPassword: string;
+      readonly oldPassword: string | undefined;
       readonly newPassword: string;
     },
     readonly meta: CommandMetadata,

@@ -1,36 +1,34 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DomainError, userDecider, userMessages, userStream } from '@groundtruth/domain';
+import { userDecider, userStream } from '@groundtruth/domain';
 import { PasswordHasher } from '../../../auth/passwords/password-hasher.js';
+import { PersonProofs } from '../../../auth/sessions/person-proofs.js';
 import { SessionIssuer } from '../../../auth/sessions/session-issuer.js';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
 import { UserAccounts } from '../../user-accounts.js';
 import { ChangePasswordCommand } from './change-password.command.js';
 
-/** Needs the current password; every other session of the account ends. */
+/**
+ * Needs proof of the person (the current password, or a recent sign-in for an account that has
+ * none yet); every other session of the account ends.
+ */
 @CommandHandler(ChangePasswordCommand)
 export class ChangePasswordHandler implements ICommandHandler<ChangePasswordCommand> {
   constructor(
     private readonly streams: AggregateStreams,
     private readonly hasher: PasswordHasher,
     private readonly accounts: UserAccounts,
+    private readonly proofs: PersonProofs,
     private readonly sessions: SessionIssuer,
   ) {}
 
   async execute({ input, meta }: ChangePasswordCommand) {
     const account = await this.accounts.load(input.userId);
-    const hash = account.status === 'active' ? account.passwordHash : null;
-    if (!(await this.hasher.verify(hash, input.oldPassword))) {
-      throw DomainError.validation(
-        'USER.WRONG_PASSWORD',
-        { oldPassword: userMessages.passwordCheckFailed },
-        userMessages.passwordCheckFailed,
-      );
-    }
+    const proof = await this.proofs.of(account, input.sessionId, input.oldPassword);
     const passwordHash = await this.hasher.hash(input.newPassword);
     const outcome = await this.streams.decide(
       userDecider,
       userStream(input.userId),
-      { type: 'ChangePassword', data: { userId: input.userId, passwordHash, via: 'change' } },
+      { type: 'ChangePassword', data: { userId: input.userId, passwordHash, via: 'change', proof } },
       meta,
     );
     await this.sessions.endAll(input.userId, 'password_changed', input.sessionId);

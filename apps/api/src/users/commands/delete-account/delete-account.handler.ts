@@ -3,6 +3,7 @@ import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, userDecider, userMessages, userStream } from '@groundtruth/domain';
 import { personalSubject, RUNTIME, type Runtime } from '@groundtruth/platform';
 import { EmailClaims } from '../../../auth/abuse/email-claims.js';
+import { PersonProofs } from '../../../auth/sessions/person-proofs.js';
 import { SessionIssuer } from '../../../auth/sessions/session-issuer.js';
 import { AggregateStreams, type CommandOutcome } from '../../../common/cqrs/aggregate-streams.js';
 import { MediaStore } from '../../../media/media-store.js';
@@ -31,6 +32,7 @@ export class DeleteAccountHandler implements ICommandHandler<DeleteAccountComman
     private readonly claims: EmailClaims,
     private readonly media: MediaStore,
     private readonly sessions: SessionIssuer,
+    private readonly proofs: PersonProofs,
     private readonly bus: CommandBus,
   ) {}
 
@@ -38,11 +40,21 @@ export class DeleteAccountHandler implements ICommandHandler<DeleteAccountComman
     const { userId } = input;
     const account = await this.accounts.load(userId);
     if (account.status === 'absent') throw new DomainError('not_found', 'USER.NOT_FOUND', userMessages.userNotFound);
+    const proof = input.by === 'administrator' ? input.by : await this.proofs.of(account, input.by.sessionId, input.by.password);
+    // Judged before anything is withdrawn, so a refused deletion changes nothing.
+    if (proof !== 'administrator' && account.status === 'active') {
+      userDecider.decide({ type: 'DeleteUser', data: { userId, proof } }, account, meta);
+    }
     const withdrawn =
       account.status === 'active' && account.emailValidated && account.email
         ? await this.bus.execute(new WithdrawInvitesCommand({ email: account.email }, meta))
         : { events: [], position: null };
-    const outcome = await this.streams.decide(userDecider, userStream(userId), { type: 'DeleteUser', data: { userId } }, meta);
+    const outcome = await this.streams.decide(
+      userDecider,
+      userStream(userId),
+      { type: 'DeleteUser', data: { userId, proof } },
+      meta,
+    );
     await this.runtime.keys.destroy(personalSubject(userId));
     await this.claims.releaseAll(userId);
     await this.runtime.pool.query('DELETE FROM gt_identity_links WHERE user_id = $1', [userId]);

@@ -1,10 +1,14 @@
+import type { DeleteAccountBody } from '@groundtruth/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { NoContent, apiClient } from '@/lib/api-client';
 import { endSession } from '@/lib/auth/session';
 
-/** DELETE /auth/delete-account with the e-mail stated again: 204, the account is gone at once. */
-export const deleteAccount = async (email: string): Promise<void> => {
-  await apiClient.delete('/auth/delete-account', NoContent, { body: { email }, auth: 'required' });
+/**
+ * DELETE /auth/delete-account with the e-mail stated again and the password (none for an account
+ * without one): 204, the account is gone at once; 400 when the e-mail differs, 403 without proof.
+ */
+export const deleteAccount = async (body: DeleteAccountBody): Promise<void> => {
+  await apiClient.delete('/auth/delete-account', NoContent, { body, auth: 'required' });
 };
 
 /**

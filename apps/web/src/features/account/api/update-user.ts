@@ -6,7 +6,8 @@ import { subjectOf, tokenStore } from '@/lib/auth/token';
 
 /**
  * PATCH /users/{id}: name, e-mail, bio, public profile, made on the profile's `version`. 400 when a
- * field is not valid or the e-mail is taken; 409 when the profile changed since it was read.
+ * field is not valid or the e-mail is taken; 403 when a new e-mail comes without proof of the person
+ * (`currentPassword`); 409 when the profile changed since it was read.
  */
 export const updateUser = (id: number, body: UpdateUserBody, version: number): Promise<AnsweredUser> =>
   apiClient.patch(`/users/${id}`, AnsweredUser, { body: { ...body, version }, auth: 'required' });

@@ -10,19 +10,29 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PasswordField } from '@/components/password-field';
 import { useForm } from '@/lib/form';
-import { checkEmail, sameEmail } from '@/lib/validation';
+import { checkEmail, checkRequired, sameEmail } from '@/lib/validation';
 import { useDeleteAccount } from '../api/delete-account';
+import { needsRecentSignIn, SignInAgain, SsoProofHint } from './sign-in-again';
 
 type DeleteAccountFormProps = {
   readonly userEmail: string;
+  /** Whether the account has a password to confirm with; without one (single sign-on) a recent sign-in is the proof. */
+  readonly hasPassword: boolean;
   readonly onDeleted: () => void;
 };
 
-/** Spec §2, §5: the account e-mail asked again (it must match), a confirmation, then the account is deleted. */
-export const DeleteAccountForm = ({ userEmail, onDeleted }: DeleteAccountFormProps) => {
+/**
+ * Spec §2, §5: the account e-mail asked again (it must match, the server checks too) and the
+ * password, a confirmation, then the account is deleted.
+ */
+export const DeleteAccountForm = ({ userEmail, hasPassword, onDeleted }: DeleteAccountFormProps) => {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
+  const [signInAgain, setSignInAgain] = useState(false);
+  // A refusal the fields show (wrong password, other e-mail) or the sign-in prompt says it all.
+  const [failed, setFailed] = useState(false);
   const mutation = useDeleteAccount({
     onDeleted: () => {
       setConfirming(false);
@@ -32,8 +42,11 @@ export const DeleteAccountForm = ({ userEmail, onDeleted }: DeleteAccountFormPro
 
   const form = useForm({
     id: 'delete-account',
-    initial: { email: '' },
-    validate: (v) => ({ email: checkEmail(v.email) ?? (sameEmail(v.email, userEmail) ? undefined : 'sameEmail') }),
+    initial: { email: '', password: '' },
+    validate: (v) => ({
+      email: checkEmail(v.email) ?? (sameEmail(v.email, userEmail) ? undefined : 'sameEmail'),
+      password: hasPassword ? checkRequired(v.password, 'passwordRequired') : undefined,
+    }),
   });
 
   const onSubmit = form.handleSubmit(() => {
@@ -41,10 +54,14 @@ export const DeleteAccountForm = ({ userEmail, onDeleted }: DeleteAccountFormPro
   });
 
   const confirm = () => {
-    mutation.mutate(form.values.email.trim(), {
+    setSignInAgain(false);
+    setFailed(false);
+    const email = form.values.email.trim();
+    mutation.mutate(hasPassword ? { email, password: form.values.password } : { email }, {
       onError: (error) => {
         setConfirming(false);
-        form.showServerErrors(error);
+        if (needsRecentSignIn(error)) setSignInAgain(true);
+        else if (!form.showServerErrors(error)) setFailed(true);
       },
     });
   };
@@ -53,7 +70,8 @@ export const DeleteAccountForm = ({ userEmail, onDeleted }: DeleteAccountFormPro
     <>
       <Typography sx={{ mb: 2 }}>{t('account.delete.formIntro')}</Typography>
       <Stack component="form" noValidate spacing={1} onSubmit={onSubmit} aria-label={t('account.delete.title')}>
-        {mutation.isError ? (
+        {signInAgain ? <SignInAgain /> : null}
+        {failed ? (
           <Alert severity="error" role="alert">
             {t('account.delete.failed')} {t('app.somethingWentWrong')}
           </Alert>
@@ -66,6 +84,17 @@ export const DeleteAccountForm = ({ userEmail, onDeleted }: DeleteAccountFormPro
           required
           fullWidth
         />
+        {hasPassword ? (
+          <PasswordField
+            {...form.text('password')}
+            label={t('account.delete.password')}
+            autoComplete="current-password"
+            required
+            fullWidth
+          />
+        ) : (
+          <SsoProofHint />
+        )}
         <div>
           <Button type="submit" variant="contained" color="error" disabled={mutation.isPending}>
             {mutation.isPending ? t('account.delete.deleting') : t('account.delete.submit')}

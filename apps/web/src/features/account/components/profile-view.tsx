@@ -41,7 +41,7 @@ export const ProfileView = () => {
           <ProfileForm key={user.id} user={user} />
         </Section>
         <Section id="password-heading" title={t('account.password.title')}>
-          <ChangePasswordForm userId={user.id} />
+          <ChangePasswordForm user={user} />
         </Section>
         <Section id="delete-heading" title={t('account.delete.title')}>
           <Typography sx={{ mb: 2 }}>{t('account.delete.intro')}</Typography>

@@ -1,0 +1,38 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  fold,
+  sessionDecider,
+  sessionStream,
+  signedInAt,
+  type ProofOfPerson,
+  type SessionEvent,
+  type UserState,
+} from '@groundtruth/domain';
+import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { RateLimiter } from '../abuse/rate-limiter.js';
+import { PasswordHasher } from '../passwords/password-hasher.js';
+
+/**
+ * Gathers what a caller offers as proof of being the person (ProofOfPerson); the user decider
+ * judges it. Both facts come from the streams, not the read models: the password from the
+ * account's, the sign-in time from the session's. A password guess counts against the account's
+ * sign-in limit, so a stolen token cannot be used to try passwords without end.
+ */
+@Injectable()
+export class PersonProofs {
+  constructor(
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly hasher: PasswordHasher,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  async of(account: UserState, sessionId: string, password: string | undefined): Promise<ProofOfPerson> {
+    const history = await this.runtime.store.readStream(sessionStream(sessionId));
+    const session = fold(sessionDecider, history as unknown as SessionEvent[]);
+    const hash = account.status === 'active' ? account.passwordHash : null;
+    if (password === undefined || hash === null) return { password: 'absent', signedInAt: signedInAt(session) };
+    if (account.status === 'active') await this.limiter.hit('proof', [`user-${account.userId}`]);
+    const valid = await this.hasher.verify(hash, password);
+    return { password: valid ? 'valid' : 'wrong', signedInAt: signedInAt(session) };
+  }
+}
