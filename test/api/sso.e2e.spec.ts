@@ -5,6 +5,7 @@ import { CommandGateway } from '../../apps/api/src/common/cqrs/command-gateway.j
 import { bearerOf, callApi, claimsOf, outboxOf, signUp, type Mailbox, type Reply } from '../support/accounts.js';
 import { startTestIdp, type TestIdp } from '../support/oidc-provider.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { callAsReader } from '../support/versions.js';
 
 const PUBLIC_URL = 'http://portal.test';
 const FORUM_URL = 'https://forum.example.org';
@@ -142,10 +143,12 @@ describe('with single sign-on configured', () => {
       );
       const elsewhere = `elsewhere-${Date.now()}@example.org`;
       for (const token of [old, refreshed]) {
-        expect(await callApi(sut.url, 'PATCH', `/api/users/${userId}`, { token, body: { email: elsewhere } })).toMatchObject({
-          status: 403,
-          body: { code: 'USER.PROOF_RECENT_SIGN_IN_REQUIRED' },
-        });
+        expect(await callAsReader(sut.url, 'PATCH', `/api/users/${userId}`, { token, body: { email: elsewhere } })).toMatchObject(
+          {
+            status: 403,
+            body: { code: 'USER.PROOF_RECENT_SIGN_IN_REQUIRED' },
+          },
+        );
         expect(
           await callApi(sut.url, 'PATCH', `/api/users/${userId}/password`, {
             token,
@@ -159,9 +162,9 @@ describe('with single sign-on configured', () => {
       expect((await me(fresh)).body).toMatchObject({ email: who.email });
 
       // Signed in just now: the change goes through, and the old address is told.
-      expect(await callApi(sut.url, 'PATCH', `/api/users/${userId}`, { token: fresh, body: { email: elsewhere } })).toMatchObject(
-        { status: 200, body: { email: elsewhere } },
-      );
+      expect(
+        await callAsReader(sut.url, 'PATCH', `/api/users/${userId}`, { token: fresh, body: { email: elsewhere } }),
+      ).toMatchObject({ status: 200, body: { email: elsewhere } });
       await mailbox.waitFor((m) => m.to.includes(who.email) && /was changed/.test(m.subject));
       // A first password, set with the recent sign-in; from then on the password is the proof.
       expect(
