@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { callApi, outboxOf, signUp, type Reply, type TestUser } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { newDeviceId } from '../support/device-ids.js';
 
 let sut: TestApp;
 let owner: TestUser;
@@ -57,7 +58,7 @@ const caf = () => Buffer.concat([Buffer.from('caff'), Buffer.from([0, 1, 0, 0]),
 const doc = (text: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
 
 const registerStation = async (user: TestUser, name: string): Promise<number> => {
-  const res = await call('POST', '/api/stations', user.token, { deviceId: `dev-${name}-${Date.now()}`.replace(/\s/g, ''), name });
+  const res = await call('POST', '/api/stations', user.token, { deviceId: newDeviceId(), name });
   if (res.status !== 200) throw new Error(`register station: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body!['id'] as number;
 };

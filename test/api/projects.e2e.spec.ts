@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { projectMessages } from '../../libs/domain/src/index.js';
 import { callApi, linkTokenOf, outboxOf, signUp, type Mailbox, type TestUser } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { newDeviceId } from '../support/device-ids.js';
 
 let sut: TestApp;
 let owner: TestUser;
@@ -243,7 +244,7 @@ let deviceCount = 0;
 const newStation = async (by: TestUser, extra: Record<string, unknown> = {}): Promise<number> => {
   deviceCount += 1;
   const res = await as(by).post('/api/stations', {
-    deviceId: `dev-${Date.now()}-${deviceCount}`,
+    deviceId: newDeviceId(),
     name: `Station ${deviceCount}`,
     ...extra,
   });
