@@ -132,7 +132,7 @@ describe('stations registered twice before device ids were canonical', () => {
     await startAnotherApp();
     expect(warnings.filter((w) => w.includes('registered as'))).toEqual([]);
 
-    const ids = [];
+    const ids: number[] = [];
     for (let i = 0; i < 3; i++) ids.push(await sut.runtime.ids.next('station'));
     await registerAsBefore(ids[0]!, 'DEADBEEF01', owner.id);
     await registerAsBefore(ids[1]!, 'deadbeef01', owner.id);

@@ -392,8 +392,9 @@ describe('project photo', () => {
     const served = await fetch(`${sut.url}${photo!.url}`);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('cache-control')).toMatch(/^public/);
+    // Served at the next of the fixed widths (125, 250, 800, 1600).
     const small = await fetch(`${sut.url}/api/projects/${id}/media?size=50`);
-    expect((await sharp(Buffer.from(await small.arrayBuffer())).metadata()).width).toBe(50);
+    expect((await sharp(Buffer.from(await small.arrayBuffer())).metadata()).width).toBe(125);
     // A new photo replaces the old one.
     const again = (await (await uploadPhoto(id, await png())).json()) as ProjectAnswer;
     expect(again.photo!.url).not.toBe(photo!.url);
