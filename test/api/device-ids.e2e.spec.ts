@@ -99,8 +99,21 @@ describe('stations registered twice before device ids were canonical', () => {
       [
         {
           type: 'StationRegistered',
-          data: { stationId, ownerId, deviceId, name: `Old ${deviceId}`, locationName: null, registeredAt: '2025-01-01T00:00:00.000Z' },
-          metadata: { eventId: randomUUID(), correlationId: 'old', causationId: 'old', userId: ownerId, occurredAt: '2025-01-01T00:00:00.000Z' },
+          data: {
+            stationId,
+            ownerId,
+            deviceId,
+            name: `Old ${deviceId}`,
+            locationName: null,
+            registeredAt: '2025-01-01T00:00:00.000Z',
+          },
+          metadata: {
+            eventId: randomUUID(),
+            correlationId: 'old',
+            causationId: 'old',
+            userId: ownerId,
+            occurredAt: '2025-01-01T00:00:00.000Z',
+          },
         },
       ],
       'no_stream',
@@ -139,7 +152,10 @@ describe('stations registered twice before device ids were canonical', () => {
     await registerAsBefore(ids[2]!, '3q2+7wE=', stranger.id);
     // The projector builds the stations from the log (the claims table already has them).
     const projected = async () =>
-      Number((await sut.runtime.pool.query<{ n: string }>('SELECT count(*) AS n FROM stations WHERE id = ANY($1::bigint[])', [ids])).rows[0]!.n);
+      Number(
+        (await sut.runtime.pool.query<{ n: string }>('SELECT count(*) AS n FROM stations WHERE id = ANY($1::bigint[])', [ids]))
+          .rows[0]!.n,
+      );
     for (let tries = 0; (await projected()) < 3 && tries < 400; tries++) await new Promise((r) => setTimeout(r, 25));
     expect(await projected()).toBe(3);
 
@@ -156,7 +172,9 @@ describe('stations registered twice before device ids were canonical', () => {
     const upload1 = await upload('DEADBEEF01', owner.token);
     expect(upload1.status).toBe(200);
     const { id: ingestionId } = (await upload1.json()) as { id: number };
-    const row = await sut.runtime.pool.query<{ station_id: string }>('SELECT station_id FROM ingestions WHERE id = $1', [ingestionId]);
+    const row = await sut.runtime.pool.query<{ station_id: string }>('SELECT station_id FROM ingestions WHERE id = $1', [
+      ingestionId,
+    ]);
     expect(Number(row.rows[0]?.station_id)).toBe(ids[0]);
   });
 });

@@ -62,12 +62,8 @@ beforeAll(async () => {
 
   ids['project'] = (await ok('POST', '/api/projects', t, project(`Project ${marker}`, 0)))['id'] as number;
   publicProject = (await ok('POST', '/api/projects', t, project('Open project', 1)))['id'] as number;
-  ids['station'] = (await ok('POST', '/api/stations', t, { deviceId: privateDevice, name: `Station ${marker}` }))[
-    'id'
-  ] as number;
-  publicStation = (await ok('POST', '/api/stations', t, { deviceId: newDeviceId(), name: 'Open station' }))[
-    'id'
-  ] as number;
+  ids['station'] = (await ok('POST', '/api/stations', t, { deviceId: privateDevice, name: `Station ${marker}` }))['id'] as number;
+  publicStation = (await ok('POST', '/api/stations', t, { deviceId: newDeviceId(), name: 'Open station' }))['id'] as number;
   await ok('POST', `/api/projects/${ids['project']}/stations/${ids['station']}`, t);
   await ok('POST', `/api/projects/${publicProject}/stations/${publicStation}`, t);
   // Both deployed a few metres apart, and linked by hand: the public one's neighbours must not show the private one.
@@ -204,27 +200,30 @@ describe('a private project and station', () => {
     expect(lists.map(([name]) => name).filter((name) => !listForms[name])).toEqual([]);
   });
 
-  it.each(lists)('%s (%s) shows the owner the private things, and anonymous and outsiders nothing of them', async (name, base) => {
-    const form = listForms[name];
-    if (!form) return; // the test above names it
-    const path = `${base}${form.query()}`;
-    const mine = await call('GET', path, owner.token);
-    expect({ path, status: mine.status }).toEqual({ path, status: form.status ?? 200 });
-    expect({ path, shows: showsPrivate(mine.body) }).toEqual({ path, shows: form.owner === 'has' });
-    for (const [who, token] of [
-      ['anonymous', null],
-      ['an outsider', outsider.token],
-    ] as const) {
-      const reply = await call('GET', path, token);
-      const refused = [401, 403].includes(reply.status);
-      if (form.outsiders === 'refused') expect({ who, path, refused }).toEqual({ who, path, refused: true });
-      else {
-        const signInFirst = (routes as Record<string, RouteContract>)[name]!.auth === 'required' && token === null;
-        expect({ who, path, status: reply.status }).toEqual({ who, path, status: signInFirst ? 401 : (form.status ?? 200) });
+  it.each(lists)(
+    '%s (%s) shows the owner the private things, and anonymous and outsiders nothing of them',
+    async (name, base) => {
+      const form = listForms[name];
+      if (!form) return; // the test above names it
+      const path = `${base}${form.query()}`;
+      const mine = await call('GET', path, owner.token);
+      expect({ path, status: mine.status }).toEqual({ path, status: form.status ?? 200 });
+      expect({ path, shows: showsPrivate(mine.body) }).toEqual({ path, shows: form.owner === 'has' });
+      for (const [who, token] of [
+        ['anonymous', null],
+        ['an outsider', outsider.token],
+      ] as const) {
+        const reply = await call('GET', path, token);
+        const refused = [401, 403].includes(reply.status);
+        if (form.outsiders === 'refused') expect({ who, path, refused }).toEqual({ who, path, refused: true });
+        else {
+          const signInFirst = (routes as Record<string, RouteContract>)[name]!.auth === 'required' && token === null;
+          expect({ who, path, status: reply.status }).toEqual({ who, path, status: signInFirst ? 401 : (form.status ?? 200) });
+        }
+        expect({ who, path, shows: showsPrivate(reply.body) }).toEqual({ who, path, shows: false });
       }
-      expect({ who, path, shows: showsPrivate(reply.body) }).toEqual({ who, path, shows: false });
-    }
-  });
+    },
+  );
 
   it('stays out of the public neighbours, the public project and its activity', async () => {
     for (const path of [

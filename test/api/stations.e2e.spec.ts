@@ -33,12 +33,7 @@ const call = (method: string, path: string, body?: unknown, token: string | null
 let devices = 0;
 const register = async (extra: Record<string, unknown> = {}, token: string = owner.token): Promise<Station> => {
   devices += 1;
-  const r = await call(
-    'POST',
-    '/api/stations',
-    { deviceId: newDeviceId(), name: `Station ${devices}`, ...extra },
-    token,
-  );
+  const r = await call('POST', '/api/stations', { deviceId: newDeviceId(), name: `Station ${devices}`, ...extra }, token);
   expect(r.status).toBe(200);
   return r.body as Station;
 };

@@ -136,7 +136,12 @@ describe('images over 40 megapixels', () => {
   it('are refused with a clear 400 on every image upload, from their header', async () => {
     const huge = greyPng(8000, 6000); // 48 megapixels in a small file
     expect(huge.length).toBeLessThan(200_000);
-    for (const route of [`/api/stations/${stationId}/media`, `/api/stations/${stationId}/media?key=studyObjective`, `/api/projects/${projectId}/media`, '/api/user/media']) {
+    for (const route of [
+      `/api/stations/${stationId}/media`,
+      `/api/stations/${stationId}/media?key=studyObjective`,
+      `/api/projects/${projectId}/media`,
+      '/api/user/media',
+    ]) {
       const r = await uploadImage(route, huge);
       expect({ route, status: r.status, code: r.body?.['code'] }).toEqual({ route, status: 400, code: 'MEDIA.TOO_MANY_PIXELS' });
       expect((r.body?.['errors'] as Record<string, string>)['file']).toContain('40 megapixels');

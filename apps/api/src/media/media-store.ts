@@ -43,8 +43,7 @@ const imageNames = { jpg: 'jpeg', png: 'png', gif: 'gif' } as const;
 const isImage = (ext: MediaExt): ext is ImageExt => ext === 'jpg' || ext === 'png' || ext === 'gif';
 
 /** Every decode stops past the pixel limit, whatever the caller checked before (stored files included). */
-const decoder = (bytes: Buffer, ext: ImageExt) =>
-  sharp(bytes, { animated: ext === 'gif', limitInputPixels: IMAGE_MAX_PIXELS });
+const decoder = (bytes: Buffer, ext: ImageExt) => sharp(bytes, { animated: ext === 'gif', limitInputPixels: IMAGE_MAX_PIXELS });
 
 /**
  * Refuses an image of more than IMAGE_MAX_PIXELS (all frames of an animation together) from the

@@ -113,10 +113,12 @@ export const Mentionable = z.object({ id: z.number().int(), name: z.string(), me
 export const MentionableList = z.object({ mentions: z.array(Mentionable) }).meta({ id: 'MentionableList' });
 export type MentionableList = z.infer<typeof MentionableList>;
 
-export const PhotoSizeQuery = z.object({ size: z.coerce
+export const PhotoSizeQuery = z.object({
+  size: z.coerce
     .number()
     .int()
     .min(16)
     .max(100_000)
     .optional()
-    .meta({ description: `Width in pixels, served as the next of ${MEDIA_WIDTHS.join(', ')} (the largest above it)` }) });
+    .meta({ description: `Width in pixels, served as the next of ${MEDIA_WIDTHS.join(', ')} (the largest above it)` }),
+});

@@ -12,7 +12,19 @@ describe('canonicalDeviceId', () => {
   });
 
   it('refuses text that is no canonical spelling of bytes', () => {
-    for (const text of ['', '   ', 'dev-1', 'has spaces', 'abc12', 'q8F=', 'q8Ek=', 'AASjCwAcGgE==', 'A', '€€', 'a'.repeat(514)]) {
+    for (const text of [
+      '',
+      '   ',
+      'dev-1',
+      'has spaces',
+      'abc12',
+      'q8F=',
+      'q8Ek=',
+      'AASjCwAcGgE==',
+      'A',
+      '€€',
+      'a'.repeat(514),
+    ]) {
       expect({ text, id: canonicalDeviceId(text) }).toEqual({ text, id: null });
     }
   });

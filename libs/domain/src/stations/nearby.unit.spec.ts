@@ -2,7 +2,10 @@ import { GENERAL_LOCATION_SLACK_DEGREES, nearbySearchBox, nearbyStations, type S
 import { generalLocation } from './station.rules.js';
 
 const exact = (latitude: number, longitude = -74.01): SeenLocation => ({ latitude, longitude, exact: true });
-const general = (latitude: number, longitude = -74.01): SeenLocation => ({ ...generalLocation({ latitude, longitude }), exact: false });
+const general = (latitude: number, longitude = -74.01): SeenLocation => ({
+  ...generalLocation({ latitude, longitude }),
+  exact: false,
+});
 
 describe('nearbyStations', () => {
   it('keeps stations within a mile, nearest first, exact distances to a tenth of a metre', () => {
@@ -32,13 +35,20 @@ describe('nearbyStations', () => {
   });
 
   it('gives distances to the kilometre when either end is general', () => {
-    expect(nearbyStations({ ...generalLocation({ latitude: 40.7, longitude: -74 }), exact: false }, [{ id: 1, location: exact(40.709, -74) }])).toEqual([
-      { id: 1, distance: 1000 },
-    ]);
+    expect(
+      nearbyStations({ ...generalLocation({ latitude: 40.7, longitude: -74 }), exact: false }, [
+        { id: 1, location: exact(40.709, -74) },
+      ]),
+    ).toEqual([{ id: 1, distance: 1000 }]);
   });
 
   it('breaks ties by id', () => {
-    expect(nearbyStations(exact(40), [{ id: 8, location: exact(40.001) }, { id: 3, location: exact(40.001) }]).map((s) => s.id)).toEqual([3, 8]);
+    expect(
+      nearbyStations(exact(40), [
+        { id: 8, location: exact(40.001) },
+        { id: 3, location: exact(40.001) },
+      ]).map((s) => s.id),
+    ).toEqual([3, 8]);
   });
 });
 

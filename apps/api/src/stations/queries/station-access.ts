@@ -84,7 +84,9 @@ export type StationLocationRow = {
  */
 export const seenLocation = (row: StationAccessRow & StationLocationRow, actor: Actor): SeenLocation | null => {
   if (can(actor, 'station.readExactLocation', toStationResource(row, actor))) {
-    return row.latitude === null || row.longitude === null ? null : { latitude: row.latitude, longitude: row.longitude, exact: true };
+    return row.latitude === null || row.longitude === null
+      ? null
+      : { latitude: row.latitude, longitude: row.longitude, exact: true };
   }
   return row.general_latitude === null || row.general_longitude === null
     ? null

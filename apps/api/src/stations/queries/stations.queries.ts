@@ -26,17 +26,17 @@ import {
 
 type StationSqlRow = StationAccessRow &
   StationLocationRow & {
-  id: string;
-  owner_name: string | null;
-  device_id: string;
-  name: string;
-  description: string;
-  hidden: boolean;
-  deployed_at: Timestamp | null;
-  location_name: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-};
+    id: string;
+    owner_name: string | null;
+    device_id: string;
+    name: string;
+    description: string;
+    hidden: boolean;
+    deployed_at: Timestamp | null;
+    location_name: string | null;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
 
 type ModuleSqlRow = {
   module_id: string;
