@@ -87,7 +87,8 @@ describe('media in the data folder (the default)', () => {
 
   it('answers 304 to a client that already holds the same bytes', async () => {
     const user = await signUp(sut, outboxOf(sut.dataDir));
-    await uploadPhoto(sut, user.token, await png(64));
+    // Wider than the smallest served width, so the resized copy is other bytes.
+    await uploadPhoto(sut, user.token, await png(300));
     const first = await fetch(`${sut.url}/api/user/${user.id}/media`);
     const etag = first.headers.get('etag');
     expect(etag).toMatch(/^".+"$/);
