@@ -356,8 +356,9 @@ describe('profile, password, terms and photo', () => {
     const mine = { headers: { authorization: `Bearer ${user.token}` } };
     const served = await fetch(`${sut.url}${photo.url}`, mine);
     expect(served.headers.get('content-type')).toBe('image/png');
+    // Served at the next of the fixed widths (125, 250, 800, 1600).
     const small = await fetch(`${sut.url}/api/user/${user.id}/media?size=50`, mine);
-    expect((await sharp(Buffer.from(await small.arrayBuffer())).metadata()).width).toBe(50);
+    expect((await sharp(Buffer.from(await small.arrayBuffer())).metadata()).width).toBe(125);
 
     expect((await upload(Buffer.from('#!/bin/sh\necho hi'), 'me.png')).status).toBe(400);
     expect((await upload(png, 'me.png', null)).status).toBe(401);

@@ -1,6 +1,7 @@
 import { outboxOf, signUp, type TestUser } from '../support/accounts.js';
 import { callAsReader } from '../support/versions.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { newDeviceId } from '../support/device-ids.js';
 
 /** The project activity feed (spec §2): updates and the deployments of the stations a project holds. */
 let sut: TestApp;
@@ -34,7 +35,7 @@ it('is empty for a new project', async () => {
 
 it('shows updates with their author and deployments of the project stations, newest first', async () => {
   const projectId = await newProject();
-  const stationId = (await ok('POST', '/api/stations', { deviceId: 'feed-1', name: 'Pier 5' }))['id'] as number;
+  const stationId = (await ok('POST', '/api/stations', { deviceId: newDeviceId(), name: 'Pier 5' }))['id'] as number;
   await ok('POST', `/api/projects/${projectId}/stations/${stationId}`);
   await ok('PATCH', `/api/stations/${stationId}`, {
     location: { latitude: 40.7, longitude: -74 },
@@ -97,7 +98,7 @@ it("shows a hidden station's deployments to its owner only", async () => {
   const member = await signUp(sut, outboxOf(sut.dataDir), { name: 'Team Mate' });
   await ok('POST', `/api/projects/${projectId}/invite`, { email: member.email, role: 0 });
   expect((await call('POST', `/api/projects/${projectId}/invites/accept`, member.token)).status).toBeLessThan(300);
-  const stationId = (await ok('POST', '/api/stations', { deviceId: 'feed-hidden', name: 'Secret Spot' }))['id'] as number;
+  const stationId = (await ok('POST', '/api/stations', { deviceId: newDeviceId(), name: 'Secret Spot' }))['id'] as number;
   await ok('POST', `/api/projects/${projectId}/stations/${stationId}`);
   await ok('PATCH', `/api/stations/${stationId}`, {
     location: { latitude: 40.71, longitude: -74.01 },

@@ -3,6 +3,7 @@ import { callApi, outboxOf, signUp, type TestUser } from '../support/accounts.js
 import { joinProject } from '../support/project-team.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { countAggregated, countReadings, jsonReply, statusBeforeBody } from '../support/uploads.js';
+import { newDeviceId } from '../support/device-ids.js';
 
 let sut: TestApp;
 let owner: TestUser;
@@ -33,9 +34,9 @@ beforeAll(async () => {
     expect(r.status).toBe(200);
     return r.body!['id'] as number;
   };
-  bare = await station({ deviceId: 'csv-bare-1', name: 'Bare' });
+  bare = await station({ deviceId: newDeviceId(), name: 'Bare' });
   configured = await station({
-    deviceId: 'csv-configured-1',
+    deviceId: newDeviceId(),
     name: 'Configured',
     modules: [
       { name: 'modules.water.temp', position: 2, hardwareId: 'abcd01', sensors: [{ name: 'temp', unitOfMeasure: '°C' }] },

@@ -39,14 +39,15 @@ describe('media in the data folder (the default)', () => {
     const user = await signUp(sut, outboxOf(sut.dataDir));
     await uploadPhoto(sut, user.token, await png(300));
 
+    // Asked at 40, served at the smallest fixed width.
     const small = await fetch(`${sut.url}/api/user/${user.id}/media?size=40`);
-    expect(await widthOf(small)).toBe(40);
+    expect(await widthOf(small)).toBe(125);
     const files = async (folder: string) =>
       (await fs.readdir(path.join(sut.dataDir, folder), { recursive: true, withFileTypes: true }).catch(() => []))
         .filter((e) => e.isFile())
         .map((e) => e.name);
     expect(await files('media')).toHaveLength(1);
-    expect(await files('media-sizes')).toEqual(['40.png']);
+    expect(await files('media-sizes')).toEqual(['125.png']);
 
     const deleted = await callApi(sut.url, 'DELETE', '/api/auth/delete-account', {
       token: user.token,
@@ -86,7 +87,8 @@ describe('media in the data folder (the default)', () => {
 
   it('answers 304 to a client that already holds the same bytes', async () => {
     const user = await signUp(sut, outboxOf(sut.dataDir));
-    await uploadPhoto(sut, user.token, await png(64));
+    // Wider than the smallest served width, so the resized copy is other bytes.
+    await uploadPhoto(sut, user.token, await png(300));
     const first = await fetch(`${sut.url}/api/user/${user.id}/media`);
     const etag = first.headers.get('etag');
     expect(etag).toMatch(/^".+"$/);
@@ -134,8 +136,8 @@ describe('media in an S3-compatible bucket (S3_BUCKET)', () => {
     const whole = await fetch(`${sut.url}/api/user/${user.id}/media`);
     expect(Buffer.from(await whole.arrayBuffer())).toEqual(original);
     const small = await fetch(`${sut.url}/api/user/${user.id}/media?size=50`);
-    expect(await widthOf(small)).toBe(50);
-    expect(await bucket.list('media-sizes/')).toEqual([expect.stringMatching(/\/50\.png$/)]);
+    expect(await widthOf(small)).toBe(125);
+    expect(await bucket.list('media-sizes/')).toEqual([expect.stringMatching(/\/125\.png$/)]);
 
     const deleted = await callApi(sut.url, 'DELETE', '/api/auth/delete-account', {
       token: user.token,

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { routes, type RouteContract } from '../../libs/contracts/src/index.js';
-import { outboxOf, signUp, type TestUser } from '../support/accounts.js';
+import { callApi, outboxOf, signUp, type TestUser } from '../support/accounts.js';
+import { newDeviceId } from '../support/device-ids.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { callAsReader } from '../support/versions.js';
 
@@ -10,6 +11,9 @@ import { callAsReader } from '../support/versions.js';
  * media, notes, field notes, a deployment), must be invisible to outsiders in every call. The
  * calls are read from the route contracts, so a new read is swept the day it is added. The owner
  * gets 200 from the same addresses, which proves the sweep really aimed at the private things.
+ * Lists are asked in a valid form naming the private things, and the owner's answer holds them.
+ * Where a station may be seen only at its general location, nothing an outsider gets (who is
+ * nearby, how far, in which order) moves when the station moves within its general grid cell.
  */
 let sut: TestApp;
 let owner: TestUser;
@@ -18,6 +22,9 @@ const marker = `SECRET${randomUUID().slice(0, 8)}`;
 const ids: Record<string, number> = {};
 let publicStation = 0;
 let publicProject = 0;
+const privateDevice = newDeviceId();
+/** The private station's one reading, an hour ago: inside every chart window asked below. */
+const readingAt = new Date(Math.floor((Date.now() - 3_600_000) / 60_000) * 60_000);
 
 const call = (method: string, path: string, token: string | null, body?: unknown) =>
   callAsReader(sut.url, method, path, { token, ...(body === undefined ? {} : { body }) });
@@ -56,12 +63,8 @@ beforeAll(async () => {
 
   ids['project'] = (await ok('POST', '/api/projects', t, project(`Project ${marker}`, 0)))['id'] as number;
   publicProject = (await ok('POST', '/api/projects', t, project('Open project', 1)))['id'] as number;
-  ids['station'] = (await ok('POST', '/api/stations', t, { deviceId: `dev-${marker}`, name: `Station ${marker}` }))[
-    'id'
-  ] as number;
-  publicStation = (await ok('POST', '/api/stations', t, { deviceId: `pub-${randomUUID().slice(0, 8)}`, name: 'Open station' }))[
-    'id'
-  ] as number;
+  ids['station'] = (await ok('POST', '/api/stations', t, { deviceId: privateDevice, name: `Station ${marker}` }))['id'] as number;
+  publicStation = (await ok('POST', '/api/stations', t, { deviceId: newDeviceId(), name: 'Open station' }))['id'] as number;
   await ok('POST', `/api/projects/${ids['project']}/stations/${ids['station']}`, t);
   await ok('POST', `/api/projects/${publicProject}/stations/${publicStation}`, t);
   // Both deployed a few metres apart, and linked by hand: the public one's neighbours must not show the private one.
@@ -89,7 +92,7 @@ beforeAll(async () => {
     headers: {
       authorization: `Bearer ${t}`,
       'content-type': 'application/vnd.fk.data+binary',
-      'fk-deviceid': `dev-${marker}`,
+      'fk-deviceid': privateDevice,
       'fk-generation': 'a1b2',
       'fk-type': 'meta',
       'fk-blocks': '1,1',
@@ -98,6 +101,13 @@ beforeAll(async () => {
   });
   if (uploaded.status !== 200) throw new Error(`upload: ${uploaded.status} ${await uploaded.text()}`);
   ids['ingestion'] = ((await uploaded.json()) as { id: number }).id;
+  // A reading, so chart calls and the station's sensor meta have something private to show its owner.
+  const imported = await fetch(`${sut.url}/api/data/stations/${ids['station']}/csv`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${t}`, 'content-type': 'text/csv' },
+    body: `time,fk.water.temp.temp\n${readingAt.toISOString()},12.5\n`,
+  });
+  if (imported.status !== 200) throw new Error(`csv import: ${imported.status} ${await imported.text()}`);
 });
 afterAll(async () => sut.close());
 
@@ -110,7 +120,7 @@ const aimAt = (path: string): string => {
   const isUpload = path.startsWith('/data/ingestions/{id}');
   const values: Record<string, number | string> = {
     id: isStation ? ids['station']! : isUpload ? ids['ingestion']! : ids['project']!,
-    deviceId: `dev-${marker}`,
+    deviceId: privateDevice,
     projectId: ids['project']!,
     stationId: ids['station']!,
     mediaId: ids['media']!,
@@ -131,9 +141,45 @@ const aimAt = (path: string): string => {
 
 const reads = (Object.entries(routes) as [string, RouteContract][]).filter(([, r]) => r.method === 'get');
 const aimed = reads.filter(([, r]) => r.path.includes('{') && !elsewhere(r.path)).map(([name, r]) => [name, r.path] as const);
-/** Answers that are the same for everyone (the sensor catalogue). */
-const catalogue = new Set(['sensorsMeta', 'modulesMeta']);
 const lists = reads.filter(([, r]) => !r.path.includes('{')).map(([name, r]) => [name, `/api${r.path}`] as const);
+
+/**
+ * How each list is asked about the private things, and what the owner and outsiders get: `has`,
+ * the owner's answer holds the private project or station (so the outsiders' checks aim at
+ * something); `none`, the list is about something else (the caller's own account, the sensor
+ * catalogue, the server). Outsiders are `refused` (401 or 403) or get an answer that `omits` it.
+ */
+type ListForm = { query: () => string; owner: 'has' | 'none'; outsiders: 'refused' | 'omits'; status?: number };
+const hour = 3_600_000;
+const listForms: Record<string, ListForm> = {
+  // The directory of public projects: the owner's private one is under myProjects.
+  listProjects: { query: () => '', owner: 'none', outsiders: 'omits' },
+  myProjects: { query: () => '', owner: 'has', outsiders: 'omits' },
+  myStations: { query: () => '', owner: 'has', outsiders: 'omits' },
+  stationsSensorMeta: { query: () => `?stations=${ids['station']},${publicStation}`, owner: 'has', outsiders: 'omits' },
+  sensorData: {
+    query: () =>
+      `?stations=${ids['station']}&start=${readingAt.getTime() - 2 * hour}&end=${readingAt.getTime() + 2 * hour}&resolution=100`,
+    owner: 'has',
+    outsiders: 'refused',
+  },
+  sensorDataTail: { query: () => `?stations=${ids['station']}`, owner: 'has', outsiders: 'refused' },
+  sensorDataRecently: { query: () => `?stations=${ids['station']}&windows=24`, owner: 'has', outsiders: 'refused' },
+  pendingProjectInvites: { query: () => '', owner: 'none', outsiders: 'omits' },
+  mentionables: { query: () => `?query=${marker}`, owner: 'none', outsiders: 'omits' },
+  currentUser: { query: () => '', owner: 'none', outsiders: 'omits' },
+  sensorsMeta: { query: () => '', owner: 'none', outsiders: 'omits' },
+  modulesMeta: { query: () => '', owner: 'none', outsiders: 'omits' },
+  status: { query: () => '', owner: 'none', outsiders: 'omits' },
+  // No single sign-on configured here: 404 for everyone.
+  oidcUrl: { query: () => '', owner: 'none', outsiders: 'omits', status: 404 },
+};
+
+/** Whether an answer shows the private project or station: its names, or the station's id as a row's station. */
+const showsPrivate = (body: unknown): boolean => {
+  const text = JSON.stringify(body);
+  return text.includes(marker) || new RegExp(`"(stationId|stationID)":${ids['station']}[,}]`).test(text);
+};
 
 describe('a private project and station', () => {
   it.each(aimed)('%s (%s) answers the owner, and refuses anonymous and outsiders without a trace', async (_name, template) => {
@@ -151,16 +197,34 @@ describe('a private project and station', () => {
     }
   });
 
-  it.each(lists)('%s (%s) lists nothing private to anonymous or outsiders', async (_name, base) => {
-    const query = `?stations=${ids['station']},${publicStation}&query=${marker}`;
-    for (const token of [null, outsider.token]) {
-      const reply = await call('GET', `${base}${query}`, token);
-      expect(reply.status).toBeLessThan(500);
-      expect(JSON.stringify(reply.body)).not.toContain(marker);
-      // The sensor catalogue holds no station: its ids are sensor and module definitions'.
-      if (!catalogue.has(_name)) expect(JSON.stringify(reply.body)).not.toMatch(new RegExp(`"id":${ids['station']}[,}]`));
-    }
+  it('has a form for every list', () => {
+    expect(lists.map(([name]) => name).filter((name) => !listForms[name])).toEqual([]);
   });
+
+  it.each(lists)(
+    '%s (%s) shows the owner the private things, and anonymous and outsiders nothing of them',
+    async (name, base) => {
+      const form = listForms[name];
+      if (!form) return; // the test above names it
+      const path = `${base}${form.query()}`;
+      const mine = await call('GET', path, owner.token);
+      expect({ path, status: mine.status }).toEqual({ path, status: form.status ?? 200 });
+      expect({ path, shows: showsPrivate(mine.body) }).toEqual({ path, shows: form.owner === 'has' });
+      for (const [who, token] of [
+        ['anonymous', null],
+        ['an outsider', outsider.token],
+      ] as const) {
+        const reply = await call('GET', path, token);
+        const refused = [401, 403].includes(reply.status);
+        if (form.outsiders === 'refused') expect({ who, path, refused }).toEqual({ who, path, refused: true });
+        else {
+          const signInFirst = (routes as Record<string, RouteContract>)[name]!.auth === 'required' && token === null;
+          expect({ who, path, status: reply.status }).toEqual({ who, path, status: signInFirst ? 401 : (form.status ?? 200) });
+        }
+        expect({ who, path, shows: showsPrivate(reply.body) }).toEqual({ who, path, shows: false });
+      }
+    },
+  );
 
   it('stays out of the public neighbours, the public project and its activity', async () => {
     for (const path of [
@@ -184,5 +248,85 @@ describe('a private project and station', () => {
     expect(JSON.stringify((await call('GET', `/api/stations/${publicStation}/associated`, owner.token)).body)).toMatch(
       new RegExp(`${ids['station']}`),
     );
+  });
+});
+
+describe('a station shown only at its general location', () => {
+  /**
+   * Issue 13: "nearby" was decided on exact coordinates, so moving one's own station and asking
+   * again found where another stands (to 3 mm in 104 requests). Here the owner moves a station
+   * within its general grid cell (both spots round to 40.71, -73.5): an exact decision would change
+   * who is nearby (901 m against 1,990 m from the outsider's station) and the order, so every
+   * answer to those who see it only generally must stay the same, while its owner's does change.
+   */
+  const inCell = [
+    { latitude: 40.7149, longitude: -73.5 },
+    { latitude: 40.7051, longitude: -73.5 },
+  ];
+  let target = 0;
+  let theirs = 0;
+  let theirOther = 0;
+
+  type Associated = {
+    stations: { station: { id: number; location: unknown }; location: { distance: number }[]; manual: unknown[] }[];
+  };
+  const view = async (stationId: number, token: string | null) => {
+    const reply = await call('GET', `/api/stations/${stationId}/associated`, token);
+    expect(reply.status).toBe(200);
+    return (reply.body as Associated).stations.map((s) => ({
+      id: s.station.id,
+      location: s.station.location,
+      nearby: s.location,
+      manual: s.manual,
+    }));
+  };
+  const deployedAt = '2026-05-02T10:00:00.000Z';
+  /** Everything about where things are, as each caller sees it, with the target at `spot`. */
+  const viewsWith = async (spot: { latitude: number; longitude: number }) => {
+    await ok('PATCH', `/api/stations/${target}`, owner.token, { location: spot, deployedAt });
+    return {
+      outsider: { fromTheirs: await view(theirs, outsider.token), fromTarget: await view(target, outsider.token) },
+      anonymous: { fromTheirs: await view(theirs, null), fromTarget: await view(target, null) },
+      owner: { fromTheirs: await view(theirs, owner.token), fromTarget: await view(target, owner.token) },
+    };
+  };
+
+  beforeAll(async () => {
+    const vague = (await ok('POST', '/api/projects', owner.token, { ...project('Vague', 1), showExactLocation: false }))[
+      'id'
+    ] as number;
+    target = (await ok('POST', '/api/stations', owner.token, { deviceId: newDeviceId(), name: 'Backyard' }))['id'] as number;
+    await ok('POST', `/api/projects/${vague}/stations/${target}`, owner.token);
+    const open = (await ok('POST', '/api/projects', outsider.token, project('Neighbours', 1)))['id'] as number;
+    theirs = (await ok('POST', '/api/stations', outsider.token, { deviceId: newDeviceId(), name: 'Mover' }))['id'] as number;
+    theirOther = (await ok('POST', '/api/stations', outsider.token, { deviceId: newDeviceId(), name: 'Fixed' }))['id'] as number;
+    for (const [id, latitude] of [
+      [theirs, 40.723],
+      [theirOther, 40.712],
+    ] as const) {
+      await ok('POST', `/api/projects/${open}/stations/${id}`, outsider.token);
+      await ok('PATCH', `/api/stations/${id}`, outsider.token, { location: { latitude, longitude: -73.5 }, deployedAt });
+    }
+  });
+
+  it('gives those who see it generally the same neighbours, distances and order wherever it stands in its cell', async () => {
+    const before = await viewsWith(inCell[0]!);
+    const after = await viewsWith(inCell[1]!);
+    expect(after.outsider).toEqual(before.outsider);
+    expect(after.anonymous).toEqual(before.anonymous);
+    // Not vacuous: the target is among the outsider's neighbours, after the nearer fixed station, 1 km off.
+    expect(before.outsider.fromTheirs.map((s) => [s.id, s.nearby])).toEqual([
+      [theirOther, [{ stationID: theirOther, distance: expect.closeTo(1223.1, 0) as number }]],
+      [target, [{ stationID: target, distance: 1000 }]],
+    ]);
+  });
+
+  it("does change its owner's answers, who sees it exactly (the control)", async () => {
+    const before = await viewsWith(inCell[0]!);
+    const after = await viewsWith(inCell[1]!);
+    // 901 m away and nearest, then 1,990 m away and not nearby at all.
+    expect(before.owner.fromTheirs.map((s) => s.id)).toEqual([target, theirOther]);
+    expect(after.owner.fromTheirs.map((s) => s.id)).toEqual([theirOther]);
+    expect(after.owner.fromTarget).not.toEqual(before.owner.fromTarget);
   });
 });

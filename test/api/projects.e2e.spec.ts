@@ -3,6 +3,7 @@ import { projectMessages } from '../../libs/domain/src/index.js';
 import { linkTokenOf, outboxOf, signUp, type Mailbox, type TestUser } from '../support/accounts.js';
 import { callAsReader } from '../support/versions.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { newDeviceId } from '../support/device-ids.js';
 
 let sut: TestApp;
 let owner: TestUser;
@@ -245,7 +246,7 @@ let deviceCount = 0;
 const newStation = async (by: TestUser, extra: Record<string, unknown> = {}): Promise<number> => {
   deviceCount += 1;
   const res = await as(by).post('/api/stations', {
-    deviceId: `dev-${Date.now()}-${deviceCount}`,
+    deviceId: newDeviceId(),
     name: `Station ${deviceCount}`,
     ...extra,
   });
@@ -393,8 +394,9 @@ describe('project photo', () => {
     const served = await fetch(`${sut.url}${photo!.url}`);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('cache-control')).toMatch(/^public/);
+    // Served at the next of the fixed widths (125, 250, 800, 1600).
     const small = await fetch(`${sut.url}/api/projects/${id}/media?size=50`);
-    expect((await sharp(Buffer.from(await small.arrayBuffer())).metadata()).width).toBe(50);
+    expect((await sharp(Buffer.from(await small.arrayBuffer())).metadata()).width).toBe(125);
     // A new photo replaces the old one.
     const again = (await (await uploadPhoto(id, await png())).json()) as ProjectAnswer;
     expect(again.photo!.url).not.toBe(photo!.url);

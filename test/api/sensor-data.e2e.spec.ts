@@ -1,5 +1,6 @@
 import { callApi, outboxOf, signUp, type Reply, type TestUser } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { newDeviceId } from '../support/device-ids.js';
 
 let sut: TestApp;
 let owner: TestUser;
@@ -61,7 +62,7 @@ const insertReadings = (rows: { station: number; sensor: number; time: number; v
 const registerStation = async (user: TestUser, name: string): Promise<number> => {
   const res = await callApi(sut.url, 'POST', '/api/stations', {
     token: user.token,
-    body: { deviceId: `dev-${name}-${Date.now()}`, name },
+    body: { deviceId: newDeviceId(), name },
   });
   return ok(res)['id'] as number;
 };

@@ -1,6 +1,7 @@
 import { outboxOf, signUp, type TestUser } from '../support/accounts.js';
 import { callAsReader } from '../support/versions.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { newDeviceId } from '../support/device-ids.js';
 
 /**
  * Spec §2 project form: "show exact or general station location". People outside the team see
@@ -41,8 +42,8 @@ beforeAll(async () => {
       showExactLocation: false,
     })
   )['id'] as number;
-  stationId = (await ok('POST', '/api/stations', { deviceId: 'loc-1', name: 'Backyard' }))['id'] as number;
-  neighbourId = (await ok('POST', '/api/stations', { deviceId: 'loc-2', name: 'Street' }))['id'] as number;
+  stationId = (await ok('POST', '/api/stations', { deviceId: newDeviceId(), name: 'Backyard' }))['id'] as number;
+  neighbourId = (await ok('POST', '/api/stations', { deviceId: newDeviceId(), name: 'Street' }))['id'] as number;
   await ok('POST', `/api/projects/${projectId}/stations/${stationId}`);
   await ok('POST', `/api/projects/${projectId}/stations/${neighbourId}`);
   await ok('PATCH', `/api/stations/${stationId}`, { location: exactAt, deployedAt: '2026-04-01T00:00:00.000Z' });

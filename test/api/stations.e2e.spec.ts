@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { outboxOf, signUp, type Reply, type TestUser } from '../support/accounts.js';
 import { callAsReader } from '../support/versions.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { newDeviceId } from '../support/device-ids.js';
 
 let sut: TestApp;
 let owner: TestUser;
@@ -33,12 +34,7 @@ const call = (method: string, path: string, body?: unknown, token: string | null
 let devices = 0;
 const register = async (extra: Record<string, unknown> = {}, token: string = owner.token): Promise<Station> => {
   devices += 1;
-  const r = await call(
-    'POST',
-    '/api/stations',
-    { deviceId: `dev-${devices}-${Date.now()}`, name: `Station ${devices}`, ...extra },
-    token,
-  );
+  const r = await call('POST', '/api/stations', { deviceId: newDeviceId(), name: `Station ${devices}`, ...extra }, token);
   expect(r.status).toBe(200);
   return r.body as Station;
 };
@@ -57,7 +53,7 @@ const modules = [
 
 describe('registering a station', () => {
   it('registers a station with its modules and answers it as its owner sees it', async () => {
-    const deviceId = `abc-${Date.now()}`;
+    const deviceId = newDeviceId();
     const r = await call('POST', '/api/stations', { deviceId, name: ' River Bend ', locationName: 'Creek', modules });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({
@@ -110,7 +106,7 @@ describe('registering a station', () => {
   });
 
   it("answers the owner's own device again with the same station, refreshed, and keeps module ids", async () => {
-    const deviceId = `again-${Date.now()}`;
+    const deviceId = newDeviceId();
     const first = (await call('POST', '/api/stations', { deviceId, name: 'First name', modules })).body as Station;
     const again = await call('POST', '/api/stations', { deviceId, name: 'Second name', modules });
     expect(again).toMatchObject({ status: 200, body: { id: first.id, name: 'Second name' } });
@@ -120,7 +116,7 @@ describe('registering a station', () => {
   });
 
   it("refuses someone else's device id with a field error", async () => {
-    const deviceId = `taken-${Date.now()}`;
+    const deviceId = newDeviceId();
     await call('POST', '/api/stations', { deviceId, name: 'Mine' });
     const r = await call('POST', '/api/stations', { deviceId, name: 'Also mine?' }, stranger.token);
     expect(r).toMatchObject({ status: 400, body: { code: 'STATION.DEVICE_TAKEN' } });
@@ -128,7 +124,7 @@ describe('registering a station', () => {
   });
 
   it('still knows whose device it is when the claims were lost (a database rebuilt from the log)', async () => {
-    const deviceId = `lost-${Date.now()}`;
+    const deviceId = newDeviceId();
     const mine = (await call('POST', '/api/stations', { deviceId, name: 'Mine' })).body as Station;
     await sut.runtime.pool.query('DELETE FROM gt_station_device_claims WHERE device_id = $1', [deviceId]);
     expect(await call('POST', '/api/stations', { deviceId, name: 'Theirs' }, stranger.token)).toMatchObject({
@@ -145,10 +141,10 @@ describe('registering a station', () => {
     const r = await call('POST', '/api/stations', { deviceId: 'has spaces', name: '', modules: [{ name: 'm' }] });
     expect(r.status).toBe(400);
     expect(Object.keys(fieldErrors(r)).sort()).toEqual(['deviceId', 'modules.0.position', 'name']);
-    expect((await call('POST', '/api/stations', { name: 'x'.repeat(101), deviceId: 'ok' })).body).toMatchObject({
+    expect((await call('POST', '/api/stations', { name: 'x'.repeat(101), deviceId: newDeviceId() })).body).toMatchObject({
       errors: { name: 'This field has a limit of 100 characters' },
     });
-    expect((await call('POST', '/api/stations', { deviceId: 'anon', name: 'n' }, null)).status).toBe(401);
+    expect((await call('POST', '/api/stations', { deviceId: newDeviceId(), name: 'n' }, null)).status).toBe(401);
   });
 });
 

@@ -39,7 +39,7 @@ export const appendStationHistory = async (
       type: 'RegisterStation',
       data: {
         stationId,
-        deviceId: `device-${stationId}`,
+        deviceId: stationId.toString(16).padStart(16, '0'),
         name: `Station ${stationId}`,
         locationName: stationId % 2 ? `Place ${stationId}` : null,
         modules: [moduleOf(m, 'modules.diagnostics', 0, null), moduleOf(m + 1, 'modules.water.ph', 1, `hw-${stationId}`)],

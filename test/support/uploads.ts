@@ -39,7 +39,11 @@ export const statusBeforeBody = (
   first: string | Uint8Array,
 ): Promise<number> =>
   new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no answer: the server waited for the body')), 5000);
+    // On timeout the request goes too, so the server holds no half-sent upload open (a closing app would wait for it).
+    const timer = setTimeout(() => {
+      req.destroy();
+      reject(new Error('no answer: the server waited for the body'));
+    }, 5000);
     const url = new URL(address);
     const req = http.request(
       {

@@ -8,3 +8,4 @@ export * from './access/index.js';
 export * from './sensors/index.js';
 export * from './ingestion/index.js';
 export * from './simulation/index.js';
+export * from './media/index.js';

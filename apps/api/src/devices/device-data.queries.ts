@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { can, DomainError, type Actor, type StationSensorConfig } from '@groundtruth/domain';
+import { can, deviceIdKey, DomainError, type Actor, type StationSensorConfig } from '@groundtruth/domain';
 import {
   DEVICE_SUMMARY_UPLOADS_MAX,
   type DeviceData,
@@ -8,7 +8,6 @@ import {
   type DeviceSummaryQuery,
 } from '@groundtruth/contracts';
 import { RUNTIME, type Runtime } from '@groundtruth/platform';
-import { idBytes } from '../ingestion/fk-headers.js';
 import { readLatest } from '../sensors/queries/sensor-buckets.js';
 import { StationAccessQueries } from '../stations/queries/station-access.js';
 import { StationDataQueries, toUpload, type UploadRow } from '../stations/queries/station-data.queries.js';
@@ -20,12 +19,6 @@ export const deviceMessages = {
   pastLastPage: (pages: number) =>
     pages === 0 ? 'There are no readings in this range: ask for page 0.' : `There are ${pages} pages (0 to ${pages - 1}).`,
 } as const;
-
-/** How a device id may have been registered: as sent, and the hex and base64 of its bytes (as uploads find it). */
-const deviceIdForms = (text: string): string[] => {
-  const bytes = idBytes(text);
-  return [...new Set([text, ...(bytes ? [bytes.toString('hex'), bytes.toString('base64')] : [])])];
-};
 
 /** Answers GET /data/devices/{deviceId}/…: a station's readings found by its device id, once the asker may read it. */
 @Injectable()
@@ -99,8 +92,8 @@ export class DeviceDataQueries {
   /** The station of a device id (404), once the asker may read it (403 STATION.PRIVATE), with its modules. */
   private async device(deviceId: string, actor: Actor) {
     const found = await this.runtime.pool.query<{ id: string; name: string; device_id: string }>(
-      'SELECT id, name, device_id FROM stations WHERE device_id = ANY($1::text[]) ORDER BY id LIMIT 1',
-      [deviceIdForms(deviceId)],
+      'SELECT id, name, device_id FROM stations WHERE device_id = $1 ORDER BY id LIMIT 1',
+      [deviceIdKey(deviceId)],
     );
     const row = found.rows[0];
     if (!row) throw new DomainError('not_found', 'STATION.NOT_FOUND', deviceMessages.unknown);

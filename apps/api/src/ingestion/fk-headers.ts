@@ -1,4 +1,4 @@
-import { DomainError, type IngestionType } from '@groundtruth/domain';
+import { canonicalDeviceId, DomainError, type IngestionType } from '@groundtruth/domain';
 
 /** Largest upload body accepted (413 beyond). A year of one-minute readings from a full station is about 30 MB. */
 export const MAX_INGESTION_BYTES = 50 * 1024 * 1024;
@@ -10,10 +10,8 @@ const DEVICE_NAME_MAX = 255;
 export type FkHeaders = {
   readonly contentType: string;
   readonly contentLength: number;
-  /** Lowercase hex of the device id's bytes. */
+  /** Lowercase hex of the device id's bytes: the canonical form stations are registered and found under. */
   readonly deviceId: string;
-  /** How the station may have been registered: the header's text, the hex and the base64 of its bytes. */
-  readonly deviceIdForms: readonly string[];
   /** Lowercase hex of the generation's bytes. */
   readonly generation: string;
   readonly type: IngestionType;
@@ -22,26 +20,6 @@ export type FkHeaders = {
 };
 
 type HeaderBag = Readonly<Record<string, string | string[] | undefined>>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const HEX = /^(?:[0-9a-f]{2})+$/i;
-const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
-
-/**
- * Bytes of an id sent as UUID text, hex or base64 (standard or URL-safe), tried in that order
- * (an even-length hex string is read as hex). Null when it is none of them.
- */
-export const idBytes = (text: string): Buffer | null => {
-  const t = text.trim();
-  if (t.length === 0 || t.length > 512) return null;
-  if (UUID.test(t)) return Buffer.from(t.replace(/-/g, ''), 'hex');
-  if (HEX.test(t)) return Buffer.from(t, 'hex');
-  if (BASE64.test(t)) {
-    const bytes = Buffer.from(t.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
-    return bytes.length > 0 ? bytes : null;
-  }
-  return null;
-};
 
 const one = (headers: HeaderBag, name: string): string | undefined => {
   const v = headers[name.toLowerCase()];
@@ -59,10 +37,10 @@ export const parseFkHeaders = (headers: HeaderBag): FkHeaders => {
   const contentLength = lengthText !== undefined && /^\d+$/.test(lengthText) ? Number(lengthText) : NaN;
   if (!(contentLength > 0)) errors['Content-Length'] = 'Must be given and more than 0.';
 
-  const deviceText = one(headers, 'fk-deviceid')?.trim() ?? '';
-  const device = idBytes(deviceText);
+  const device = canonicalDeviceId(one(headers, 'fk-deviceid') ?? '');
   if (device === null) errors['Fk-DeviceId'] = 'Must be the device id in hex, base64 or UUID form.';
-  const generation = idBytes(one(headers, 'fk-generation') ?? '');
+  // A generation id is spelled like a device id.
+  const generation = canonicalDeviceId(one(headers, 'fk-generation') ?? '');
   if (generation === null) errors['Fk-Generation'] = 'Must be the generation id in hex, base64 or UUID form.';
 
   const typeText = (one(headers, 'fk-type') ?? '').trim().toLowerCase();
@@ -80,13 +58,11 @@ export const parseFkHeaders = (headers: HeaderBag): FkHeaders => {
   if (Object.keys(errors).length > 0 || device === null || generation === null) {
     throw DomainError.validation('INGESTION.BAD_HEADERS', errors, 'Some upload headers are missing or not valid.');
   }
-  const hex = device.toString('hex');
   return {
     contentType,
     contentLength,
-    deviceId: hex,
-    deviceIdForms: [...new Set([deviceText, hex, device.toString('base64')])],
-    generation: generation.toString('hex'),
+    deviceId: device,
+    generation,
     type: typeText as IngestionType,
     blocks,
     deviceName,

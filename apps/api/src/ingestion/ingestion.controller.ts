@@ -33,7 +33,7 @@ export class IngestionController {
     const userId = userIdOf(actor);
     const headers = parseFkHeaders(req.headers);
     if (headers.contentLength > MAX_INGESTION_BYTES) throw tooLarge();
-    const stationId = await this.stationOf(headers.deviceIdForms);
+    const stationId = await this.stationOf(headers.deviceId);
     await this.access.authorize(actor, 'station.update', stationId);
     const body = await readBody(req, MAX_INGESTION_BYTES, tooLarge);
     if (body.length === 0) {
@@ -81,11 +81,11 @@ export class IngestionController {
     return { ingestions: await this.processor.processStation(id, userIdOf(actor)) };
   }
 
-  private async stationOf(deviceIdForms: readonly string[]): Promise<number> {
-    const r = await this.runtime.pool.query<{ id: string }>(
-      'SELECT id FROM stations WHERE device_id = ANY($1::text[]) ORDER BY id LIMIT 1',
-      [deviceIdForms],
-    );
+  /** The station registered with this (canonical) device id; the oldest when duplicates from before canonical ids remain. */
+  private async stationOf(deviceId: string): Promise<number> {
+    const r = await this.runtime.pool.query<{ id: string }>('SELECT id FROM stations WHERE device_id = $1 ORDER BY id LIMIT 1', [
+      deviceId,
+    ]);
     const row = r.rows[0];
     if (!row) {
       throw new DomainError(

@@ -7,7 +7,6 @@ import { AdminBackupController } from './backup/admin-backup.controller.js';
 import { ReceiveIngestionHandler } from './commands/receive-ingestion/receive-ingestion.handler.js';
 import { RecordProcessingHandler } from './commands/record-processing/record-processing.handler.js';
 import { CsvImportController } from './csv/csv-import.controller.js';
-import { StationUpdateFirst } from './csv/station-update-first.guard.js';
 import { ImportModules } from './imports/import-modules.js';
 import { ImportedReadings } from './imports/imported-readings.js';
 import { IngestionController } from './ingestion.controller.js';
@@ -40,7 +39,6 @@ import { IngestionProcessor } from './processing/ingestion-processor.js';
     ImportedReadings,
     ImportModules,
     StationAccessQueries,
-    StationUpdateFirst,
     LorawanWebhookCommandHandler,
     LorawanWebhooksQueries,
     WebhookStations,

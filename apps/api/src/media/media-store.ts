@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import sharp from 'sharp';
-import { DomainError } from '@groundtruth/domain';
+import { DomainError, IMAGE_MAX_PIXELS, mediaMessages, mediaWidth } from '@groundtruth/domain';
 import { RUNTIME, type BlobStore, type Runtime } from '@groundtruth/platform';
 
 export type ImageExt = 'jpg' | 'png' | 'gif';
@@ -42,6 +42,27 @@ const contentTypes = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', m4
 const imageNames = { jpg: 'jpeg', png: 'png', gif: 'gif' } as const;
 const isImage = (ext: MediaExt): ext is ImageExt => ext === 'jpg' || ext === 'png' || ext === 'gif';
 
+/** Every decode stops past the pixel limit, whatever the caller checked before (stored files included). */
+const decoder = (bytes: Buffer, ext: ImageExt) => sharp(bytes, { animated: ext === 'gif', limitInputPixels: IMAGE_MAX_PIXELS });
+
+/**
+ * Refuses an image of more than IMAGE_MAX_PIXELS (all frames of an animation together) from the
+ * dimensions its header declares, before anything is decoded: a few kilobytes can declare an
+ * image that takes gigabytes to decode. A header that cannot be read is left to the decode check.
+ */
+const assertPixels = async (bytes: Buffer, ext: ImageExt): Promise<void> => {
+  const header = await sharp(bytes, { animated: ext === 'gif', limitInputPixels: false })
+    .metadata()
+    .catch(() => null);
+  if (!header?.width || !header.height) return;
+  // An animation decodes every frame: its pixels are the frames' together.
+  const frameHeight = header.pageHeight ?? header.height;
+  if (header.width * frameHeight * (header.pages ?? 1) > IMAGE_MAX_PIXELS) {
+    const message = mediaMessages.tooManyPixels(header.width, frameHeight);
+    throw DomainError.validation('MEDIA.TOO_MANY_PIXELS', { file: message }, message);
+  }
+};
+
 /** "jpeg, png or gif": the kinds a refusal names. */
 const listOf = (kinds: readonly ImageExt[]): string => {
   const names = kinds.map((k) => imageNames[k]);
@@ -81,13 +102,14 @@ export class MediaStore {
       const message = `Choose a ${listOf(kinds)} image.`;
       throw DomainError.validation('MEDIA.NOT_AN_IMAGE', { file: message }, message);
     }
+    await assertPixels(bytes, kind.ext);
     await MediaStore.assertDecodes(bytes, kind.ext, kinds);
     return this.write(folder, kind.ext, bytes);
   }
 
   /** Right magic bytes over a broken body would fail every resize later: refuse it now. */
   private static async assertDecodes(bytes: Buffer, ext: ImageExt, kinds: readonly ImageExt[]): Promise<void> {
-    const decodes = await sharp(bytes, { animated: ext === 'gif' })
+    const decodes = await decoder(bytes, ext)
       .resize({ width: 8 })
       .toBuffer()
       .then(() => true)
@@ -105,7 +127,10 @@ export class MediaStore {
       const message = 'Choose a jpeg, png or gif photo, or an m4a or caf recording.';
       throw DomainError.validation('MEDIA.UNSUPPORTED', { file: message }, message);
     }
-    if (isImage(kind.ext)) await MediaStore.assertDecodes(bytes, kind.ext, ['jpg', 'png', 'gif']);
+    if (isImage(kind.ext)) {
+      await assertPixels(bytes, kind.ext);
+      await MediaStore.assertDecodes(bytes, kind.ext, ['jpg', 'png', 'gif']);
+    }
     return { key: await this.write(folder, kind.ext, bytes), kind: isImage(kind.ext) ? 'photo' : 'audio' };
   }
 
@@ -115,21 +140,25 @@ export class MediaStore {
     return key;
   }
 
-  /** The media, an image resized to `width` pixels (never enlarged) when asked; null when gone. */
-  async read(key: string, width?: number): Promise<{ bytes: Buffer; contentType: string } | null> {
+  /**
+   * The media, an image resized when a width is asked (to the next of the fixed MEDIA_WIDTHS, never
+   * enlarged: at most four copies per photo); null when gone.
+   */
+  async read(key: string, requestedWidth?: number): Promise<{ bytes: Buffer; contentType: string } | null> {
     const ext = key.slice(key.lastIndexOf('.') + 1) as keyof typeof contentTypes;
     const original = `media/${MediaStore.checked(key)}`;
     const contentType = contentTypes[ext];
-    if (!width || !isImage(ext)) {
+    if (!requestedWidth || !isImage(ext)) {
       const bytes = await this.blobs.get(original);
       return bytes && { bytes, contentType };
     }
+    const width = mediaWidth(requestedWidth);
     const sized = `${MediaStore.sizesOf(key)}${width}.${ext}`;
     const cached = await this.blobs.get(sized);
     if (cached) return { bytes: cached, contentType };
     const source = await this.blobs.get(original);
     if (!source) return null;
-    const bytes = await sharp(source, { animated: ext === 'gif' })
+    const bytes = await decoder(source, ext)
       .resize({ width, withoutEnlargement: true })
       .toBuffer()
       // Stored before uploads were decoded on the way in: the original beats an error.

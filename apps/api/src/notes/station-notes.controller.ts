@@ -10,6 +10,7 @@ import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
 import { ExpectedVersion, type SentVersion } from '../common/http/expected-version.js';
 import { MediaStore } from '../media/media-store.js';
 import { sendMedia } from '../media/send-media.js';
+import { AuthorizeStationFirst } from '../stations/authorize-station-first.guard.js';
 import { StationAccessQueries } from '../stations/queries/station-access.js';
 import { AddStationMediaCommand } from './commands/add-station-media/add-station-media.command.js';
 import { ChooseStationImageCommand } from './commands/choose-station-image/choose-station-image.command.js';
@@ -56,6 +57,8 @@ export class StationNotesController {
   }
 
   @ApiRoute(routes.uploadStationMedia)
+  // From the headers and query, before the file is read: note media go with the notes, photos with the station.
+  @AuthorizeStationFirst((req) => (isNoteKey(req.query['key']) ? 'station.writeNotes' : 'station.update'))
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MEDIA_MAX_BYTES, files: 1 } }))
   async upload(
     @CurrentActor() actor: Actor,
@@ -64,7 +67,6 @@ export class StationNotesController {
     @UploadedFile() file: { buffer: Buffer } | undefined,
   ) {
     const noteKey = isNoteKey(key) ? key : null;
-    await this.access.authorize(actor, noteKey ? 'station.writeNotes' : 'station.update', id);
     if (!file?.buffer.length) throw DomainError.validation('MEDIA.NO_FILE', { file: 'Choose a file to upload.' });
     const { mediaId } = await this.commands.execute(
       new AddStationMediaCommand({ stationId: id, noteKey, bytes: file.buffer }, commandMetadata(userIdOf(actor))),

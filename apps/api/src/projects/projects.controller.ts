@@ -16,6 +16,7 @@ import { UpdateProjectCommand } from './commands/update-project/update-project.c
 import { UploadProjectPhotoCommand } from './commands/upload-photo/upload-photo.command.js';
 import { ProjectTeamQueries } from './queries/project-team.queries.js';
 import { ProjectsQueries } from './queries/projects.queries.js';
+import { AuthorizeProjectFirst } from './authorize-project-first.guard.js';
 
 const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 
@@ -82,14 +83,14 @@ export class ProjectsController {
   }
 
   @ApiRoute(routes.uploadProjectPhoto)
+  // From the headers, before the file is read.
+  @AuthorizeProjectFirst('project.update')
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } }))
   async uploadPhoto(
     @CurrentActor() actor: Actor,
     @Input('params') { id }: { id: number },
     @UploadedFile() file: { buffer: Buffer } | undefined,
   ) {
-    const { access } = await this.queries.getWithAccess(id, actor);
-    authorize(actor, 'project.update', access);
     if (!file?.buffer.length) throw DomainError.validation('MEDIA.NO_FILE', { file: 'Choose an image to upload.' });
     await this.commands.execute(
       new UploadProjectPhotoCommand({ projectId: id, bytes: file.buffer }, commandMetadata(userIdOf(actor))),

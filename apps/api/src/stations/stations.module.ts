@@ -10,6 +10,7 @@ import { UpdateStationHandler } from './commands/update-station/update-station.h
 import { StationAccessQueries } from './queries/station-access.js';
 import { StationDataQueries } from './queries/station-data.queries.js';
 import { StationsQueries } from './queries/stations.queries.js';
+import { DuplicateDevicesCheck } from './duplicate-devices.check.js';
 import { StationsController } from './stations.controller.js';
 
 const commandHandlers = [
@@ -23,6 +24,6 @@ const queries = [StationAccessQueries, StationsQueries, StationDataQueries, Proj
 
 @Module({
   controllers: [StationsController],
-  providers: [...commandHandlers, ...queries, DeviceClaims, DefaultProject],
+  providers: [...commandHandlers, ...queries, DeviceClaims, DefaultProject, DuplicateDevicesCheck],
 })
 export class StationsModule {}

@@ -15,6 +15,7 @@ import {
 import type { Request, Response } from 'express';
 import { EmailClaims } from '../auth/abuse/email-claims.js';
 import { RateLimiter } from '../auth/abuse/rate-limiter.js';
+import { AuthorizeSelfFirst } from '../auth/authorize-first.guard.js';
 import { CurrentActor, CurrentSession, userIdOf } from '../auth/current-actor.decorator.js';
 import { TokenService, type AccessClaims } from '../auth/tokens/token.service.js';
 import { commandMetadata } from '../common/cqrs/command-metadata.js';
@@ -121,6 +122,7 @@ export class UsersController {
   }
 
   @ApiRoute(routes.uploadUserPhoto)
+  @AuthorizeSelfFirst('account.uploadPhoto')
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } }))
   async uploadPhoto(@CurrentActor() actor: Actor, @UploadedFile() file: { buffer: Buffer } | undefined) {
     const userId = userIdOf(actor);

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { mediaWidth } from '@groundtruth/domain';
 import { apiClient } from './api-client';
 import { mediaPath } from './media-path';
 
@@ -17,7 +18,8 @@ const toDataUrl = (blob: Blob): Promise<string> =>
  */
 export const mediaQueryOptions = (url: string, size?: number) =>
   queryOptions({
-    queryKey: ['media', url, size ?? null] as const,
+    // Keyed by the width the server serves, so near sizes share one fetch.
+    queryKey: ['media', url, size === undefined ? null : mediaWidth(size)] as const,
     queryFn: async ({ signal }) => toDataUrl(await apiClient.blob(mediaPath(url, size), { signal })),
     // The address changes with the photo (?v=…): what it answers never goes stale.
     staleTime: Infinity,

@@ -16,7 +16,7 @@ export const DeviceParams = z.object({
     .min(1, { error: stationMessages.required })
     .max(DEVICE_ID_MAX, { error: stationMessages.tooLong(DEVICE_ID_MAX) })
     .regex(/^[A-Za-z0-9+/=_\-:.]+$/, { error: stationMessages.badDeviceId })
-    .meta({ description: 'The device id as uploads send it (Fk-DeviceId): hex, base64 or the text it was registered with' }),
+    .meta({ description: 'The device id as uploads send it (Fk-DeviceId): hex in either case, base64 or UUID' }),
 });
 export type DeviceParams = z.infer<typeof DeviceParams>;
 

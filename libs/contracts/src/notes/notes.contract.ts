@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   FIELD_NOTE_BODY_MAX,
+  MEDIA_WIDTHS,
   NOTE_BODY_MAX,
   NOTE_KEYS,
   NOTE_TITLE_MAX,
@@ -100,7 +101,15 @@ export const UploadStationMediaQuery = z.object({
   }),
 });
 
-export const MediaSizeQuery = z.object({ size: z.coerce.number().int().min(16).max(2048).optional() });
+export const MediaSizeQuery = z.object({
+  size: z.coerce
+    .number()
+    .int()
+    .min(16)
+    .max(100_000)
+    .optional()
+    .meta({ description: `Width in pixels, served as the next of ${MEDIA_WIDTHS.join(', ')} (the largest above it)` }),
+});
 
 /** Rich text arrives as JSON text; a document sent as JSON is taken as its text. */
 const RichText = z.preprocess(

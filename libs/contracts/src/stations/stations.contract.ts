@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ExpectedVersion, Version } from '../common/version.contract.js';
 import {
+  canonicalDeviceId,
   DEVICE_ID_MAX,
   MODULE_LABEL_MAX,
   STATION_ATTRIBUTE_MAX,
@@ -45,7 +46,8 @@ export const RegisterStationBody = z
       .trim()
       .min(1, required)
       .max(DEVICE_ID_MAX, limited(DEVICE_ID_MAX))
-      .regex(/^[A-Za-z0-9+/=_\-:.]+$/, { error: stationMessages.badDeviceId }),
+      .refine((id) => canonicalDeviceId(id) !== null, { error: stationMessages.badDeviceId })
+      .meta({ description: "The device's id in hex (either case), base64 or UUID form; kept as the lowercase hex of its bytes" }),
     name: z.string(required).trim().min(1, required).max(STATION_NAME_MAX, limited(STATION_NAME_MAX)),
     locationName: z.string().max(STATION_LOCATION_NAME_MAX, limited(STATION_LOCATION_NAME_MAX)).nullable().optional(),
     modules: z.array(StationModuleInput).max(32).optional(),

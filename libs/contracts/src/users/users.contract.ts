@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ExpectedVersion, Version } from '../common/version.contract.js';
 import {
   LOCALES,
+  MEDIA_WIDTHS,
   PASSWORD_MAX,
   PASSWORD_MIN,
   USER_BIO_MAX,
@@ -135,4 +136,12 @@ export const Mentionable = z.object({ id: z.number().int(), name: z.string(), me
 export const MentionableList = z.object({ mentions: z.array(Mentionable) }).meta({ id: 'MentionableList' });
 export type MentionableList = z.infer<typeof MentionableList>;
 
-export const PhotoSizeQuery = z.object({ size: z.coerce.number().int().min(16).max(2048).optional() });
+export const PhotoSizeQuery = z.object({
+  size: z.coerce
+    .number()
+    .int()
+    .min(16)
+    .max(100_000)
+    .optional()
+    .meta({ description: `Width in pixels, served as the next of ${MEDIA_WIDTHS.join(', ')} (the largest above it)` }),
+});

@@ -135,7 +135,7 @@ const register = (command: RegisterStation, state: StationState, meta: CommandMe
   const deviceId = normalizeDeviceId(command.data.deviceId);
   if (meta.userId === null) throw new DomainError('unauthenticated', 'AUTH.REQUIRED', userMessages.signInRequired);
   if (state.status === 'active') {
-    if (state.ownerId !== meta.userId || state.deviceId !== deviceId) {
+    if (state.ownerId !== meta.userId || normalizeDeviceId(state.deviceId) !== deviceId) {
       throw DomainError.validation(
         'STATION.DEVICE_TAKEN',
         { deviceId: stationMessages.deviceTaken },

@@ -76,6 +76,28 @@ describe('station decider', () => {
         .then([{ type: 'StationUpdated', data: { stationId: 3, changes: { name: 'Creek 2' }, updatedAt: meta.now } }]);
     });
 
+    it('knows the same device under any spelling of its bytes, and keeps the lowercase hex', () => {
+      for (const spelling of ['ABC123', ' q8Ej ', 'q8Ej']) {
+        sut
+          .given([registered])
+          .when({ type: 'RegisterStation', data: { stationId: 3, deviceId: spelling, name: 'Creek 2' } }, meta)
+          .then([{ type: 'StationUpdated', data: { stationId: 3, changes: { name: 'Creek 2' }, updatedAt: meta.now } }]);
+      }
+      sut
+        .given([])
+        .when({ type: 'RegisterStation', data: { stationId: 3, deviceId: 'ABC123', name: 'Creek' } }, meta)
+        .then([{ ...registered, data: { ...registered.data, registeredAt: meta.now } }]);
+    });
+
+    it('refuses a device id that spells no bytes (not hex, base64 or a UUID)', () => {
+      for (const deviceId of ['dev-1', 'q8F=', 'zz!', 'has spaces']) {
+        sut
+          .given([])
+          .when({ type: 'RegisterStation', data: { stationId: 3, deviceId, name: 'Creek' } }, meta)
+          .thenThrows({ kind: 'validation', code: 'STATION.INVALID', fieldErrors: { deviceId: expect.any(String) as string } });
+      }
+    });
+
     it('decides nothing when the same device registers again unchanged', () => {
       sut
         .given([registered, configured])

@@ -1,4 +1,5 @@
 import { DomainError, type FieldErrors } from '../kernel/domain-error.js';
+import { canonicalDeviceId, deviceIdKey } from './device-id.js';
 import {
   STATION_ATTRIBUTE_NAMES,
   type StationAttributeValues,
@@ -30,7 +31,7 @@ export const generalDistance = (metres: number): number => Math.round(metres / 1
 export const stationMessages = {
   required: 'This field is required.',
   tooLong: (max: number) => `This field has a limit of ${max} characters`,
-  badDeviceId: 'A device id is one word of letters, digits or + / = _ - : . characters.',
+  badDeviceId: "A device id is the station's id in hex, base64 or UUID form.",
   deviceTaken: 'This station is already registered to another account.',
   badLatitude: 'Latitude is a number of degrees between -90 and 90.',
   badLongitude: 'Longitude is a number of degrees between -180 and 180.',
@@ -65,14 +66,15 @@ const throwIfAny = (errors: Record<string, string>): void => {
   if (Object.keys(errors).length > 0) throw DomainError.validation('STATION.INVALID', errors as FieldErrors);
 };
 
-export const normalizeDeviceId = (deviceId: string): string => deviceId.trim();
+/** The device id as stored and compared: the lowercase hex of its bytes (see device-id.ts). */
+export const normalizeDeviceId = (deviceId: string): string => deviceIdKey(deviceId);
 
 export const assertValidRegistration = (input: { deviceId: string; name: string; locationName?: string | null }): void => {
   const errors: Record<string, string> = {};
   const deviceId = normalizeDeviceId(input.deviceId);
   if (deviceId.length === 0) errors['deviceId'] = stationMessages.required;
   else if (deviceId.length > DEVICE_ID_MAX) errors['deviceId'] = stationMessages.tooLong(DEVICE_ID_MAX);
-  else if (!/^[A-Za-z0-9+/=_\-:.]+$/.test(deviceId)) errors['deviceId'] = stationMessages.badDeviceId;
+  else if (canonicalDeviceId(deviceId) === null) errors['deviceId'] = stationMessages.badDeviceId;
   checkText(errors, 'name', input.name, STATION_NAME_MAX, true);
   checkText(errors, 'locationName', input.locationName, STATION_LOCATION_NAME_MAX, false);
   throwIfAny(errors);

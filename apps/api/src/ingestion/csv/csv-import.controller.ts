@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Controller, Inject, PayloadTooLargeException, Req, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Controller, Inject, PayloadTooLargeException, Req, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { DomainError, type Actor } from '@groundtruth/domain';
 import { routes, type CsvImportResult } from '@groundtruth/contracts';
@@ -12,9 +12,9 @@ import { CommandGateway } from '../../common/cqrs/command-gateway.js';
 import { ReceiveIngestionCommand } from '../commands/receive-ingestion/receive-ingestion.command.js';
 import { readBody } from '../imports/read-body.js';
 import { IngestionProcessor } from '../processing/ingestion-processor.js';
+import { AuthorizeStationFirst } from '../../stations/authorize-station-first.guard.js';
 import { csvColumns } from './csv-readings.js';
 import { parseCsv } from './csv-text.js';
-import { StationUpdateFirst } from './station-update-first.guard.js';
 
 /** Largest CSV accepted (413 beyond): about 700,000 rows of a time and three values. */
 export const MAX_CSV_BYTES = 20 * 1024 * 1024;
@@ -38,7 +38,7 @@ export class CsvImportController {
   ) {}
 
   @ApiRoute(routes.importStationCsv)
-  @UseGuards(StationUpdateFirst)
+  @AuthorizeStationFirst('station.update')
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_CSV_BYTES, files: 1, fields: 10 } }))
   async importCsv(
     @CurrentActor() actor: Actor,

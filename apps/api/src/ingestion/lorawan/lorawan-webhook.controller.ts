@@ -1,5 +1,5 @@
 import { Controller, Inject, Req } from '@nestjs/common';
-import { DomainError } from '@groundtruth/domain';
+import { deviceIdKey, DomainError } from '@groundtruth/domain';
 import { LorawanMessage, routes, type LorawanWebhookReceipt } from '@groundtruth/contracts';
 import { RUNTIME, type Runtime } from '@groundtruth/platform';
 import type { Request } from 'express';
@@ -76,7 +76,8 @@ export class LorawanWebhookController {
         'The uplink does not say which device sent it.',
       );
     }
-    const deviceId = devEui.toLowerCase();
+    // 16 hex digits: its canonical form is the lowercase hex, as for any device id.
+    const deviceId = deviceIdKey(devEui);
     const deviceName = message.end_device_ids?.device_id?.trim() || null;
     const stationId = await this.stations.stationFor(webhook, deviceId, deviceName);
 

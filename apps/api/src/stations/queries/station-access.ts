@@ -8,6 +8,7 @@ import {
   type Actor,
   type ProjectRole,
   type ResourceOf,
+  type SeenLocation,
   type StationResource,
 } from '@groundtruth/domain';
 import { ReadModels } from '../../read-models/read-models.js';
@@ -65,6 +66,31 @@ export const toStationResource = (row: StationAccessRow, actor: Actor): StationR
     projectRole,
     exactLocationPublic: row.exact_public,
   };
+};
+
+/** A station row's exact and general coordinates (the stations read model). */
+export type StationLocationRow = {
+  latitude: number | null;
+  longitude: number | null;
+  general_latitude: number | null;
+  general_longitude: number | null;
+};
+
+/**
+ * Where the asker may see the station: the exact coordinates when the policy lets them
+ * (`station.readExactLocation`), otherwise the general ones, which the projector rounded. Every
+ * answer that depends on a station's place (its location, distances, who is nearby and in which
+ * order) starts from this, so nothing an asker gets is computed from coordinates they may not see.
+ */
+export const seenLocation = (row: StationAccessRow & StationLocationRow, actor: Actor): SeenLocation | null => {
+  if (can(actor, 'station.readExactLocation', toStationResource(row, actor))) {
+    return row.latitude === null || row.longitude === null
+      ? null
+      : { latitude: row.latitude, longitude: row.longitude, exact: true };
+  }
+  return row.general_latitude === null || row.general_longitude === null
+    ? null
+    : { latitude: row.general_latitude, longitude: row.general_longitude, exact: false };
 };
 
 /**

@@ -2,14 +2,12 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   can,
-  distanceMetres,
-  generalDistance,
-  generalLocation,
   matchLatestReadings,
-  NEARBY_STATION_RADIUS_METRES,
+  nearbySearchBox,
+  nearbyStations,
   stationDataStatus,
   type Actor,
-  type StationResource,
+  type SeenLocation,
   type StationSensorConfig,
 } from '@groundtruth/domain';
 import type { AssociatedStations, Station, StationModule, StationSensorMetaList } from '@groundtruth/contracts';
@@ -18,27 +16,28 @@ import { StationDataQueries } from './station-data.queries.js';
 import {
   readableStationParams,
   readableStationSql,
+  seenLocation,
   stationAccessColumnsSql,
   StationAccessQueries,
   toStationResource,
   type StationAccessRow,
+  type StationLocationRow,
 } from './station-access.js';
 
-type StationSqlRow = StationAccessRow & {
-  id: string;
-  revision: string;
-  owner_name: string | null;
-  device_id: string;
-  name: string;
-  description: string;
-  hidden: boolean;
-  deployed_at: Timestamp | null;
-  longitude: number | null;
-  latitude: number | null;
-  location_name: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-};
+type StationSqlRow = StationAccessRow &
+  StationLocationRow & {
+    id: string;
+    revision: string;
+    owner_name: string | null;
+    device_id: string;
+    name: string;
+    description: string;
+    hidden: boolean;
+    deployed_at: Timestamp | null;
+    location_name: string | null;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
 
 type ModuleSqlRow = {
   module_id: string;
@@ -156,58 +155,47 @@ export class StationsQueries {
   /**
    * Stations associated with one (spec §3 Station association): those within 1,609.344 m
    * (haversine) of its location, and those it links to by hand; only ones the asker may read,
-   * hidden ones only for their owners. Nearest first, then manual links by id.
+   * hidden ones only for their owners. Nearest first, then manual links by id. Who is nearby, how
+   * far and in which order come from the locations as the asker sees them (exact or general), both
+   * the station's own and its neighbours': decided on exact coordinates, repeated moves of one's
+   * own station would find where a station shown only generally really stands.
    */
   async associated(stationId: number, actor: Actor): Promise<AssociatedStations> {
     await this.access.authorize(actor, 'station.read', stationId);
     const userId = actor.kind === 'user' ? actor.userId : null;
     const em = await this.readModels.em();
-    const [self] = await em.execute<{ latitude: number | null; longitude: number | null }[]>(
-      'SELECT latitude, longitude FROM stations WHERE id = ?',
-      [stationId],
-    );
+    const located = `s.id, s.owner_id, s.latitude, s.longitude, s.general_latitude, s.general_longitude, ${stationAccessColumnsSql('s')}`;
+    type LocatedRow = StationAccessRow & StationLocationRow & { id: string };
+    const [self] = await em.execute<LocatedRow[]>(`SELECT ${located} FROM stations s WHERE s.id = ?`, [userId, stationId]);
+    const here = self ? seenLocation(self, actor) : null;
     const nearby = new Map<number, number>();
-    if (self && self.latitude !== null && self.longitude !== null) {
-      const here = { latitude: self.latitude, longitude: self.longitude };
-      // A box around the circle narrows the candidates; the haversine distance decides.
-      const dLat = (NEARBY_STATION_RADIUS_METRES / 6_371_008.8) * (180 / Math.PI) * 1.01;
-      const cos = Math.max(Math.cos((here.latitude * Math.PI) / 180), 1e-6);
-      const dLng = Math.min(180, dLat / cos);
-      const candidates = await em.execute<{ id: string; latitude: number; longitude: number }[]>(
-        `SELECT id, latitude, longitude FROM stations
-         WHERE id <> ? AND latitude IS NOT NULL AND latitude BETWEEN ? AND ?
-           AND (? OR longitude BETWEEN ? AND ? OR longitude BETWEEN ? AND ? OR longitude BETWEEN ? AND ?)`,
-        [
-          stationId,
-          here.latitude - dLat,
-          here.latitude + dLat,
-          dLng >= 180,
-          here.longitude - dLng,
-          here.longitude + dLng,
-          here.longitude - dLng + 360,
-          here.longitude + dLng + 360,
-          here.longitude - dLng - 360,
-          here.longitude + dLng - 360,
-        ],
+    if (here) {
+      // The box is on the general coordinates, widened to hold every exact location inside it too.
+      const box = nearbySearchBox(here);
+      const [west, east] = box.longitude;
+      const candidates = await em.execute<LocatedRow[]>(
+        `SELECT ${located} FROM stations s
+         WHERE s.id <> ? AND s.general_latitude BETWEEN ? AND ?
+           AND (? OR s.general_longitude BETWEEN ? AND ? OR s.general_longitude BETWEEN ? AND ? OR s.general_longitude BETWEEN ? AND ?)`,
+        [userId, stationId, ...box.latitude, box.wraps, west, east, west + 360, east + 360, west - 360, east - 360],
       );
-      for (const c of candidates) {
-        const d = distanceMetres(here, { latitude: c.latitude, longitude: c.longitude });
-        if (d <= NEARBY_STATION_RADIUS_METRES) nearby.set(Number(c.id), d);
-      }
+      const seen = candidates.flatMap((c) => {
+        const location = seenLocation(c, actor);
+        return location ? [{ id: Number(c.id), location }] : [];
+      });
+      for (const { id, distance } of nearbyStations(here, seen)) nearby.set(id, distance);
     }
     const links = await em.execute<{ other_station_id: string }[]>(
       'SELECT other_station_id FROM station_links WHERE station_id = ? ORDER BY other_station_id',
       [stationId],
     );
     const manual = new Set(links.map((l) => Number(l.other_station_id)));
-    const ordered = [
-      ...[...nearby.entries()].sort((a, b) => a[1] - b[1] || a[0] - b[0]).map(([id]) => id),
-      ...[...manual].filter((id) => !nearby.has(id)),
-    ];
+    const ordered = [...nearby.keys(), ...[...manual].filter((id) => !nearby.has(id))];
     const readable = new Set(await this.readableIds(ordered, actor));
-    const [subject, ...stations] = await this.byIds([stationId, ...ordered.filter((id) => readable.has(id))], actor);
-    // A distance is as exact as the vaguer of the two locations it joins, or it would give one away.
-    const exactDistance = (s: Station) => subject?.location?.exact !== false && s.location?.exact !== false;
+    const stations = await this.byIds(
+      ordered.filter((id) => readable.has(id)),
+      actor,
+    );
     return {
       stations: stations
         .filter((s) => !s.hidden || s.owner.id === userId)
@@ -216,10 +204,7 @@ export class StationsQueries {
           return {
             station: s,
             hidden: s.hidden,
-            location:
-              distance === undefined
-                ? []
-                : [{ stationID: s.id, distance: exactDistance(s) ? Math.round(distance * 10) / 10 : generalDistance(distance) }],
+            location: distance === undefined ? [] : [{ stationID: s.id, distance }],
             manual: manual.has(s.id) ? [{ otherStationID: s.id }] : [],
           };
         }),
@@ -269,7 +254,6 @@ export class StationsQueries {
     return idList.flatMap((id) => {
       const r = byId.get(id);
       if (!r) return [];
-      const located = r.latitude !== null && r.longitude !== null;
       const summary = summaries.get(id);
       const read = readings.get(id);
       const lastReadingAt = summary?.lastReadingAt ?? null;
@@ -286,9 +270,7 @@ export class StationsQueries {
         description: r.description,
         hidden: r.hidden,
         readOnly: !can(actor, 'station.update', toStationResource(r, actor)),
-        location: located
-          ? locationFor(actor, toStationResource(r, actor), { latitude: r.latitude!, longitude: r.longitude! })
-          : null,
+        location: locationOf(seenLocation(r, actor)),
         locationName: r.location_name,
         placeNameOther: null,
         placeNameNative: null,
@@ -340,15 +322,8 @@ export class StationsQueries {
 }
 
 /** The station's location as this asker may see it: exact, or general (spec §2 project form). */
-const locationFor = (
-  actor: Actor,
-  resource: StationResource,
-  at: { latitude: number; longitude: number },
-): Station['location'] => {
-  const exact = can(actor, 'station.readExactLocation', resource);
-  const { latitude, longitude } = exact ? at : generalLocation(at);
-  return { precise: [longitude, latitude], latitude, longitude, exact };
-};
+const locationOf = (seen: SeenLocation | null): Station['location'] =>
+  seen && { precise: [seen.longitude, seen.latitude], latitude: seen.latitude, longitude: seen.longitude, exact: seen.exact };
 
 const toModule = (m: ModuleSqlRow, matched: ReturnType<typeof matchLatestReadings>): StationModule => ({
   id: Number(m.module_id),

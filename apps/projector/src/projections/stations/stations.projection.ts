@@ -1,4 +1,6 @@
 import {
+  deviceIdKey,
+  generalLocation,
   stationAttributeId,
   stationEventTypes,
   type StationAttributeName,
@@ -19,6 +21,9 @@ export type StationRow = {
   deployed_at: string | null;
   longitude: number | null;
   latitude: number | null;
+  /** The general location (spec §2 project form): what everything answered to askers who may not see the exact one is computed from. */
+  general_longitude: number | null;
+  general_latitude: number | null;
   location_name: string | null;
   created_at: string;
   updated_at: string;
@@ -41,13 +46,16 @@ const evolve = (row: StationRow | undefined, event: StationEvent, revision: stri
       id: String(d.stationId),
       revision,
       owner_id: String(d.ownerId),
-      device_id: d.deviceId,
+      // Spelled as registered before device ids were canonical: kept under its canonical form.
+      device_id: deviceIdKey(d.deviceId),
       name: d.name,
       description: '',
       hidden: false,
       deployed_at: null,
       longitude: null,
       latitude: null,
+      general_longitude: null,
+      general_latitude: null,
       location_name: d.locationName ?? null,
       created_at: d.registeredAt,
       updated_at: d.registeredAt,
@@ -64,15 +72,19 @@ const evolve = (row: StationRow | undefined, event: StationEvent, revision: stri
       }
       return out as StationRow;
     }
-    case 'StationDeployed':
+    case 'StationDeployed': {
+      const general = generalLocation(event.data.location);
       return {
         ...next,
         deployed_at: event.data.deployedAt,
         longitude: event.data.location.longitude,
         latitude: event.data.location.latitude,
+        general_longitude: general.longitude,
+        general_latitude: general.latitude,
         location_name: event.data.locationName,
         updated_at: event.data.updatedAt,
       };
+    }
     case 'StationAttributesChanged':
     case 'StationModuleLabelled':
       return { ...next, updated_at: event.data.updatedAt };
@@ -184,13 +196,15 @@ export const stationsProjection: Projection = {
           deployed_at timestamptz,
           longitude double precision,
           latitude double precision,
+          general_longitude double precision,
+          general_latitude double precision,
           location_name text,
           created_at timestamptz NOT NULL,
           updated_at timestamptz NOT NULL
         );
         CREATE INDEX ${t}_owner ON ${t} (owner_id);
         CREATE INDEX ${t}_device ON ${t} (device_id);
-        CREATE INDEX ${t}_latitude ON ${t} (latitude) WHERE latitude IS NOT NULL;`,
+        CREATE INDEX ${t}_general_latitude ON ${t} (general_latitude) WHERE general_latitude IS NOT NULL;`,
     },
     {
       name: 'station_modules',
