@@ -496,7 +496,7 @@ describe('deleting an account', () => {
     await invite(mine, bystander);
     const leaving = await signUp(sut, inbox, { email });
 
-    expect((await as(leaving).delete('/api/auth/delete-account', {})).status).toBe(204);
+    expect((await as(leaving).delete('/api/auth/delete-account', { email, password: leaving.password })).status).toBe(204);
 
     await expectWithdrawn(mine, inviteIds[0]!, email, owner);
     await expectWithdrawn(theirs, inviteIds[1]!, email, stranger);

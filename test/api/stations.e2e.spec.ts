@@ -268,7 +268,9 @@ describe('changing a station', () => {
     const station = await register({}, leaver.token);
     const path = `/api/stations/${station.id}`;
     expect((await call('PATCH', path, { attributes: { Neighborhood: 'Red Hook' } }, leaver.token)).status).toBe(200);
-    expect((await call('DELETE', '/api/auth/delete-account', { email: leaver.email }, leaver.token)).status).toBe(204);
+    expect(
+      (await call('DELETE', '/api/auth/delete-account', { email: leaver.email, password: leaver.password }, leaver.token)).status,
+    ).toBe(204);
 
     expect(await call('PATCH', path, { attributes: { Borough: 'Brooklyn' } }, admin.token)).toMatchObject({
       status: 409,

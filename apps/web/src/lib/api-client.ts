@@ -240,12 +240,19 @@ async function request<Schema extends z.ZodType>(
   options: RequestOptions = {},
 ): Promise<z.infer<Schema>> {
   let { response, body } = await send(method, path, options);
+  // The server did the change but its read side had not shown it yet: a 202 with what it knows, or
+  // an answer that may be older than the change, marked by the position to read after.
   const pending = response.status === 202 ? CommandPending.safeParse(body) : null;
+  const location = response.headers.get('Location');
+  const after = method === 'GET' ? null : response.headers.get(AFTER_HEADER);
   if (pending?.success) {
     const shown = await awaitPending(pending.data, options);
     if (schema.safeParse(undefined).success) return undefined as z.infer<Schema>;
     if (!shown) throw new ApiError(202, pending.data.code, pending.data.message);
     ({ response, body } = shown);
+  } else if (after && location) {
+    const shown = await awaitPending({ code: 'COMMAND.PENDING', message: '', location, after }, options);
+    if (shown && schema.safeParse(shown.body).success) ({ response, body } = shown);
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) {

@@ -66,10 +66,10 @@ export const sendPending = (res: Response, body: CommandPending): void => {
 const POSITION = /^\d{1,20}\/\d{1,20}$/;
 
 /**
- * A command never denies what it did: when the read side has not caught up within the bound, the
- * command answers 202 with what it knows (what changed, where to read it, the log position)
- * instead of the read model's older (or missing) object; the domain error filter does the same
- * for a read model's "not found" after such a command. A read that carries `Groundtruth-After`
+ * A command never denies what it did: when the read side has not caught up within the bound and the
+ * handler's read of it finds nothing, the domain error filter answers 202 with what it knows (what
+ * changed, where to read it, the log position) instead of a 404. A handler that could answer keeps
+ * its answer, with the position (`Groundtruth-After`) and `Location` in headers. A read that carries `Groundtruth-After`
  * first waits (bounded) until every projection has passed that position, and answers 202 again
  * if they still have not.
  */
@@ -79,9 +79,15 @@ export class PendingWritesInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const req = context.switchToHttp().getRequest<Request>();
+    const res = context.switchToHttp().getResponse<Response>();
+    // A handler that could answer (from what the command returned, or a read model that already
+    // had the object) keeps its answer; it only says where and after what to read the change again.
     const answer = (result: unknown) => {
       const pending = pendingAnswer();
-      if (pending) throw new PendingAnswer(pending);
+      if (pending && !res.headersSent) {
+        res.setHeader(AFTER_HEADER, pending.after);
+        if (pending.location) res.setHeader('Location', pending.location);
+      }
       return result;
     };
     const after = req.method === 'GET' ? req.header(AFTER_HEADER) : undefined;
