@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { webDistDir } from '../../apps/api/src/web/web-app.js';
 import { bearerOf, callApi, claimsOf, outboxOf, signUp, type TestUser } from '../support/accounts.js';
+import { newDeviceId } from '../support/device-ids.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -47,7 +48,7 @@ beforeAll(async () => {
   owner = await signUp(sut, outboxOf(sut.dataDir), { name: 'Owner' });
   const registered = await callApi(sut.url, 'POST', '/api/stations', {
     token: owner.token,
-    body: { deviceId: `flood-${Date.now()}`, name: 'Flood' },
+    body: { deviceId: newDeviceId(), name: 'Flood' },
   });
   station = registered.body!['id'] as number;
   // One day of one-minute readings of every flood sensor (wh.floodnet: sensors 70 to 80).

@@ -1,4 +1,5 @@
 import { callApi, outboxOf, signUp, type Mailbox, type Reply, type TestUser } from '../support/accounts.js';
+import { newDeviceId } from '../support/device-ids.js';
 import { joinProject } from '../support/project-team.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -43,7 +44,7 @@ beforeAll(async () => {
   mailbox = outboxOf(sut.dataDir);
   owner = await signUp(sut, mailbox, { name: 'Owner' });
   member = await signUp(sut, mailbox, { name: 'Member' });
-  stationId = versionOf(ok(await call('POST', '/api/stations', { deviceId: `lost-${Date.now()}`, name: 'Pier' })), 'id');
+  stationId = versionOf(ok(await call('POST', '/api/stations', { deviceId: newDeviceId(), name: 'Pier' })), 'id');
   projectId = await newProject('Versions');
   ok(await call('POST', `/api/projects/${projectId}/stations/${stationId}`), 204);
   await joinProject(sut.url, mailbox, owner, projectId, member);
