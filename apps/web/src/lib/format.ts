@@ -48,3 +48,17 @@ export const formatReading = (n: number | null | undefined, unit = ''): string =
 /** Battery as a rounded percentage (spec §9). */
 export const formatBattery = (percent: number | null | undefined): string =>
   finite(percent) ? `${Math.round(Math.min(100, Math.max(0, percent)))}%` : MISSING;
+
+/** A moment on a chart's time range: short month, day and time of day in the locale (e.g. "Nov 24, 14:05"). */
+export const formatChartTime = (ms: number, locale: string): string =>
+  new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false }).format(
+    new Date(ms),
+  );
+
+/** A y tick: fixed decimals in the locale's digits, then the unit. */
+export const formatTick = (value: number, decimals: number, unit: string, locale: string): string => {
+  const n = new Intl.NumberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(
+    Object.is(value, -0) ? 0 : value,
+  );
+  return unit ? `${n} ${unit}` : n;
+};
