@@ -4,7 +4,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { partner } from '@/config/partner';
-import { formatChartTime, formatTick } from '@/lib/format';
+import { formatChartTime, formatTick, formatUnit } from '@/lib/format';
 import { niceTicks } from '@/lib/nice-ticks';
 
 /** A point of a tiny chart; a null value breaks the line. */
@@ -36,7 +36,7 @@ const TinyChart = ({ points, height = 72, sensorName, unit = '' }: TinyChartProp
   const caption = sensorName ? (
     <Typography variant="caption" component="p" data-testid="tiny-chart-sensor" sx={{ fontWeight: 600, lineHeight: 1.4 }}>
       {sensorName}
-      {unit ? ` (${unit})` : ''}
+      {unit ? ` (${formatUnit(unit, locale)})` : ''}
     </Typography>
   ) : null;
 
