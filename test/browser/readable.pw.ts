@@ -143,3 +143,19 @@ test('the login page makes no failed request when single sign-on is off (both la
   await page.evaluate(() => fetch('/api/projects/999999999').catch(() => null));
   await expect.poll(() => failures.length).toBeGreaterThan(0);
 });
+
+test('the sidebar clips a long project list to 10 with "show all" (en-US, desktop)', async ({ page, request }) => {
+  // The owner's projects ("My stations", "Readable activity") and 11 more.
+  for (let i = 1; i <= 11; i++) await createProject(request, owner, { name: `Readable list ${String(i).padStart(2, '0')}` });
+  await page.setViewportSize(DESKTOP);
+  await prepare(page, { owner });
+  await page.goto(`/dashboard/projects/${projectId}`);
+  const list = page.locator('section[aria-labelledby="sidebar-projects-heading"]').getByRole('list');
+  await expect(list.getByRole('link')).toHaveCount(10);
+  const showAll = page.getByRole('button', { name: /^Show all \d+ projects$/ });
+  const total = Number(/\d+/.exec(await showAll.innerText())?.[0]);
+  expect(total).toBeGreaterThanOrEqual(12);
+  await showAll.click();
+  await expect(list.getByRole('link')).toHaveCount(total);
+  await expect(showAll).toHaveCount(0);
+});
