@@ -1,3 +1,5 @@
+import { ingestionDecider, ingestionStream, type IngestionCommand } from '../../libs/domain/src/index.js';
+import { decideAndAppend } from '../../libs/platform/src/index.js';
 import { outboxOf, signUp, type TestUser } from '../support/accounts.js';
 import { callAsReader } from '../support/versions.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -14,7 +16,17 @@ const ok = async (method: string, path: string, body?: unknown) => {
   if (reply.status >= 300) throw new Error(`${method} ${path}: ${reply.status} ${JSON.stringify(reply.body)}`);
   return reply.body ?? {};
 };
-type Item = { type: string; createdAt: string; body?: string; station?: { id: number; name: string }; author?: { name: string } };
+type Item = {
+  type: string;
+  createdAt: string;
+  body?: string;
+  station?: { id: number; name: string };
+  author?: { name: string };
+  records?: number;
+  uploads?: number;
+  firstAt?: string;
+  errors?: boolean;
+};
 const feed = async (projectId: number, token: string | null = admin.token) => {
   const reply = await call('GET', `/api/projects/${projectId}/activity`, token);
   expect(reply.status).toBe(200);
@@ -114,4 +126,127 @@ it("shows a hidden station's deployments to its owner only", async () => {
   // The project's own rows still show.
   await ok('POST', `/api/projects/${projectId}/updates`, { body: 'Still here.' });
   expect(await seenBy(null)).toEqual(['ProjectUpdate']);
+});
+
+describe('uploads', () => {
+  let nextIngestion = 700_000;
+  /**
+   * A data upload of `records` records received at `at`, through the ingestion decider (as POST
+   * /api/ingestion records it, with the moment it arrived under the test's control), then processed
+   * unless `processed` is false.
+   */
+  const upload = async (stationId: number, at: string, records: number, { processed = true, errors = 0 } = {}) => {
+    nextIngestion += 1;
+    const ingestionId = nextIngestion;
+    const meta = { correlationId: 'activity', causationId: 'activity', userId: admin.id, now: at };
+    const run = (command: IngestionCommand) =>
+      decideAndAppend(sut.runtime.store, ingestionDecider, ingestionStream(ingestionId), command, meta);
+    await run({
+      type: 'ReceiveIngestion',
+      data: {
+        ingestionId,
+        stationId,
+        deviceId: newDeviceId(),
+        generation: 'a1b2c3d4',
+        type: 'data',
+        size: 1000,
+        blocks: [1, 10],
+        contentType: 'application/vnd.fk.data+binary',
+        deviceName: null,
+        blobKey: `uploads/${stationId}/${ingestionId}.data`,
+      },
+    });
+    if (!processed) return;
+    await run({
+      type: 'RecordIngestionProcessed',
+      data: {
+        ingestionId,
+        version: 1,
+        records,
+        readings: records,
+        errors,
+        problems: errors ? ['Record 3: its meta record 9 is unknown.'] : [],
+        start: at,
+        end: at,
+        battery: 80,
+        location: null,
+      },
+    });
+  };
+  const station = async (projectId: number, name: string) => {
+    const id = (await ok('POST', '/api/stations', { deviceId: newDeviceId(), name }))['id'] as number;
+    await ok('POST', `/api/projects/${projectId}/stations/${id}`);
+    await ok('PATCH', `/api/stations/${id}`, {
+      location: { latitude: 41.04, longitude: -73.9 },
+      deployedAt: '2025-12-01T12:00:00.000Z',
+    });
+    return id;
+  };
+  /** The feed once the projector has applied `uploads` processed uploads (appended straight to the log). */
+  const settledFeed = async (projectId: number, uploads: number) => {
+    let items: Item[] = [];
+    const counted = () => items.reduce((n, i) => n + (i.uploads ?? 0), 0);
+    for (const end = Date.now() + 10_000; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
+      items = await feed(projectId);
+      if (counted() >= uploads) break;
+    }
+    return items;
+  };
+  const at = (day: string, minutes: number) => new Date(Date.parse(`${day}T08:00:00.000Z`) + minutes * 60_000).toISOString();
+
+  it("groups a station's uploads per station and day, keeping updates and deployments in view", async () => {
+    const projectId = await newProject();
+    const piermont = await station(projectId, 'Hudson at Piermont');
+    const kingston = await station(projectId, 'Kingston');
+    // Another project's station uploading the same day: its uploads are not this feed's.
+    const elsewhere = await station(await newProject(), 'Elsewhere');
+    // 30 uploads of 1,440 records every 5 minutes on 10 March, interleaved with Kingston's and
+    // the other project's; two on 11 March; one never processed.
+    for (let i = 0; i < 30; i++) {
+      await upload(piermont, at('2026-03-10', i * 5), 1440);
+      if (i % 10 === 0) await upload(kingston, at('2026-03-10', i * 5 + 1), 100, { errors: i === 10 ? 1 : 0 });
+      if (i === 5) await upload(elsewhere, at('2026-03-10', i * 5 + 2), 7);
+    }
+    await upload(piermont, at('2026-03-11', 0), 1440);
+    await upload(piermont, at('2026-03-11', 60), 1440);
+    await upload(piermont, at('2026-03-11', 120), 1440, { processed: false });
+    await ok('POST', `/api/projects/${projectId}/updates`, { body: 'Pier repaired.' });
+
+    const items = await settledFeed(projectId, 35);
+    expect(items.map((i) => [i.type, i.station?.name ?? null, i.uploads ?? null])).toEqual([
+      ['ProjectUpdate', null, null],
+      ['StationIngestion', 'Hudson at Piermont', 2],
+      ['StationIngestion', 'Hudson at Piermont', 30],
+      ['StationIngestion', 'Kingston', 3],
+      ['StationDeployed', 'Kingston', null],
+      ['StationDeployed', 'Hudson at Piermont', null],
+    ]);
+    expect(items[2]).toMatchObject({
+      records: 43_200,
+      uploads: 30,
+      firstAt: '2026-03-10T08:00:00.000Z',
+      createdAt: '2026-03-10T10:25:00.000Z',
+      errors: false,
+    });
+    expect(items[1]).toMatchObject({ records: 2880, firstAt: '2026-03-11T08:00:00.000Z', createdAt: '2026-03-11T09:00:00.000Z' });
+    expect(items[3]).toMatchObject({ records: 300, errors: true, createdAt: '2026-03-10T09:41:00.000Z' });
+  });
+
+  it('counts groups, not uploads, against the 50-item cap', async () => {
+    const projectId = await newProject();
+    const busy = await station(projectId, 'Busy');
+    // 60 days of two uploads a day: 60 groups, 120 uploads.
+    for (let day = 0; day < 60; day++) {
+      const date = new Date(Date.UTC(2026, 0, 1) + day * 86_400_000).toISOString().slice(0, 10);
+      await upload(busy, at(date, 0), 10);
+      await upload(busy, at(date, 300), 10);
+    }
+    const items = await settledFeed(projectId, 100);
+    expect(items).toHaveLength(50);
+    expect(items.every((i) => i.type === 'StationIngestion' && i.uploads === 2 && i.records === 20)).toBe(true);
+    // The newest 50 days (1 Jan + 59 days = 1 March back to 11 January), one group each.
+    expect(items[0]?.createdAt).toBe('2026-03-01T13:00:00.000Z');
+    expect(items[49]?.firstAt).toBe('2026-01-11T08:00:00.000Z');
+    expect(new Set(items.map((i) => i.createdAt.slice(0, 10))).size).toBe(50);
+  });
 });

@@ -358,8 +358,8 @@ describe('single sign-on not configured', () => {
   });
   afterAll(() => plain?.close());
 
-  it('answers 404 for the provider address, the return, and the forum', async () => {
-    expect(await callApi(plain.url, 'GET', '/api/oidc/url')).toMatchObject({ status: 404, body: { code: 'SSO.NOT_CONFIGURED' } });
+  it('says there is no provider address (200, no error for the login page to log), and answers 404 for the return and the forum', async () => {
+    expect(await callApi(plain.url, 'GET', '/api/oidc/url')).toMatchObject({ status: 200, body: { location: null } });
     expect(await callApi(plain.url, 'POST', '/api/oidc/auth?state=abc&code=def')).toMatchObject({
       status: 404,
       body: { code: 'SSO.NOT_CONFIGURED' },

@@ -103,7 +103,7 @@ test('a visitor reads a demo station in Spanish on a phone: no edit controls, no
   await page.goto(`/dashboard/projects/${projectId}/station/${station.id}`);
 
   await expect(page.getByRole('heading', { level: 1, name: 'Hudson at Kingston' })).toBeVisible();
-  await expect(page.getByText('Instalada el 3/4/2025')).toBeVisible();
+  await expect(page.getByText('Instalada el 4/3/2025')).toBeVisible();
   await expect(page.getByText('41.921')).toBeVisible();
   await expect(page.getByText('-73.963')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Editar la descripción' })).toHaveCount(0);

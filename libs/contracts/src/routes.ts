@@ -108,7 +108,7 @@ export const routes = {
     auth: 'none',
     query: OidcUrlQuery,
     response: OidcUrl,
-    errors: { 404: 'Single sign-on is not configured', 502: 'The provider cannot be reached' },
+    errors: { 502: 'The provider cannot be reached' },
   }),
   oidcAuth: route({
     method: 'post',

@@ -10,6 +10,8 @@ type ActivityRow = Partial<StationAccessRow> & {
   station_id: string | null;
   author_id: string | null;
   occurred_at: Date | string;
+  first_at: Date | string;
+  uploads: string | number;
   details: Record<string, unknown>;
   station_name: string | null;
   author_name: string | null;
@@ -54,14 +56,15 @@ const toActivity = (actor: Actor, r: ActivityRow): Activity | null => {
       };
     }
     case 'StationIngestion':
-      // Not processed yet: how many records it held is not known (nor whether it held any).
-      if (!station || d['processed'] !== true) return null;
+      if (!station) return null;
       return {
         ...common,
         type: 'StationIngestion',
         station,
         records: Number(d['records'] ?? 0),
-        errors: Number(d['errors'] ?? 0) > 0,
+        uploads: Number(r.uploads),
+        firstAt: new Date(r.first_at).toISOString(),
+        errors: d['errors'] === true,
       };
     default:
       return null;
@@ -78,24 +81,44 @@ export class ActivityQueries {
    * already checked that the asker may read the project; its stations are shown with it, except
    * hidden ones (and their deployments' coordinates), which only their owner sees, as in the
    * project's station list. Deployment coordinates are exact or general as the station page shows them.
+   *
+   * A station's processed data uploads are grouped here, one item per station and UTC day (a
+   * station uploading every few minutes would otherwise fill the feed and push the updates and
+   * deployments out of it): the group counts its uploads and records and spans its first to its last
+   * upload. Grouping happens before the limit, so the 50 items are 50 groups.
    */
   async ofProject(projectId: number, actor: Actor): Promise<Activity[]> {
     const askerId = actor.kind === 'user' ? actor.userId : null;
     const em = await this.readModels.em();
     const rows = await em.getConnection().execute<ActivityRow[]>(
-      `SELECT a.id, a.kind, a.station_id, a.author_id, a.occurred_at, a.details,
+      `WITH feed AS (
+         SELECT a.* FROM activity a
+         LEFT JOIN stations s ON s.id = a.station_id
+         WHERE (a.project_id = ?
+                OR a.station_id IN (SELECT station_id FROM project_stations WHERE project_id = ?))
+           AND (s.id IS NULL OR NOT s.hidden OR s.owner_id = ?)
+           AND NOT (a.kind = 'StationIngestion' AND a.details->>'processed' IS DISTINCT FROM 'true')
+       ), items AS (
+         SELECT id, kind, station_id, author_id, occurred_at, occurred_at AS first_at, 1::bigint AS uploads, details
+         FROM feed WHERE kind <> 'StationIngestion'
+         UNION ALL
+         SELECT 'uploads-' || station_id || '-' || day, 'StationIngestion', station_id, NULL::bigint,
+                max(occurred_at), min(occurred_at), count(*),
+                jsonb_build_object('records', sum((details->>'records')::bigint),
+                                   'errors', bool_or((details->>'errors')::numeric > 0))
+         FROM (SELECT *, to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day
+               FROM feed WHERE kind = 'StationIngestion') uploads
+         GROUP BY station_id, day
+       )
+       SELECT i.id, i.kind, i.station_id, i.author_id, i.occurred_at, i.first_at, i.uploads, i.details,
               s.name AS station_name, s.owner_id, ${stationAccessColumnsSql('s')},
               u.name AS author_name, u.photo AS author_photo, u.deleted AS author_deleted
-       FROM activity a
-       LEFT JOIN stations s ON s.id = a.station_id
-       LEFT JOIN users u ON u.id = a.author_id
-       WHERE (a.project_id = ?
-              OR a.station_id IN (SELECT station_id FROM project_stations WHERE project_id = ?))
-         AND (s.id IS NULL OR NOT s.hidden OR s.owner_id = ?)
-         AND NOT (a.kind = 'StationIngestion' AND a.details->>'processed' IS DISTINCT FROM 'true')
-       ORDER BY a.occurred_at DESC, a.id DESC
+       FROM items i
+       LEFT JOIN stations s ON s.id = i.station_id
+       LEFT JOIN users u ON u.id = i.author_id
+       ORDER BY i.occurred_at DESC, i.id DESC
        LIMIT ?`,
-      [askerId, projectId, projectId, askerId, ACTIVITY_FEED_LIMIT],
+      [projectId, projectId, askerId, askerId, ACTIVITY_FEED_LIMIT],
     );
     return rows.map((r) => toActivity(actor, r)).filter((a): a is Activity => a !== null);
   }

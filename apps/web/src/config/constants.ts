@@ -12,3 +12,5 @@ export const PROJECT_STATIONS_PAGE_SIZE = 4;
 export const STATION_PICKER_PAGE_SIZE = 6;
 export const STATION_PICKER_PAGE_SIZE_NARROW = 3;
 export const SIDEBAR_STATIONS_CLIP = 10;
+/** The sidebar's projects clip like its stations (issue 16: every community project was listed). */
+export const SIDEBAR_PROJECTS_CLIP = 10;

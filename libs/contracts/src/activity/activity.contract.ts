@@ -34,10 +34,15 @@ export const StationIngestionActivity = z
     ...common,
     type: z.literal('StationIngestion'),
     station: StationRef,
-    records: z.number().int().meta({ description: 'Data records received' }),
-    errors: z.boolean().meta({ description: 'Whether processing met errors' }),
+    records: z.number().int().meta({ description: 'Data records received, in all the uploads of the group' }),
+    uploads: z.number().int().min(1).meta({ description: 'How many uploads the group holds' }),
+    firstAt: z.string().meta({ description: "The group's first upload (ISO 8601); createdAt is its last" }),
+    errors: z.boolean().meta({ description: 'Whether processing met errors in any of them' }),
   })
-  .meta({ id: 'StationIngestionActivity' });
+  .meta({
+    id: 'StationIngestionActivity',
+    description: "A station's processed data uploads of one day (UTC), grouped: one item per station and day",
+  });
 
 export const Activity = z.discriminatedUnion('type', [ProjectUpdateActivity, StationDeployedActivity, StationIngestionActivity]);
 export type Activity = z.infer<typeof Activity>;

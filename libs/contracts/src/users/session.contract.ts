@@ -16,7 +16,14 @@ export const LogoutResult = z
 export type LogoutResult = z.infer<typeof LogoutResult>;
 
 export const OidcUrlQuery = z.object({ after: z.string().max(2000).optional() });
-export const OidcUrl = z.object({ location: z.string() }).meta({ id: 'OidcUrl' });
+export const OidcUrl = z
+  .object({
+    location: z
+      .string()
+      .nullable()
+      .meta({ description: "The provider's login address; null when single sign-on is not configured (show the form)" }),
+  })
+  .meta({ id: 'OidcUrl' });
 export type OidcUrl = z.infer<typeof OidcUrl>;
 
 export const OidcAuthQuery = z.object({

@@ -47,6 +47,11 @@ export class OidcClient {
 
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
 
+  /** Whether the server has a provider at all. */
+  get configured(): boolean {
+    return Boolean(this.runtime.config.oidc);
+  }
+
   /** Throws 404 SSO.NOT_CONFIGURED when the server has no provider. */
   settings(): OidcSettings {
     const settings = this.runtime.config.oidc;

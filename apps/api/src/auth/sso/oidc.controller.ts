@@ -20,6 +20,8 @@ export class OidcController {
 
   @ApiRoute(routes.oidcUrl)
   async url(@Input('query') { after }: { after?: string }): Promise<OidcUrl> {
+    // No provider is an answer, not an error: the login page asks on every visit (issue 16).
+    if (!this.client.configured) return { location: null };
     const attempt = newAttempt();
     // The address first: when the provider is down nothing is stored and the web app falls back to the form.
     const location = await this.client.authorizationUrl(attempt);

@@ -2,7 +2,7 @@ import { OidcUrl } from '@groundtruth/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
-/** GET /oidc/url: the single-sign-on provider's login address; 404 when single sign-on is not configured. */
+/** GET /oidc/url: the single-sign-on provider's login address; null when single sign-on is not configured. */
 export const getOidcUrl = (after: string | undefined, signal?: AbortSignal): Promise<OidcUrl> =>
   apiClient.get('/oidc/url', OidcUrl, { auth: 'none', query: { after }, ...(signal ? { signal } : {}) });
 

@@ -19,22 +19,49 @@ import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { UserAvatar } from '@/components/user-avatar';
 import { paths } from '@/config/paths';
-import { formatLocalDate } from '@/lib/format';
+import { formatLocalDate, formatTimeOfDay } from '@/lib/format';
 import { useProjectActivity } from '../api/get-project-activity';
 import { LoadingBlock } from '@/components/loading-block';
 
 const coordinate = (value: number): string => value.toFixed(3);
 
-const Item = ({ icon, title, date, children }: { icon: ReactNode; title: ReactNode; date: string; children?: ReactNode }) => (
+/** When it happened: the day and time of day, or for a group of uploads the day and its first to last time. */
+const When = ({ date, from }: { date: string; from?: string }) => {
+  const sameMoment = from === undefined || from === date;
+  return (
+    <Typography variant="caption" color="text.secondary" component="p" data-testid="activity-when">
+      {formatLocalDate(date)}{' '}
+      {sameMoment ? (
+        <time dateTime={date}>{formatTimeOfDay(date)}</time>
+      ) : (
+        <>
+          <time dateTime={from}>{formatTimeOfDay(from)}</time>–<time dateTime={date}>{formatTimeOfDay(date)}</time>
+        </>
+      )}
+    </Typography>
+  );
+};
+
+const Item = ({
+  icon,
+  title,
+  date,
+  from,
+  children,
+}: {
+  icon: ReactNode;
+  title: ReactNode;
+  date: string;
+  from?: string;
+  children?: ReactNode;
+}) => (
   <Stack component="li" direction="row" spacing={1.5} sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
     <Box sx={{ flexShrink: 0, pt: 0.25 }}>{icon}</Box>
     <Box sx={{ minWidth: 0, flexGrow: 1 }}>
       <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
         {title}
       </Typography>
-      <Typography variant="caption" color="text.secondary" component="p">
-        <time dateTime={date}>{formatLocalDate(date)}</time>
-      </Typography>
+      <When date={date} {...(from === undefined ? {} : { from })} />
       {children}
     </Box>
   </Stack>
@@ -58,7 +85,7 @@ const iconBox = (icon: ReactNode) => (
   </Box>
 );
 
-/** The three kinds of activity (spec §2): uploads, project updates, deployments. */
+/** The three kinds of activity (spec §2): a station's uploads of a day (grouped by the API), project updates, deployments. */
 const ActivityItem = ({ item, project }: { item: Activity; project: Project }) => {
   const { t } = useTranslation();
   switch (item.type) {
@@ -66,8 +93,9 @@ const ActivityItem = ({ item, project }: { item: Activity; project: Project }) =
       return (
         <Item
           icon={iconBox(<CloudUploadOutlinedIcon fontSize="small" />)}
-          title={t('projectActivity.ingestion', { station: item.station.name, count: item.records })}
+          title={t('projectActivity.uploads', { station: item.station.name, records: item.records, count: item.uploads })}
           date={item.createdAt}
+          from={item.firstAt}
         >
           {item.errors ? (
             <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'warning.dark', mt: 0.5 }}>

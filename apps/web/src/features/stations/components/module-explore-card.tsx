@@ -61,28 +61,26 @@ export const ModuleExploreCard = ({ stationId, module, tail, projectId = null }:
         );
   const sensorName = sensorId === null ? title : sensorLabel(catalogueSensorById(meta, sensorId), title, currentLocale());
 
-  let chart;
-  if (tail === undefined)
-    chart = <Skeleton variant="rectangular" height={CHART_HEIGHT} aria-label={t('station.explore.chartLoading')} />;
-  else if (tail === null) {
-    chart = (
+  const unit = sensorId === null ? '' : (catalogueSensorById(meta, sensorId)?.unitOfMeasure ?? '');
+
+  // The chart shows its own loading and empty states (with the sensor's name); a failed load is said here.
+  const chart =
+    tail === null ? (
       <Typography variant="body2" color="text.secondary" sx={{ height: CHART_HEIGHT, display: 'flex', alignItems: 'center' }}>
         {t('station.explore.chartFailed')}
       </Typography>
-    );
-  } else if (!hasValues(points)) {
-    chart = (
-      <Typography variant="body2" color="text.secondary" sx={{ height: CHART_HEIGHT, display: 'flex', alignItems: 'center' }}>
-        {t('station.explore.noData')}
-      </Typography>
-    );
-  } else {
-    chart = (
-      <Suspense fallback={<Skeleton variant="rectangular" height={CHART_HEIGHT} />}>
-        <TinyChart points={points} height={CHART_HEIGHT} />
+    ) : (
+      <Suspense
+        fallback={<Skeleton variant="rectangular" height={CHART_HEIGHT} aria-label={t('station.explore.chartLoading')} />}
+      >
+        <TinyChart
+          points={tail === undefined ? undefined : hasValues(points) ? points : []}
+          height={CHART_HEIGHT}
+          sensorName={sensorName}
+          unit={unit}
+        />
       </Suspense>
     );
-  }
 
   const href =
     sensorId === null

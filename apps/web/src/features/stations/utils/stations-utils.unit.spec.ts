@@ -1,4 +1,5 @@
-import { describe, expect, it, jest } from '@jest/globals';
+import { beforeAll, describe, expect, it, jest } from '@jest/globals';
+import i18n from 'i18next';
 import type { SensorDataRow, SensorTail } from '@groundtruth/contracts';
 import { formatBattery, formatCoordinate, formatReading } from '@/lib/format';
 import { bareModuleName, moduleKind } from '@/lib/module-kinds';
@@ -96,6 +97,11 @@ describe('tail batcher', () => {
 });
 
 describe('formats (spec §9)', () => {
+  // The formats go through i18next's formatter, in the language shown.
+  beforeAll(async () => {
+    await i18n.init({ lng: 'en-US', resources: {} });
+  });
+
   it('rounds coordinates to 3 decimals and readings to 1', () => {
     expect(formatCoordinate(41.92094)).toBe('41.921');
     expect(formatCoordinate(null)).toBe('--');
