@@ -6,7 +6,9 @@ import {
   JAMAICA_STATIONS,
   PUBLIC_STATIONS,
   blockingViolations,
+  expectLandDrawn,
   expectMapDrawn,
+  landShare,
   marker,
   seeded,
   setLocale,
@@ -49,6 +51,14 @@ test.describe('all-stations views', () => {
     await expect(page).toHaveTitle('Stations - Groundtruth');
     await expect(page.getByRole('heading', { level: 1, name: 'Stations' })).toBeVisible();
     await expectMapDrawn(page);
+    // The shipped basemap draws land (a quarter or more of the box around the seeded stations)...
+    await expectLandDrawn(page, 0.25);
+    // ...and the same check finds none on a blank map: the canvas hidden, only the box's background.
+    await page
+      .locator('[data-map-ready="true"] canvas')
+      .evaluate((canvas: HTMLCanvasElement) => (canvas.style.visibility = 'hidden'));
+    expect(await landShare(page)).toBeLessThan(0.01);
+    await page.locator('[data-map-ready="true"] canvas').evaluate((canvas: HTMLCanvasElement) => (canvas.style.visibility = ''));
     for (const name of PUBLIC_STATIONS) await expect(marker(page, name)).toBeVisible();
     await expect(marker(page, 'Bench unit 7')).toHaveCount(0);
     const legend = page.getByRole('complementary', { name: 'Legend' });
