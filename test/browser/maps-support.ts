@@ -178,6 +178,6 @@ export const landShare = async (page: Page): Promise<number> => {
 /** Land is drawn on the map (the offline basemap here: this machine has no internet). */
 export const expectLandDrawn = async (page: Page, atLeast = 0.1) => {
   await expect
-    .poll(() => landShare(page), { timeout: 20_000, message: 'share of land-coloured pixels' })
+    .poll(() => landShare(page), { timeout: 45_000, message: 'share of land-coloured pixels' })
     .toBeGreaterThan(atLeast);
 };
