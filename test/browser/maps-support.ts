@@ -155,3 +155,29 @@ export const expectMapDrawn = async (page: Page) => {
   expect(size.height).toBeGreaterThan(100);
   expect(size.webgl).toBe(true);
 };
+
+/** The shipped basemap's land colour (BASEMAP_COLOURS.land in apps/web/src/components/map/map-style.ts). */
+const LAND: readonly [number, number, number] = [0xf2, 0xef, 0xe4];
+
+/**
+ * The share of the map box's pixels in the land colour (±6 per channel), read from a screenshot of the
+ * box: what a person sees, not that a canvas exists. 0 on a blank map (see the control in maps-stations).
+ */
+export const landShare = async (page: Page): Promise<number> => {
+  const { default: sharp } = await import('sharp');
+  const box = page.locator('[data-map-ready="true"]').first();
+  const png = await box.screenshot({ animations: 'disabled' });
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let land = 0;
+  for (let i = 0; i < data.length; i += info.channels) {
+    if (LAND.every((value, c) => Math.abs((data[i + c] ?? 0) - value) <= 6)) land += 1;
+  }
+  return land / (info.width * info.height);
+};
+
+/** Land is drawn on the map (the offline basemap here: this machine has no internet). */
+export const expectLandDrawn = async (page: Page, atLeast = 0.1) => {
+  await expect
+    .poll(() => landShare(page), { timeout: 45_000, message: 'share of land-coloured pixels' })
+    .toBeGreaterThan(atLeast);
+};

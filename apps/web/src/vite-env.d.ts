@@ -4,7 +4,7 @@
 interface ImportMetaEnv {
   /** Base address of the HTTP API; '/api' (same origin) unless set. */
   readonly VITE_API_URL?: string;
-  /** Map style URL (Mapbox or MapLibre); the map's own offline style when unset. */
+  /** Map style URL (Mapbox or MapLibre); OpenFreeMap's Liberty when unset; `local`: the shipped basemap only. */
   readonly VITE_MAP_STYLE_URL?: string;
   /** Mapbox access token for a mapbox:// style. */
   readonly VITE_MAPBOX_TOKEN?: string;
@@ -14,4 +14,10 @@ interface ImportMetaEnv {
 
 interface ImportMeta {
   readonly env: ImportMetaEnv;
+}
+
+/** The shipped basemap's GeoJSON files by layer (apps/web/build/basemap.ts). */
+declare module 'virtual:basemap' {
+  const files: Readonly<Record<'land' | 'countries' | 'admin1' | 'countryLabels' | 'places', string>>;
+  export default files;
 }

@@ -1,6 +1,7 @@
 export * from './common/errors.contract.js';
 export * from './common/params.contract.js';
 export * from './common/version.contract.js';
+export * from './common/map-style.contract.js';
 export * from './projects/projects.contract.js';
 export * from './projects/project-team.contract.js';
 export * from './status/status.contract.js';

@@ -1,4 +1,5 @@
 import helmet from 'helmet';
+import { resolveMapStyleUrl } from '@groundtruth/contracts';
 import type { AppConfig as Config } from '@groundtruth/platform';
 
 /** Mapbox's hosts for a `mapbox://` style or a Mapbox token: styles, sprites, glyphs, tiles (api.mapbox.com). */
@@ -15,15 +16,17 @@ const originOf = (address: string): string | null => {
 };
 
 /**
- * Origins the map may fetch styles, sprites, glyphs and tiles from: the configured style's own origin,
- * and Mapbox's hosts when the style is Mapbox's or a Mapbox token is set. A new map service is one
- * more line here (its origin), never `https:` at large.
+ * Origins the map may fetch styles, sprites, glyphs and tiles from: the style's own origin (unset, the
+ * default OpenFreeMap style's: tiles.openfreemap.org serves its style, sprites, glyphs and tiles; `local`,
+ * none), and Mapbox's hosts when the style is Mapbox's or a Mapbox token is set. A new map service is
+ * one more line here (its origin), never `https:` at large.
  */
 export const mapOrigins = (map: Config['map']): string[] => {
   const origins = new Set<string>();
-  const style = map.styleUrl ? originOf(map.styleUrl) : null;
+  const styleUrl = resolveMapStyleUrl(map.styleUrl);
+  const style = styleUrl ? originOf(styleUrl) : null;
   if (style) origins.add(style);
-  if (map.mapboxToken || map.styleUrl?.startsWith('mapbox://') || style === 'https://api.mapbox.com') {
+  if (map.mapboxToken || styleUrl?.startsWith('mapbox://') || style === 'https://api.mapbox.com') {
     for (const origin of MAPBOX_ORIGINS) origins.add(origin);
   }
   return [...origins];

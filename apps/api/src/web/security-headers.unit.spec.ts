@@ -3,8 +3,9 @@ import { cspDirectives, mapOrigins } from './security-headers.js';
 const base = { supportChatUrl: null, oidc: null, publicUrl: 'https://groundtruth.example.org' } as const;
 
 describe('mapOrigins', () => {
-  it('names no host when no style is configured (the plain local style fetches nothing)', () => {
-    expect(mapOrigins({ styleUrl: null, mapboxToken: false })).toEqual([]);
+  it("names OpenFreeMap when no style is configured (the default online style), and nothing for 'local'", () => {
+    expect(mapOrigins({ styleUrl: null, mapboxToken: false })).toEqual(['https://tiles.openfreemap.org']);
+    expect(mapOrigins({ styleUrl: 'local', mapboxToken: false })).toEqual([]);
   });
 
   it("names an https style's own origin", () => {
@@ -17,7 +18,7 @@ describe('mapOrigins', () => {
     const mapbox = ['https://api.mapbox.com', 'https://*.tiles.mapbox.com'];
     expect(mapOrigins({ styleUrl: 'mapbox://styles/mapbox/outdoors-v12', mapboxToken: true })).toEqual(mapbox);
     expect(mapOrigins({ styleUrl: 'https://api.mapbox.com/styles/v1/a/b', mapboxToken: false })).toEqual(mapbox);
-    expect(mapOrigins({ styleUrl: null, mapboxToken: true })).toEqual(mapbox);
+    expect(mapOrigins({ styleUrl: 'local', mapboxToken: true })).toEqual(mapbox);
   });
 
   it('ignores a style address that names no origin', () => {
@@ -42,8 +43,8 @@ describe('cspDirectives', () => {
     expect(sut['script-src']).toEqual(["'self'", 'https://chat.example.com']);
   });
 
-  it('has no host but its own without a map style or a chat', () => {
-    const sut = cspDirectives({ ...base, publicUrl: 'http://localhost:3000', map: { styleUrl: null, mapboxToken: false } });
+  it("has no host but its own with the map style 'local' and no chat", () => {
+    const sut = cspDirectives({ ...base, publicUrl: 'http://localhost:3000', map: { styleUrl: 'local', mapboxToken: false } });
     expect(sut['connect-src']).toEqual(["'self'", 'ws://localhost:3000']);
     expect(sut['img-src']).toEqual(["'self'", 'data:', 'blob:']);
   });

@@ -1,3 +1,4 @@
+import { resolveMapStyleUrl } from '@groundtruth/contracts';
 import { z } from 'zod';
 
 const EnvSchema = z.object({
@@ -10,8 +11,9 @@ const EnvSchema = z.object({
   /** Where the 'contact us' links lead (a failed password reset, spec §8). */
   VITE_CONTACT_URL: z.string().trim().min(1).default('mailto:support@groundtruth.example'),
   /**
-   * The map's style: a MapLibre/Mapbox style URL (`mapbox://styles/{user}/{style}` or https). Unset, the map
-   * uses its own plain style, which needs no tile service; a style that fails to load falls back to it.
+   * The map's online style: a MapLibre/Mapbox style URL (`mapbox://styles/{user}/{style}` or https). Unset,
+   * OpenFreeMap's Liberty style (no key); `local`, none. The basemap shipped with the product is used
+   * whenever the online style cannot be reached.
    */
   VITE_MAP_STYLE_URL: z.string().trim().optional(),
   /** Mapbox access token, sent with requests to api.mapbox.com (and `mapbox://` addresses). */
@@ -42,7 +44,7 @@ const parse = () => {
   return {
     apiUrl: result.data.VITE_API_URL,
     contactUrl: result.data.VITE_CONTACT_URL,
-    map: { styleUrl: result.data.VITE_MAP_STYLE_URL || null, mapboxToken: result.data.VITE_MAPBOX_TOKEN || null },
+    map: { styleUrl: resolveMapStyleUrl(result.data.VITE_MAP_STYLE_URL), mapboxToken: result.data.VITE_MAPBOX_TOKEN || null },
     supportChatUrl: httpsUrl(result.data.VITE_SUPPORT_CHAT_URL),
     dev: result.data.DEV,
   } as const;

@@ -7,11 +7,18 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { env } from '@/config/env';
 import { MAP_CONSTANTS, roundBounds, type Bounds, type LngLat } from './map-geometry';
-import { localStyle, mapboxRequestTransform } from './map-style';
+import basemapFiles from 'virtual:basemap';
+import { localStyle, mapboxRequestTransform, type BasemapUrls } from './map-style';
 import type { MapMarker, MapViewProps, MapViewRequest } from './map-types';
 
 // The worker is its own file; a bundled app must say where it went (TOOLCHAIN.md).
 maplibregl.setWorkerUrl(workerUrl);
+
+/** The shipped basemap's files, as absolute addresses (MapLibre's worker fetches them). */
+const basemapUrls = (): BasemapUrls =>
+  Object.fromEntries(
+    Object.entries(basemapFiles).map(([layer, path]) => [layer, new URL(path, window.location.href).href]),
+  ) as BasemapUrls;
 
 /** A configured style that has not loaded in this long is given up for the local one. */
 const STYLE_TIMEOUT_MS = 6_000;
@@ -137,7 +144,7 @@ export const MapCanvas = ({
     try {
       instance = new maplibregl.Map({
         container,
-        style: configured ?? localStyle(),
+        style: configured ?? localStyle({ basemap: basemapUrls(), language: i18n.resolvedLanguage ?? 'en' }),
         ...('bounds' in start
           ? {
               bounds: start.bounds as maplibregl.LngLatBoundsLike,
@@ -178,7 +185,7 @@ export const MapCanvas = ({
       if (usingLocal) return;
       usingLocal = true;
       setStyleInUse('local');
-      instance.setStyle(localStyle(), { diff: false });
+      instance.setStyle(localStyle({ basemap: basemapUrls(), language: i18n.resolvedLanguage ?? 'en' }), { diff: false });
     };
     const styleTimer = configured ? window.setTimeout(() => styleLoaded || fallBack(), STYLE_TIMEOUT_MS) : undefined;
     instance.on('style.load', () => {

@@ -1,11 +1,15 @@
 import type { Feature, FeatureCollection, LineString } from 'geojson';
-import type { RequestParameters, StyleSpecification } from 'maplibre-gl';
+import type { ExpressionSpecification, LayerSpecification, RequestParameters, StyleSpecification } from 'maplibre-gl';
 
 /**
- * The map's styles. The local style needs no network at all: a plain background and a graticule
- * (lines every few degrees, so panning shows movement), drawn by MapLibre from data made here. It is
- * the default, and the fallback when a configured style cannot be loaded (no internet, a bad token).
- * It has no text layers: text needs glyphs from a server.
+ * The map's styles. The local style is the basemap shipped with the product (built at build time
+ * from npm data packages, see apps/web/build/basemap.ts): water, land, coastlines, country and U.S.
+ * state boundaries, country and place names, and a faint graticule, all from this server. It is used
+ * when no online style is configured (`VITE_MAP_STYLE_URL=local`) and whenever the online style
+ * cannot be reached (no internet, a bad token).
+ *
+ * Text needs no glyph server: the style has no `glyphs` address, so MapLibre draws every label with
+ * the browser's own fonts (TinySDF), in either language.
  */
 
 const graticule = (step: number): FeatureCollection<LineString> => {
@@ -32,30 +36,135 @@ const graticule = (step: number): FeatureCollection<LineString> => {
 
 export const LOCAL_STYLE_NAME = 'groundtruth-local';
 
-export const localStyle = (): StyleSpecification => ({
-  version: 8,
-  name: LOCAL_STYLE_NAME,
-  sources: {
-    graticule: { type: 'geojson', data: graticule(5) },
-    fine: { type: 'geojson', data: graticule(1) },
-  },
-  layers: [
-    { id: 'background', type: 'background', paint: { 'background-color': '#e9eef0' } },
-    {
-      id: 'graticule-fine',
-      type: 'line',
-      source: 'fine',
-      minzoom: 6,
-      paint: { 'line-color': '#d3dde1', 'line-width': 1 },
+/** Addresses of the shipped basemap's layers (`virtual:basemap` in the app). */
+export type BasemapUrls = Readonly<Record<'land' | 'countries' | 'admin1' | 'countryLabels' | 'places', string>>;
+
+/** The shipped basemap's colours; the browser tests look for the land colour in the drawn map. */
+export const BASEMAP_COLOURS = {
+  water: '#c9dde8',
+  land: '#f2efe4',
+  coastline: '#8fb0c0',
+  border: '#9b8fa3',
+  state: '#bdb3c2',
+  text: '#3d3d3d',
+  halo: '#ffffff',
+} as const;
+
+const FONT = ['sans-serif'];
+
+const NATURAL_EARTH = '<a href="https://www.naturalearthdata.com/">Natural Earth</a>';
+const CENSUS = '<a href="https://www.census.gov/geographies/mapping-files.html">U.S. Census Bureau</a>';
+const SIMPLEMAPS = '<a href="https://simplemaps.com/data/world-cities">SimpleMaps</a> (CC BY 4.0)';
+
+export type LocalStyleOptions = {
+  /** The shipped basemap; without it (unit tests, a build without it) only water and the graticule. */
+  readonly basemap?: BasemapUrls | null;
+  /** Country names follow the interface's language where the data has them. */
+  readonly language?: string;
+};
+
+export const localStyle = ({ basemap = null, language = 'en' }: LocalStyleOptions = {}): StyleSpecification => {
+  const name: ExpressionSpecification = language.startsWith('es')
+    ? ['coalesce', ['get', 'name_es'], ['get', 'name']]
+    : ['get', 'name'];
+  const geography: LayerSpecification[] = basemap
+    ? [
+        { id: 'land', type: 'fill', source: 'land', paint: { 'fill-color': BASEMAP_COLOURS.land } },
+        {
+          id: 'admin1',
+          type: 'line',
+          source: 'admin1',
+          minzoom: 3,
+          paint: { 'line-color': BASEMAP_COLOURS.state, 'line-width': 0.8, 'line-dasharray': [3, 2] },
+        },
+        {
+          id: 'countries',
+          type: 'line',
+          source: 'countries',
+          paint: { 'line-color': BASEMAP_COLOURS.border, 'line-width': ['interpolate', ['linear'], ['zoom'], 1, 0.6, 6, 1.4] },
+        },
+        {
+          id: 'coastline',
+          type: 'line',
+          source: 'land',
+          paint: { 'line-color': BASEMAP_COLOURS.coastline, 'line-width': 1 },
+        },
+        {
+          id: 'place-labels',
+          type: 'symbol',
+          source: 'places',
+          filter: ['step', ['zoom'], ['==', ['get', 'rank'], 1], 4, ['<=', ['get', 'rank'], 2], 6, true],
+          minzoom: 3,
+          layout: {
+            'text-field': ['get', 'name'],
+            'text-font': FONT,
+            'text-size': ['match', ['get', 'rank'], 1, 13, 2, 12, 11],
+            'text-variable-anchor': ['top', 'bottom', 'left', 'right'],
+            'text-radial-offset': 0.4,
+          },
+          paint: { 'text-color': BASEMAP_COLOURS.text, 'text-halo-color': BASEMAP_COLOURS.halo, 'text-halo-width': 1.4 },
+        },
+        {
+          id: 'place-dots',
+          type: 'circle',
+          source: 'places',
+          filter: ['step', ['zoom'], ['==', ['get', 'rank'], 1], 4, ['<=', ['get', 'rank'], 2], 6, true],
+          minzoom: 3,
+          paint: { 'circle-radius': 2.5, 'circle-color': BASEMAP_COLOURS.text },
+        },
+        {
+          id: 'country-labels',
+          type: 'symbol',
+          source: 'countryLabels',
+          filter: ['step', ['zoom'], ['==', ['get', 'rank'], 1], 3, ['<=', ['get', 'rank'], 2], 4, true],
+          maxzoom: 7,
+          layout: {
+            'text-field': name,
+            'text-font': FONT,
+            'text-size': ['interpolate', ['linear'], ['zoom'], 1, 11, 5, 15],
+            'text-transform': 'uppercase',
+            'text-letter-spacing': 0.08,
+            'text-max-width': 8,
+          },
+          paint: { 'text-color': '#6b5f73', 'text-halo-color': BASEMAP_COLOURS.halo, 'text-halo-width': 1.2 },
+        },
+      ]
+    : [];
+  return {
+    version: 8,
+    name: LOCAL_STYLE_NAME,
+    sources: {
+      graticule: { type: 'geojson', data: graticule(5) },
+      fine: { type: 'geojson', data: graticule(1) },
+      ...(basemap
+        ? {
+            land: { type: 'geojson', data: basemap.land, attribution: NATURAL_EARTH },
+            countries: { type: 'geojson', data: basemap.countries },
+            countryLabels: { type: 'geojson', data: basemap.countryLabels },
+            admin1: { type: 'geojson', data: basemap.admin1, attribution: CENSUS },
+            places: { type: 'geojson', data: basemap.places, attribution: SIMPLEMAPS },
+          }
+        : {}),
     },
-    {
-      id: 'graticule',
-      type: 'line',
-      source: 'graticule',
-      paint: { 'line-color': '#c3d0d6', 'line-width': ['match', ['get', 'kind'], ['equator', 'prime'], 2, 1] },
-    },
-  ],
-});
+    layers: [
+      { id: 'background', type: 'background', paint: { 'background-color': BASEMAP_COLOURS.water } },
+      {
+        id: 'graticule-fine',
+        type: 'line',
+        source: 'fine',
+        minzoom: 6,
+        paint: { 'line-color': '#b9cfdb', 'line-width': 0.5 },
+      },
+      {
+        id: 'graticule',
+        type: 'line',
+        source: 'graticule',
+        paint: { 'line-color': '#b9cfdb', 'line-width': ['match', ['get', 'kind'], ['equator', 'prime'], 1.5, 0.7] },
+      },
+      ...geography,
+    ],
+  };
+};
 
 /**
  * Mapbox's `mapbox://` addresses as HTTPS requests with the access token (MapLibre reads styles in

