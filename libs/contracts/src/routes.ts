@@ -1,3 +1,4 @@
+import { bookmarkRoutes } from './bookmarks/bookmarks.routes.js';
 import { activityRoutes } from './activity/activity.routes.js';
 import { CreatedId } from './common/created-id.contract.js';
 import { deviceRoutes } from './devices/devices.routes.js';
@@ -56,6 +57,7 @@ export const routes = {
   ...csvImportRoutes,
   ...lorawanRoutes,
   ...deviceRoutes,
+  ...bookmarkRoutes,
   login: route({
     method: 'post',
     path: '/login',
