@@ -1,4 +1,5 @@
 import { bookmarkRoutes } from './bookmarks/bookmarks.routes.js';
+import { exportRoutes } from './exports/exports.routes.js';
 import { activityRoutes } from './activity/activity.routes.js';
 import { CreatedId } from './common/created-id.contract.js';
 import { deviceRoutes } from './devices/devices.routes.js';
@@ -58,6 +59,7 @@ export const routes = {
   ...lorawanRoutes,
   ...deviceRoutes,
   ...bookmarkRoutes,
+  ...exportRoutes,
   login: route({
     method: 'post',
     path: '/login',

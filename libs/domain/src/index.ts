@@ -10,3 +10,4 @@ export * from './ingestion/index.js';
 export * from './simulation/index.js';
 export * from './media/index.js';
 export * from './bookmarks/index.js';
+export * from './exports/index.js';
