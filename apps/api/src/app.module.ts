@@ -9,7 +9,9 @@ import { AggregateStreams } from './common/cqrs/aggregate-streams.js';
 import { CommandGateway } from './common/cqrs/command-gateway.js';
 import { PendingWritesInterceptor } from './common/cqrs/pending-writes.js';
 import { ReadYourWrites } from './common/cqrs/read-your-writes.js';
+import { BookmarksModule } from './bookmarks/bookmarks.module.js';
 import { DevicesModule } from './devices/devices.module.js';
+import { ExportsModule } from './exports/exports.module.js';
 import { DocsController } from './docs/docs.controller.js';
 import { IngestionModule } from './ingestion/ingestion.module.js';
 import { MailModule } from './mail/mail.module.js';
@@ -62,6 +64,8 @@ export class AppModule {
         SensorsModule,
         IngestionModule,
         DevicesModule,
+        BookmarksModule,
+        ExportsModule,
         // Global, so the command gateway can wake the projector after an append.
         ...(options.projector ? [{ module: ProjectorModule, global: true }] : []),
       ],

@@ -28,3 +28,8 @@ export * from './ingestion/lorawan.contract.js';
 export * from './ingestion/lorawan.routes.js';
 export * from './devices/devices.contract.js';
 export * from './devices/devices.routes.js';
+export * from './sensors/sensor-columns.contract.js';
+export * from './bookmarks/bookmarks.contract.js';
+export * from './bookmarks/bookmarks.routes.js';
+export * from './exports/exports.contract.js';
+export * from './exports/exports.routes.js';

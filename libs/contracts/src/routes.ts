@@ -1,3 +1,5 @@
+import { bookmarkRoutes } from './bookmarks/bookmarks.routes.js';
+import { exportRoutes } from './exports/exports.routes.js';
 import { activityRoutes } from './activity/activity.routes.js';
 import { CreatedId } from './common/created-id.contract.js';
 import { deviceRoutes } from './devices/devices.routes.js';
@@ -56,6 +58,8 @@ export const routes = {
   ...csvImportRoutes,
   ...lorawanRoutes,
   ...deviceRoutes,
+  ...bookmarkRoutes,
+  ...exportRoutes,
   login: route({
     method: 'post',
     path: '/login',

@@ -9,3 +9,5 @@ export * from './sensors/index.js';
 export * from './ingestion/index.js';
 export * from './simulation/index.js';
 export * from './media/index.js';
+export * from './bookmarks/index.js';
+export * from './exports/index.js';

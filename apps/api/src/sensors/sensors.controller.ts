@@ -1,10 +1,26 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Headers, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import type { Actor } from '@groundtruth/domain';
-import { routes, type SensorDataQuery, type SensorRecentlyQuery, type SensorTailQuery } from '@groundtruth/contracts';
+import {
+  COLUMNS_MEDIA_TYPE,
+  routes,
+  toColumns,
+  type SensorData,
+  type SensorDataColumns,
+  type SensorDataQuery,
+  type SensorRecentlyQuery,
+  type SensorTailQuery,
+} from '@groundtruth/contracts';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
 import { SensorDataQueries } from './queries/sensor-data.queries.js';
 import { MODULES_META, SENSORS_META } from './queries/sensor-meta.js';
+
+/** `format` decides when given; else an Accept naming the columns type (and not preferring JSON over it). */
+export const wantsColumns = (format: 'rows' | 'columns' | undefined, accept: string | undefined): boolean => {
+  if (format) return format === 'columns';
+  return (accept ?? '').split(',').some((part) => part.trim().split(';')[0]!.trim().toLowerCase() === COLUMNS_MEDIA_TYPE);
+};
 
 @Controller()
 export class SensorsController {
@@ -20,9 +36,19 @@ export class SensorsController {
     return MODULES_META;
   }
 
+  /** The row form (spec §7), or the compact columns when asked for by `format=columns` or `Accept`. */
   @ApiRoute(routes.sensorData)
-  data(@CurrentActor() actor: Actor, @Input('query') query: SensorDataQuery) {
-    return this.sensorData.data(query, actor);
+  async data(
+    @CurrentActor() actor: Actor,
+    @Input('query') query: SensorDataQuery,
+    @Headers('accept') accept: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<SensorData | SensorDataColumns> {
+    const answer = await this.sensorData.data(query, actor);
+    res.vary('Accept');
+    if (!wantsColumns(query.format, accept)) return answer;
+    res.type(COLUMNS_MEDIA_TYPE);
+    return toColumns(answer);
   }
 
   @ApiRoute(routes.sensorDataTail)

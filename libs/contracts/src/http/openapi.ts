@@ -52,7 +52,16 @@ export const buildOpenApiDocument = (routes: readonly RouteContract[], info: { t
     const responses: Json = {
       [String(r.status ?? 200)]: {
         description: 'Success',
-        ...(r.response ? { content: { 'application/json': { schema: schemaOf(r.response, components) } } } : {}),
+        ...(r.response
+          ? {
+              content: {
+                'application/json': { schema: schemaOf(r.response, components) },
+                ...Object.fromEntries(
+                  Object.entries(r.alternatives ?? {}).map(([type, schema]) => [type, { schema: schemaOf(schema, components) }]),
+                ),
+              },
+            }
+          : {}),
       },
     };
     for (const [status, description] of Object.entries(r.errors ?? {})) {

@@ -16,6 +16,11 @@ export type RouteContract = {
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
   readonly response?: z.ZodType;
+  /**
+   * Other forms of the success answer, by media type, that a client asks for with `Accept` (or the
+   * query's `format`); `response` is the `application/json` one.
+   */
+  readonly alternatives?: Readonly<Record<string, z.ZodType>>;
   /** Success status; 200 by default. */
   readonly status?: number;
   /**

@@ -118,6 +118,10 @@ export const SensorDataQuery = z
       .default(DEFAULT_RESOLUTION),
     complete: Flag.default(false),
     backend: z.string().max(20).optional().meta({ description: 'Accepted for compatibility, ignored' }),
+    format: z.enum(['rows', 'columns'], { error: 'Must be rows or columns.' }).optional().meta({
+      description:
+        'columns: the compact SensorDataColumns form (as Accept: application/vnd.groundtruth.columns+json); rows (the default): SensorData',
+    }),
   })
   .superRefine((q, ctx) => {
     if (q.end <= q.start) ctx.addIssue({ code: 'custom', path: ['end'], message: 'Must be after start.' });

@@ -1,4 +1,5 @@
 import { route } from '../http/route.js';
+import { COLUMNS_MEDIA_TYPE, SensorDataColumns } from './sensor-columns.contract.js';
 import {
   ModulesMeta,
   SensorData,
@@ -34,11 +35,12 @@ export const sensorRoutes = {
     method: 'get',
     path: '/sensors/data',
     summary:
-      "Chart data of stations' sensors over [start, end): buckets of span ÷ resolution, rounded up to whole buckets of the coarsest precomputed level that fits (raw readings under a minute), so at most resolution (+1) buckets; `aggregate` says which was read. complete=true adds empty buckets as nulls.",
+      "Chart data of stations' sensors over [start, end): buckets of span ÷ resolution, rounded up to whole buckets of the coarsest precomputed level that fits (raw readings under a minute), so at most resolution (+1) buckets; `aggregate` says which was read. complete=true adds empty buckets as nulls. `format=columns` or `Accept: application/vnd.groundtruth.columns+json` answers the compact SensorDataColumns (times implied by start and bucket size, readings at their recorded precision).",
     tags: ['sensors'],
     auth: 'optional',
     query: SensorDataQuery,
     response: SensorData,
+    alternatives: { [COLUMNS_MEDIA_TYPE]: SensorDataColumns },
     errors: {
       400: 'A parameter is missing or not valid',
       403: privateStation,

@@ -3,3 +3,4 @@ export * from './chart-query.js';
 export * from './module-names.js';
 export * from './station-sensors.js';
 export * from './range-cover.js';
+export * from './shortest-float.js';

@@ -1,0 +1,28 @@
+import { route } from '../http/route.js';
+import { BookmarkResolveQuery, BookmarkSaveBody, BookmarkSaveQuery, SavedBookmark } from './bookmarks.contract.js';
+
+/** Saved explore workspaces (spec §7 /bookmarks/*). */
+export const bookmarkRoutes = {
+  bookmarkSave: route({
+    method: 'post',
+    path: '/bookmarks/save',
+    summary:
+      'Stores a bookmark (in `?bookmark=` as JSON text, or as the JSON body) and answers its short token; the same content always answers the same token and is stored once',
+    tags: ['bookmarks'],
+    auth: 'optional',
+    query: BookmarkSaveQuery,
+    body: BookmarkSaveBody,
+    response: SavedBookmark,
+    errors: { 400: 'Not a bookmark (BOOKMARK.INVALID, naming the bad place) or an unknown version (BOOKMARK.VERSION_UNKNOWN)' },
+  }),
+  bookmarkResolve: route({
+    method: 'get',
+    path: '/bookmarks/resolve',
+    summary: 'The bookmark saved under a token',
+    tags: ['bookmarks'],
+    auth: 'optional',
+    query: BookmarkResolveQuery,
+    response: SavedBookmark,
+    errors: { 400: 'Not a bookmark token', 404: 'No bookmark has this token (BOOKMARK.NOT_FOUND)' },
+  }),
+} as const;

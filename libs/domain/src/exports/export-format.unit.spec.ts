@@ -1,0 +1,69 @@
+import { csvCell, ExportWriter, exportFileName, exportRefusal, LocalClock, offsetText } from './export-format.js';
+
+describe('export format', () => {
+  it.each([
+    ['plain', 'plain'],
+    ['a, b', '"a, b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['two\r\nlines', '"two\r\nlines"'],
+    ['=SUM(A1:A2)', "'=SUM(A1:A2)"],
+    ['+1', "'+1"],
+    ['-cmd', "'-cmd"],
+    ['@SUM(1)', "'@SUM(1)"],
+    ['\tx', "'\tx"],
+    ['=HYPERLINK("x","y")', `"'=HYPERLINK(""x"",""y"")"`],
+  ])('a CSV cell of %j is %j', (text, cell) => {
+    expect(csvCell(text)).toBe(cell);
+  });
+
+  it('local time and offset follow daylight saving, cached per quarter hour', () => {
+    const clock = new LocalClock('America/New_York');
+    expect(clock.local(Date.parse('2025-03-09T06:59:00Z'))).toEqual({ time: '2025-03-09T01:59:00.000', offset: '-05:00' });
+    expect(clock.local(Date.parse('2025-03-09T07:00:00Z'))).toEqual({ time: '2025-03-09T03:00:00.000', offset: '-04:00' });
+    expect(new LocalClock('Asia/Kathmandu').local(Date.parse('2025-01-01T00:00:00Z')).offset).toBe('+05:45');
+    expect(offsetText(-150)).toBe('-02:30');
+  });
+
+  it('writes a float32 reading at its precision and marks it raw', () => {
+    const w = new ExportWriter({
+      format: 'csv',
+      stations: [{ id: 1, name: 'A' }],
+      sensors: null,
+      start: 0,
+      end: 1,
+      tz: 'UTC',
+      createdAt: 0,
+    });
+    expect(w.line({ stationId: 1, moduleId: 2, sensorId: 70, time: 0, value: Math.fround(0.1) })).toBe(
+      '1970-01-01T00:00:00.000Z,1970-01-01T00:00:00.000,+00:00,1,A,2,wh.floodnet.depth,inches,0.1,true\r\n',
+    );
+    const j = new ExportWriter({
+      format: 'json-lines',
+      stations: [{ id: 1, name: 'A"' }],
+      sensors: null,
+      start: 0,
+      end: 1,
+      tz: 'UTC',
+      createdAt: 0,
+    });
+    expect(JSON.parse(j.line({ stationId: 1, moduleId: 2, sensorId: 70, time: 0, value: Math.fround(0.1) }))).toMatchObject({
+      stationName: 'A"',
+      value: 0.1,
+    });
+  });
+
+  it('refuses in flood mode and for NodeRed models only', () => {
+    expect(exportRefusal({ floodMode: true, modelNames: [] })?.code).toBe('EXPORT.OFF');
+    expect(exportRefusal({ floodMode: false, modelNames: ['FieldKit', 'NodeRed 2'] })?.code).toBe('EXPORT.NODERED');
+    expect(exportRefusal({ floodMode: false, modelNames: ['FieldKit', null] })).toBeNull();
+  });
+
+  it('names the file after its stations and days', () => {
+    expect(exportFileName('json-lines', [3], Date.parse('2025-01-01'), Date.parse('2025-02-01'))).toBe(
+      'groundtruth-station-3-2025-01-01-to-2025-02-01.jsonl',
+    );
+    expect(exportFileName('csv', [1, 2, 3, 4, 5, 6, 7], 0, 0)).toBe(
+      'groundtruth-stations-1-2-3-4-5-and-2-more-1970-01-01-to-1970-01-01.csv',
+    );
+  });
+});

@@ -1,0 +1,1 @@
+export * from './export-format.js';

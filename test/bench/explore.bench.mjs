@@ -1,0 +1,180 @@
+// npm run bench:explore: the explore workspace's server side measured in one run, on a fresh
+// embedded product (chDB and Postgres in this process, the API on a loopback port). A benchmark:
+// it prints figures and checks nothing. Environment: BENCH_READINGS (default 10,000,000: the
+// export size; the chart stations hold a year each), BENCH_QUERY_RUNS (40), BENCH_DATA_DIR.
+//
+// Readings are loaded as data.bench's first step does (INSERT … SELECT from numbers() into
+// `readings`, its views filling the aggregates), not through uploads: this bench measures reads.
+// 1. Chart answers over HTTP with a token for one station-year × 2 sensors at each quick range back
+//    from its latest reading: p50/p95 for a window not asked before (cache off) and asked before.
+// 2. Bytes on the wire of the year chart: rows and columns, as sent (brotli) and uncompressed.
+// 3. Compare: 10 stations × 2 sensors over all time, p50/p95.
+// 4. Export of BENCH_READINGS readings (CSV): rows per second and the process's peak RSS.
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { clearInterval, setInterval } from 'node:timers';
+import { createApiApp } from '@groundtruth/api';
+import { createLogger, loadConfig, openRuntime } from '@groundtruth/platform';
+
+const READINGS = Number(process.env.BENCH_READINGS ?? 10_000_000);
+const QUERY_RUNS = Number(process.env.BENCH_QUERY_RUNS ?? 40);
+const SENSORS = [1, 2]; // fk.water.ph.ph and the next catalogue sensor
+const STEP_S = 60;
+const DAYS = 365;
+const PER_STATION = (DAYS * 86_400) / STEP_S; // records per sensor
+const STATIONS = Math.max(10, Math.ceil(READINGS / (PER_STATION * SENSORS.length)));
+const END_S = Math.floor(Date.UTC(2026, 9, 1) / 1000);
+const START_S = END_S - DAYS * 86_400;
+
+const fmt = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+
+const dataDir = process.env.BENCH_DATA_DIR ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'gt-bench-explore-')));
+const config = loadConfig({
+  ...process.env,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  SEED_DEMO_DATA: 'false',
+  AUTH_RATE_LIMIT: '1000',
+  PORT: '0',
+});
+const runtime = await openRuntime(config, createLogger(config.logLevel));
+const app = await createApiApp(runtime, { projector: true, port: 0 });
+const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
+const ch = runtime.clickhouse.client;
+
+const api = async (method, url, { token, body, headers = {} } = {}) => {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
+  return { res, text, body: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : null };
+};
+
+/** As data.bench: registers, then follows the validation link from the outbox mail. */
+const signUp = async () => {
+  const email = `bench-${Date.now()}@example.org`;
+  const password = 'correct horse battery';
+  await api('POST', '/api/users', { body: { name: 'Bench', email, password, passwordConfirmation: password, tncAccept: true } });
+  for (let i = 0; i < 400; i++) {
+    const outbox = path.join(dataDir, 'outbox');
+    for (const name of (await fs.readdir(outbox).catch(() => [])).filter((n) => n.endsWith('.eml'))) {
+      const text = (await fs.readFile(path.join(outbox, name), 'utf8')).replace(/=\r?\n/g, '');
+      if (!text.includes(email)) continue;
+      const token = /\/login\/([A-Za-z0-9._~%-]+)/.exec(text)?.[1];
+      if (!token) continue;
+      const { res } = await api('POST', '/api/user/resume', { body: { token: decodeURIComponent(token) } });
+      return res.headers.get('authorization').replace(/^Bearer /, '');
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('no validation mail');
+};
+
+const token = await signUp();
+const stations = [];
+for (let i = 0; i < STATIONS; i++) {
+  const deviceId = (0xee_0000_0000 + i).toString(16).padStart(16, '0');
+  const { body } = await api('POST', '/api/stations', { token, body: { deviceId, name: `Bench ${i}` } });
+  stations.push(body.id);
+}
+console.log(
+  `explore bench: ${STATIONS} stations × ${SENSORS.length} sensors × ${DAYS} days of one-minute readings (${fmt(STATIONS * PER_STATION * SENSORS.length)} readings)`,
+);
+const load0 = performance.now();
+const total = STATIONS * PER_STATION * SENSORS.length;
+await ch.command({
+  query: `INSERT INTO readings
+          SELECT arrayElement([${stations.join(',')}], 1 + intDiv(number, ${PER_STATION * SENSORS.length})), 5,
+                 arrayElement([${SENSORS.join(',')}], 1 + number % ${SENSORS.length}),
+                 fromUnixTimestamp64Milli((${START_S} + intDiv(number % ${PER_STATION * SENSORS.length}, ${SENSORS.length}) * ${STEP_S}) * 1000, 'UTC'),
+                 toFloat64(toFloat32(6.5 + (number % 1000) / 997)), 1, 1
+            FROM numbers(${total})`,
+});
+console.log(`  loaded in ${fmt((performance.now() - load0) / 1000, 1)} s`);
+
+const timeIt = async (fn, runs = QUERY_RUNS) => {
+  for (let i = 0; i < 3; i++) await fn(0);
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn(i + 1);
+    times.push(performance.now() - t0);
+  }
+  return `p50 ${fmt(percentile(times, 50), 1)} ms, p95 ${fmt(percentile(times, 95), 1)} ms`;
+};
+
+const END_MS = END_S * 1000;
+const chart = (ids, start, end, extra = '') =>
+  `/api/sensors/data?stations=${ids.join(',')}&sensors=${SENSORS.join(',')}&start=${start}&end=${end}&resolution=1000${extra}`;
+
+console.log('1. chart answers (1 station × 2 sensors, columns form, over HTTP with a token)');
+for (const days of [1, 7, 14, 30, 365, 0]) {
+  const span = days === 0 ? DAYS * 86_400_000 : days * 86_400_000;
+  // a new window each call: the end moves by a second (the cache holds exact windows)
+  const fresh = await timeIt((i) =>
+    api('GET', chart([stations[0]], END_MS - span - i * 1000, END_MS - i * 1000, '&format=columns'), { token }),
+  );
+  const again = await timeIt(() => api('GET', chart([stations[0]], END_MS - span, END_MS, '&format=columns'), { token }));
+  console.log(`  ${days === 0 ? 'all' : `${days} d`}: new window ${fresh}; asked before ${again}`);
+}
+
+console.log('2. bytes of the year chart');
+for (const [label, extra] of [
+  ['rows', ''],
+  ['columns', '&format=columns'],
+]) {
+  const plain = await api('GET', chart([stations[0]], END_MS - 365 * 86_400_000, END_MS, extra), {
+    token,
+    headers: { 'accept-encoding': 'identity' },
+  });
+  const raw = await fetch(`${base}${chart([stations[0]], END_MS - 365 * 86_400_000, END_MS, extra)}`, {
+    headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br' },
+  });
+  const wire = (await raw.arrayBuffer()).byteLength; // undici decodes; count the encoded length from the header when given
+  const encoded = Number(raw.headers.get('content-length') ?? wire);
+  console.log(
+    `  ${label}: ${fmt(plain.text.length)} bytes uncompressed, ${fmt(encoded)} bytes as sent (${raw.headers.get('content-encoding') ?? 'identity'})`,
+  );
+}
+
+console.log('3. compare: 10 stations × 2 sensors over all time');
+console.log(
+  `  ${await timeIt((i) => api('GET', chart(stations.slice(0, 10), START_S * 1000 - i * 1000, END_MS, '&format=columns'), { token }))}`,
+);
+
+console.log(`4. export: CSV of ${fmt(Math.min(READINGS, total))} readings`);
+let peak = process.memoryUsage().rss;
+const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+const exportStations = stations.slice(0, Math.ceil(Math.min(READINGS, total) / (PER_STATION * SENSORS.length)));
+const t0 = performance.now();
+const { body: job } = await api(
+  'POST',
+  `/api/export/csv?stations=${exportStations.join(',')}&start=${START_S * 1000}&end=${END_MS}&tz=America/New_York`,
+  { token },
+);
+let status = job;
+while (status.state !== 'done' && status.state !== 'failed') {
+  await new Promise((r) => setTimeout(r, 200));
+  status = (await api('GET', job.statusUrl, { token })).body;
+}
+const seconds = (performance.now() - t0) / 1000;
+clearInterval(sampler);
+console.log(
+  `  ${status.state}: ${fmt(status.rows)} rows in ${fmt(seconds, 1)} s = ${fmt(status.rows / seconds)} rows/s; file ${fmt(status.size / 1e6, 1)} MB; peak RSS of the process ${fmt(peak / 1e6)} MB (${fmt(process.resourceUsage().maxRSS / 1e3)} MB max over the run)`,
+);
+
+await app.close();
+await runtime.close();
+if (!process.env.BENCH_DATA_DIR) await fs.rm(dataDir, { recursive: true, force: true });
