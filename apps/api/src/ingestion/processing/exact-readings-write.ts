@@ -3,6 +3,8 @@ import { SensorAggregates } from '../../sensors/aggregates/sensor-aggregates.js'
 import type { ReadingBatch } from '../../sensors/readings/reading-batch.js';
 import type { ReadingsTarget, ReadingsWriter } from '../../sensors/readings/readings-writer.js';
 
+const DAY_MS = 86_400_000;
+
 /**
  * Writes an ingestion's readings to ClickHouse and leaves every aggregate level equal to a direct
  * computation over `readings FINAL`. The caller holds the station's write lock (one write per
@@ -59,10 +61,10 @@ export class ExactReadingsWrite {
     const result = await this.client.query({
       query: `SELECT 1 FROM readings_1d
                WHERE station_id = {station:UInt32}
-                 AND bucket >= toStartOfDay(fromUnixTimestamp64Milli({from:Int64}, 'UTC'))
+                 AND bucket >= fromUnixTimestamp64Milli({from:Int64}, 'UTC')
                  AND bucket <= fromUnixTimestamp64Milli({to:Int64}, 'UTC')
                LIMIT 1`,
-      query_params: { station: stationId, from: fromMs, to: toMs },
+      query_params: { station: stationId, from: Math.floor(fromMs / DAY_MS) * DAY_MS, to: toMs },
       format: 'JSONCompactEachRow',
     });
     return (await result.json()).length > 0;

@@ -49,7 +49,7 @@ export class ReadingBatch {
     return this.count;
   }
 
-  /** `timeMs` must be a whole number of milliseconds in [0, 2^53). */
+  /** `timeMs` must be a whole number of milliseconds in (-2^53, 2^53): Int64 two's complement, so before 1970 too. */
   push(moduleId: number, sensorId: number, timeMs: number, value: number): void {
     const at = this.count * READING_ROW_BYTES;
     if (at + READING_ROW_BYTES > this.buf.byteLength) this.grow();
@@ -111,7 +111,7 @@ export class ReadingBatch {
 
   private timeAt(i: number): number {
     const at = i * READING_ROW_BYTES;
-    return this.view.getUint32(at + 12, true) * TWO_32 + this.view.getUint32(at + 8, true);
+    return this.view.getInt32(at + 12, true) * TWO_32 + this.view.getUint32(at + 8, true);
   }
 
   private pushRow(row: Uint8Array, timeMs: number): void {
@@ -135,7 +135,7 @@ export class ReadingBatch {
       yield {
         moduleId: this.view.getUint32(at, true),
         sensorId: this.view.getUint32(at + 4, true),
-        timeMs: this.view.getUint32(at + 12, true) * TWO_32 + this.view.getUint32(at + 8, true),
+        timeMs: this.timeAt(i),
         value: this.view.getFloat64(at + 16, true),
       };
     }
