@@ -320,6 +320,19 @@ describe('POST /api/data/stations/{id}/csv', () => {
       expect((decade.body!['data'] as Row[]).map((b) => b.value)).toEqual([4.5]);
     });
 
+    it('shows imports in the project activity feed like station uploads', async () => {
+      const r = await callApi(sut.url, 'GET', `/api/projects/${projectId}/activity`, { token: owner.token });
+      expect(r.status).toBe(200);
+      const items = (r.body as { activities: { type: string; station?: { id: number }; records?: number }[] }).activities;
+      // The creek import (5 records) and the one with bad rows (7 records): both on the project's station.
+      expect(items.filter((i) => i.type === 'StationIngestion').map((i) => [i.station?.id, i.records])).toEqual(
+        expect.arrayContaining([
+          [bare, 5],
+          [bare, 7],
+        ]),
+      );
+    });
+
     it('answers 413 for a body announced over 20 MB, before reading it', async () => {
       const status = await statusBeforeBody(
         `${sut.url}/api/data/stations/${bare}/csv`,
