@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { routes, type RouteContract } from '../../libs/contracts/src/index.js';
-import { callApi, outboxOf, signUp, type TestUser } from '../support/accounts.js';
+import { outboxOf, signUp, type TestUser } from '../support/accounts.js';
 import { newDeviceId } from '../support/device-ids.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { callAsReader } from '../support/versions.js';
