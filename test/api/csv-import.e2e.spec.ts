@@ -261,7 +261,7 @@ describe('POST /api/data/stations/{id}/csv', () => {
           `${iso(T0 + 6 * MIN)},12`,
           'not a time,1',
           `${iso(Date.now() + 86_400_000)},1`,
-          '2017-01-01T00:00:00Z,1',
+          '1899-01-01T00:00:00Z,1',
           `${iso(T0 + 7 * MIN)},NaN`,
           `${iso(T0 + 8 * MIN)},twelve`,
           `${iso(T0 + 9 * MIN)},"13"`,
@@ -273,7 +273,7 @@ describe('POST /api/data/stations/{id}/csv', () => {
       expect(processing.problems).toEqual([
         expect.stringMatching(/^Row 3: the time "not a time" is not ISO 8601/),
         expect.stringMatching(/^Row 4: the time .* is in the future\.$/),
-        'Row 5: the time 2017-01-01T00:00:00.000Z is before 2018.',
+        'Row 5: the time 1899-01-01T00:00:00.000Z is before 1900.',
         'Row 6: fk.water.temp.temp "NaN" is not a number.',
         'Row 7: fk.water.temp.temp "twelve" is not a number.',
       ]);
@@ -284,6 +284,53 @@ describe('POST /api/data/stations/{id}/csv', () => {
       expect(await count(`station_id = ${bare}`)).toBe(before + 2);
       expect(await count(`ingestion_id = ${creekId}`)).toBe(8);
       expect((await callApi(sut.url, 'GET', '/api/status')).status).toBe(200);
+    });
+
+    it('accepts historical rows from 1900 on, sent twice too, and counts each once at every aggregate level', async () => {
+      const r0 = await callApi(sut.url, 'POST', '/api/stations', {
+        token: owner.token,
+        body: { deviceId: newDeviceId(), name: 'Archive' },
+      });
+      const archive = r0.body!['id'] as number;
+      const old = [
+        'time,fk.water.temp.temp',
+        '1900-01-01T00:00:00Z,1',
+        '1955-07-01T06:30:00-05:00,2',
+        '1969-12-31T23:59:59Z,3',
+        '2010-06-01T12:00:00Z,4',
+        '2010-06-01T12:01:00Z,5',
+      ];
+      // Imported twice (overlapping files of a researcher's archive): stored and counted once.
+      for (let i = 0; i < 2; i++) {
+        const r = await postCsv(archive, old.join('\n'));
+        expect(r.status).toBe(200);
+        expect(r.body!['processing']).toMatchObject({ records: 5, readings: 5, errors: 0, problems: [] });
+      }
+      expect(await count(`station_id = ${archive}`)).toBe(5);
+      for (const table of ['readings_10m', 'readings_1h', 'readings_6h', 'readings_1d']) {
+        expect(await countAggregated(sut, table, archive)).toBe(5);
+      }
+      const decade = await callApi(
+        sut.url,
+        'GET',
+        `/api/sensors/data?start=${Date.UTC(2010, 0, 1)}&end=${Date.UTC(2011, 0, 1)}&stations=${archive}&sensors=${TEMP.id}`,
+        { token: owner.token },
+      );
+      expect(decade.status).toBe(200);
+      expect((decade.body!['data'] as Row[]).map((b) => b.value)).toEqual([4.5]);
+    });
+
+    it('shows imports in the project activity feed like station uploads', async () => {
+      const r = await callApi(sut.url, 'GET', `/api/projects/${projectId}/activity`, { token: owner.token });
+      expect(r.status).toBe(200);
+      const items = (r.body as { activities: { type: string; station?: { id: number }; records?: number }[] }).activities;
+      // The creek import (5 records) and the one with bad rows (7 records): both on the project's station.
+      expect(items.filter((i) => i.type === 'StationIngestion').map((i) => [i.station?.id, i.records])).toEqual(
+        expect.arrayContaining([
+          [bare, 5],
+          [bare, 7],
+        ]),
+      );
     });
 
     it('answers 413 for a body announced over 20 MB, before reading it', async () => {

@@ -1,6 +1,7 @@
 import { sensorByFullKey } from '../../libs/domain/src/index.js';
 import { callApi, outboxOf, signUp, type TestUser } from '../support/accounts.js';
 import { joinProject } from '../support/project-team.js';
+import { callAsReader } from '../support/versions.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { countAggregated, countReadings, jsonReply, type JsonReply } from '../support/uploads.js';
 
@@ -325,11 +326,14 @@ describe('POST /api/webhooks/lorawan/{id}', () => {
       expect(notNumber.body).toMatchObject({
         processing: { readings: 1, errors: 1, problems: [expect.stringMatching(/depth_in "deep" is not a number/)] },
       });
-      const old = await send(uplink(Date.UTC(2017, 5, 1), { depth_in: 1 }), withToken());
+      const old = await send(uplink(Date.UTC(1899, 5, 1), { depth_in: 1 }), withToken());
       expect(old.body).toMatchObject({
-        processing: { readings: 0, errors: 1, problems: [expect.stringMatching(/before 2018/)] },
+        processing: { readings: 0, errors: 1, problems: [expect.stringMatching(/before 1900/)] },
       });
-      expect(await count(`station_id = ${stationId}`)).toBe(before + 1);
+      // Before 2018 is fine for an uplink (that rule is for station clocks): historical readings are kept.
+      const historical = await send(uplink(Date.UTC(2010, 5, 1), { depth_in: 1 }), withToken());
+      expect(historical.body).toMatchObject({ processing: { readings: 1, errors: 0, problems: [] } });
+      expect(await count(`station_id = ${stationId}`)).toBe(before + 2);
       expect(await count(`ingestion_id = ${firstUplink}`)).toBe(2);
       expect((await callApi(sut.url, 'GET', '/api/status')).status).toBe(200);
     });
@@ -361,7 +365,50 @@ describe('POST /api/webhooks/lorawan/{id}', () => {
     expect(
       (await callApi(sut.url, 'POST', `/api/projects/${projectId}/lorawan-webhook/token`, { token: owner.token })).status,
     ).toBe(404);
-    // The station and its readings stay: two of the first uplink, one each of the second, the half-read one and the last.
-    expect(await count(`station_id = ${stationId}`)).toBe(5);
+    // The station and its readings stay: two of the first uplink, one each of the second, the half-read one,
+    // the historical one (2010) and the last.
+    expect(await count(`station_id = ${stationId}`)).toBe(6);
+  });
+});
+
+describe('a webhook whose owner no longer administers the project', () => {
+  it('refuses uplinks (403) and shows as orphaned, until a project administrator configures it again', async () => {
+    // Someone new becomes an administrator of the other project and configures its webhook (the token stays).
+    await joinProject(sut.url, outboxOf(sut.dataDir), owner, otherProjectId, stranger, 1);
+    const configured = await configure(stranger, { mapping, timePath: null }, otherProjectId);
+    expect(configured.status).toBe(200);
+    const theirs = (configured.body!['token'] as string | null) ?? otherToken;
+    const device = { dev_eui: '70B3D57ED005A1C3', device_id: 'orphan-test' };
+    expect((await send(uplink(T0, { depth_in: 1 }, device), withToken(theirs), otherProjectId)).status).toBe(200);
+    expect((await settings(admin, otherProjectId)).body).toMatchObject({ ownerId: stranger.id, orphaned: false });
+
+    // Made a plain member: every uplink is now refused, and a site admin sees the webhook orphaned.
+    const demoted = await callAsReader(sut.url, 'PATCH', `/api/projects/${otherProjectId}/roles`, {
+      token: owner.token,
+      body: { email: stranger.email, role: 0 },
+    });
+    expect(demoted.status).toBe(200);
+    const before = await ingestions();
+    expect(await send(uplink(T0 + 60_000, { depth_in: 2 }, device), withToken(theirs), otherProjectId)).toMatchObject({
+      status: 403,
+      body: { code: 'LORAWAN.ORPHANED' },
+    });
+    expect(await ingestions()).toBe(before);
+    expect((await settings(admin, otherProjectId)).body).toMatchObject({ ownerId: stranger.id, orphaned: true });
+
+    // An administrator configures it again: theirs now, and uplinks flow with the same token.
+    expect((await configure(owner, { mapping, timePath: null }, otherProjectId)).status).toBe(200);
+    expect((await settings(admin, otherProjectId)).body).toMatchObject({ ownerId: owner.id, orphaned: false });
+    expect((await send(uplink(T0 + 120_000, { depth_in: 3 }, device), withToken(theirs), otherProjectId)).status).toBe(200);
+  });
+
+  it('shows uplinks in the project activity feed like station uploads', async () => {
+    const r = await callApi(sut.url, 'GET', `/api/projects/${otherProjectId}/activity`, { token: owner.token });
+    expect(r.status).toBe(200);
+    const items = (r.body as { activities: { type: string; records?: number }[] }).activities;
+    expect(items.filter((i) => i.type === 'StationIngestion')).toEqual([
+      expect.objectContaining({ records: 1 }),
+      expect.objectContaining({ records: 1 }),
+    ]);
   });
 });

@@ -14,6 +14,7 @@ import { LorawanWebhookCommandHandler } from './lorawan/commands/lorawan-webhook
 import { LorawanSettingsController } from './lorawan/lorawan-settings.controller.js';
 import { LorawanWebhookController } from './lorawan/lorawan-webhook.controller.js';
 import { LorawanWebhooksQueries } from './lorawan/lorawan-webhooks.queries.js';
+import { WebhookOwners } from './lorawan/webhook-owners.js';
 import { WebhookStations } from './lorawan/webhook-stations.js';
 import { IngestionProcessor } from './processing/ingestion-processor.js';
 
@@ -42,6 +43,7 @@ import { IngestionProcessor } from './processing/ingestion-processor.js';
     LorawanWebhookCommandHandler,
     LorawanWebhooksQueries,
     WebhookStations,
+    WebhookOwners,
   ],
 })
 export class IngestionModule {}

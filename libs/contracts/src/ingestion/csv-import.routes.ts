@@ -8,7 +8,7 @@ export const csvImportRoutes = {
     method: 'post',
     path: '/data/stations/{id}/csv',
     summary:
-      'Import readings into a station from CSV (UTF-8; body text/csv, or multipart field "file"; at most 20 MB). The header names a time column (time, timestamp or unix_time) and one column per sensor full key of the catalogue (e.g. fk.water.temp.temp). Times are ISO 8601 with Z or an offset, or unix seconds (or milliseconds, from 100000000000 up). Quoted fields, CRLF and a BOM are read; an empty cell is no reading. Each column is filed under a station module of its sensor\'s module definition, configured when the station has none. Rows with a bad time or value (not a number, in the future, before 2018) are errors of the import, with their row numbers, not a refusal. Needs the station\'s owner or a site admin.',
+      'Import readings into a station from CSV (UTF-8; body text/csv, or multipart field "file"; at most 20 MB). The header names a time column (time, timestamp or unix_time) and one column per sensor full key of the catalogue (e.g. fk.water.temp.temp). Times are ISO 8601 with Z or an offset, or unix seconds (or milliseconds, from 100000000000 up). Quoted fields, CRLF and a BOM are read; an empty cell is no reading. Each column is filed under a station module of its sensor\'s module definition, configured when the station has none. Rows with a bad time or value (not a number, in the future, before 1900) are errors of the import, with their row numbers, not a refusal. Needs the station\'s owner or a site admin.',
     tags: ['data'],
     auth: 'required',
     params: IdParams,

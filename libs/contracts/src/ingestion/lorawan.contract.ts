@@ -38,6 +38,10 @@ export const LorawanWebhookSettings = z
     tokenIssuedAt: z.string().nullable(),
     /** Who owns the stations made for devices seen for the first time. */
     ownerId: z.number().int().nullable(),
+    orphaned: z.boolean().meta({
+      description:
+        'The owner is no longer an administrator of the project (or their account is gone): uplinks are refused (403 LORAWAN.ORPHANED) until a project administrator configures the webhook again',
+    }),
     configuredAt: z.string().nullable(),
     /** Where The Things Stack sends uplinks. */
     url: z.string(),

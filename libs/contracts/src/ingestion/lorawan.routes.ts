@@ -69,7 +69,7 @@ export const lorawanRoutes = {
     errors: {
       400: 'Not JSON, or an uplink without a DevEUI or with fields of the wrong type',
       401: 'No token',
-      403: 'Wrong token, or the project has no webhook',
+      403: 'Wrong token, the project has no webhook, or whoever configured it no longer administers the project (LORAWAN.ORPHANED)',
       409: 'The device is a station outside this project',
       413: 'The body is over 1 MB',
     },

@@ -79,7 +79,7 @@ type Context = { readonly stationId: number; readonly ingestionId: number; reado
 /**
  * The readings of a CSV file's data records (after the header) as ClickHouse rows, each column
  * filed under the station module `moduleIds` gives for its sensor's module key. An empty cell is
- * no reading. A row whose time is missing, unreadable, in the future or before 2018, that repeats
+ * no reading. A row whose time is missing, unreadable, in the future or before 1900, that repeats
  * an earlier row's time or has more cells than the header is an error and left out; a cell that is
  * not a number is an error of its row, whose other cells still count. Problems name rows by line.
  */

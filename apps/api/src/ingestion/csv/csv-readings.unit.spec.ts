@@ -98,7 +98,7 @@ describe('csvReadings', () => {
         'soon,1,2',
         ',1,2',
         '2030-01-01T00:00:00Z,1,2',
-        '2017-06-01T00:00:00Z,1,2',
+        '1899-06-01T00:00:00Z,1,2',
         '2024-05-01T12:05:00Z,NaN,7',
         '2024-05-01T12:06:00Z,abc,1e999',
         '2024-05-01T12:07:00Z,1,2,3',
@@ -115,7 +115,7 @@ describe('csvReadings', () => {
       expect.stringMatching(/^Row 3: the time "soon" is not ISO 8601/),
       'Row 4: no time.',
       'Row 5: the time 2030-01-01T00:00:00.000Z is in the future.',
-      'Row 6: the time 2017-06-01T00:00:00.000Z is before 2018.',
+      'Row 6: the time 1899-06-01T00:00:00.000Z is before 1900.',
       'Row 7: fk.water.temp.temp "NaN" is not a number.',
       'Row 8: fk.water.temp.temp "abc" is not a number; fk.water.ec.ec "1e999" is not a number.',
       'Row 9: it has 4 cells, the header 3.',
@@ -124,6 +124,25 @@ describe('csvReadings', () => {
     expect(sut.rows.map((r) => [r.time, r.sensor_id, r.value])).toEqual([
       ['2024-05-01T12:05:00.000Z', EC.id, 7],
       ['2024-05-01T12:08:00.000Z', TEMP.id, 8],
+    ]);
+  });
+
+  it('accepts historical rows from 1900 on (the station-clock rule, before 2018, is for station uploads only)', () => {
+    const sut = read(
+      [
+        'time,fk.water.temp.temp',
+        '1900-01-01T00:00:00Z,1',
+        '1955-07-01T06:30:00-05:00,2',
+        '-315619200,3',
+        '2010-01-01T00:00:00Z,4',
+      ].join('\n'),
+    );
+    expect(sut).toMatchObject({ records: 4, errors: 0, problems: [] });
+    expect(sut.rows.map((r) => [r.time, r.value])).toEqual([
+      ['1900-01-01T00:00:00.000Z', 1],
+      ['1955-07-01T11:30:00.000Z', 2],
+      ['1960-01-01T00:00:00.000Z', 3],
+      ['2010-01-01T00:00:00.000Z', 4],
     ]);
   });
 
@@ -141,7 +160,7 @@ describe('csvReadings', () => {
 
   it('writes back every finite value and every kept time of a generated file exactly', () => {
     const value = fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e12, max: 1e12 });
-    const minute = fc.integer({ min: Date.UTC(2018, 0, 1) / 60_000, max: NOW / 60_000 });
+    const minute = fc.integer({ min: Date.UTC(1900, 0, 1) / 60_000, max: NOW / 60_000 });
     // As a spreadsheet would write it, -0 included.
     const cell = (v: number | null) => (v === null ? '' : Object.is(v, -0) ? '-0' : String(v));
     fc.assert(

@@ -1,5 +1,3 @@
-import { EARLIEST_READING_MS } from '../processing/readings-of.js';
-
 /**
  * How far past this server's clock a reading may be and still count (the sender's clock may run a
  * little ahead); later ones are in the future.
@@ -52,11 +50,19 @@ export const parseReadingTime = (value: string | number): number | null => {
   return iso ? fromIso(iso) : null;
 };
 
-/** Why a reading at `ms` cannot be kept (before 2018: a clock never set; in the future), or null. */
+/**
+ * The earliest time a CSV import or a LoRaWAN uplink may carry: historical records are a normal
+ * import (a researcher bringing in decades of them), and ClickHouse stores times from 1900 on.
+ * Station uploads keep their own rule (before 2018 is a station clock that was never set:
+ * EARLIEST_READING_MS in processing/readings-of.ts).
+ */
+export const EARLIEST_IMPORTED_READING_MS = Date.UTC(1900, 0, 1);
+
+/** Why an imported reading at `ms` cannot be kept (before 1900; in the future), or null. */
 export const readingTimeProblem = (ms: number, nowMs: number): string | null => {
   if (ms > nowMs + FUTURE_TOLERANCE_MS) return `${new Date(ms).toISOString()} is in the future`;
-  if (!(ms >= EARLIEST_READING_MS)) {
-    return `${Math.abs(ms) < 8.64e15 ? new Date(ms).toISOString() : String(ms)} is before 2018`;
+  if (!(ms >= EARLIEST_IMPORTED_READING_MS)) {
+    return `${Math.abs(ms) < 8.64e15 ? new Date(ms).toISOString() : String(ms)} is before 1900`;
   }
   return null;
 };

@@ -64,11 +64,14 @@ describe('parseReadingTime', () => {
 });
 
 describe('readingTimeProblem', () => {
-  it('keeps readings from 2018 up to a few minutes past now', () => {
-    expect(readingTimeProblem(Date.UTC(2018, 0, 1), NOW)).toBeNull();
+  it('keeps imported readings from 1900 up to a few minutes past now: historical records are a normal import', () => {
+    expect(readingTimeProblem(Date.UTC(1900, 0, 1), NOW)).toBeNull();
+    expect(readingTimeProblem(Date.UTC(1955, 6, 1), NOW)).toBeNull();
+    expect(readingTimeProblem(Date.UTC(2010, 0, 1), NOW)).toBeNull();
+    expect(readingTimeProblem(Date.UTC(2017, 11, 31, 23, 59), NOW)).toBeNull();
     expect(readingTimeProblem(NOW + 60_000, NOW)).toBeNull();
     expect(readingTimeProblem(NOW + 3_600_000, NOW)).toMatch(/in the future/);
-    expect(readingTimeProblem(Date.UTC(2017, 11, 31, 23, 59), NOW)).toMatch(/2017-12-31T23:59:00.000Z is before 2018/);
-    expect(readingTimeProblem(-1e20, NOW)).toMatch(/before 2018/);
+    expect(readingTimeProblem(Date.UTC(1899, 11, 31, 23, 59), NOW)).toMatch(/1899-12-31T23:59:00.000Z is before 1900/);
+    expect(readingTimeProblem(-1e20, NOW)).toMatch(/before 1900/);
   });
 });

@@ -15,6 +15,7 @@ import { CommandGateway } from '../../common/cqrs/command-gateway.js';
 import { ProjectsQueries } from '../../projects/queries/projects.queries.js';
 import { LorawanWebhookCommandMessage } from './commands/lorawan-webhook-command.js';
 import { LorawanWebhooksQueries } from './lorawan-webhooks.queries.js';
+import { WebhookOwners } from './webhook-owners.js';
 import { newWebhookToken, webhookTokenHash } from './webhook-tokens.js';
 
 const FLOOD_SENSORS = SENSOR_DEFINITIONS.filter((s) => s.moduleKey === LORAWAN_MODULE_KEY).map((s) => s.fullKey);
@@ -27,6 +28,7 @@ export class LorawanSettingsController {
     private readonly commands: CommandGateway,
     private readonly projects: ProjectsQueries,
     private readonly webhooks: LorawanWebhooksQueries,
+    private readonly owners: WebhookOwners,
   ) {}
 
   @ApiRoute(routes.lorawanWebhook)
@@ -96,6 +98,7 @@ export class LorawanSettingsController {
       tokenSet: row?.tokenHash != null,
       tokenIssuedAt: row?.tokenIssuedAt ?? null,
       ownerId: row?.ownerId ?? null,
+      orphaned: row !== null && !(await this.owners.administers(row)),
       configuredAt: row?.configuredAt ?? null,
       url: `${this.runtime.config.publicUrl}/api/webhooks/lorawan/${projectId}`,
       sensors: FLOOD_SENSORS,

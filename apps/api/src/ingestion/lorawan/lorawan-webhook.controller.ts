@@ -12,13 +12,14 @@ import { uplinkGeneration } from '../imports/imported-readings.js';
 import { IngestionProcessor } from '../processing/ingestion-processor.js';
 import { LorawanWebhooksQueries } from './lorawan-webhooks.queries.js';
 import { WebhookStations } from './webhook-stations.js';
+import { WebhookOwners } from './webhook-owners.js';
 import { webhookTokenMatches, webhookTokenOf } from './webhook-tokens.js';
 
 const DEV_EUI = /^[0-9a-fA-F]{16}$/;
 
 /**
  * The Things Stack v3 webhook of a project. The token is checked before anything else is looked
- * at; an uplink is then stored as it came (the raw JSON) and recorded like a station upload
+ * at, then that whoever configured the webhook still administers the project; an uplink is then stored as it came (the raw JSON) and recorded like a station upload
  * (IngestionReceived, type lorawan), its device's station found or made, and processed at once.
  * Other messages are acknowledged, so the network server does not retry them.
  */
@@ -30,6 +31,7 @@ export class LorawanWebhookController {
     private readonly webhooks: LorawanWebhooksQueries,
     private readonly stations: WebhookStations,
     private readonly processor: IngestionProcessor,
+    private readonly owners: WebhookOwners,
   ) {}
 
   @ApiRoute(routes.receiveLorawanUplink)
@@ -49,6 +51,7 @@ export class LorawanWebhookController {
     if (!webhook?.tokenHash || !webhookTokenMatches(token, webhook.tokenHash)) {
       throw new DomainError('forbidden', 'LORAWAN.BAD_TOKEN', 'This token does not open a webhook of this project.');
     }
+    await this.owners.check(webhook);
     const raw = req.rawBody;
     if (req.body === undefined || !Buffer.isBuffer(raw) || raw.length === 0) {
       throw DomainError.validation(

@@ -105,12 +105,18 @@ describe('uplinkReadings', () => {
       /depth_in "3" is not a number; status\.battery true/,
     ],
     ['a reading in the future', uplink({ depth_in: 1 }, { received_at: '2026-06-01T00:00:00Z' }), /in the future/],
-    ['a reading before 2018', uplink({ depth_in: 1 }, { received_at: '2017-06-01T00:00:00Z' }), /before 2018/],
+    ['a reading before 1900', uplink({ depth_in: 1 }, { received_at: '1899-06-01T00:00:00Z' }), /before 1900/],
     ['an unreadable time', uplink({ depth_in: 1 }, { received_at: 'yesterday' }), /received_at "yesterday" is not ISO 8601/],
   ])('makes %s an error of the uplink', (_name, message, problem) => {
     const sut = uplinkReadings(message, mapping, 55, context);
     expect(sut).toMatchObject({ records: 1, errors: 1, problems: [expect.stringMatching(problem)] });
     expect(sut.rows).toEqual([]);
+  });
+
+  it('keeps a reading from before 2018 (that rule is for station clocks, not for uplinks)', () => {
+    const sut = uplinkReadings(uplink({ depth_in: 2 }, { received_at: '2010-06-01T00:00:00Z' }), mapping, 55, context);
+    expect(sut.errors).toBe(0);
+    expect(sut.rows.map((r) => r.time)).toEqual(['2010-06-01T00:00:00.000Z']);
   });
 
   it('keeps the good fields of an uplink with a bad one', () => {

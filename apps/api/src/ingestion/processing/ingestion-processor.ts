@@ -4,9 +4,9 @@ import type { IngestionProcessing } from '@groundtruth/contracts';
 import { decodeMetaFile, RUNTIME, type ModuleInfo, type Runtime } from '@groundtruth/platform';
 import { commandMetadata } from '../../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../../common/cqrs/command-gateway.js';
-import { SensorAggregates } from '../../sensors/aggregates/sensor-aggregates.js';
 import { ConfigureModulesCommand } from '../../stations/commands/configure-modules/configure-modules.command.js';
 import { RecordProcessingCommand } from '../commands/record-processing/record-processing.command.js';
+import { ExactReadingsWrite } from './exact-readings-write.js';
 import { firmwareOf } from './firmware-of.js';
 import { ReadingBatch } from '../../sensors/readings/reading-batch.js';
 import { ReadingsVersions } from '../../sensors/readings/readings-versions.js';
@@ -109,9 +109,8 @@ export class IngestionProcessor {
         );
       }
       const batch = result.batch ?? ReadingBatch.fromRows(result.rows);
-      await this.writeReadings(stationId, ingestionId, version, batch);
+      readings = await this.writeReadings(stationId, ingestionId, version, batch);
       summary = result;
-      readings = batch.length;
       battery = result.battery;
       location = result.location;
     }
@@ -213,44 +212,19 @@ export class IngestionProcessor {
   }
 
   /**
-   * Writes an ingestion's readings and leaves the aggregates exact. Per station one at a time
-   * (an advisory lock, so across processes too): whether the time range already held readings is
-   * read before the insert, and an overlapping upload must not slip in between.
-   *
-   * - A first processing whose time range held no readings of the station adds new readings only:
-   *   the views count them once, nothing to reconcile (the common case, and the fast one).
-   * - Otherwise some readings may have been inserted twice: the range is reconciled.
-   * - Processing again also drops the ingestion's rows of earlier versions that this version did
-   *   not write again (a reading the newer code no longer accepts), and reconciles their range.
+   * Writes an ingestion's readings (see ExactReadingsWrite: the aggregates stay exact), per
+   * station one at a time: an advisory lock, so across processes too. Answers how many were
+   * written (repeats of a reading within the upload count once).
    */
-  private async writeReadings(stationId: number, ingestionId: number, version: number, batch: ReadingBatch): Promise<void> {
+  private async writeReadings(stationId: number, ingestionId: number, version: number, batch: ReadingBatch): Promise<number> {
     const lock = await this.runtime.pool.connect();
     try {
       await lock.query('SELECT pg_advisory_lock($1, $2)', [INGESTION_LOCK, stationId]);
-      const clickhouse = this.runtime.clickhouse.client;
-      let from = batch.start;
-      let to = batch.end;
-      let reconcile = version > 1;
-      if (version > 1) {
-        const earlier = await this.earlierVersionsRange(stationId, ingestionId, version);
-        if (earlier !== null) {
-          from = Math.min(from ?? earlier.from, earlier.from);
-          to = Math.max(to ?? earlier.to, earlier.to);
-        }
-      } else if (batch.start !== null && batch.end !== null) {
-        reconcile = await this.holdsReadings(stationId, batch.start, batch.end);
-      }
-      await this.writer.write({ stationId, ingestionId, version }, batch);
-      if (version > 1) {
-        await clickhouse.command({
-          query: `DELETE FROM readings WHERE station_id = {station:UInt32} AND ingestion_id = {ingestion:UInt64} AND version < {version:UInt64}`,
-          query_params: { station: stationId, ingestion: ingestionId, version },
-          clickhouse_settings: { lightweight_deletes_sync: '2' },
-        });
-      }
-      if (reconcile && from !== null && to !== null) {
-        await SensorAggregates.over(clickhouse).reconcile([stationId], from, to + 1);
-      }
+      const written = await new ExactReadingsWrite(this.runtime.clickhouse.client, this.writer).write(
+        { stationId, ingestionId, version },
+        batch,
+      );
+      return written.length;
     } finally {
       // Even after a failure part of the batch may be in: cached charts of the station must go.
       await this.versions
@@ -259,35 +233,5 @@ export class IngestionProcessor {
       await lock.query('SELECT pg_advisory_unlock($1, $2)', [INGESTION_LOCK, stationId]).catch(() => undefined);
       lock.release();
     }
-  }
-
-  /** Whether the station has readings in [fromMs, toMs] (whole days, from the daily aggregates). */
-  private async holdsReadings(stationId: number, fromMs: number, toMs: number): Promise<boolean> {
-    const result = await this.runtime.clickhouse.client.query({
-      query: `SELECT 1 FROM readings_1d
-               WHERE station_id = {station:UInt32}
-                 AND bucket >= toStartOfDay(fromUnixTimestamp64Milli({from:Int64}, 'UTC'))
-                 AND bucket <= fromUnixTimestamp64Milli({to:Int64}, 'UTC')
-               LIMIT 1`,
-      query_params: { station: stationId, from: fromMs, to: toMs },
-      format: 'JSONCompactEachRow',
-    });
-    return (await result.json()).length > 0;
-  }
-
-  /** The time range of the ingestion's rows written by earlier versions, or null. */
-  private async earlierVersionsRange(
-    stationId: number,
-    ingestionId: number,
-    version: number,
-  ): Promise<{ from: number; to: number } | null> {
-    const result = await this.runtime.clickhouse.client.query({
-      query: `SELECT count() AS n, toUnixTimestamp64Milli(min(time)) AS f, toUnixTimestamp64Milli(max(time)) AS t FROM readings
-               WHERE station_id = {station:UInt32} AND ingestion_id = {ingestion:UInt64} AND version < {version:UInt64}`,
-      query_params: { station: stationId, ingestion: ingestionId, version },
-      format: 'JSONEachRow',
-    });
-    const [row] = await result.json<{ n: string | number; f: string | number; t: string | number }>();
-    return row && Number(row.n) > 0 ? { from: Number(row.f), to: Number(row.t) } : null;
   }
 }

@@ -224,5 +224,6 @@ describe('sensor aggregates (ClickHouse)', () => {
       }),
       { numRuns: 20 },
     );
-  });
+    // Twenty scenarios of a dozen ClickHouse queries each: minutes on a loaded two-core machine.
+  }, 300_000);
 });

@@ -12,10 +12,16 @@ const MAX_ROUNDS = 3;
 /** The finest level: the only one filled from readings; the levels above cascade from it (003_cascaded_aggregates.sql). */
 const FINEST = AGGREGATE_LEVELS[0];
 
+/**
+ * The start of a reading's finest-level bucket, a multiple of its size since the epoch (a floor,
+ * before 1970 too), as in the view of 004_aggregates_from_1900.sql.
+ */
+const finestBucketSql = `fromUnixTimestamp64Milli(toUnixTimestamp64Milli(time) - positiveModulo(toUnixTimestamp64Milli(time), ${FINEST.seconds * 1000}), 'UTC')`;
+
 /** The SELECT of the finest level's materialized view, over any source of readings. */
 export const finestLevelSelectSql = (from: string): string => `
   SELECT station_id, sensor_id, module_id,
-         toDateTime(intDiv(toUnixTimestamp(time), ${FINEST.seconds}) * ${FINEST.seconds}, 'UTC') AS bucket,
+         ${finestBucketSql} AS bucket,
          min(value) AS value_min, max(value) AS value_max, sum(value) AS value_sum, count() AS value_count,
          max((time, value)) AS value_last
     FROM ${from}
@@ -74,7 +80,7 @@ export class SensorAggregates {
     const params = { station: stationId, days };
     for (const level of AGGREGATE_LEVELS) {
       await this.client.command({
-        query: `DELETE FROM readings_${level.name} WHERE station_id = {station:UInt32} AND toDate(bucket) IN {days:Array(Date)}`,
+        query: `DELETE FROM readings_${level.name} WHERE station_id = {station:UInt32} AND toDate32(bucket) IN {days:Array(Date32)}`,
         query_params: params,
         clickhouse_settings: { lightweight_deletes_sync: '2' },
       });
@@ -82,7 +88,7 @@ export class SensorAggregates {
     // Whole days at the finest level: its views refill the same days of every coarser level.
     await this.client.command({
       query: `INSERT INTO readings_${FINEST.name} ${finestLevelSelectSql(
-        '(SELECT * FROM readings FINAL WHERE station_id = {station:UInt32} AND toDate(time) IN {days:Array(Date)})',
+        '(SELECT * FROM readings FINAL WHERE station_id = {station:UInt32} AND toDate32(time) IN {days:Array(Date32)})',
       )}`,
       query_params: params,
     });
@@ -103,7 +109,7 @@ export class SensorAggregates {
     const stations = stationIds === null ? '' : 'AND station_id IN {stations:Array(UInt32)}';
     const result = await this.client.query({
       query: `
-        SELECT station_id, groupUniqArray(toString(toDate(bucket))) AS days
+        SELECT station_id, groupUniqArray(toString(toDate32(bucket))) AS days
           FROM (
             SELECT station_id, sensor_id, module_id, bucket, sum(value_count) AS n
               FROM readings_${FINEST.name}
@@ -112,7 +118,7 @@ export class SensorAggregates {
           ) AS a
           FULL OUTER JOIN (
             SELECT station_id, sensor_id, module_id,
-                   toDateTime(intDiv(toUnixTimestamp(time), ${FINEST.seconds}) * ${FINEST.seconds}, 'UTC') AS bucket, count() AS n
+                   ${finestBucketSql} AS bucket, count() AS n
               FROM readings FINAL
              WHERE time >= fromUnixTimestamp64Milli({from:Int64}, 'UTC') AND time < fromUnixTimestamp64Milli({to:Int64}, 'UTC') ${stations}
              GROUP BY station_id, sensor_id, module_id, bucket

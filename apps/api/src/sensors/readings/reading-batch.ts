@@ -49,7 +49,7 @@ export class ReadingBatch {
     return this.count;
   }
 
-  /** `timeMs` must be a whole number of milliseconds in [0, 2^53). */
+  /** `timeMs` must be a whole number of milliseconds in (-2^53, 2^53): Int64 two's complement, so before 1970 too. */
   push(moduleId: number, sensorId: number, timeMs: number, value: number): void {
     const at = this.count * READING_ROW_BYTES;
     if (at + READING_ROW_BYTES > this.buf.byteLength) this.grow();
@@ -60,6 +60,64 @@ export class ReadingBatch {
     view.setUint32(at + 8, timeMs - hi * TWO_32, true);
     view.setUint32(at + 12, hi, true);
     view.setFloat64(at + 16, value, true);
+    this.count++;
+    if (this.start === null || timeMs < this.start) this.start = timeMs;
+    if (this.end === null || timeMs > this.end) this.end = timeMs;
+  }
+
+  /**
+   * The batch with one row per reading key (module, sensor, time): the last of its repeats, as a
+   * station re-sending a record means it. `readings` keeps one row per key, but its aggregate
+   * views count every inserted row, so repeats must go before the insert. Answers this batch
+   * itself when no key can repeat, which one pass shows when each series' times only rise (how
+   * stations record); otherwise the rows are sorted by key and the last of each key kept.
+   */
+  withoutRepeats(): ReadingBatch {
+    if (!this.mayRepeat()) return this;
+    const order = new Uint32Array(this.count);
+    for (let i = 0; i < this.count; i++) order[i] = i;
+    const module = (i: number) => this.view.getUint32(i * READING_ROW_BYTES, true);
+    const sensor = (i: number) => this.view.getUint32(i * READING_ROW_BYTES + 4, true);
+    const time = (i: number) => this.timeAt(i);
+    order.sort((a, b) => module(a) - module(b) || sensor(a) - sensor(b) || time(a) - time(b) || a - b);
+    const kept = new ReadingBatch(this.count);
+    const rows = new Uint8Array(this.buf);
+    for (let k = 0; k < order.length; k++) {
+      const i = order[k]!;
+      const next = order[k + 1];
+      // Sorted by key, then by position: the last row of a run of equal keys is the one kept.
+      if (next !== undefined && module(next) === module(i) && sensor(next) === sensor(i) && time(next) === time(i)) continue;
+      kept.pushRow(rows.subarray(i * READING_ROW_BYTES, (i + 1) * READING_ROW_BYTES), time(i));
+    }
+    return kept;
+  }
+
+  /** False when every series (module, sensor) has strictly rising times in push order: no key repeats. */
+  private mayRepeat(): boolean {
+    const last = new Map<number, Map<number, number>>();
+    for (let i = 0; i < this.count; i++) {
+      const at = i * READING_ROW_BYTES;
+      const moduleId = this.view.getUint32(at, true);
+      let series = last.get(moduleId);
+      if (series === undefined) last.set(moduleId, (series = new Map()));
+      const sensorId = this.view.getUint32(at + 4, true);
+      const t = this.timeAt(i);
+      const before = series.get(sensorId);
+      if (before !== undefined && t <= before) return true;
+      series.set(sensorId, t);
+    }
+    return false;
+  }
+
+  private timeAt(i: number): number {
+    const at = i * READING_ROW_BYTES;
+    return this.view.getInt32(at + 12, true) * TWO_32 + this.view.getUint32(at + 8, true);
+  }
+
+  private pushRow(row: Uint8Array, timeMs: number): void {
+    const at = this.count * READING_ROW_BYTES;
+    if (at + READING_ROW_BYTES > this.buf.byteLength) this.grow();
+    new Uint8Array(this.buf).set(row, at);
     this.count++;
     if (this.start === null || timeMs < this.start) this.start = timeMs;
     if (this.end === null || timeMs > this.end) this.end = timeMs;
@@ -77,7 +135,7 @@ export class ReadingBatch {
       yield {
         moduleId: this.view.getUint32(at, true),
         sensorId: this.view.getUint32(at + 4, true),
-        timeMs: this.view.getUint32(at + 12, true) * TWO_32 + this.view.getUint32(at + 8, true),
+        timeMs: this.timeAt(i),
         value: this.view.getFloat64(at + 16, true),
       };
     }

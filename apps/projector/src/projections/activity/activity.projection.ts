@@ -18,7 +18,12 @@ type UpdatePosted = { projectId: number; updateId: number; authorId: number | nu
 type UpdateEdited = { projectId: number; updateId: number; body: string; editedAt: string };
 type UpdateDeleted = { projectId: number; updateId: number };
 type ProjectDeleted = { projectId: number };
-type IngestionReceived = { ingestionId: number; stationId: number; type: 'meta' | 'data'; receivedAt: string };
+type IngestionReceived = {
+  ingestionId: number;
+  stationId: number;
+  type: 'meta' | 'data' | 'csv' | 'lorawan';
+  receivedAt: string;
+};
 type IngestionProcessed = { ingestionId: number; records: number; errors: number };
 
 const handles = [
@@ -37,6 +42,8 @@ const ingestionKey = (ingestionId: number): string => `ingestion-${ingestionId}`
 export const activityProjection: Projection = {
   name: 'activity',
   handles,
+  // 2: CSV imports and LoRaWAN uplinks are in the feed too (1 had station data files only).
+  version: 2,
   tables: [
     {
       name: 'activity',
@@ -112,10 +119,11 @@ export const activityProjection: Projection = {
           await client.query(`DELETE FROM ${activity} WHERE id = $1`, [updateKey((event.data as UpdateDeleted).updateId)]);
           break;
         case 'IngestionReceived': {
-          // Spec §2: one StationIngestion per data upload with at least one record. It waits,
-          // unprocessed, until processing says how many records it held.
+          // Spec §2: one StationIngestion per data upload with at least one record: a station's
+          // data file, a CSV import or a LoRaWAN uplink alike (a meta file holds no readings). It
+          // waits, unprocessed, until processing says how many records it held.
           const d = event.data as IngestionReceived;
-          if (d.type !== 'data') break;
+          if (d.type === 'meta') break;
           await insert({
             id: ingestionKey(d.ingestionId),
             kind: 'StationIngestion',

@@ -1,0 +1,242 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { AGGREGATE_LEVELS } from '@groundtruth/domain';
+import { migrateClickHouse, openClickHouse, type ClickHouse, type Runtime } from '@groundtruth/platform';
+import { ReadingBatch, type BatchReading } from '../../sensors/readings/reading-batch.js';
+import { ReadingsWriter } from '../../sensors/readings/readings-writer.js';
+import { ExactReadingsWrite } from './exact-readings-write.js';
+
+/**
+ * Whatever path readings take into ClickHouse through ingestion (a first upload carrying repeated
+ * readings, uploads overlapping each other, reprocessing with new values), every aggregate level
+ * must equal a direct computation over the deduplicated readings (`readings FINAL`).
+ */
+
+const T0 = Date.parse('2025-03-01T00:00:00Z');
+
+type Row = { station: number; module: number; sensor: number; time: number; value: number };
+type Bucket = { key: string; min: number; max: number; sum: number; count: number; lastTime: number; last: number };
+
+describe('writing an ingestion keeps every aggregate level equal to the readings (ClickHouse)', () => {
+  let dataDir: string;
+  let ch: ClickHouse;
+  let writer: ReadingsWriter;
+  let exact: ExactReadingsWrite;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'gt-exact-write-'));
+    ch = await openClickHouse({ dataDir });
+    await migrateClickHouse(ch);
+    writer = new ReadingsWriter({ clickhouse: ch, config: { dataDir } } as unknown as Pick<Runtime, 'clickhouse' | 'config'>);
+    exact = new ExactReadingsWrite(ch.client, writer);
+  });
+
+  afterAll(async () => {
+    await ch?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const truncate = async () => {
+    for (const table of ['readings', ...AGGREGATE_LEVELS.map((l) => `readings_${l.name}`)]) {
+      await ch.client.command({ query: `TRUNCATE TABLE ${table}` });
+    }
+  };
+  beforeEach(truncate);
+
+  const finalRows = async (): Promise<Row[]> => {
+    const result = await ch.client.query({
+      query: `SELECT station_id AS station, module_id AS module, sensor_id AS sensor,
+                     toUnixTimestamp64Milli(time) AS time, value FROM readings FINAL`,
+      format: 'JSONEachRow',
+    });
+    return (await result.json<Record<keyof Row, string | number>>()).map((r) => ({
+      station: Number(r.station),
+      module: Number(r.module),
+      sensor: Number(r.sensor),
+      time: Number(r.time),
+      value: Number(r.value),
+    }));
+  };
+
+  /** Each level's buckets as stored, merged by key (as every reader groups them). */
+  const levelBuckets = async (level: (typeof AGGREGATE_LEVELS)[number]): Promise<Bucket[]> => {
+    const result = await ch.client.query({
+      query: `SELECT concat(toString(station_id), '/', toString(sensor_id), '/', toString(module_id), '/',
+                            toString(toUnixTimestamp64Milli(bucket))) AS key,
+                     min(value_min) AS min, max(value_max) AS max, sum(value_sum) AS sum, sum(value_count) AS count,
+                     toUnixTimestamp64Milli(max(value_last).1) AS lastTime, max(value_last).2 AS last
+                FROM readings_${level.name} GROUP BY station_id, sensor_id, module_id, bucket ORDER BY key`,
+      format: 'JSONEachRow',
+    });
+    return (await result.json<Record<keyof Bucket, string | number>>()).map((b) => ({
+      key: String(b.key),
+      min: Number(b.min),
+      max: Number(b.max),
+      sum: Number(b.sum),
+      count: Number(b.count),
+      lastTime: Number(b.lastTime),
+      last: Number(b.last),
+    }));
+  };
+
+  /** The same buckets computed straight from the rows. */
+  const directBuckets = (rows: readonly Row[], seconds: number): Bucket[] => {
+    const groups = new Map<string, Row[]>();
+    for (const r of rows) {
+      const key = `${r.station}/${r.sensor}/${r.module}/${Math.floor(r.time / (seconds * 1000)) * seconds * 1000}`;
+      groups.set(key, [...(groups.get(key) ?? []), r]);
+    }
+    return [...groups]
+      .map(([key, members]) => {
+        const latest = members.reduce((a, b) => (b.time > a.time || (b.time === a.time && b.value > a.value) ? b : a));
+        return {
+          key,
+          min: Math.min(...members.map((m) => m.value)),
+          max: Math.max(...members.map((m) => m.value)),
+          sum: members.reduce((s, m) => s + m.value, 0),
+          count: members.length,
+          lastTime: latest.time,
+          last: latest.value,
+        };
+      })
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  };
+
+  /** Levels whose buckets differ from a direct computation over `readings FINAL` (empty: exact). */
+  const differences = async (): Promise<string[]> => {
+    const rows = await finalRows();
+    const differing: string[] = [];
+    for (const level of AGGREGATE_LEVELS) {
+      if (!sameBuckets(await levelBuckets(level), directBuckets(rows, level.seconds))) differing.push(level.name);
+    }
+    return differing;
+  };
+  const sameBuckets = (a: Bucket[], b: Bucket[]) => JSON.stringify(a) === JSON.stringify(b);
+
+  const batchOf = (readings: readonly BatchReading[]) => ReadingBatch.of(readings);
+  const readingAt = (minute: number, value: number, sensorId = 1, moduleId = 1): BatchReading => ({
+    moduleId,
+    sensorId,
+    timeMs: T0 + minute * 60_000,
+    value,
+  });
+
+  it('a day of 1,440 records each sent twice is 1,440 readings at every level', async () => {
+    const day = Array.from({ length: 1440 }, (_, m) => readingAt(m, m / 4));
+    const written = await exact.write({ stationId: 1, ingestionId: 1, version: 1 }, batchOf([...day, ...day]));
+
+    expect(written.length).toBe(1440);
+    expect((await finalRows()).length).toBe(1440);
+    for (const level of AGGREGATE_LEVELS) {
+      expect((await levelBuckets(level)).reduce((n, b) => n + b.count, 0)).toBe(1440);
+    }
+    expect(await differences()).toEqual([]);
+  });
+
+  it('aggregates imported readings from 1900 on, before 1970 too, in buckets aligned like the later ones', async () => {
+    const at = (iso: string, value: number): BatchReading => ({ moduleId: 1, sensorId: 1, timeMs: Date.parse(iso), value });
+    const old = [
+      at('1900-01-01T00:00:00Z', 1),
+      at('1905-03-01T00:07:31.500Z', 2),
+      at('1905-03-01T00:09:59.999Z', 3),
+      at('1969-12-31T23:59:59.999Z', 4),
+      at('1970-01-01T00:00:00Z', 5),
+      at('2010-06-01T12:00:00Z', 6),
+    ];
+    await exact.write({ stationId: 3, ingestionId: 1, version: 1 }, batchOf(old));
+    expect((await finalRows()).map((r) => r.time)).toEqual(expect.arrayContaining(old.map((r) => r.timeMs)));
+    expect(await differences()).toEqual([]);
+    const tenMinutes = (await levelBuckets(AGGREGATE_LEVELS[0])).map((b) => [
+      new Date(Number(b.key.split('/')[3])).toISOString(),
+      b.count,
+    ]);
+    expect(tenMinutes).toEqual(
+      expect.arrayContaining([
+        ['1905-03-01T00:00:00.000Z', 2],
+        ['1969-12-31T23:50:00.000Z', 1],
+        ['1970-01-01T00:00:00.000Z', 1],
+      ]),
+    );
+    // Written again (an overlapping import): reconciled days before 1970 stay exact.
+    await exact.write({ stationId: 3, ingestionId: 2, version: 1 }, batchOf(old.map((r) => ({ ...r, value: r.value * 2 }))));
+    expect(await differences()).toEqual([]);
+    expect((await finalRows()).length).toBe(old.length);
+  });
+
+  it('control: the same file written as it is (no dropping of repeats) fails the comparison', async () => {
+    const day = Array.from({ length: 1440 }, (_, m) => readingAt(m, m / 4));
+    await writer.write({ stationId: 1, ingestionId: 1, version: 1 }, batchOf([...day, ...day]));
+
+    expect((await finalRows()).length).toBe(1440);
+    expect((await levelBuckets(AGGREGATE_LEVELS[3])).reduce((n, b) => n + b.count, 0)).toBe(2880);
+    expect(await differences()).toEqual(AGGREGATE_LEVELS.map((l) => l.name));
+  });
+
+  it('answers, for random uploads with repeats, overlaps and reprocessing, what the deduplicated readings give', async () => {
+    const reading = fc.record({
+      // Minutes over 4 days, often the same ones, so uploads repeat and overlap readings.
+      // Also around 1970 (imports accept readings from 1900): buckets before the epoch must align too.
+      minute: fc.oneof(
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 0, max: 4 * 24 * 60 }),
+        fc.integer({ min: -2 * 24 * 60, max: 2 * 24 * 60 }).map((m) => m - T0 / 60_000),
+      ),
+      sensorId: fc.constantFrom(1, 2),
+      moduleId: fc.constantFrom(1, 2),
+      // Quarters: sums stay exact in any order.
+      value: fc.integer({ min: -400, max: 400 }).map((v) => v / 4),
+    });
+    const upload = fc.record({
+      station: fc.constantFrom(1, 2),
+      readings: fc.array(reading, { minLength: 1, maxLength: 40 }),
+      // Some uploads carry each of their readings twice (a station re-sending records).
+      repeated: fc.boolean(),
+    });
+    const step = fc.oneof(
+      { arbitrary: upload.map((u) => ({ kind: 'upload' as const, ...u })), weight: 3 },
+      // Reprocessing an earlier upload: its readings again at the next version, some with new values.
+      {
+        arbitrary: fc.record({
+          kind: fc.constant('reprocess' as const),
+          which: fc.nat(),
+          shift: fc.integer({ min: -8, max: 8 }),
+        }),
+        weight: 1,
+      },
+    );
+
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 6 }), async (steps) => {
+        await truncate();
+        const uploads: { station: number; readings: BatchReading[]; version: number }[] = [];
+        /** Per station, the keys that must be stored. */
+        const keys = new Set<string>();
+        for (const s of steps) {
+          if (s.kind === 'upload') {
+            const readings = s.readings.map((r) => readingAt(r.minute, r.value, r.sensorId, r.moduleId));
+            uploads.push({ station: s.station, readings, version: 1 });
+            const id = uploads.length;
+            await exact.write(
+              { stationId: s.station, ingestionId: id, version: 1 },
+              batchOf(s.repeated ? [...readings, ...readings] : readings),
+            );
+          } else if (uploads.length > 0) {
+            const id = (s.which % uploads.length) + 1;
+            const u = uploads[id - 1]!;
+            u.version += 1;
+            u.readings = u.readings.map((r, i) => (i % 2 === 0 ? { ...r, value: r.value + s.shift } : r));
+            await exact.write({ stationId: u.station, ingestionId: id, version: u.version }, batchOf(u.readings));
+          }
+        }
+        for (const u of uploads) for (const r of u.readings) keys.add(`${u.station}/${r.moduleId}/${r.sensorId}/${r.timeMs}`);
+
+        const stored = await finalRows();
+        expect(stored.map((r) => `${r.station}/${r.module}/${r.sensor}/${r.time}`).sort()).toEqual([...keys].sort());
+        expect(await differences()).toEqual([]);
+      }),
+      { numRuns: 15 },
+    );
+  }, 240_000);
+});
