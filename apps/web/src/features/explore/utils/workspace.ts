@@ -50,7 +50,9 @@ export type WorkspaceAction =
   /** Unlink: the chart leaves its group for a group of its own just below. */
   | { readonly type: 'unlink'; readonly vizId: string }
   /** Link: the chart joins the group above and takes its time range. */
-  | { readonly type: 'link'; readonly vizId: string };
+  | { readonly type: 'link'; readonly vizId: string }
+  /** Opening a station with no groups: its first chart (spec §4); ignored once there are charts. */
+  | { readonly type: 'seed'; readonly series: SeriesRef; readonly range: TimeRange; readonly fastTime: number };
 
 const chartTypeOf = (n: number): ChartType => CHART_TYPES[n] ?? 'timeSeries'; // spec §8: unknown type → time series
 
@@ -135,6 +137,11 @@ export const isAnchor = (ws: Workspace, vizId: string): boolean => ws.groups[0]?
 
 /** The explore workspace's one state change (spec §4); the next bookmark is `bookmarkOf(next)`. */
 export const workspaceReducer = (ws: Workspace, action: WorkspaceAction): Workspace => {
+  if (action.type === 'seed') {
+    if (ws.groups.length > 0) return ws;
+    const viz = singleSensorViz(`v${ws.nextId + 1}`, action.series, action.range, action.fastTime);
+    return { ...ws, groups: [{ id: `g${ws.nextId}`, vizes: [viz] }], nextId: ws.nextId + 2 };
+  }
   const at = locate(ws, action.vizId);
   if (!at) return ws;
   switch (action.type) {

@@ -132,3 +132,13 @@ describe('ranges', () => {
     expect(queriedRange([10 * DAY_MS, 20 * DAY_MS], false)).toEqual([10 * DAY_MS, 20 * DAY_MS]);
   });
 });
+
+describe('opening a station with no groups (spec §4)', () => {
+  it('seeds the first chart once, and never over existing charts', () => {
+    const empty = workspaceFromBookmark(readBookmark({ v: 1, g: [], s: [4], p: [], c: null }));
+    const series = { stationId: 4, moduleId: 3, sensorId: 7 };
+    const sut = workspaceReducer(empty, { type: 'seed', series, range: [END - DAY_MS, END], fastTime: 1 });
+    expect(bookmarkOf(sut).g).toEqual([[[[[[4, [3, 7]]], [END - DAY_MS, END], [], 0, 1]]]]);
+    expect(workspaceReducer(sut, { type: 'seed', series, range: [0, 1], fastTime: 0 })).toBe(sut);
+  });
+});

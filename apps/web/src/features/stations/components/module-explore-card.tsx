@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { Suspense, lazy, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { partner } from '@/config/partner';
+import { featureFlags } from '@/lib/feature-flags';
 import { paths } from '@/config/paths';
 import { currentLocale } from '@/i18n';
 import { useSensorsMeta } from '../api/get-sensors-meta';
@@ -76,6 +77,9 @@ export const ModuleExploreCard = ({ stationId, module, tail, projectId = null }:
         {t('station.explore.noData')}
       </Typography>
     );
+  } else if (!featureFlags.tinyCharts()) {
+    // Switched off on the hidden features page (spec §2): the card keeps its link to the workspace.
+    chart = null;
   } else {
     chart = (
       <Suspense fallback={<Skeleton variant="rectangular" height={CHART_HEIGHT} />}>
