@@ -103,7 +103,7 @@ try {
   const saved = await fetch(`${base}/api/bookmarks/save`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ bookmark: JSON.stringify(bookmark) }),
+    body: JSON.stringify(bookmark),
   });
   const link = saved.ok
     ? `/viz?v=${(await saved.json()).token}`

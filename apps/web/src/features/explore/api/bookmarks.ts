@@ -4,7 +4,8 @@ import { readBookmark, type Bookmark } from '../utils/bookmark';
 
 /*
  * POST /bookmarks/save and GET /bookmarks/resolve?v= (spec §7), built on branch s14-explore-api.
- * Until its contracts are merged these calls use their documented paths with a local answer schema;
+ * Until its contracts are merged these calls use its paths and shapes (the bookmark as the JSON body;
+ * answers { token, url, bookmark }) with a local answer schema;
  * the workspace works without them (it keeps the long ?bookmark= address when saving fails).
  */
 
@@ -13,7 +14,7 @@ const Resolved = z.object({ bookmark: z.union([z.string(), z.record(z.string(), 
 
 /** Stores a bookmark; answers its short token (the same token for the same content). */
 export const saveBookmark = async (bookmark: Bookmark): Promise<string> =>
-  (await apiClient.post('/bookmarks/save', Saved, { body: { bookmark: JSON.stringify(bookmark) } })).token;
+  (await apiClient.post('/bookmarks/save', Saved, { body: bookmark })).token;
 
 /** The bookmark a short token names. */
 export const resolveBookmark = async (token: string, signal?: AbortSignal): Promise<Bookmark> => {

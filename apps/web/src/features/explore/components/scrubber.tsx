@@ -49,7 +49,9 @@ export const Scrubber = ({ domain, selection, onZoom }: ScrubberProps) => {
     const at = px(e);
     (e.currentTarget as Element).setPointerCapture?.(e.pointerId);
     box.current?.setPointerCapture?.(e.pointerId);
-    setDrag(mode === 'new' ? { mode, originPx: at, a: at, b: at } : { mode, originPx: at, a: left, b: right });
+    // A selection over the whole scrubber cannot move: dragging on it starts a new one.
+    const start = mode === 'move' && right - left >= w - 1 ? 'new' : mode;
+    setDrag(start === 'new' ? { mode: start, originPx: at, a: at, b: at } : { mode: start, originPx: at, a: left, b: right });
   };
   const onMove = (e: PointerEvent) => {
     if (!drag) return;
