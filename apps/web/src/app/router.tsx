@@ -68,6 +68,11 @@ const projectBigMap: Pick<RouteObject, 'lazy' | 'handle'> = {
   handle: { narrowSidebar: true } satisfies RouteHandle,
 };
 
+/** The explore workspace (lazy: the charts stay out of every other page); one component for its three routes. */
+const explore: Pick<RouteObject, 'lazy'> = {
+  lazy: async () => ({ Component: (await import('./routes/explore.route')).ExploreRoute }),
+};
+
 /** Flood mode's home: the fixed project's big map (lazy, with the map). */
 const floodHome: Pick<RouteObject, 'lazy'> = {
   lazy: async () => ({ Component: (await import('./routes/project-map.route')).FloodHomeRoute }),
@@ -113,6 +118,9 @@ export const createRouter = (queryClient: QueryClient) =>
               { id: 'mapStationBounds', path: paths.mapStationBounds.path, ...stationsMap },
               { id: 'viewProjectBigMap', path: paths.viewProjectBigMap.path, ...projectBigMap },
               { id: 'viewProjectBigMapList', path: paths.viewProjectBigMapList.path, ...projectBigMap },
+              { id: 'exploreBookmark', path: paths.exploreBookmark.path, ...explore },
+              { id: 'exploreBookmarkOld', path: paths.exploreBookmarkOld.path, ...explore },
+              { id: 'exploreShortBookmark', path: paths.exploreShortBookmark.path, ...explore },
               { id: 'notFound', path: '*', element: <NotFoundView /> },
             ]),
             guarded(queryClient, 'guest', [
@@ -153,6 +161,11 @@ export const createRouter = (queryClient: QueryClient) =>
               { id: 'terms', path: paths.terms.path, element: <TermsView /> },
             ]),
             guarded(queryClient, 'secured', [
+              {
+                id: 'internalFeatures',
+                path: paths.internalFeatures.path,
+                lazy: async () => ({ Component: (await import('@/features/internal/components/features-view')).FeaturesView }),
+              },
               { id: 'myStationNotes', path: paths.myStationNotes.path, lazy: notesRoute('MyStationNotesRoute') },
               { id: 'editUser', path: paths.editUser.path, element: <ProfileView /> },
               { id: 'addProject', path: paths.addProject.path, lazy: addProjectRoute },

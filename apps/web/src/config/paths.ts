@@ -106,11 +106,18 @@ export const paths = {
   },
   /** Notes of the signed-in user's stations. */
   myStationNotes: { path: '/notes', getHref: () => '/notes' },
-  /** The explore workspace opened on a bookmark (spec §2 Explore; the screen comes with its own issue). */
+  /** The explore workspace opened on a bookmark (spec §2 Explore workspace). */
   exploreBookmark: {
     path: '/dashboard/explore',
     getHref: (bookmark: unknown) => withQuery('/dashboard/explore', { bookmark: JSON.stringify(bookmark) }),
   },
+  /** The old form, the bookmark in the path; opened, it moves to /viz?v= like the others. */
+  exploreBookmarkOld: {
+    path: '/dashboard/explore/:bookmark',
+    getHref: (bookmark: unknown) => `/dashboard/explore/${encodeURIComponent(JSON.stringify(bookmark))}`,
+  },
+  /** The hidden features page (spec §2; secured). */
+  internalFeatures: { path: '/internal/features', getHref: () => '/internal/features' },
   exploreShortBookmark: { path: '/viz', getHref: (token: string) => withQuery('/viz', { v: token }) },
   login: {
     path: '/login',

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { Suspense, lazy, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { partner } from '@/config/partner';
+import { featureFlags } from '@/lib/feature-flags';
 import { paths } from '@/config/paths';
 import { currentLocale } from '@/i18n';
 import { useSensorsMeta } from '../api/get-sensors-meta';
@@ -69,7 +70,7 @@ export const ModuleExploreCard = ({ stationId, module, tail, projectId = null }:
       <Typography variant="body2" color="text.secondary" sx={{ height: CHART_HEIGHT, display: 'flex', alignItems: 'center' }}>
         {t('station.explore.chartFailed')}
       </Typography>
-    ) : (
+    ) : !featureFlags.tinyCharts() ? null : ( // switched off on the hidden features page (spec §2); the card keeps its link
       <Suspense
         fallback={<Skeleton variant="rectangular" height={CHART_HEIGHT} aria-label={t('station.explore.chartLoading')} />}
       >

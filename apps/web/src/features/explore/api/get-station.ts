@@ -1,0 +1,30 @@
+import { Station, StationList } from '@groundtruth/contracts';
+import { queryOptions, useQueries } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+
+/**
+ * GET /stations/{id}. The key is the station page's own (['station', id]), so a workspace opened from
+ * it finds the station already loaded; features do not import each other, hence this twin.
+ */
+export const exploreStationQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['station', id] as const,
+    queryFn: ({ signal }) => apiClient.get(`/stations/${id}`, Station, { signal }),
+    staleTime: 60_000,
+  });
+
+/** The bookmark's stations, in its order. */
+export const useExploreStations = (ids: readonly number[]) =>
+  useQueries({ queries: ids.map((id) => exploreStationQueryOptions(id)) });
+
+/** GET /projects/{id}/stations: the stations a chart of the bookmark's projects may compare with. */
+export const useExploreProjectStations = (projectIds: readonly number[]) =>
+  useQueries({
+    queries: projectIds.map((id) =>
+      queryOptions({
+        queryKey: ['project-stations', id] as const,
+        queryFn: ({ signal }) => apiClient.get(`/projects/${id}/stations`, StationList, { signal }),
+        staleTime: 60_000,
+      }),
+    ),
+  });

@@ -1,0 +1,312 @@
+import type { SensorsMeta, Station } from '@groundtruth/contracts';
+import AddIcon from '@mui/icons-material/Add';
+import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import LinkIcon from '@mui/icons-material/Link';
+import LinkOffIcon from '@mui/icons-material/LinkOff';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { partner } from '@/config/partner';
+import { useChartData } from '../api/get-chart-data';
+import { bucketLabel } from '../utils/bucket-label';
+import { CHART_RESOLUTION, describeAggregation, rawResolution } from '../utils/buckets';
+import { MAX_AXES, sensorById, sensorTitle, splitSeries, toPoints, unitsOf } from '../utils/series';
+import { stationSensors } from '../utils/station-sensors';
+import {
+  CHART_TYPES,
+  queriedRange,
+  type ChartType,
+  type SeriesRef,
+  type TimeRange,
+  type Viz,
+  type WorkspaceAction,
+} from '../utils/workspace';
+import { BarChart } from './charts/bar-chart';
+import type { ChartSeries, ThresholdBand } from './charts/chart-types';
+import { HistogramChart } from './charts/histogram-chart';
+import { MapChart } from './charts/map-chart';
+import { RangeChart } from './charts/range-chart';
+import { TimeSeriesChart } from './charts/time-series-chart';
+
+/** Spec §9 series colours: primary, secondary, then a few more for series asked for beyond two. */
+const SERIES_COLOURS = [partner.colours.primary, partner.colours.secondary, '#d45087', '#f95d6a', '#665191'];
+const CHART_HEIGHT = 320;
+
+type ChartCardProps = {
+  readonly viz: Viz;
+  readonly stations: readonly Station[];
+  readonly meta: SensorsMeta | undefined;
+  readonly mobile: boolean;
+  readonly removable: boolean;
+  readonly canLink: boolean;
+  readonly canUnlink: boolean;
+  readonly extent: TimeRange | null;
+  readonly dispatch: (action: WorkspaceAction) => void;
+};
+
+const thresholdBands = (
+  levels: NonNullable<SensorsMeta['modules'][number]['sensors'][number]['viz'][number]['thresholds']>['levels'],
+  locale: string,
+): ThresholdBand[] =>
+  levels
+    .filter((l) => !l.hidden)
+    .map((l) => ({
+      from: l.start,
+      to: l.value,
+      color: l.color,
+      label: l.plainLabel[locale.toLowerCase()] ?? l.plainLabel['en-us'] ?? '',
+    }));
+
+/** One chart of a group: its controls (type, series, compare, link, remove), its data and its summary badge. */
+export const ChartCard = ({ viz, stations, meta, mobile, removable, canLink, canUnlink, extent, dispatch }: ChartCardProps) => {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const headingId = useId();
+  const [raw, setRaw] = useState(false);
+
+  const rawRes = rawResolution(viz.range);
+  const resolution = raw && rawRes !== null ? rawRes : CHART_RESOLUTION;
+  const isMap = viz.chartType === 'map';
+  const answer = useChartData(
+    isMap
+      ? null
+      : {
+          stations: viz.series.map((s) => s.stationId),
+          sensors: viz.series.map((s) => s.sensorId),
+          range: queriedRange(viz.range, mobile),
+          resolution,
+        },
+  );
+
+  const stationName = (id: number) => stations.find((s) => s.id === id)?.name ?? `#${id}`;
+  const seriesMeta = viz.series.map((ref) => sensorById(meta, ref.sensorId));
+  const labels = viz.series.map(
+    (ref, i) => `${sensorTitle(seriesMeta[i], locale, `#${ref.sensorId}`)} · ${stationName(ref.stationId)}`,
+  );
+  const title = labels.join(', ');
+  const units = unitsOf(seriesMeta.map((m) => m?.unitOfMeasure ?? ''));
+  const tooManyAxes = units.length > MAX_AXES;
+
+  const chartSeries: ChartSeries[] = splitSeries(answer.data, viz.series).map(({ rows }, i) => {
+    const m = seriesMeta[i];
+    const vizMeta = m?.viz[0];
+    return {
+      id: labels[i] ?? `${i}`,
+      label: labels[i] ?? '',
+      color: SERIES_COLOURS[i % SERIES_COLOURS.length]!,
+      unit: m?.unitOfMeasure ?? '',
+      aggregation: m?.aggregation ?? 'avg',
+      points: toPoints(rows),
+      bands: rows.flatMap((r) => (r.min === null || r.max === null ? [] : [{ x: r.time, min: r.min, max: r.max }])),
+      bucketSeconds: answer.data?.bucketSize ?? 60,
+      minimumGapSeconds: vizMeta?.minimumGap ?? null,
+      thresholds: vizMeta?.thresholds ? thresholdBands(vizMeta.thresholds.levels, locale) : [],
+    };
+  });
+  const hasData = chartSeries.some((s) => s.points.some((p) => p.y !== null && p.x >= viz.range[0] && p.x <= viz.range[1]));
+  const aggregation = answer.data ? describeAggregation(answer.data, seriesMeta[0]?.aggregation ?? 'avg') : null;
+  const reset = extent ? () => dispatch({ type: 'zoom', vizId: viz.id, range: extent, fastTime: 0 }) : undefined;
+
+  const setSeries = (index: number, next: SeriesRef | null) => {
+    const series = next === null ? viz.series.filter((_, i) => i !== index) : viz.series.map((s, i) => (i === index ? next : s));
+    if (index === viz.series.length && next !== null) series.push(next);
+    dispatch({ type: 'changeSensors', vizId: viz.id, series });
+  };
+
+  let body;
+  if (isMap) {
+    const first = viz.series[0]!;
+    const vizMeta = seriesMeta[0]?.viz[0];
+    body = (
+      <MapChart
+        series={first}
+        stations={stations}
+        range={viz.range}
+        thresholds={vizMeta?.thresholds ? thresholdBands(vizMeta.thresholds.levels, locale) : []}
+        unit={seriesMeta[0]?.unitOfMeasure ?? ''}
+        height={CHART_HEIGHT}
+      />
+    );
+  } else if (tooManyAxes) {
+    body = <Alert severity="warning">{t('explore.tooManyAxes')}</Alert>;
+  } else if (answer.isPending) {
+    body = <Skeleton variant="rectangular" height={CHART_HEIGHT} aria-label={t('explore.loading')} />;
+  } else if (answer.isError) {
+    body = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void answer.refetch()}>
+            {t('explore.retry')}
+          </Button>
+        }
+      >
+        {t('explore.loadFailed')}
+      </Alert>
+    );
+  } else if (!hasData) {
+    body = (
+      <Box sx={{ height: 120, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+        <Typography color="text.secondary">{t('explore.noData')}</Typography>
+      </Box>
+    );
+  } else {
+    const props = { series: chartSeries, domain: viz.range, height: CHART_HEIGHT, locale, label: title };
+    body = {
+      timeSeries: <TimeSeriesChart {...props} />,
+      bar: <BarChart {...props} />,
+      histogram: <HistogramChart {...props} {...(reset ? { onReset: reset } : {})} />,
+      range: <RangeChart {...props} {...(reset ? { onReset: reset } : {})} />,
+    }[viz.chartType as Exclude<ChartType, 'map'>];
+  }
+
+  const sensorOptions = stations.flatMap((s) => stationSensors(s));
+  const optionKey = (r: SeriesRef) => `${r.stationId}:${r.moduleId}:${r.sensorId}`;
+  const optionLabel = (r: SeriesRef) =>
+    `${sensorTitle(sensorById(meta, r.sensorId), locale, `#${r.sensorId}`)} · ${stationName(r.stationId)}`;
+
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby={headingId}
+      sx={{ p: 1.5 }}
+      data-testid="explore-chart"
+      data-chart-type={viz.chartType}
+      data-state={answer.isFetching ? 'loading' : hasData || isMap ? 'drawn' : 'empty'}
+    >
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'center' }, mb: 1 }}>
+        <Typography id={headingId} component="h3" variant="subtitle1" sx={{ flex: 1, overflowWrap: 'anywhere' }}>
+          {t('explore.chart', { title })}
+        </Typography>
+        <TextField
+          select
+          size="small"
+          label={t('explore.chartType')}
+          value={viz.chartType}
+          onChange={(e) => dispatch({ type: 'changeChartType', vizId: viz.id, chartType: e.target.value as ChartType })}
+          sx={{ minWidth: 150 }}
+        >
+          {CHART_TYPES.map((type) => (
+            <MenuItem key={type} value={type}>
+              {t(`explore.types.${type}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Stack direction="row">
+          <Tooltip title={t('explore.compare')}>
+            <IconButton aria-label={t('explore.compare')} onClick={() => dispatch({ type: 'compare', vizId: viz.id })}>
+              <CompareArrowsIcon />
+            </IconButton>
+          </Tooltip>
+          {canLink && (
+            <Tooltip title={t('explore.link')}>
+              <IconButton aria-label={t('explore.link')} onClick={() => dispatch({ type: 'link', vizId: viz.id })}>
+                <LinkIcon />
+              </IconButton>
+            </Tooltip>
+          )}
+          {canUnlink && (
+            <Tooltip title={t('explore.unlink')}>
+              <IconButton aria-label={t('explore.unlink')} onClick={() => dispatch({ type: 'unlink', vizId: viz.id })}>
+                <LinkOffIcon />
+              </IconButton>
+            </Tooltip>
+          )}
+          {removable && (
+            <Tooltip title={t('explore.remove')}>
+              <IconButton aria-label={t('explore.remove')} onClick={() => dispatch({ type: 'remove', vizId: viz.id })}>
+                <DeleteOutlineIcon />
+              </IconButton>
+            </Tooltip>
+          )}
+        </Stack>
+      </Stack>
+
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 1, alignItems: 'center' }}>
+        {viz.series.map((ref, i) => (
+          <TextField
+            key={`${i}-${optionKey(ref)}`}
+            select
+            size="small"
+            label={t('explore.series', { index: i + 1 })}
+            value={optionKey(ref)}
+            onChange={(e) => {
+              const picked = sensorOptions.find((o) => optionKey(o) === e.target.value);
+              if (picked) setSeries(i, { stationId: picked.stationId, moduleId: picked.moduleId, sensorId: picked.sensorId });
+            }}
+            sx={{ minWidth: 220, maxWidth: '100%' }}
+          >
+            {sensorOptions.some((o) => optionKey(o) === optionKey(ref)) ? null : (
+              <MenuItem value={optionKey(ref)}>{optionLabel(ref)}</MenuItem>
+            )}
+            {sensorOptions.map((o) => (
+              <MenuItem key={optionKey(o)} value={optionKey(o)}>
+                {optionLabel(o)}
+              </MenuItem>
+            ))}
+          </TextField>
+        ))}
+        {viz.series.length > 1 && (
+          <Button size="small" onClick={() => setSeries(viz.series.length - 1, null)}>
+            {t('explore.removeSeries', { index: viz.series.length })}
+          </Button>
+        )}
+        {sensorOptions.length > 0 && (
+          <Button
+            size="small"
+            startIcon={<AddIcon aria-hidden />}
+            onClick={() => {
+              // A chart opens with its series (two at most by default); each click asks for one more.
+              const next = sensorOptions.find((o) => !viz.series.some((s) => optionKey(s) === optionKey(o))) ?? sensorOptions[0]!;
+              setSeries(viz.series.length, { stationId: next.stationId, moduleId: next.moduleId, sensorId: next.sensorId });
+            }}
+          >
+            {t('explore.addSeries')}
+          </Button>
+        )}
+        {aggregation && !isMap && (
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+            <Tooltip title={aggregation.kind === 'raw' ? '' : t('explore.aggregatedHelp')}>
+              <Chip
+                size="small"
+                data-testid="aggregation-badge"
+                color={aggregation.kind === 'raw' ? 'success' : 'default'}
+                label={
+                  aggregation.kind === 'raw'
+                    ? t('explore.raw')
+                    : t(aggregation.fn === 'max' ? 'explore.aggregatedMax' : 'explore.aggregatedMean', {
+                        bucket: bucketLabel(aggregation.bucketSeconds, locale),
+                      })
+                }
+              />
+            </Tooltip>
+            {aggregation.kind === 'aggregated' && rawRes !== null && !raw && (
+              <Button size="small" onClick={() => setRaw(true)}>
+                {t('explore.showRaw')}
+              </Button>
+            )}
+            {raw && (
+              <Button size="small" onClick={() => setRaw(false)}>
+                {t('explore.showAggregated')}
+              </Button>
+            )}
+          </Stack>
+        )}
+      </Stack>
+      {body}
+    </Paper>
+  );
+};

@@ -1,0 +1,144 @@
+import type { SensorsMeta, Station } from '@groundtruth/contracts';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dataExtent } from '../utils/station-sensors';
+import {
+  DAY_MS,
+  FAST_TIME_CUSTOM,
+  QUICK_RANGES,
+  quickRange,
+  type Group,
+  type TimeRange,
+  type WorkspaceAction,
+} from '../utils/workspace';
+import { ChartCard } from './chart-card';
+import { Scrubber } from './scrubber';
+
+type ChartGroupProps = {
+  readonly group: Group;
+  readonly index: number;
+  readonly stations: readonly Station[];
+  readonly meta: SensorsMeta | undefined;
+  readonly mobile: boolean;
+  readonly anchorId: string | null;
+  readonly dispatch: (action: WorkspaceAction) => void;
+};
+
+/** yyyy-mm-dd of a moment, in the visitor's time zone (the date field's value). */
+const toDateInput = (ms: number): string => {
+  const d = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+};
+const fromDateInput = (value: string): number | null => {
+  const [y, m, d] = value.split('-').map(Number);
+  if (!y || !m || !d) return null;
+  return new Date(y, m - 1, d).getTime();
+};
+
+/**
+ * A group of linked charts (spec §2 chart controls): quick ranges counted back from the data's end,
+ * two date pickers for a custom range, the charts, and one scrubber under them.
+ */
+export const ChartGroup = ({ group, index, stations, meta, mobile, anchorId, dispatch }: ChartGroupProps) => {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const first = group.vizes[0]!;
+  const mine = stations.filter((s) => group.vizes.some((v) => v.series.some((r) => r.stationId === s.id)));
+  const extent: TimeRange | null = dataExtent(mine);
+  const zoom = (range: TimeRange, fastTime?: number) =>
+    dispatch({ type: 'zoom', vizId: first.id, range, ...(fastTime === undefined ? {} : { fastTime }) });
+
+  const scrubDomain: TimeRange = extent
+    ? [Math.min(extent[0], first.range[0]), Math.max(extent[1], first.range[1])]
+    : first.range;
+
+  return (
+    <Paper
+      component="section"
+      aria-labelledby={headingId}
+      variant="outlined"
+      sx={{ p: { xs: 1, md: 2 } }}
+      data-testid="explore-group"
+      data-range={`${first.range[0]},${first.range[1]}`}
+      data-fast-time={first.fastTime}
+    >
+      <Typography id={headingId} component="h2" variant="h6" sx={{ mb: 1 }}>
+        {t('explore.group', { index: index + 1 })}
+      </Typography>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { md: 'center' } }}>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={first.fastTime}
+          aria-label={t('explore.quickRanges')}
+          onChange={(_, days: number | null) => {
+            if (days === null || extent === null) return;
+            zoom(quickRange(days, extent), days);
+          }}
+          sx={{ flexWrap: 'wrap' }}
+        >
+          {QUICK_RANGES.map((days) => (
+            <ToggleButton key={days} value={days} disabled={extent === null}>
+              {t(`explore.ranges.${days}`)}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+        <Stack direction="row" spacing={1}>
+          <TextField
+            type="date"
+            size="small"
+            label={t('explore.from')}
+            value={toDateInput(first.range[0])}
+            onChange={(e) => {
+              const start = fromDateInput(e.target.value);
+              if (start !== null && start < first.range[1]) zoom([start, first.range[1]], FAST_TIME_CUSTOM);
+            }}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            type="date"
+            size="small"
+            label={t('explore.to')}
+            value={toDateInput(first.range[1] - 1)}
+            onChange={(e) => {
+              const day = fromDateInput(e.target.value);
+              // The end day is included: the range ends at the next midnight.
+              if (day !== null && day + DAY_MS > first.range[0]) zoom([first.range[0], day + DAY_MS], FAST_TIME_CUSTOM);
+            }}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        </Stack>
+      </Stack>
+      <Stack spacing={2}>
+        {group.vizes.map((viz, i) => (
+          <ChartCard
+            key={viz.id}
+            viz={viz}
+            stations={stations}
+            meta={meta}
+            mobile={mobile}
+            removable={viz.id !== anchorId}
+            canLink={index > 0 && i === 0 && group.vizes.length === 1}
+            canUnlink={group.vizes.length > 1 && viz.id !== anchorId}
+            extent={extent}
+            dispatch={dispatch}
+          />
+        ))}
+      </Stack>
+      <Stack sx={{ mt: 1 }}>
+        <Scrubber
+          domain={scrubDomain}
+          selection={first.range}
+          onZoom={(range, cleared) => zoom(range, cleared && extent ? 0 : FAST_TIME_CUSTOM)}
+        />
+      </Stack>
+    </Paper>
+  );
+};

@@ -1,0 +1,43 @@
+import type { TimePoint } from '../../utils/gaps';
+import type { TimeRange } from '../../utils/workspace';
+
+export type ThresholdBand = { readonly from: number; readonly to: number; readonly color: string; readonly label: string };
+
+/** One line of a chart: its points (a null breaks the line) and, for the range chart, each bucket's min and max. */
+export type ChartSeries = {
+  readonly id: string;
+  readonly label: string;
+  readonly color: string;
+  readonly unit: string;
+  readonly aggregation: 'avg' | 'max';
+  readonly points: readonly TimePoint[];
+  readonly bands: readonly { readonly x: number; readonly min: number; readonly max: number }[];
+  readonly bucketSeconds: number;
+  /** The catalogue's minimumGap (seconds): the line breaks where readings lie further apart. */
+  readonly minimumGapSeconds: number | null;
+  readonly thresholds: readonly ThresholdBand[];
+};
+
+export type ChartProps = {
+  readonly series: readonly ChartSeries[];
+  /** The visible window. */
+  readonly domain: TimeRange;
+  readonly height: number;
+  readonly locale: string;
+  /** What the chart shows, for assistive technology. */
+  readonly label: string;
+  /** Histogram and range: a double-click resets the time zoom to all (spec §2). */
+  readonly onReset?: () => void;
+};
+
+export const formatTick = (ms: number, span: number, locale: string): string =>
+  new Intl.DateTimeFormat(
+    locale,
+    span <= 2 * 24 * 3_600_000 ? { hour: '2-digit', minute: '2-digit' } : { month: 'numeric', day: 'numeric', year: '2-digit' },
+  ).format(ms);
+
+export const CHART_THEME = {
+  text: { fontSize: 11, fill: '#333' },
+  axis: { legend: { text: { fontSize: 12, fill: '#222' } } },
+  grid: { line: { stroke: '#e4e4e4' } },
+} as const;

@@ -1,0 +1,94 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { LoadingBlock } from '@/components/loading-block';
+import { bookmarkQueryKey, resolveBookmark } from '../api/bookmarks';
+import { usePublishBookmark } from '../hooks/use-publish-bookmark';
+import { BookmarkError, readBookmark, type Bookmark } from '../utils/bookmark';
+import { ExploreWorkspace } from './explore-workspace';
+import { SharePanel } from './share-panel';
+
+/** Where the workspace's bookmark comes from: the long forms carry it, the short one names a stored one. */
+export type BookmarkSource =
+  { readonly kind: 'text'; readonly text: string | null } | { readonly kind: 'token'; readonly token: string | null };
+
+const readText = (text: string | null): Bookmark | BookmarkError => {
+  if (text === null || text.trim() === '') return new BookmarkError('No bookmark.');
+  try {
+    return readBookmark(text);
+  } catch (error) {
+    return error instanceof BookmarkError ? error : new BookmarkError(String(error));
+  }
+};
+
+/**
+ * The explore routes (spec §2): /dashboard/explore?bookmark=…, /dashboard/explore/{bookmark} and
+ * /viz?v={token}. The workspace stays mounted while its own publishing rewrites the address; another
+ * bookmark (a pasted link) opens a fresh one.
+ */
+export const ExploreView = ({ source }: { readonly source: BookmarkSource }) => {
+  const { t } = useTranslation();
+  const publish = usePublishBookmark();
+  const location = useLocation();
+  const token = source.kind === 'token' ? source.token : null;
+  const resolved = useQuery({
+    queryKey: bookmarkQueryKey(token ?? ''),
+    queryFn: ({ signal }) => resolveBookmark(token ?? '', signal),
+    enabled: token !== null && token !== '',
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+
+  const published = useRef<string | null>(null);
+  const mounted = useRef<{ key: number; text: string } | null>(null);
+
+  let bookmark: Bookmark | BookmarkError | null;
+  if (source.kind === 'text') bookmark = readText(source.text);
+  else if (token === null || token === '') bookmark = new BookmarkError('No token.');
+  else if (resolved.isPending) bookmark = null;
+  else if (resolved.isError) {
+    // Spec §8: a bad bookmark token is logged (and the visitor told).
+    console.error('The bookmark could not be resolved:', resolved.error);
+    bookmark = new BookmarkError(String(resolved.error));
+  } else bookmark = resolved.data;
+
+  if (bookmark === null) {
+    return (
+      <Box sx={{ p: 2 }}>
+        <LoadingBlock label={t('explore.loading')}>
+          <Skeleton variant="rectangular" height={360} />
+        </LoadingBlock>
+      </Box>
+    );
+  }
+  if (bookmark instanceof BookmarkError) {
+    return (
+      <Box sx={{ p: 2 }}>
+        <Alert severity="warning" data-testid="explore-bad-bookmark">
+          {t('explore.badBookmark')}
+        </Alert>
+      </Box>
+    );
+  }
+
+  // Our own publishing changes the address to the bookmark the workspace already shows: keep it.
+  const text = JSON.stringify(bookmark);
+  if (mounted.current === null) mounted.current = { key: 0, text };
+  else if (text !== mounted.current.text && text !== published.current) mounted.current = { key: mounted.current.key + 1, text };
+
+  return (
+    <ExploreWorkspace
+      key={mounted.current.key}
+      bookmark={bookmark}
+      actions={<SharePanel url={`${window.location.origin}${location.pathname}${location.search}`} />}
+      onPublish={(next) => {
+        published.current = JSON.stringify(next);
+        publish(next);
+      }}
+    />
+  );
+};

@@ -1,0 +1,140 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Snackbar from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Station } from '@groundtruth/contracts';
+import { useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { BREAKPOINTS, SNACKBAR_MS } from '@/config/constants';
+import { partner } from '@/config/partner';
+import { paths } from '@/config/paths';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { useExploreSensorsMeta } from '../api/get-sensors-meta';
+import { useExploreProjectStations, useExploreStations } from '../api/get-station';
+import type { Bookmark } from '../utils/bookmark';
+import { defaultChart, stationSensors } from '../utils/station-sensors';
+import { bookmarkOf, workspaceFromBookmark, workspaceReducer } from '../utils/workspace';
+import { ChartGroup } from './chart-group';
+import { StationPager } from './station-pager';
+
+type ExploreWorkspaceProps = {
+  readonly bookmark: Bookmark;
+  /** Every new state of the workspace, as its bookmark (stored, and the address replaced). */
+  readonly onPublish: (bookmark: Bookmark) => void;
+  /** Share and export, in the header. */
+  readonly actions?: ReactNode;
+};
+
+/** Where the back button leads (spec §2): the project's map or page when the bookmark carries one, else the stations map. */
+const backTarget = (context: Bookmark['c']): { href: string; label: 'explore.backToProject' | 'explore.backToMap' } =>
+  context === null
+    ? { href: paths.mapAllStations.getHref(), label: 'explore.backToMap' }
+    : {
+        href: context.map ? paths.viewProjectBigMap.getHref(context.project) : paths.viewProject.getHref(context.project),
+        label: 'explore.backToProject',
+      };
+
+/**
+ * The explore workspace (spec §2 Explore workspace, §4 Explore): groups of linked charts over a
+ * bookmark. Its state is the pure reducer of utils/workspace; each change publishes the next bookmark.
+ */
+export const ExploreWorkspace = ({ bookmark, onPublish, actions }: ExploreWorkspaceProps) => {
+  const { t } = useTranslation();
+  usePageTitle(t('explore.title'));
+  const mobile = useMediaQuery(`(max-width: ${BREAKPOINTS.mobile - 0.05}px)`);
+  const [ws, dispatch] = useReducer(workspaceReducer, bookmark, workspaceFromBookmark);
+  const meta = useExploreSensorsMeta();
+  const stationQueries = useExploreStations(ws.stations);
+  const stations: Station[] = stationQueries.flatMap((q) => (q.data ? [q.data] : []));
+  const stationsLoading = stationQueries.some((q) => q.isPending);
+  // A chart may compare with the bookmark's stations and those of its projects.
+  const projectStations = useExploreProjectStations(ws.projects).flatMap((q) => q.data?.stations ?? []);
+  const candidates = [...stations, ...projectStations.filter((p) => !stations.some((s) => s.id === p.id))];
+  const [noSensors, setNoSensors] = useState(false);
+
+  // Spec §4: a station opened without groups shows its first sensor (14 days, 1 in flood mode).
+  const firstStation = stations[0];
+  useEffect(() => {
+    if (ws.groups.length > 0 || !firstStation) return;
+    const chart = defaultChart(firstStation, partner.defaultQuickRangeDays, Date.now());
+    if (chart) dispatch({ type: 'seed', ...chart });
+  }, [ws.groups.length, firstStation]);
+
+  // Spec §2, §9: stations without sensors are told for 5 seconds.
+  const emptyIds = stations
+    .filter((s) => stationSensors(s).length === 0)
+    .map((s) => s.id)
+    .join(',');
+  useEffect(() => {
+    if (emptyIds !== '') setNoSensors(true);
+  }, [emptyIds]);
+
+  // Every change of the workspace is published as its bookmark (the first one too: opening stores it).
+  const published = useRef<string | null>(null);
+  useEffect(() => {
+    if (ws.groups.length === 0) return;
+    const next = bookmarkOf(ws);
+    const text = JSON.stringify(next);
+    if (text === published.current) return;
+    published.current = text;
+    onPublish(next);
+  }, [ws, onPublish]);
+
+  const back = backTarget(ws.context);
+  const anchorId = ws.groups[0]?.vizes[0]?.id ?? null;
+
+  return (
+    <Stack spacing={2} sx={{ p: { xs: 1, md: 2 } }} data-testid="explore-workspace">
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Button component={RouterLink} to={back.href} startIcon={<ArrowBackIcon aria-hidden />}>
+          {t(back.label)}
+        </Button>
+        <Typography component="h1" variant="h5" sx={{ flex: 1 }}>
+          {t('explore.title')}
+        </Typography>
+        {actions}
+      </Stack>
+
+      <StationPager stations={stations} />
+
+      {ws.groups.length === 0 && !stationsLoading && (
+        <Alert severity="info" data-testid="explore-nothing-selected">
+          {t('explore.nothingSelected')}
+        </Alert>
+      )}
+
+      {ws.groups.map((group, i) => (
+        <ChartGroup
+          key={group.id}
+          group={group}
+          index={i}
+          stations={candidates}
+          meta={meta.data}
+          mobile={mobile}
+          anchorId={anchorId}
+          dispatch={dispatch}
+        />
+      ))}
+
+      {/* Comments tied to this bookmark: the discussion issue fills this slot. */}
+      <Paper component="section" variant="outlined" sx={{ p: 2 }} aria-label={t('explore.comments')} data-slot="explore-comments">
+        <Typography component="h2" variant="h6">
+          {t('explore.comments')}
+        </Typography>
+        <Box sx={{ color: 'text.secondary' }}>{t('explore.commentsLater')}</Box>
+      </Paper>
+
+      <Snackbar open={noSensors} autoHideDuration={SNACKBAR_MS} onClose={() => setNoSensors(false)}>
+        <Alert severity="info" onClose={() => setNoSensors(false)}>
+          {t('explore.noSensors')}
+        </Alert>
+      </Snackbar>
+    </Stack>
+  );
+};

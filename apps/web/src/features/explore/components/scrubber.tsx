@@ -1,0 +1,160 @@
+import Box from '@mui/material/Box';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { partner } from '@/config/partner';
+import { formatDateTime } from '@/lib/format';
+import { SCRUBBER_HEIGHT, selectionToRange, timeToPx } from '../utils/scrubber';
+import type { TimeRange } from '../utils/workspace';
+
+type ScrubberProps = {
+  /** The whole span it covers (the group's data). */
+  readonly domain: TimeRange;
+  /** The visible window, drawn as the selection. */
+  readonly selection: TimeRange;
+  /** On release: the zoom (spec §4 Scrubber); the whole domain when the selection is cleared. */
+  readonly onZoom: (range: TimeRange, cleared: boolean) => void;
+};
+
+type Drag = { mode: 'new' | 'start' | 'end' | 'move'; originPx: number; a: number; b: number };
+
+/**
+ * The scrubber under a group (spec §4): drag on it to select a range, drag a handle to change one end,
+ * drag the selection to move it; release zooms; a selection under 5 px is widened to 5 px; a
+ * double-click clears it (the whole range). The handles are sliders for the keyboard (arrows move an
+ * end by 1%, Shift by 10%).
+ */
+export const Scrubber = ({ domain, selection, onZoom }: ScrubberProps) => {
+  const { t } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
+  const [drag, setDrag] = useState<Drag | null>(null);
+  const [w, setW] = useState(1);
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const measure = () => setW(Math.max(1, el.getBoundingClientRect().width));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  const px = (e: PointerEvent) => e.clientX - (box.current?.getBoundingClientRect().left ?? 0);
+
+  const shown = drag
+    ? [Math.min(drag.a, drag.b), Math.max(drag.a, drag.b)]
+    : [timeToPx(selection[0], w, domain), timeToPx(selection[1], w, domain)];
+  const [left = 0, right = 0] = shown;
+
+  const begin = (mode: Drag['mode']) => (e: PointerEvent) => {
+    e.stopPropagation();
+    const at = px(e);
+    (e.currentTarget as Element).setPointerCapture?.(e.pointerId);
+    box.current?.setPointerCapture?.(e.pointerId);
+    // A selection over the whole scrubber cannot move: dragging on it starts a new one.
+    const start = mode === 'move' && right - left >= w - 1 ? 'new' : mode;
+    setDrag(start === 'new' ? { mode: start, originPx: at, a: at, b: at } : { mode: start, originPx: at, a: left, b: right });
+  };
+  const onMove = (e: PointerEvent) => {
+    if (!drag) return;
+    const at = Math.max(0, Math.min(w, px(e)));
+    if (drag.mode === 'new') setDrag({ ...drag, b: at });
+    else if (drag.mode === 'start') setDrag({ ...drag, a: at });
+    else if (drag.mode === 'end') setDrag({ ...drag, b: at });
+    else {
+      const delta = at - drag.originPx;
+      const span = right - left;
+      const a = Math.max(0, Math.min(w - span, left + delta));
+      setDrag({ ...drag, originPx: at, a, b: a + span });
+    }
+  };
+  const onUp = () => {
+    if (!drag) return;
+    setDrag(null);
+    onZoom(selectionToRange(drag.a, drag.b, w, domain), false);
+  };
+
+  const step = (end: 'start' | 'end') => (e: KeyboardEvent) => {
+    const unit = ((domain[1] - domain[0]) / 100) * (e.shiftKey ? 10 : 1);
+    const delta =
+      e.key === 'ArrowLeft' || e.key === 'ArrowDown' ? -unit : e.key === 'ArrowRight' || e.key === 'ArrowUp' ? unit : 0;
+    if (delta === 0) return;
+    e.preventDefault();
+    const [s, en] = selection;
+    const next: TimeRange =
+      end === 'start'
+        ? [Math.max(domain[0], Math.min(en - unit / 10, s + delta)), en]
+        : [s, Math.min(domain[1], Math.max(s + unit / 10, en + delta))];
+    onZoom([Math.round(next[0]), Math.round(next[1])], false);
+  };
+
+  const handle = (end: 'start' | 'end', x: number) => (
+    <Box
+      role="slider"
+      tabIndex={0}
+      aria-label={t(end === 'start' ? 'explore.scrubberStart' : 'explore.scrubberEnd')}
+      aria-valuemin={domain[0]}
+      aria-valuemax={domain[1]}
+      aria-valuenow={end === 'start' ? selection[0] : selection[1]}
+      aria-valuetext={formatDateTime(end === 'start' ? selection[0] : selection[1])}
+      onPointerDown={begin(end)}
+      onKeyDown={step(end)}
+      data-testid={`scrubber-${end}`}
+      sx={{
+        position: 'absolute',
+        top: 0,
+        left: x - 6,
+        width: 12,
+        height: SCRUBBER_HEIGHT,
+        cursor: 'ew-resize',
+        '&::after': {
+          content: '""',
+          position: 'absolute',
+          left: 5,
+          top: 8,
+          bottom: 8,
+          width: 2,
+          bgcolor: partner.colours.primary,
+        },
+        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+      }}
+    />
+  );
+
+  return (
+    <Box
+      ref={box}
+      role="group"
+      aria-label={t('explore.scrubber')}
+      data-testid="scrubber"
+      onPointerDown={begin('new')}
+      onPointerMove={onMove}
+      onPointerUp={onUp}
+      onDoubleClick={() => onZoom(domain, true)}
+      sx={{
+        position: 'relative',
+        height: SCRUBBER_HEIGHT,
+        bgcolor: 'grey.100',
+        border: 1,
+        borderColor: 'grey.300',
+        borderRadius: 1,
+        touchAction: 'none',
+        userSelect: 'none',
+        cursor: 'crosshair',
+      }}
+    >
+      <Box
+        onPointerDown={begin('move')}
+        sx={{
+          position: 'absolute',
+          top: 0,
+          height: '100%',
+          left,
+          width: Math.max(0, right - left),
+          bgcolor: 'rgba(0, 63, 92, 0.18)',
+          cursor: 'grab',
+        }}
+      />
+      {handle('start', left)}
+      {handle('end', right)}
+    </Box>
+  );
+};

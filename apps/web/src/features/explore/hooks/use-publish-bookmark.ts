@@ -1,0 +1,32 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { bookmarkQueryKey, saveBookmark } from '../api/bookmarks';
+import type { Bookmark } from '../utils/bookmark';
+
+/**
+ * Publishing a workspace (spec §2, §4): store its bookmark and replace the address with /viz?v={token}.
+ * When storing fails the address carries the bookmark itself, so a reload or a copied link still opens
+ * the same workspace. Saves run one after another; only the newest state's address is kept.
+ */
+export const usePublishBookmark = () => {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const latest = useRef(0);
+  return useCallback(
+    (bookmark: Bookmark) => {
+      const mine = ++latest.current;
+      void saveBookmark(bookmark)
+        .then((token) => {
+          queryClient.setQueryData(bookmarkQueryKey(token), bookmark);
+          if (mine === latest.current) void navigate(paths.exploreShortBookmark.getHref(token), { replace: true });
+        })
+        .catch((error: unknown) => {
+          console.error('The bookmark could not be stored:', error);
+          if (mine === latest.current) void navigate(paths.exploreBookmark.getHref(bookmark), { replace: true });
+        });
+    },
+    [navigate, queryClient],
+  );
+};

@@ -1,0 +1,88 @@
+import type { TimeRange } from './workspace';
+
+/** What the API reads above this many buckets (libs/domain MAX_RESOLUTION). */
+export const MAX_RESOLUTION = 10_000;
+/** Spec §9: charts ask for 1000 points. */
+export const CHART_RESOLUTION = 1000;
+/** Demo stations read once a minute: a bucket this small holds at most one reading. */
+export const RAW_BUCKET_MS = 60_000;
+
+/**
+ * Spec §9: bars step 5 minutes, or bucket size ÷ 60 minutes (one bar a bucket) when the bucket is over
+ * 300 seconds. Answers the step in seconds.
+ */
+export const barStepSeconds = (bucketSeconds: number): number => (bucketSeconds > 300 ? bucketSeconds : 300);
+
+export type Bar = { readonly start: number; readonly value: number };
+
+/** Regroups time points into bars of `stepSeconds`, each the sensor's aggregation (mean or max) of its points. */
+export const toBars = (
+  points: readonly { readonly x: number; readonly y: number | null }[],
+  stepSeconds: number,
+  aggregation: 'avg' | 'max',
+): Bar[] => {
+  const stepMs = stepSeconds * 1000;
+  const bins = new Map<number, { sum: number; max: number; n: number }>();
+  for (const p of points) {
+    if (p.y === null) continue;
+    const start = Math.floor(p.x / stepMs) * stepMs;
+    const bin = bins.get(start) ?? { sum: 0, max: Number.NEGATIVE_INFINITY, n: 0 };
+    bin.sum += p.y;
+    bin.max = Math.max(bin.max, p.y);
+    bin.n += 1;
+    bins.set(start, bin);
+  }
+  return [...bins.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([start, b]) => ({ start, value: aggregation === 'max' ? b.max : b.sum / b.n }));
+};
+
+/** Spec §9: a histogram has at most 20 bins. */
+export const MAX_HISTOGRAM_BINS = 20;
+export type HistogramBin = { readonly from: number; readonly to: number; readonly count: number };
+
+/** Equal-width bins over the values' span (about √n of them, at most 20); one bin when every value is the same. */
+export const histogram = (values: readonly number[], maxBins = MAX_HISTOGRAM_BINS): HistogramBin[] => {
+  if (values.length === 0) return [];
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  for (const v of values) {
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  if (min === max) return [{ from: min, to: max, count: values.length }];
+  const n = Math.max(1, Math.min(maxBins, Math.ceil(Math.sqrt(values.length))));
+  const width = (max - min) / n;
+  const counts = new Array<number>(n).fill(0);
+  for (const v of values) counts[Math.min(n - 1, Math.floor((v - min) / width))]! += 1;
+  return counts.map((count, i) => ({ from: min + i * width, to: i === n - 1 ? max : min + (i + 1) * width, count }));
+};
+
+/** Spec §9: the range chart has 8 ticks, evenly spread over [start, end]. */
+export const RANGE_TICKS = 8;
+export const evenTicks = ([start, end]: TimeRange, count = RANGE_TICKS): number[] =>
+  Array.from({ length: count }, (_, i) => start + ((end - start) * i) / (count - 1));
+
+/**
+ * The resolution that asks for raw readings over this window (buckets of at most a minute), or null
+ * when the window is too long for that (more than MAX_RESOLUTION minutes, about a week).
+ */
+export const rawResolution = ([start, end]: TimeRange): number | null => {
+  const buckets = Math.ceil((end - start) / RAW_BUCKET_MS);
+  return buckets <= MAX_RESOLUTION ? Math.max(1, buckets) : null;
+};
+
+export type Aggregation =
+  { readonly kind: 'raw' } | { readonly kind: 'aggregated'; readonly bucketSeconds: number; readonly fn: 'mean' | 'max' };
+
+/**
+ * What a chart shows: raw readings only when the answer read them and no bucket holds two; else
+ * buckets of `bucketSeconds` summarised by the sensor's function (spec §9: max for water depth).
+ */
+export const describeAggregation = (
+  answer: { readonly aggregate: string; readonly bucketSize: number; readonly data: readonly { readonly samples: number }[] },
+  aggregation: 'avg' | 'max',
+): Aggregation =>
+  answer.aggregate === 'raw' && answer.data.every((r) => r.samples <= 1)
+    ? { kind: 'raw' }
+    : { kind: 'aggregated', bucketSeconds: answer.bucketSize, fn: aggregation === 'max' ? 'max' : 'mean' };

@@ -1,0 +1,69 @@
+import { describe, expect, it } from '@jest/globals';
+import { barStepSeconds, describeAggregation, evenTicks, histogram, rawResolution, toBars } from './buckets';
+
+describe('bars (spec §9: 5 minutes, or bucket ÷ 60 minutes above 300 s)', () => {
+  it('steps 5 minutes for buckets up to 300 s and one bucket above', () => {
+    expect(barStepSeconds(60)).toBe(300);
+    expect(barStepSeconds(300)).toBe(300);
+    expect(barStepSeconds(3600)).toBe(3600);
+  });
+
+  it('regroups points into bars by the sensor aggregation', () => {
+    const points = [
+      { x: 0, y: 1 },
+      { x: 60_000, y: 3 },
+      { x: 120_000, y: null },
+      { x: 300_000, y: 10 },
+    ];
+    expect(toBars(points, 300, 'avg')).toEqual([
+      { start: 0, value: 2 },
+      { start: 300_000, value: 10 },
+    ]);
+    expect(toBars(points, 300, 'max')[0]).toEqual({ start: 0, value: 3 });
+  });
+});
+
+describe('histogram (spec §9: at most 20 bins)', () => {
+  it('never makes more than 20 bins and counts every value once', () => {
+    const values = Array.from({ length: 10_000 }, (_, i) => Math.sin(i) * 50);
+    const sut = histogram(values);
+    expect(sut).toHaveLength(20);
+    expect(sut.reduce((n, b) => n + b.count, 0)).toBe(values.length);
+    expect(sut[0]!.from).toBeCloseTo(Math.min(...values));
+    expect(sut[19]!.to).toBeCloseTo(Math.max(...values));
+  });
+
+  it('makes about √n bins for few values and one for equal values', () => {
+    expect(histogram([1, 2, 3, 4, 5, 6, 7, 8, 9])).toHaveLength(3);
+    expect(histogram([4, 4, 4])).toEqual([{ from: 4, to: 4, count: 3 }]);
+    expect(histogram([])).toEqual([]);
+  });
+});
+
+describe('ticks and raw readings', () => {
+  it('spreads 8 ticks over the range, ends included', () => {
+    const sut = evenTicks([0, 700]);
+    expect(sut).toEqual([0, 100, 200, 300, 400, 500, 600, 700]);
+  });
+
+  it('asks for minute buckets when the window is short enough, else none', () => {
+    expect(rawResolution([0, 24 * 3_600_000])).toBe(1440);
+    expect(rawResolution([0, 7 * 24 * 3_600_000])).toBeNull();
+    expect(rawResolution([0, 6 * 24 * 3_600_000])).toBe(8640);
+  });
+
+  it('calls an answer raw only when it read raw readings and no bucket holds two', () => {
+    const raw = { aggregate: 'raw', bucketSize: 60, data: [{ samples: 1 }, { samples: 0 }] };
+    expect(describeAggregation(raw, 'avg')).toEqual({ kind: 'raw' });
+    expect(describeAggregation({ ...raw, data: [{ samples: 2 }] }, 'max')).toEqual({
+      kind: 'aggregated',
+      bucketSeconds: 60,
+      fn: 'max',
+    });
+    expect(describeAggregation({ ...raw, aggregate: '1h', bucketSize: 3600 }, 'avg')).toEqual({
+      kind: 'aggregated',
+      bucketSeconds: 3600,
+      fn: 'mean',
+    });
+  });
+});

@@ -1,0 +1,42 @@
+import type { SensorData, SensorsMeta } from '@groundtruth/contracts';
+import type { TimePoint } from './gaps';
+import type { SeriesRef } from './workspace';
+
+export type MetaSensor = SensorsMeta['modules'][number]['sensors'][number];
+
+/** Spec §9: at most three axes (one per unit) and two series unless more are asked for. */
+export const MAX_AXES = 3;
+export const DEFAULT_MAX_SERIES = 2;
+
+/** The catalogue sensor with this id. */
+export const sensorById = (meta: SensorsMeta | undefined, sensorId: number): MetaSensor | undefined => {
+  if (!meta) return undefined;
+  for (const m of meta.modules) {
+    const found = m.sensors.find((s) => s.id === sensorId);
+    if (found) return found;
+  }
+  return undefined;
+};
+
+/** A sensor's chart label in the app's language, else English, else its key. */
+export const sensorTitle = (sensor: MetaSensor | undefined, locale: string, fallback: string): string => {
+  if (!sensor) return fallback;
+  const strings = sensor.strings[locale.toLowerCase()] ?? sensor.strings['en-us'] ?? Object.values(sensor.strings)[0];
+  return strings?.chartLabel ?? strings?.label ?? sensor.key;
+};
+
+export type SeriesRows = { readonly ref: SeriesRef; readonly rows: SensorData['data'] };
+
+/** The answer's rows of each series, in time order. */
+export const splitSeries = (answer: SensorData | undefined, series: readonly SeriesRef[]): SeriesRows[] =>
+  series.map((ref) => ({
+    ref,
+    rows: (answer?.data ?? [])
+      .filter((r) => r.stationId === ref.stationId && r.sensorId === ref.sensorId && r.moduleId === ref.moduleId)
+      .sort((a, b) => a.time - b.time),
+  }));
+
+export const toPoints = (rows: SensorData['data']): TimePoint[] => rows.map((r) => ({ x: r.time, y: r.value }));
+
+/** The units of the series in order of first use: one axis each. */
+export const unitsOf = (units: readonly string[]): string[] => [...new Set(units)];

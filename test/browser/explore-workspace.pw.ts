@@ -1,0 +1,177 @@
+import { expect, test, type Page } from '@playwright/test';
+import { BASE, DESKTOP, PHONE, blockingViolations, prepare, seededStation } from './stations';
+
+/** The explore workspace (spec §2 Explore workspace, §4 Explore and Scrubber): journeys on the demo data. */
+
+const groupRange = async (page: Page, index = 0): Promise<[number, number]> => {
+  const text = (await page.getByTestId('explore-group').nth(index).getAttribute('data-range')) ?? '';
+  const [a, b] = text.split(',').map(Number);
+  return [a!, b!];
+};
+
+/** Charts settle: every chart drawn (or told to be empty), none loading. */
+const chartsSettled = async (page: Page) => {
+  await expect(page.getByTestId('explore-chart').first()).toBeVisible();
+  await expect(page.locator('[data-testid="explore-chart"][data-state="loading"]')).toHaveCount(0, { timeout: 20_000 });
+};
+
+/** The bookmark the address carries now: the long form's, or the stored one behind /viz?v=. */
+const addressBookmark = async (page: Page): Promise<{ g: unknown[][][]; s: number[] }> => {
+  const url = new URL(page.url());
+  if (url.pathname === '/viz') {
+    const res = await page.request.get(`/api/bookmarks/resolve?v=${url.searchParams.get('v')}`);
+    const body = (await res.json()) as { bookmark: string | object };
+    return (typeof body.bookmark === 'string' ? JSON.parse(body.bookmark) : body.bookmark) as { g: unknown[][][]; s: number[] };
+  }
+  return JSON.parse(url.searchParams.get('bookmark') ?? 'null') as { g: unknown[][][]; s: number[] };
+};
+
+test('from the station page to the workspace: chart types, compare, scrubber, date pickers, share, reopened elsewhere (en-US, desktop)', async ({
+  page,
+  context,
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const { station, projectId } = await seededStation(request, 'Hudson at Kingston');
+  const { station: other } = await seededStation(request, 'Hudson at Beacon');
+  await page.setViewportSize(DESKTOP);
+  await prepare(page);
+  await page.goto(`/dashboard/projects/${projectId}/station/${station.id}`);
+
+  const [explore] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: /^Explore data/ }).click()]);
+  await explore.setViewportSize(DESKTOP);
+  await expect(explore.getByRole('heading', { level: 1, name: 'Explore data' })).toBeVisible({ timeout: 30_000 });
+  await chartsSettled(explore);
+  await expect(explore.getByTestId('explore-chart')).toHaveAttribute('data-state', 'drawn');
+  await expect(explore.getByTestId('explore-station-summary')).toContainText(station.name);
+  await expect(explore.getByRole('link', { name: /Back to the project/ })).toHaveAttribute(
+    'href',
+    `/dashboard/projects/${projectId}`,
+  );
+  // Opening stores the bookmark: the address is the short link when the API keeps bookmarks, else the long form.
+  const stores = (await request.post('/api/bookmarks/save', { data: {} })).status() !== 404;
+  await expect(explore).toHaveURL(stores ? /\/viz\?v=\w+/ : /\/dashboard\/explore\?bookmark=/);
+  await expect(explore.getByTestId('aggregation-badge')).toBeVisible();
+  expect(await blockingViolations(explore, 'explore')).toEqual([]);
+
+  // Every chart type draws (the map shows the project's stations).
+  const chart = explore.getByTestId('explore-chart').first();
+  for (const [type, name] of [
+    ['bar', 'Bar'],
+    ['histogram', 'Histogram'],
+    ['range', 'Range'],
+    ['map', 'Map'],
+    ['timeSeries', 'Time series'],
+  ] as const) {
+    await chart.getByRole('combobox', { name: 'Chart type' }).click();
+    await explore.getByRole('option', { name, exact: true }).click();
+    await expect(chart).toHaveAttribute('data-chart-type', type);
+    await chartsSettled(explore);
+    await expect(chart).toHaveAttribute('data-state', 'drawn');
+    // The address follows: chart type is the viz's fourth element (0 time series … 4 bar).
+    await expect
+      .poll(async () => ((await addressBookmark(explore)).g[0]![0]![0] as unknown[])[3])
+      .toBe(['timeSeries', 'histogram', 'range', 'map', 'bar'].indexOf(type));
+  }
+
+  // Compare: a linked copy, pointed at another station's sensor.
+  await chart.getByRole('button', { name: 'Compare' }).click();
+  await expect(explore.getByTestId('explore-chart')).toHaveCount(2);
+  const second = explore.getByTestId('explore-chart').nth(1);
+  await second.getByRole('combobox', { name: 'Series 1' }).click();
+  await explore
+    .getByRole('option', { name: new RegExp(`· ${other.name}$`) })
+    .first()
+    .click();
+  await expect(second.getByRole('heading', { level: 3 })).toContainText(other.name);
+  await chartsSettled(explore);
+  await expect(second).toHaveAttribute('data-state', 'drawn');
+  await expect.poll(async () => (await addressBookmark(explore)).s).toEqual(expect.arrayContaining([station.id, other.id]));
+
+  // Zoom with the scrubber: the middle half of it.
+  const before = await groupRange(explore);
+  const box = (await explore.getByTestId('scrubber').boundingBox())!;
+  await explore.mouse.move(box.x + box.width * 0.25, box.y + box.height / 2);
+  await explore.mouse.down();
+  await explore.mouse.move(box.x + box.width * 0.75, box.y + box.height / 2, { steps: 5 });
+  await explore.mouse.up();
+  await expect
+    .poll(async () => (await groupRange(explore))[1] - (await groupRange(explore))[0])
+    .toBeLessThan((before[1] - before[0]) * 0.9);
+  await expect(explore.getByTestId('explore-group').first()).toHaveAttribute('data-fast-time', '-1');
+  await chartsSettled(explore);
+
+  // A quick range measured back from the data's end.
+  await explore.getByRole('button', { name: 'Day', exact: true }).click();
+  await expect(explore.getByTestId('explore-group').first()).toHaveAttribute('data-fast-time', '1');
+  const [dayStart, dayEnd] = await groupRange(explore);
+  expect(dayEnd - dayStart).toBe(24 * 3_600_000);
+
+  // The date pickers set a custom range starting that day (local midnight).
+  const from = explore.getByLabel('From').first();
+  const day = new Date(dayEnd - 1);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  await from.fill(`${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`);
+  await expect
+    .poll(async () => (await groupRange(explore))[0])
+    .toBe(new Date(day.getFullYear(), day.getMonth(), day.getDate()).getTime());
+  await chartsSettled(explore);
+
+  // Share: the networks get this address, and copying it is confirmed for 3 seconds.
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await explore.getByRole('button', { name: 'Share' }).click();
+  const share = explore.getByRole('dialog', { name: 'Share this view' });
+  await expect(share.getByRole('link', { name: 'Share on Twitter' })).toHaveAttribute(
+    'href',
+    `https://twitter.com/intent/tweet?${new URLSearchParams({ url: explore.url(), text: 'Sensor data on Groundtruth' }).toString()}`,
+  );
+  await expect(share.getByRole('link', { name: 'Share on Facebook' })).toHaveAttribute('href', /facebook\.com\/sharer/);
+  await expect(share.getByRole('link', { name: 'Share by e-mail' })).toHaveAttribute('href', /^mailto:/);
+  await share.getByRole('button', { name: 'Copy link' }).click();
+  await expect(share.getByRole('status')).toHaveText('Link copied');
+  expect(await explore.evaluate(() => navigator.clipboard.readText())).toBe(explore.url());
+  await expect(share.getByRole('status')).toHaveText('', { timeout: 4_000 });
+  await share.getByRole('button', { name: 'Close' }).click();
+
+  // The link, opened in a fresh browser, shows the same workspace.
+  const link = explore.url();
+  const expected = await addressBookmark(explore);
+  const fresh = await browser.newContext({ baseURL: BASE });
+  const again = await fresh.newPage();
+  await again.goto(link);
+  await chartsSettled(again);
+  await expect(again.getByTestId('explore-chart')).toHaveCount(2);
+  expect(await addressBookmark(again)).toEqual(expected);
+  await fresh.close();
+});
+
+test('a phone in Spanish: the workspace from a long link, quick ranges, no data, a bad link (es-ES, phone)', async ({
+  page,
+  request,
+}) => {
+  const { station } = await seededStation(request, 'Broad Channel W 12th Rd');
+  await page.setViewportSize(PHONE);
+  await prepare(page, { locale: 'es-ES' });
+  // A bookmark with no groups: the station's first sensor over the default window (spec §4).
+  await page.goto(
+    `/dashboard/explore?bookmark=${encodeURIComponent(JSON.stringify({ v: 1, g: [], s: [station.id], p: [], c: null }))}`,
+  );
+  await expect(page.getByRole('heading', { level: 1, name: 'Explorar datos' })).toBeVisible();
+  await chartsSettled(page);
+  await expect(page.getByTestId('explore-group').first()).toHaveAttribute('data-fast-time', '14');
+  await page.getByRole('button', { name: 'Semana', exact: true }).click();
+  await expect(page.getByTestId('explore-group').first()).toHaveAttribute('data-fast-time', '7');
+  await chartsSettled(page);
+  await expect(page.getByTestId('explore-chart').first()).toHaveAttribute('data-state', 'drawn');
+  expect(await blockingViolations(page, 'explore phone')).toEqual([]);
+
+  // A window with no readings says so.
+  await page.getByLabel('Desde').first().fill('2001-01-01');
+  await page.getByLabel('Hasta').first().fill('2001-01-02');
+  await expect(page.getByText('Sin datos')).toBeVisible();
+
+  // A link that is not a bookmark is refused, not a crash.
+  await page.goto('/dashboard/explore?bookmark=%7B%22v%22%3A9%7D');
+  await expect(page.getByTestId('explore-bad-bookmark')).toBeVisible();
+});
