@@ -405,10 +405,8 @@ describe('a webhook whose owner no longer administers the project', () => {
   it('shows uplinks in the project activity feed like station uploads', async () => {
     const r = await callApi(sut.url, 'GET', `/api/projects/${otherProjectId}/activity`, { token: owner.token });
     expect(r.status).toBe(200);
-    const items = (r.body as { activities: { type: string; records?: number }[] }).activities;
-    expect(items.filter((i) => i.type === 'StationIngestion')).toEqual([
-      expect.objectContaining({ records: 1 }),
-      expect.objectContaining({ records: 1 }),
-    ]);
+    const items = (r.body as { activities: { type: string; records?: number; uploads?: number }[] }).activities;
+    // Two uplinks of one record each, the same day: one item of the station's grouped uploads (issue 16).
+    expect(items.filter((i) => i.type === 'StationIngestion')).toEqual([expect.objectContaining({ records: 2, uploads: 2 })]);
   });
 });

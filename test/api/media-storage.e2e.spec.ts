@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { S3BlobStore } from '../../libs/platform/src/index.js';
 import { callApi, outboxOf, signUp } from '../support/accounts.js';
+import { callAsReader } from '../support/versions.js';
 import { startTestS3, type TestS3 } from '../support/s3-server.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -26,6 +27,17 @@ const uploadPhoto = async (app: TestApp, token: string, bytes: Buffer) => {
   expect(res.status).toBe(200);
 };
 
+/** A person whose profile is public, so that anyone may fetch their photo (issue 13: photos follow publicProfile). */
+const signUpPublic = async (app: TestApp) => {
+  const user = await signUp(app, outboxOf(app.dataDir));
+  const made = await callAsReader(app.url, 'PATCH', `/api/users/${user.id}`, {
+    token: user.token,
+    body: { publicProfile: true },
+  });
+  expect(made.status).toBe(200);
+  return user;
+};
+
 const widthOf = async (res: Response) => (await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width;
 
 describe('media in the data folder (the default)', () => {
@@ -36,7 +48,7 @@ describe('media in the data folder (the default)', () => {
   afterAll(async () => sut.close());
 
   it('keeps the original and its resized copies under DATA_DIR and removes both with the account', async () => {
-    const user = await signUp(sut, outboxOf(sut.dataDir));
+    const user = await signUpPublic(sut);
     await uploadPhoto(sut, user.token, await png(300));
 
     // Asked at 40, served at the smallest fixed width.
@@ -51,7 +63,7 @@ describe('media in the data folder (the default)', () => {
 
     const deleted = await callApi(sut.url, 'DELETE', '/api/auth/delete-account', {
       token: user.token,
-      body: { email: user.email },
+      body: { email: user.email, password: user.password },
     });
     expect(deleted.status).toBe(204);
     expect(await files('media')).toEqual([]);
@@ -59,7 +71,7 @@ describe('media in the data folder (the default)', () => {
   });
 
   it('refuses an image whose magic bytes are right but whose body is broken, and never 500s on a broken stored one', async () => {
-    const user = await signUp(sut, outboxOf(sut.dataDir));
+    const user = await signUpPublic(sut);
     const broken = Buffer.concat([(await png(64)).subarray(0, 40), Buffer.alloc(200, 7)]);
     const form = new FormData();
     form.append('file', new Blob([broken]), 'broken.png');
@@ -86,13 +98,14 @@ describe('media in the data folder (the default)', () => {
   });
 
   it('answers 304 to a client that already holds the same bytes', async () => {
-    const user = await signUp(sut, outboxOf(sut.dataDir));
+    const user = await signUpPublic(sut);
     // Wider than the smallest served width, so the resized copy is other bytes.
     await uploadPhoto(sut, user.token, await png(300));
     const first = await fetch(`${sut.url}/api/user/${user.id}/media`);
     const etag = first.headers.get('etag');
     expect(etag).toMatch(/^".+"$/);
-    expect(first.headers.get('cache-control')).toContain('max-age');
+    // A person's photo follows who may see them (publicProfile can change), so every use revalidates.
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
 
     const again = await fetch(`${sut.url}/api/user/${user.id}/media`, { headers: { 'if-none-match': etag! } });
     expect(again.status).toBe(304);
@@ -124,7 +137,7 @@ describe('media in an S3-compatible bucket (S3_BUCKET)', () => {
   });
 
   it('stores uploads and resized copies in the bucket, not the data folder, and erases them with the account', async () => {
-    const user = await signUp(sut, outboxOf(sut.dataDir));
+    const user = await signUpPublic(sut);
     const original = await png(200);
     await uploadPhoto(sut, user.token, original);
 
@@ -141,7 +154,7 @@ describe('media in an S3-compatible bucket (S3_BUCKET)', () => {
 
     const deleted = await callApi(sut.url, 'DELETE', '/api/auth/delete-account', {
       token: user.token,
-      body: { email: user.email },
+      body: { email: user.email, password: user.password },
     });
     expect(deleted.status).toBe(204);
     expect(await bucket.list('media/')).toEqual([]);

@@ -22,6 +22,7 @@ const marker = `SECRET${randomUUID().slice(0, 8)}`;
 const ids: Record<string, number> = {};
 let publicStation = 0;
 let publicProject = 0;
+let bookmarkToken = '';
 const privateDevice = newDeviceId();
 /** The private station's one reading, an hour ago: inside every chart window asked below. */
 const readingAt = new Date(Math.floor((Date.now() - 3_600_000) / 60_000) * 60_000);
@@ -79,6 +80,9 @@ beforeAll(async () => {
   await ok('POST', `/api/stations/${publicStation}/associated/${ids['station']}`, t);
   await upload(`/api/projects/${ids['project']}/media`, t);
   ids['update'] = (await ok('POST', `/api/projects/${ids['project']}/updates`, t, { body: `News ${marker}` }))['id'] as number;
+  bookmarkToken = (
+    await ok('POST', '/api/bookmarks/save', t, { v: 1, g: [], s: [ids['station']], p: [ids['project']], c: null })
+  )['token'] as string;
   ids['media'] = (await upload(`/api/stations/${ids['station']}/media?key=studyObjective`, t))['id'] as number;
   await ok('PATCH', `/api/stations/${ids['station']}/notes`, t, {
     creating: [{ key: 'studyObjective', body: `Study ${marker}`, mediaIds: [ids['media']] }],
@@ -171,8 +175,12 @@ const listForms: Record<string, ListForm> = {
   sensorsMeta: { query: () => '', owner: 'none', outsiders: 'omits' },
   modulesMeta: { query: () => '', owner: 'none', outsiders: 'omits' },
   status: { query: () => '', owner: 'none', outsiders: 'omits' },
-  // No single sign-on configured here: 404 for everyone.
-  oidcUrl: { query: () => '', owner: 'none', outsiders: 'omits', status: 404 },
+  // No single sign-on configured here: no address, for everyone.
+  oidcUrl: { query: () => '', owner: 'none', outsiders: 'omits' },
+  // The owner's bookmark of the private station: ids only, the same content for whoever holds the token.
+  bookmarkResolve: { query: () => `?v=${bookmarkToken}`, owner: 'none', outsiders: 'omits' },
+  // The caller's own exports: the owner's export of the private station is not an outsider's to list.
+  exportHistory: { query: () => '', owner: 'none', outsiders: 'omits' },
 };
 
 /** Whether an answer shows the private project or station: its names, or the station's id as a row's station. */
