@@ -23,6 +23,7 @@ import path from 'node:path';
 import { createApiApp } from '@groundtruth/api';
 import { newestModuleDefinition } from '@groundtruth/domain';
 import { createLogger, DataFileWriter, encodeDataRecord, encodeMetaFile, loadConfig, openRuntime } from '@groundtruth/platform';
+import { signUpFromOutbox } from './bench-accounts.mjs';
 
 const READINGS = Number(process.env.BENCH_READINGS ?? 100_000_000);
 const DAYS = Number(process.env.BENCH_STATION_DAYS ?? 365);
@@ -76,25 +77,7 @@ const api = async (method, url, { token, body, headers = {} } = {}) => {
   return { res, body: text ? JSON.parse(text) : null };
 };
 
-/** Registers, then follows the validation link from the outbox mail (no SMTP_URL: .eml files). */
-const signUp = async () => {
-  const email = `bench-${Date.now()}@example.org`;
-  const password = 'correct horse battery';
-  await api('POST', '/api/users', { body: { name: 'Bench', email, password, passwordConfirmation: password, tncAccept: true } });
-  for (let i = 0; i < 200; i++) {
-    const outbox = path.join(dataDir, 'outbox');
-    for (const name of (await fs.readdir(outbox).catch(() => [])).filter((n) => n.endsWith('.eml'))) {
-      const text = (await fs.readFile(path.join(outbox, name), 'utf8')).replace(/=\r?\n/g, '');
-      if (!text.includes(email)) continue;
-      const token = /\/login\/([A-Za-z0-9._~%-]+)/.exec(text)?.[1];
-      if (!token) continue;
-      const { res } = await api('POST', '/api/user/resume', { body: { token: decodeURIComponent(token) } });
-      return res.headers.get('authorization').replace(/^Bearer /, '');
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('no validation mail');
-};
+const signUp = () => signUpFromOutbox(api, dataDir, 200);
 
 // ------------------------------------------------------------------ station files
 
