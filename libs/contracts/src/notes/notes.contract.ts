@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   FIELD_NOTE_BODY_MAX,
-  MEDIA_WIDTHS,
   NOTE_BODY_MAX,
   NOTE_KEYS,
   NOTE_TITLE_MAX,
@@ -99,16 +98,6 @@ export const UploadStationMediaQuery = z.object({
     description:
       'A note key to add it to that note (photo or m4a/caf recording); anything else or nothing: a station photo (jpeg or png)',
   }),
-});
-
-export const MediaSizeQuery = z.object({
-  size: z.coerce
-    .number()
-    .int()
-    .min(16)
-    .max(100_000)
-    .optional()
-    .meta({ description: `Width in pixels, served as the next of ${MEDIA_WIDTHS.join(', ')} (the largest above it)` }),
 });
 
 /** Rich text arrives as JSON text; a document sent as JSON is taken as its text. */

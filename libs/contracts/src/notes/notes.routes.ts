@@ -7,7 +7,6 @@ import {
   EditFieldNoteBody,
   FieldNoteList,
   FieldNoteParams,
-  MediaSizeQuery,
   SaveStationNotesBody,
   StationFieldNoteParams,
   StationMediaParams,
@@ -15,6 +14,7 @@ import {
   StationNotes,
   UploadStationMediaQuery,
 } from './notes.contract.js';
+import { PhotoSizeQuery } from '../users/users.contract.js';
 
 const privateStation = 'The station is private and the asker is not on its team ("You don\'t have access to view this station.")';
 
@@ -75,7 +75,7 @@ export const noteRoutes = {
     tags: ['notes'],
     auth: 'optional',
     params: StationMediaParams,
-    query: MediaSizeQuery,
+    query: PhotoSizeQuery,
     errors: { 400: 'Bad id or size', 403: privateStation, 404: 'No such station or media' },
   }),
   setStationImage: route({
