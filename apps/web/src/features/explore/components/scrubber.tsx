@@ -26,7 +26,14 @@ type Drag = { mode: 'new' | 'start' | 'end' | 'move'; originPx: number; a: numbe
 export const Scrubber = ({ domain, selection, onZoom }: ScrubberProps) => {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
-  const [drag, setDrag] = useState<Drag | null>(null);
+  // The drag lives in a ref as well as in state: pointer moves render at the browser's pace, and a
+  // release can arrive before the last move was drawn, so the release reads the ref, never a stale render.
+  const [drag, setDragState] = useState<Drag | null>(null);
+  const dragRef = useRef<Drag | null>(null);
+  const setDrag = (next: Drag | null) => {
+    dragRef.current = next;
+    setDragState(next);
+  };
   const [w, setW] = useState(1);
   useLayoutEffect(() => {
     const el = box.current;
@@ -47,29 +54,34 @@ export const Scrubber = ({ domain, selection, onZoom }: ScrubberProps) => {
   const begin = (mode: Drag['mode']) => (e: PointerEvent) => {
     e.stopPropagation();
     const at = px(e);
-    (e.currentTarget as Element).setPointerCapture?.(e.pointerId);
-    box.current?.setPointerCapture?.(e.pointerId);
+    try {
+      box.current?.setPointerCapture?.(e.pointerId);
+    } catch {
+      // A pointer already gone cannot be captured; the drag still follows it inside the scrubber.
+    }
     // A selection over the whole scrubber cannot move: dragging on it starts a new one.
     const start = mode === 'move' && right - left >= w - 1 ? 'new' : mode;
     setDrag(start === 'new' ? { mode: start, originPx: at, a: at, b: at } : { mode: start, originPx: at, a: left, b: right });
   };
-  const onMove = (e: PointerEvent) => {
-    if (!drag) return;
+  /** The drag moved to where the pointer is now. */
+  const movedTo = (current: Drag, e: PointerEvent): Drag => {
     const at = Math.max(0, Math.min(w, px(e)));
-    if (drag.mode === 'new') setDrag({ ...drag, b: at });
-    else if (drag.mode === 'start') setDrag({ ...drag, a: at });
-    else if (drag.mode === 'end') setDrag({ ...drag, b: at });
-    else {
-      const delta = at - drag.originPx;
-      const span = right - left;
-      const a = Math.max(0, Math.min(w - span, left + delta));
-      setDrag({ ...drag, originPx: at, a, b: a + span });
-    }
+    if (current.mode === 'new' || current.mode === 'end') return { ...current, b: at };
+    if (current.mode === 'start') return { ...current, a: at };
+    const span = current.b - current.a;
+    const a = Math.max(0, Math.min(w - span, current.a + at - current.originPx));
+    return { ...current, originPx: at, a, b: a + span };
   };
-  const onUp = () => {
-    if (!drag) return;
+  const onMove = (e: PointerEvent) => {
+    if (dragRef.current) setDrag(movedTo(dragRef.current, e));
+  };
+  const onUp = (e: PointerEvent) => {
+    const current = dragRef.current;
+    if (!current) return;
+    // The release point counts: the browser may have folded the last moves into it.
+    const last = movedTo(current, e);
     setDrag(null);
-    onZoom(selectionToRange(drag.a, drag.b, w, domain), false);
+    onZoom(selectionToRange(last.a, last.b, w, domain), false);
   };
 
   const step = (end: 'start' | 'end') => (e: KeyboardEvent) => {
@@ -128,6 +140,7 @@ export const Scrubber = ({ domain, selection, onZoom }: ScrubberProps) => {
       onPointerDown={begin('new')}
       onPointerMove={onMove}
       onPointerUp={onUp}
+      onPointerCancel={() => setDrag(null)}
       onDoubleClick={() => onZoom(domain, true)}
       sx={{
         position: 'relative',
