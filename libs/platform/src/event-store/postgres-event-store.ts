@@ -47,17 +47,25 @@ const COLUMNS = 'position, tx_id, stream_id, revision, event_id, type, data, met
  * database) no longer holds readers back. With no blocker the horizon is the snapshot's xmax.
  */
 export const APPEND_LOCK = { classid: 26484, objid: 1 } as const;
+
+/**
+ * The open appends, as a FROM clause over a pg_locks-shaped relation: `a` is the append lock (in
+ * this database), `x` the transaction id of the same transaction. The horizon reads it from one
+ * materialized copy of pg_locks; the status page from pg_locks itself.
+ */
+const appendHolders = (locks: string): string => `
+    ${locks} a JOIN ${locks} x ON x.virtualtransaction = a.virtualtransaction
+      AND x.locktype = 'transactionid' AND x.mode = 'ExclusiveLock'
+      AND a.locktype = 'advisory' AND a.classid = ${APPEND_LOCK.classid} AND a.objid = ${APPEND_LOCK.objid} AND a.objsubid = 2
+      AND a.database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
+
 const HORIZON_CTES = `
   gt_snap AS MATERIALIZED (SELECT pg_current_snapshot() AS s),
   gt_locks AS MATERIALIZED (
     SELECT locktype, database, classid, objid, objsubid, transactionid, virtualtransaction, pid, mode FROM pg_locks
   ),
   gt_appenders AS MATERIALIZED (
-    SELECT x.transactionid::text::bigint AS xid32, a.pid
-    FROM gt_locks a JOIN gt_locks x ON x.virtualtransaction = a.virtualtransaction
-    WHERE a.locktype = 'advisory' AND a.classid = ${APPEND_LOCK.classid} AND a.objid = ${APPEND_LOCK.objid} AND a.objsubid = 2
-      AND a.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-      AND x.locktype = 'transactionid' AND x.mode = 'ExclusiveLock'
+    SELECT x.transactionid::text::bigint AS xid32, a.pid FROM ${appendHolders('gt_locks')}
   ),
   gt_horizon AS MATERIALIZED (
     SELECT least(
@@ -263,12 +271,9 @@ export class PostgresEventStore implements EventStore {
     const r = await this.pool.query<{ xid: string; ms: string; application: string | null }>(
       `SELECT x.transactionid::text AS xid, floor(extract(epoch FROM clock_timestamp() - s.xact_start) * 1000) AS ms,
               nullif(s.application_name, '') AS application
-       FROM pg_locks a
-       JOIN pg_locks x ON x.virtualtransaction = a.virtualtransaction AND x.locktype = 'transactionid' AND x.mode = 'ExclusiveLock'
+       FROM ${appendHolders('pg_locks')}
        JOIN pg_stat_activity s ON s.pid = a.pid
-       WHERE a.locktype = 'advisory' AND a.classid = ${APPEND_LOCK.classid} AND a.objid = ${APPEND_LOCK.objid} AND a.objsubid = 2
-         AND a.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-         AND clock_timestamp() - s.xact_start >= $1 * interval '1 millisecond'
+       WHERE clock_timestamp() - s.xact_start >= $1 * interval '1 millisecond'
        ORDER BY s.xact_start`,
       [minAgeMs],
     );
