@@ -75,10 +75,13 @@ export const ExploreView = ({ source }: { readonly source: BookmarkSource }) => 
     );
   }
 
-  // Our own publishing changes the address to the bookmark the workspace already shows: keep it.
+  // Our own publishing changes the address to the bookmark the workspace already shows: keep it, and
+  // remember it as what is shown, so a render while a newer save is still on its way (the address one
+  // step behind) is not taken for another bookmark.
   const text = JSON.stringify(bookmark);
   if (mounted.current === null) mounted.current = { key: 0, text };
-  else if (text !== mounted.current.text && text !== published.current) mounted.current = { key: mounted.current.key + 1, text };
+  else if (text === published.current) mounted.current = { key: mounted.current.key, text };
+  else if (text !== mounted.current.text) mounted.current = { key: mounted.current.key + 1, text };
 
   return (
     <ExploreWorkspace
