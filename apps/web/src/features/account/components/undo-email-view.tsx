@@ -10,9 +10,9 @@ import { NarrowPage } from '@/components/narrow-page';
 import { PageHeading } from '@/components/page-heading';
 import { paths } from '@/config/paths';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { isApiError } from '@/lib/api-client';
 import { endSession } from '@/lib/auth/session';
 import { useMessages } from '@/lib/form';
+import { oneUseLinkFailure } from '@/lib/one-use-link';
 import { useUndoEmailChange } from '../api/undo-email-change';
 
 /**
@@ -39,9 +39,9 @@ export const UndoEmailView = ({ token }: { token: string | null }) => {
           setOutcome('done');
         },
         onError: (error) => {
-          if (isApiError(error) && error.isTooManyAttempts) setTrouble(message('tooManyAttempts'));
-          else if (isApiError(error) && error.isClientError) setOutcome('failed');
-          else setTrouble(t('app.somethingWentWrong'));
+          const failure = oneUseLinkFailure(error);
+          if (failure === 'link') setOutcome('failed');
+          else setTrouble(failure === 'tooManyAttempts' ? message('tooManyAttempts') : t('app.somethingWentWrong'));
         },
       },
     );

@@ -12,8 +12,8 @@ import { NewPasswordFields } from '@/components/password-field';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { isApiError } from '@/lib/api-client';
 import { useForm, useMessages } from '@/lib/form';
+import { oneUseLinkFailure } from '@/lib/one-use-link';
 import { checkConfirmation, checkPassword } from '@/lib/validation';
 import { useResetPassword } from '../api/reset-password';
 
@@ -65,9 +65,9 @@ export const ResetPasswordView = ({ token }: { token: string | null }) => {
         // A complaint about the password stays on the form; anything else (a used or expired link) is the failed view.
         onError: (error) => {
           if (form.showServerErrors(error)) return;
-          if (isApiError(error) && error.isTooManyAttempts) setTrouble(message('tooManyAttempts'));
-          else if (isApiError(error) && error.isClientError) setOutcome('failed');
-          else setTrouble(t('app.somethingWentWrong'));
+          const failure = oneUseLinkFailure(error);
+          if (failure === 'link') setOutcome('failed');
+          else setTrouble(failure === 'tooManyAttempts' ? message('tooManyAttempts') : t('app.somethingWentWrong'));
         },
       },
     );
