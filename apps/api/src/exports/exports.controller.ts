@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { Controller, Inject, Optional, Req, Res } from '@nestjs/common';
+import { Controller, Inject, Req, Res } from '@nestjs/common';
 import {
   routes,
   type ExportFormat,
@@ -9,8 +9,7 @@ import {
   type ExportTokenParams,
 } from '@groundtruth/contracts';
 import { DomainError, exportRefusal, type Actor } from '@groundtruth/domain';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
-import { ExportRunner, exportFilePath } from '@groundtruth/projector';
+import { PROJECTOR_WAKE, RUNTIME, exportFilePath, type ProjectorWake, type Runtime } from '@groundtruth/platform';
 import type { Request, Response } from 'express';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
@@ -32,7 +31,7 @@ export class ExportsController {
     private readonly jobs: ExportJobs,
     private readonly access: StationAccessQueries,
     @Inject(RUNTIME) private readonly runtime: Runtime,
-    @Optional() private readonly runner?: ExportRunner,
+    @Inject(PROJECTOR_WAKE) private readonly wake: ProjectorWake,
   ) {}
 
   @ApiRoute(routes.exportCsv)
@@ -52,7 +51,7 @@ export class ExportsController {
     if (refused) throw refused;
     await this.access.authorizeReadAll([...new Set(query.stations)], actor);
     const job = await this.jobs.queue(owner, format, query);
-    this.runner?.wake();
+    this.wake.exports();
     return job;
   }
 

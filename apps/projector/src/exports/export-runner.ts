@@ -1,9 +1,8 @@
 import { once } from 'node:events';
 import { createWriteStream, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { ExportWriter, type ExportFileFormat, type ExportMeta, type ExportReading } from '@groundtruth/domain';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { RUNTIME, exportFilePath, exportsDir, type Runtime } from '@groundtruth/platform';
 
 /** How often an idle runner looks for queued exports (the API also wakes it in the same process). */
 const IDLE_MS = 1_000;
@@ -15,10 +14,6 @@ const PROGRESS_MS = 500;
 export const EXPORT_CHUNK_ROWS = 200_000;
 const ROW_BYTES = 4 * 3 + 8 * 2;
 const TWO_32 = 4294967296;
-
-export const exportsDir = (dataDir: string): string => join(dataDir, 'exports');
-export const exportFilePath = (dataDir: string, token: string, format: ExportFileFormat): string =>
-  join(exportsDir(dataDir), `${token}.${format === 'csv' ? 'csv' : 'jsonl'}`);
 
 type Job = {
   id: string;

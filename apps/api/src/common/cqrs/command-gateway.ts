@@ -1,9 +1,8 @@
-import { Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus, type Command } from '@nestjs/cqrs';
 import { StaleVersion, STALE_VERSION } from '@groundtruth/domain';
-import { StaleVersionError } from '@groundtruth/platform';
+import { PROJECTOR_WAKE, StaleVersionError, type ProjectorWake } from '@groundtruth/platform';
 import { VersionConflict } from '../http/expected-version.js';
-import { ProjectorService } from '@groundtruth/projector';
 import type { CommandOutcome } from './aggregate-streams.js';
 import { notePendingWrite } from './pending-writes.js';
 import { ReadYourWrites } from './read-your-writes.js';
@@ -19,8 +18,8 @@ export class CommandGateway {
   constructor(
     private readonly bus: CommandBus,
     private readonly readYourWrites: ReadYourWrites,
-    /** Present when the projector runs in this process (embedded mode). */
-    @Optional() private readonly projector?: ProjectorService,
+    /** Starts the projector at once when it runs in this process (embedded mode). */
+    @Inject(PROJECTOR_WAKE) private readonly wake: ProjectorWake,
   ) {}
 
   /**
@@ -34,7 +33,7 @@ export class CommandGateway {
     } catch (error) {
       if (error instanceof StaleVersionError) {
         if (error.newer) {
-          this.projector?.wake();
+          this.wake.projections();
           await this.readYourWrites.waitForTypes(error.newer.types, error.newer.position);
         }
         const stale = new StaleVersion();
@@ -48,7 +47,7 @@ export class CommandGateway {
   private async send<R extends CommandOutcome>(command: Command<R>): Promise<R> {
     const outcome = await this.bus.execute(command);
     if (outcome.position) {
-      this.projector?.wake();
+      this.wake.projections();
       const shown = await this.readYourWrites.waitForTypes(
         outcome.events.map((e) => e.type),
         outcome.position,
