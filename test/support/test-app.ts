@@ -28,7 +28,8 @@ export const startTestApp = async (env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const runtime = await openRuntime(config, createLogger(config.logLevel));
-  const app = await createApiApp(runtime, { projector: true, port: 0 });
+  // Every answer is checked against its route contract: a mismatch is a 500 that fails the test.
+  const app = await createApiApp(runtime, { projector: true, port: 0, checkResponses: true });
   const address = app.getHttpServer().address() as { port: number };
   return {
     url: `http://127.0.0.1:${address.port}`,

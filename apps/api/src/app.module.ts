@@ -9,6 +9,7 @@ import { AggregateStreams } from './common/cqrs/aggregate-streams.js';
 import { CommandGateway } from './common/cqrs/command-gateway.js';
 import { PendingWritesInterceptor } from './common/cqrs/pending-writes.js';
 import { ReadYourWrites } from './common/cqrs/read-your-writes.js';
+import { ResponseContractCheck } from './common/http/response-contract.js';
 import { BookmarksModule } from './bookmarks/bookmarks.module.js';
 import { DevicesModule } from './devices/devices.module.js';
 import { ExportsModule } from './exports/exports.module.js';
@@ -44,6 +45,8 @@ export class CoreModule {}
 export type AppOptions = {
   /** Embedded mode runs the projector in the same process (chDB allows one process per folder). */
   readonly projector: boolean;
+  /** Check every answer against its route contract (the end-to-end tests turn it on). */
+  readonly checkResponses?: boolean;
 };
 
 /**
@@ -92,7 +95,14 @@ export class AppModule {
         ProjectorWakeModule.forRoot(options),
       ],
       controllers: [StatusController, DocsController],
-      providers: [StatusService, DemoSeeder, DemoCommunitySeeder, DemoReadingsSeeder],
+      providers: [
+        StatusService,
+        DemoSeeder,
+        DemoCommunitySeeder,
+        DemoReadingsSeeder,
+        // Registered after PendingWritesInterceptor, so it runs inside it and sees the handler's own answer.
+        ...(options.checkResponses ? [{ provide: APP_INTERCEPTOR, useClass: ResponseContractCheck }] : []),
+      ],
     };
   }
 }

@@ -47,7 +47,10 @@ export class ProjectContentController {
         commandMetadata(userId),
       ),
     );
-    return (await this.projects.getWithAccess(projectId, actor)).project.following;
+    const shown = (await this.projects.getWithAccess(projectId, actor)).project.following;
+    // Past the read-your-writes bound the read side may not show this change yet; the command did
+    // happen, so the answer says so (a command never denies what it did).
+    return shown.following === follow ? shown : { following: follow, total: Math.max(0, shown.total + (follow ? 1 : -1)) };
   }
 
   @ApiRoute(routes.followProject)
