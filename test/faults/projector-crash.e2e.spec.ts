@@ -18,7 +18,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database.
  * working through the log, several times, then lets it finish: its tables must equal a rebuild
  * from scratch, with nothing lost or applied twice.
  */
-const projectorMain = path.resolve('apps/projector/dist/main.js');
+const projectorMain = path.resolve('apps/api/dist/projector-server.js');
 let db: TestDatabase;
 let dataDir: string;
 

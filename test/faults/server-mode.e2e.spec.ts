@@ -12,7 +12,7 @@ import { outboxOf, signUp } from '../support/accounts.js';
  * it (read-your-writes across processes), and `npm run rebuild` swaps tables under both.
  */
 const api = path.resolve('apps/api/dist/server.js');
-const projector = path.resolve('apps/projector/dist/main.js');
+const projector = path.resolve('apps/api/dist/projector-server.js');
 const rebuild = path.resolve('apps/projector/dist/rebuild.js');
 
 let db: TestDatabase;

@@ -1,5 +1,24 @@
 import http from 'node:http';
+import { untilProcessed, type UploadState } from '../../libs/contracts/src/index.js';
+import { UploadStates } from '../../apps/api/src/ingestion/queries/upload-states.js';
 import type { TestApp } from './test-app.js';
+
+/**
+ * Waits until the uploads are processed (uploads are answered once stored; the process manager
+ * processes them from the log), through the one waiting helper, `untilProcessed`, reading the
+ * states as GET /data/ingestions/{id} does. `after`: versions before a reprocessing. Fails the test
+ * when they are not processed within `timeoutMs`.
+ */
+export const processed = async (
+  sut: Pick<TestApp, 'app'>,
+  ids: readonly number[],
+  options: { after?: ReadonlyMap<number, number>; timeoutMs?: number } = {},
+): Promise<UploadState[]> => {
+  const states = sut.app.get(UploadStates);
+  const result = await untilProcessed((id) => states.of(id), ids, { timeoutMs: options.timeoutMs ?? 60_000, ...options });
+  if (!result.done) throw new Error(`uploads not processed in time: ${JSON.stringify(result.states)}`);
+  return result.states;
+};
 
 /** A reply's status and JSON body (null when empty), for routes answered with fetch. */
 export type JsonReply = { status: number; body: Record<string, unknown> | null };
@@ -69,3 +88,12 @@ export const statusBeforeBody = (
     });
     req.write(first);
   });
+
+/** An upload's reply, and (when it was accepted with an id) its state once processed. */
+export type ProcessedReply = JsonReply & { processed: UploadState | null };
+
+export const afterProcessing = async (sut: Pick<TestApp, 'app'>, reply: JsonReply): Promise<ProcessedReply> => {
+  const id = reply.body?.['id'];
+  const accepted = reply.status === 200 && typeof id === 'number';
+  return { ...reply, processed: accepted ? (await processed(sut, [id]))[0]! : null };
+};

@@ -26,10 +26,10 @@ export class ExactReadingsWrite {
     private readonly writer: Pick<ReadingsWriter, 'write'>,
   ) {}
 
-  /** Answers the batch as written (without repeats). */
-  async write(target: ReadingsTarget, given: ReadingBatch): Promise<ReadingBatch> {
+  /** Answers the batch as written (without repeats). `repeatsDropped`: the caller already dropped them (the decoder's worker). */
+  async write(target: ReadingsTarget, given: ReadingBatch, options: { repeatsDropped?: boolean } = {}): Promise<ReadingBatch> {
     const { stationId, ingestionId, version } = target;
-    const batch = given.withoutRepeats();
+    const batch = options.repeatsDropped ? given : given.withoutRepeats();
     let from = batch.start;
     let to = batch.end;
     let reconcile = version > 1;
