@@ -150,6 +150,8 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
     const ingestionId = (trigger.data as { ingestionId: number }).ingestionId;
     let attempts = 0;
     let backoff = FIRST_RETRY_MS;
+    // A work row left by an earlier process: its try may have stopped half way through the writes.
+    const interrupted = await this.workExists(ingestionId);
     while (!this.stopping) {
       const stream = (await this.runtime.store.readStream(ingestionStream(ingestionId))) as unknown as IngestionEvent[];
       const work = owedProcessing(stream);
@@ -163,7 +165,7 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
         // `ingestions` read model: it must have taken this one in.
         await this.readModelsPassed(trigger.position);
         await this.setWork(work, 'processing', attempts, null);
-        await this.processor.process(work, work.received.uploadedBy);
+        await this.processor.process(work, work.received.uploadedBy, { afterInterruption: interrupted || attempts > 1 });
         await this.clearWork(ingestionId);
         return;
       } catch (error) {
@@ -250,6 +252,11 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
        ON CONFLICT (ingestion_id) DO UPDATE SET state = $3, attempts = $4, error = $5, updated_at = now()`,
       [work.received.ingestionId, work.received.stationId, state, attempts, error],
     );
+  }
+
+  private async workExists(ingestionId: number): Promise<boolean> {
+    const r = await this.runtime.pool.query('SELECT 1 FROM gt_ingestion_work WHERE ingestion_id = $1', [ingestionId]);
+    return (r.rowCount ?? 0) > 0;
   }
 
   private async clearWork(ingestionId: number): Promise<void> {

@@ -13,13 +13,7 @@ import { ReadingBatch } from '../../sensors/readings/reading-batch.js';
 import { ReadingsVersions } from '../../sensors/readings/readings-versions.js';
 import { ReadingsWriter } from '../../sensors/readings/readings-writer.js';
 import { ImportedReadings } from '../imports/imported-readings.js';
-import {
-  collectMetaModules,
-  latestModules,
-  summariseMetaFile,
-  type FileSummary,
-  type ReadingsOfFile,
-} from './readings-of.js';
+import { collectMetaModules, latestModules, summariseMetaFile, type FileSummary, type ReadingsOfFile } from './readings-of.js';
 
 /** What processing needs of an upload, from its own stream (never from a read model). */
 export type ProcessingWork = { readonly received: IngestionReceived['data']; readonly version: number };
@@ -64,7 +58,11 @@ export class IngestionProcessor implements OnApplicationShutdown {
    * (a store out of reach, or a newer processing recorded meanwhile): nothing is then recorded,
    * and processing again with the same version replaces whatever rows were written.
    */
-  async process(work: ProcessingWork, userId: number | null): Promise<IngestionProcessing> {
+  async process(
+    work: ProcessingWork,
+    userId: number | null,
+    options: { afterInterruption?: boolean } = {},
+  ): Promise<IngestionProcessing> {
     const { received, version } = work;
     const ingestionId = received.ingestionId;
     const stationId = received.stationId;
@@ -108,7 +106,10 @@ export class IngestionProcessor implements OnApplicationShutdown {
       // The decoder's batches come without repeats; the other readers' rows are dropped of theirs in the write.
       const imported = 'rows' in result;
       const batch = 'rows' in result ? (result.batch ?? ReadingBatch.fromRows(result.rows)) : result.batch;
-      readings = await this.writeReadings(stationId, ingestionId, version, batch, !imported);
+      readings = await this.writeReadings(stationId, ingestionId, version, batch, {
+        repeatsDropped: !imported,
+        afterInterruption: options.afterInterruption ?? false,
+      });
       summary = result;
       battery = result.battery;
       location = result.location;
@@ -209,7 +210,7 @@ export class IngestionProcessor implements OnApplicationShutdown {
     ingestionId: number,
     version: number,
     batch: ReadingBatch,
-    repeatsDropped: boolean,
+    options: { repeatsDropped: boolean; afterInterruption: boolean },
   ): Promise<number> {
     const lock = await this.runtime.pool.connect();
     try {
@@ -217,7 +218,7 @@ export class IngestionProcessor implements OnApplicationShutdown {
       const written = await new ExactReadingsWrite(this.runtime.clickhouse.client, this.writer).write(
         { stationId, ingestionId, version },
         batch,
-        { repeatsDropped },
+        options,
       );
       return written.length;
     } finally {
