@@ -7,13 +7,15 @@
 // Postgres and chDB), a station with two sensors, then one data file of BENCH_LOOP_DAYS (365) days
 // of one-minute records uploaded through POST /api/ingestion. From a worker thread (its own event
 // loop, so the client never waits on the server's), GET /api/status is called back to back from the
-// upload until the upload is processed; its p50, p95 and worst latency are printed per mode.
+// upload until the upload is processed; its p50, p95 and worst latency are printed per mode, beside
+// the same call's idle figures and the server event loop's delay (monitorEventLoopDelay) meanwhile.
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 
 const DAYS = Number(process.env.BENCH_LOOP_DAYS ?? 365);
@@ -45,12 +47,17 @@ if (process.env.BENCH_LOOP_MODE) {
   console.log(
     `one upload of ${fmt(RECORDS)} records (${fmt(RECORDS * 2)} readings), processed while GET /api/status is called back to back`,
   );
-  console.log('decoding   file MB  processed in   status calls   p50 ms   p95 ms   worst ms');
+  console.log(
+    'decoding   file MB  processed in   status calls   p50 ms   p95 ms   worst ms   idle p50/p95 ms   loop delay p95/max ms',
+  );
   for (const r of results) {
     console.log(
-      `${r.mode.padEnd(10)} ${fmt(r.fileMb, 1).padStart(7)}  ${fmt(r.seconds, 1).padStart(10)} s  ${fmt(r.calls).padStart(12)}  ${fmt(r.p50, 1).padStart(7)}  ${fmt(r.p95, 1).padStart(7)}  ${fmt(r.worst, 1).padStart(9)}`,
+      `${r.mode.padEnd(10)} ${fmt(r.fileMb, 1).padStart(7)}  ${fmt(r.seconds, 1).padStart(10)} s  ${fmt(r.calls).padStart(12)}  ${fmt(r.p50, 1).padStart(7)}  ${fmt(r.p95, 1).padStart(7)}  ${fmt(r.worst, 1).padStart(9)}   ${`${fmt(r.idleP50, 1)}/${fmt(r.idleP95, 1)}`.padStart(15)}   ${`${fmt(r.loopP95, 1)}/${fmt(r.loopMax, 1)}`.padStart(20)}`,
     );
   }
+  console.log(
+    '(status calls from a worker thread of the bench process; loop delay: the server event loop, perf_hooks.monitorEventLoopDelay)',
+  );
 }
 
 async function runMode(mode) {
@@ -86,7 +93,7 @@ async function runMode(mode) {
       });
       const text = await res.text();
       if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
-      return { body: text ? JSON.parse(text) : null };
+      return { res, body: text ? JSON.parse(text) : null };
     };
     const token = await signUpFromOutbox(api, dataDir, 200);
     const deviceHex = '0b0c0d0e0f101112';
@@ -161,8 +168,8 @@ async function runMode(mode) {
     // The client: its own thread and event loop, so its timings are the server's answers alone.
     const client = new Worker(
       `const { parentPort, workerData } = require('node:worker_threads');
-       let stop = false; const times = [];
-       parentPort.on('message', () => { stop = true; });
+       let stop = false; let times = [];
+       parentPort.on('message', (m) => { if (m === 'mark') { parentPort.postMessage(times); times = []; } else stop = true; });
        (async () => {
          while (!stop) {
            const t0 = performance.now();
@@ -175,12 +182,22 @@ async function runMode(mode) {
       { eval: true, workerData: { url: `${base}/api/status` } },
     );
     const times = new Promise((resolve, reject) => {
-      client.once('message', resolve);
+      client.on('message', (m) => stopped && resolve(m));
       client.once('error', reject);
     });
+    let stopped = false;
+    // Idle first: what the status call costs on this machine with nothing being processed.
+    await new Promise((r) => setTimeout(r, 2000));
+    client.postMessage('mark');
+    const idle = await new Promise((resolve) => client.once('message', resolve));
+    // The server's own event loop: how late its timers fire while the upload is processed.
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
     const t0 = performance.now();
     await processed(await upload('data', file, `1,${RECORDS}`));
     const seconds = (performance.now() - t0) / 1000;
+    loop.disable();
+    stopped = true;
     client.postMessage('stop');
     const latencies = await times;
     await client.terminate();
@@ -192,6 +209,10 @@ async function runMode(mode) {
       p50: percentile(latencies, 50),
       p95: percentile(latencies, 95),
       worst: Math.max(...latencies),
+      idleP50: percentile(idle, 50),
+      idleP95: percentile(idle, 95),
+      loopP95: loop.percentile(95) / 1e6,
+      loopMax: loop.max / 1e6,
     };
     process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
   } finally {
