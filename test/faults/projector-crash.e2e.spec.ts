@@ -60,7 +60,8 @@ describe('projector killed mid-batch', () => {
       const child = startProjector();
       const before = await projectsCheckpoint();
       // Once this run has made progress, a random moment more: inside a batch, between two, or in the startup of one.
-      for (let i = 0; i < 600; i++) {
+      // (Up to a minute for the process to start: it composes the whole app, for the ingestion process manager.)
+      for (let i = 0; i < 6000; i++) {
         const now = await projectsCheckpoint();
         if (now && comparePositions(now, head) >= 0) break;
         if (now && (!before || comparePositions(now, before) > 0)) {

@@ -65,7 +65,9 @@ export class UploadStates {
   }
 
   /** How many uploads are in each state but processed, and those not processed yet (oldest first, at most `limit`). */
-  async unfinished(limit: number): Promise<{ counts: Record<Exclude<UploadStateName, 'processed'>, number>; uploads: UploadState[] }> {
+  async unfinished(
+    limit: number,
+  ): Promise<{ counts: Record<Exclude<UploadStateName, 'processed'>, number>; uploads: UploadState[] }> {
     const r = await this.runtime.pool.query<{ id: string; state: UploadStateName }>(
       `SELECT i.id, ${UPLOAD_STATE_SQL} AS state FROM ingestions i LEFT JOIN gt_ingestion_work w ON w.ingestion_id = i.id
         WHERE i.pending OR w.state IS NOT NULL OR (coalesce(i.errors, 0) > 0 AND coalesce(i.readings, 0) = 0)
