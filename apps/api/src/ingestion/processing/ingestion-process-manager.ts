@@ -270,6 +270,14 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
     try {
       const r = await client.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(hashtext($1)) AS ok`, [lockKey]);
       if (r.rows[0]?.ok) {
+        // A held client has no pool listener: a dropped connection (Postgres restarted, the
+        // session terminated) would otherwise be an unhandled error. The lock went with it.
+        client.on('error', (err) => {
+          this.log.warn({ err }, 'the ingestion process manager lost its lock connection; it takes the lock again');
+          if (this.lockClient !== client) return;
+          this.lockClient = null;
+          client.release(true);
+        });
         this.lockClient = client;
         return true;
       }
