@@ -1,5 +1,5 @@
+import { randomUUID } from 'node:crypto';
 import { ingestionDecider, ingestionStream, type IngestionCommand } from '../../libs/domain/src/index.js';
-import { decideAndAppend } from '../../libs/platform/src/index.js';
 import { outboxOf, signUp, type TestUser } from '../support/accounts.js';
 import { callAsReader } from '../support/versions.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -139,9 +139,7 @@ describe('uploads', () => {
     nextIngestion += 1;
     const ingestionId = nextIngestion;
     const meta = { correlationId: 'activity', causationId: 'activity', userId: admin.id, now: at };
-    const run = (command: IngestionCommand) =>
-      decideAndAppend(sut.runtime.store, ingestionDecider, ingestionStream(ingestionId), command, meta);
-    await run({
+    const receive: IngestionCommand = {
       type: 'ReceiveIngestion',
       data: {
         ingestionId,
@@ -155,9 +153,8 @@ describe('uploads', () => {
         deviceName: null,
         blobKey: `uploads/${stationId}/${ingestionId}.data`,
       },
-    });
-    if (!processed) return;
-    await run({
+    };
+    const record: IngestionCommand = {
       type: 'RecordIngestionProcessed',
       data: {
         ingestionId,
@@ -171,7 +168,25 @@ describe('uploads', () => {
         battery: 80,
         location: null,
       },
-    });
+    };
+    // Received and processed in one append, so the process manager (which processes whatever is
+    // received; this upload's file is not in the blob store) finds nothing owed. An unprocessed one
+    // it processes: no file, no records, so it leaves the feed like any upload without records.
+    const received = ingestionDecider.decide(receive, ingestionDecider.initialState, meta);
+    const events = processed
+      ? [
+          ...received,
+          ...ingestionDecider.decide(record, received.reduce(ingestionDecider.evolve, ingestionDecider.initialState), meta),
+        ]
+      : received;
+    await sut.runtime.store.append(
+      ingestionStream(ingestionId),
+      events.map((e) => ({
+        ...e,
+        metadata: { eventId: randomUUID(), correlationId: 'activity', causationId: 'activity', userId: admin.id, occurredAt: at },
+      })),
+      'no_stream',
+    );
   };
   const station = async (projectId: number, name: string) => {
     const id = (await ok('POST', '/api/stations', { deviceId: newDeviceId(), name }))['id'] as number;

@@ -2,7 +2,7 @@ import { sensorByFullKey } from '../../libs/domain/src/index.js';
 import { callApi, outboxOf, signUp, type TestUser } from '../support/accounts.js';
 import { joinProject } from '../support/project-team.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { countAggregated, countReadings, jsonReply, statusBeforeBody } from '../support/uploads.js';
+import { afterProcessing, countAggregated, countReadings, jsonReply, statusBeforeBody } from '../support/uploads.js';
 import { newDeviceId } from '../support/device-ids.js';
 
 let sut: TestApp;
@@ -54,23 +54,30 @@ beforeAll(async () => {
 });
 afterAll(() => sut.close());
 
+/** An import's reply, and its upload's state once processed (the receipt answers before processing). */
 const postCsv = async (stationId: number, body: string | Uint8Array, token: string | null = owner.token, type = 'text/csv') =>
-  jsonReply(
-    await fetch(`${sut.url}/api/data/stations/${stationId}/csv`, {
-      method: 'POST',
-      headers: { 'content-type': type, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body,
-    }),
+  afterProcessing(
+    sut,
+    await jsonReply(
+      await fetch(`${sut.url}/api/data/stations/${stationId}/csv`, {
+        method: 'POST',
+        headers: { 'content-type': type, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body,
+      }),
+    ),
   );
 const postFile = async (stationId: number, field: string, body: string, token: string | null = owner.token) => {
   const form = new FormData();
   form.append(field, new Blob([body], { type: 'text/csv' }), 'readings.csv');
-  return jsonReply(
-    await fetch(`${sut.url}/api/data/stations/${stationId}/csv`, {
-      method: 'POST',
-      body: form,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    }),
+  return afterProcessing(
+    sut,
+    await jsonReply(
+      await fetch(`${sut.url}/api/data/stations/${stationId}/csv`, {
+        method: 'POST',
+        body: form,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      }),
+    ),
   );
 };
 
@@ -111,10 +118,12 @@ describe('POST /api/data/stations/{id}/csv', () => {
     const r = await postCsv(bare, creek);
     expect(r.status).toBe(200);
     creekId = r.body!['id'] as number;
-    expect(r.body!['processing']).toMatchObject({
+    expect(r.body).toEqual({ id: creekId, processing: null });
+    expect(r.processed).toMatchObject({
       id: creekId,
       stationId: bare,
       type: 'csv',
+      state: 'processed',
       version: 1,
       records: 5,
       readings: 8,
@@ -153,7 +162,7 @@ describe('POST /api/data/stations/{id}/csv', () => {
   it('files columns under a module the station already has', async () => {
     const r = await postFile(configured, 'file', `time,fk.water.temp.temp\n${iso(T0)},7\n`);
     expect(r.status).toBe(200);
-    expect(r.body!['processing']).toMatchObject({ readings: 1, errors: 0 });
+    expect(r.processed).toMatchObject({ readings: 1, errors: 0 });
     const modules = await modulesOf(configured);
     expect(modules.map((m) => m.hardware_id)).toEqual(['abcd01']);
     expect((await chart(configured, [TEMP.id])).map((d) => [d.moduleId, d.value])).toEqual([[Number(modules[0]!.module_id), 7]]);
@@ -268,7 +277,7 @@ describe('POST /api/data/stations/{id}/csv', () => {
         ].join('\n'),
       );
       expect(r.status).toBe(200);
-      const processing = r.body!['processing'] as { records: number; readings: number; errors: number; problems: string[] };
+      const processing = r.processed!;
       expect(processing).toMatchObject({ records: 7, readings: 2, errors: 5 });
       expect(processing.problems).toEqual([
         expect.stringMatching(/^Row 3: the time "not a time" is not ISO 8601/),
@@ -304,7 +313,7 @@ describe('POST /api/data/stations/{id}/csv', () => {
       for (let i = 0; i < 2; i++) {
         const r = await postCsv(archive, old.join('\n'));
         expect(r.status).toBe(200);
-        expect(r.body!['processing']).toMatchObject({ records: 5, readings: 5, errors: 0, problems: [] });
+        expect(r.processed).toMatchObject({ records: 5, readings: 5, errors: 0, problems: [] });
       }
       expect(await count(`station_id = ${archive}`)).toBe(5);
       for (const table of ['readings_10m', 'readings_1h', 'readings_6h', 'readings_1d']) {

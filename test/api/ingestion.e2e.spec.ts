@@ -2,7 +2,7 @@ import { moduleForHeader, sensorOfModule } from '../../libs/domain/src/index.js'
 import { encodeDataFile, encodeMetaFile, type DataRecord, type ModuleInfo } from '../../libs/platform/src/index.js';
 import { callApi, outboxOf, signUp, type TestUser } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { countAggregated, countReadings, jsonReply, statusBeforeBody } from '../support/uploads.js';
+import { countAggregated, countReadings, jsonReply, processed, statusBeforeBody } from '../support/uploads.js';
 
 let sut: TestApp;
 let owner: TestUser;
@@ -112,14 +112,19 @@ const headersFor = (type: 'meta' | 'data', blocks: string, extra: Headers = {}):
   ...extra,
 });
 
-const upload = async (body: Uint8Array, headers: Headers, token: string | null = owner.token) =>
-  jsonReply(
+/** An upload, answered once stored; accepted ones are waited for until processed. */
+const upload = async (body: Uint8Array, headers: Headers, token: string | null = owner.token) => {
+  const reply = jsonReply(
     await fetch(`${sut.url}/api/ingestion`, {
       method: 'POST',
       headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body,
     }),
   );
+  const answered = await reply;
+  if (answered.status === 200) await processed(sut, [answered.body!['id'] as number]);
+  return answered;
+};
 
 const count = (where: string, final = true) => countReadings(sut, where, final);
 

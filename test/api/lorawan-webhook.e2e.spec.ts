@@ -3,7 +3,7 @@ import { callApi, outboxOf, signUp, type TestUser } from '../support/accounts.js
 import { joinProject } from '../support/project-team.js';
 import { callAsReader } from '../support/versions.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { countAggregated, countReadings, jsonReply, type JsonReply } from '../support/uploads.js';
+import { afterProcessing, countAggregated, countReadings, jsonReply, type ProcessedReply } from '../support/uploads.js';
 
 let sut: TestApp;
 let owner: TestUser;
@@ -80,13 +80,17 @@ const uplink = (receivedAt: number, decoded: Record<string, unknown> | undefined
   },
 });
 
-const send = async (body: unknown, headers: Record<string, string>, project = projectId, raw?: string): Promise<JsonReply> =>
-  jsonReply(
-    await fetch(`${sut.url}/api/webhooks/lorawan/${project}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: raw ?? JSON.stringify(body),
-    }),
+/** An uplink's reply, and its upload's state once processed (the receipt answers before processing). */
+const send = async (body: unknown, headers: Record<string, string>, project = projectId, raw?: string): Promise<ProcessedReply> =>
+  afterProcessing(
+    sut,
+    await jsonReply(
+      await fetch(`${sut.url}/api/webhooks/lorawan/${project}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: raw ?? JSON.stringify(body),
+      }),
+    ),
   );
 const withToken = (t: string = token) => ({ 'x-webhook-token': t });
 const settings = (who: TestUser | null, project = projectId) =>
@@ -186,11 +190,8 @@ describe('POST /api/webhooks/lorawan/{id}', () => {
   it('makes a station of a device seen for the first time and records its uplink, answered by GET /sensors/data', async () => {
     const r = await send(uplink(T0, { depth_in: 2.5, battery_v: 3.9 }), withToken());
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({
-      accepted: true,
-      ignored: null,
-      processing: { type: 'lorawan', version: 1, readings: 1, errors: 0 },
-    });
+    expect(r.body).toMatchObject({ accepted: true, ignored: null, processing: null });
+    expect(r.processed).toMatchObject({ type: 'lorawan', state: 'processed', version: 1, readings: 1, errors: 0 });
     stationId = r.body!['stationId'] as number;
     firstUplink = r.body!['id'] as number;
 
@@ -233,7 +234,7 @@ describe('POST /api/webhooks/lorawan/{id}', () => {
 
   it('files later uplinks of the device under the same station, token sent as a bearer', async () => {
     const r = await send(uplink(T0 + 60_000, { depth_in: 4 }), { authorization: `Bearer ${token}` });
-    expect(r).toMatchObject({ status: 200, body: { accepted: true, stationId, processing: { readings: 1 } } });
+    expect(r).toMatchObject({ status: 200, body: { accepted: true, stationId }, processed: { readings: 1 } });
     expect(await count(`station_id = ${stationId}`)).toBe(2);
     expect(Number((await sut.runtime.pool.query('SELECT count(*)::int AS n FROM stations')).rows[0].n)).toBe(1);
   });
@@ -316,23 +317,22 @@ describe('POST /api/webhooks/lorawan/{id}', () => {
       const noDecoder = await send(uplink(T0 + 120_000, undefined), withToken());
       expect(noDecoder).toMatchObject({
         status: 200,
-        body: { accepted: true, processing: { readings: 0, errors: 1, problems: [expect.stringMatching(/payload formatter/)] } },
+        body: { accepted: true },
+        processed: { state: 'failed', readings: 0, errors: 1, problems: [expect.stringMatching(/payload formatter/)] },
       });
       const future = await send(uplink(Date.now() + 86_400_000, { depth_in: 1 }), withToken());
-      expect(future.body).toMatchObject({
-        processing: { readings: 0, errors: 1, problems: [expect.stringMatching(/in the future/)] },
-      });
+      expect(future.processed).toMatchObject({ readings: 0, errors: 1, problems: [expect.stringMatching(/in the future/)] });
       const notNumber = await send(uplink(T0 + 180_000, { depth_in: 'deep', battery_v: 3.7 }), withToken());
-      expect(notNumber.body).toMatchObject({
-        processing: { readings: 1, errors: 1, problems: [expect.stringMatching(/depth_in "deep" is not a number/)] },
+      expect(notNumber.processed).toMatchObject({
+        readings: 1,
+        errors: 1,
+        problems: [expect.stringMatching(/depth_in "deep" is not a number/)],
       });
       const old = await send(uplink(Date.UTC(1899, 5, 1), { depth_in: 1 }), withToken());
-      expect(old.body).toMatchObject({
-        processing: { readings: 0, errors: 1, problems: [expect.stringMatching(/before 1900/)] },
-      });
+      expect(old.processed).toMatchObject({ readings: 0, errors: 1, problems: [expect.stringMatching(/before 1900/)] });
       // Before 2018 is fine for an uplink (that rule is for station clocks): historical readings are kept.
       const historical = await send(uplink(Date.UTC(2010, 5, 1), { depth_in: 1 }), withToken());
-      expect(historical.body).toMatchObject({ processing: { readings: 1, errors: 0, problems: [] } });
+      expect(historical.processed).toMatchObject({ readings: 1, errors: 0, problems: [] });
       expect(await count(`station_id = ${stationId}`)).toBe(before + 2);
       expect(await count(`ingestion_id = ${firstUplink}`)).toBe(2);
       expect((await callApi(sut.url, 'GET', '/api/status')).status).toBe(200);

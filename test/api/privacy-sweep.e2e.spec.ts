@@ -4,6 +4,7 @@ import { routes, type RouteContract } from '../../libs/contracts/src/index.js';
 import { outboxOf, signUp, type TestUser } from '../support/accounts.js';
 import { newDeviceId } from '../support/device-ids.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { processed } from '../support/uploads.js';
 import { callAsReader } from '../support/versions.js';
 
 /**
@@ -112,6 +113,7 @@ beforeAll(async () => {
     body: `time,fk.water.temp.temp\n${readingAt.toISOString()},12.5\n`,
   });
   if (imported.status !== 200) throw new Error(`csv import: ${imported.status} ${await imported.text()}`);
+  await processed(sut, [ids['ingestion']!, ((await imported.json()) as { id: number }).id]);
 });
 afterAll(async () => sut.close());
 

@@ -4,6 +4,7 @@ import { moduleInfos, type StationKind } from '../../apps/api/src/simulator/stat
 import { simulatedStation, uploadSimulatedStation, type UploadSummary } from '../../apps/api/src/simulator/upload-station.js';
 import { callApi, outboxOf, signUp, type Reply, type TestUser } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { processed } from '../support/uploads.js';
 
 /**
  * What a station's uploads say about it, in the station answers: real protobuf files uploaded
@@ -191,6 +192,7 @@ describe('a station that uploaded readings an hour ago', () => {
       body,
     });
     expect(res.status).toBe(200);
+    await processed(sut, [((await res.json()) as { id: number }).id]);
     const after = await station(fresh.stationId);
     expect(after.firmwareNumber).toBe('241');
     expect(after.uploads![0]).toMatchObject({ type: 'meta', size: body.length, blocks: [2, 2] });
@@ -254,6 +256,7 @@ describe('a station whose readings came as a CSV import', () => {
       body: csv,
     });
     expect(res.status).toBe(200);
+    await processed(sut, [((await res.json()) as { id: number }).id]);
     const s = await station(id);
     const at = new Date(t0 + HOUR).toISOString();
     expect(s).toMatchObject({

@@ -7,8 +7,8 @@
 // 1. ClickHouse's own rate: INSERT … SELECT from numbers() into `readings` with its views.
 // 2. The old design's rate: batches of 1,000 Postgres upserts into a readings table.
 // 3. Ingest: stations with two sensors each upload a data file per station (protobuf, one record a
-//    minute) through POST /api/ingestion, two at a time; each answer comes after its readings are
-//    written and queryable. Readings per second over the whole load.
+//    minute) through POST /api/ingestion, two at a time; each counts once its upload is processed
+//    (GET /api/data/ingestions/{id}), its readings written and queryable. Readings per second over the whole load.
 // 4. Chart queries over HTTP (token and permission check included) for the first station: the
 //    quick ranges back from its latest reading, p50 and p95; beside them, the old way on the same
 //    readings: Postgres aggregate tables at 1 min, 10 min, 1 h, 6 h and 24 h, the finest giving
@@ -21,6 +21,7 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import { createApiApp } from '@groundtruth/api';
+import { untilProcessedOverHttp } from '@groundtruth/contracts';
 import { newestModuleDefinition } from '@groundtruth/domain';
 import { createLogger, DataFileWriter, encodeDataRecord, encodeMetaFile, loadConfig, openRuntime } from '@groundtruth/platform';
 import { signUpFromOutbox } from './bench-accounts.mjs';
@@ -132,8 +133,9 @@ const dataFile = (n) => {
   return writer.finish();
 };
 
-const upload = (token, n, type, body, blocks) =>
-  api('POST', '/api/ingestion', {
+/** An upload, done once processed (answered when stored; the process manager processes it from the log). */
+const upload = async (token, n, type, body, blocks) => {
+  const sent = await api('POST', '/api/ingestion', {
     token,
     body,
     headers: {
@@ -144,6 +146,10 @@ const upload = (token, n, type, body, blocks) =>
       'fk-blocks': blocks,
     },
   });
+  const { done, states } = await untilProcessedOverHttp(base, token, [sent.body.id], { timeoutMs: 3_600_000, pollMs: 20 });
+  if (!done) throw new Error(`upload ${sent.body.id} not processed: ${JSON.stringify(states)}`);
+  return sent;
+};
 
 // ------------------------------------------------------------------ 1. ClickHouse's own insert rate
 

@@ -12,7 +12,7 @@ import { outboxOf, signUp } from '../support/accounts.js';
  * it (read-your-writes across processes), and `npm run rebuild` swaps tables under both.
  */
 const api = path.resolve('apps/api/dist/server.js');
-const projector = path.resolve('apps/projector/dist/main.js');
+const projector = path.resolve('apps/api/dist/projector-server.js');
 const rebuild = path.resolve('apps/projector/dist/rebuild.js');
 
 let db: TestDatabase;
@@ -37,7 +37,7 @@ beforeAll(async () => {
   // chDB allows one process per folder: each process gets its own (a real deployment sets CLICKHOUSE_URL).
   start(projector, { DATA_DIR: path.join(dir, 'projector') });
   start(api, { DATA_DIR: path.join(dir, 'api'), PORT: String(port), SEED_DEMO_DATA: 'false' });
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 600; i++) {
     const ok = await fetch(`${base}/api/status`).then(
       async (r) => r.status === 200 && ((await r.json()) as { projections: unknown[] }).projections.length > 0,
       () => false,
@@ -46,7 +46,7 @@ beforeAll(async () => {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('api and projector did not come up');
-}, 60_000);
+}, 90_000);
 
 afterAll(async () => {
   await Promise.all(

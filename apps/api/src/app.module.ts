@@ -38,7 +38,7 @@ import { StatusService } from './status/status.service.js';
     ReadModels,
     { provide: APP_INTERCEPTOR, useClass: PendingWritesInterceptor },
   ],
-  exports: [CqrsModule, AggregateStreams, CommandGateway, ReadModels],
+  exports: [CqrsModule, AggregateStreams, CommandGateway, ReadYourWrites, ReadModels],
 })
 export class CoreModule {}
 
@@ -86,7 +86,7 @@ export class AppModule {
         NotesModule,
         StationsModule,
         SensorsModule,
-        IngestionModule,
+        IngestionModule.forRoot({ processing: options.projector }),
         DevicesModule,
         BookmarksModule,
         ExportsModule,

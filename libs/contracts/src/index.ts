@@ -22,6 +22,7 @@ export * from './sensors/sensors.contract.js';
 export * from './sensors/sensors.routes.js';
 export * from './ingestion/ingestion.contract.js';
 export * from './ingestion/ingestion.routes.js';
+export * from './ingestion/until-processed.js';
 export * from './ingestion/csv-import.contract.js';
 export * from './ingestion/csv-import.routes.js';
 export * from './ingestion/lorawan.contract.js';

@@ -10,7 +10,7 @@ import {
 import { RUNTIME, type Runtime } from '@groundtruth/platform';
 import { readLatest } from '../sensors/queries/sensor-buckets.js';
 import { StationAccessQueries } from '../stations/queries/station-access.js';
-import { StationDataQueries, toUpload, type UploadRow } from '../stations/queries/station-data.queries.js';
+import { StationDataQueries, toUpload, UPLOAD_COLUMNS, type UploadRow } from '../stations/queries/station-data.queries.js';
 import { describeModules, type ConfiguredModule, type DescribedModule } from './device-modules.js';
 import { countReadingTimes, readReadingTimes, readSensorStats, type SensorStats } from './device-readings.js';
 
@@ -129,9 +129,9 @@ export class DeviceDataQueries {
   /** Meta uploads and the data uploads holding readings in [start, end), newest first. */
   private async uploadsInRange(stationId: number, start: number, end: number) {
     const r = await this.runtime.pool.query<UploadRow & { total: string }>(
-      `SELECT id, received_at, type, size, first_block, last_block, count(*) OVER () AS total FROM ingestions
-        WHERE station_id = $1 AND (type = 'meta' OR (data_start < $3 AND data_end >= $2))
-        ORDER BY id DESC LIMIT $4`,
+      `SELECT ${UPLOAD_COLUMNS}, count(*) OVER () AS total FROM ingestions i LEFT JOIN gt_ingestion_work w ON w.ingestion_id = i.id
+        WHERE i.station_id = $1 AND (i.type = 'meta' OR (i.data_start < $3 AND i.data_end >= $2))
+        ORDER BY i.id DESC LIMIT $4`,
       [stationId, new Date(start).toISOString(), new Date(end).toISOString(), DEVICE_SUMMARY_UPLOADS_MAX],
     );
     return { list: r.rows.map(toUpload), total: Number(r.rows[0]?.total ?? 0) };

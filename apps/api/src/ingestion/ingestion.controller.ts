@@ -1,31 +1,44 @@
 import { Controller, Inject, PayloadTooLargeException, Req } from '@nestjs/common';
 import { DomainError, type Actor } from '@groundtruth/domain';
-import { routes, type IngestionReceipt } from '@groundtruth/contracts';
+import {
+  routes,
+  untilProcessed,
+  type IngestionProcessing,
+  type IngestionReceipt,
+  type UploadState,
+} from '@groundtruth/contracts';
 import { RUNTIME, type Runtime } from '@groundtruth/platform';
 import type { Request } from 'express';
 import { CurrentActor, userIdOf } from '../auth/current-actor.decorator.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
-import { commandMetadata } from '../common/cqrs/command-metadata.js';
-import { CommandGateway } from '../common/cqrs/command-gateway.js';
 import { StationAccessQueries } from '../stations/queries/station-access.js';
-import { ReceiveIngestionCommand } from './commands/receive-ingestion/receive-ingestion.command.js';
+import { UploadReceiver } from './receive/upload-receiver.js';
 import { MAX_INGESTION_BYTES, parseFkHeaders } from './fk-headers.js';
 import { readBody } from './imports/read-body.js';
-import { IngestionProcessor, ingestionMessages } from './processing/ingestion-processor.js';
+import { UploadStates } from './queries/upload-states.js';
+import { RequestReprocessingCommand } from './commands/request-reprocessing/request-reprocessing.command.js';
+import { commandMetadata } from '../common/cqrs/command-metadata.js';
+import { CommandGateway } from '../common/cqrs/command-gateway.js';
+
+/** How long a reprocessing request waits for the process manager before answering what it knows. */
+const REPROCESS_WAIT_MS = 120_000;
 
 const tooLarge = () => new PayloadTooLargeException(`An upload may be at most ${MAX_INGESTION_BYTES / 1024 / 1024} MB.`);
 
 /**
- * Station uploads (spec §7 POST /ingestion) and their reprocessing. Uploading needs the station's
- * owner or a site admin (the policy's `station.update`), like reprocessing.
+ * Station uploads (spec §7 POST /ingestion), their state and their reprocessing. Uploading needs
+ * the station's owner or a site admin (the policy's `station.update`), like reading an upload's
+ * state and reprocessing. The upload is answered once stored and recorded (UploadReceiver); the
+ * ingestion process manager processes it from the log.
  */
 @Controller()
 export class IngestionController {
   constructor(
     @Inject(RUNTIME) private readonly runtime: Runtime,
-    private readonly commands: CommandGateway,
+    private readonly uploads: UploadReceiver,
     private readonly access: StationAccessQueries,
-    private readonly processor: IngestionProcessor,
+    private readonly states: UploadStates,
+    private readonly commands: CommandGateway,
   ) {}
 
   @ApiRoute(routes.ingest)
@@ -39,46 +52,72 @@ export class IngestionController {
     if (body.length === 0) {
       throw DomainError.validation('INGESTION.BAD_HEADERS', { 'Content-Length': 'The body is empty.' }, 'The upload is empty.');
     }
-    const id = await this.runtime.ids.next('ingestion');
-    const blobKey = `uploads/${stationId}/${id}.${headers.type}`;
-    await this.runtime.blobs.put(blobKey, body, headers.contentType);
-    await this.commands.execute(
-      new ReceiveIngestionCommand(
-        {
-          ingestionId: id,
-          stationId,
-          deviceId: headers.deviceId,
-          generation: headers.generation,
-          type: headers.type,
-          size: body.length,
-          blocks: headers.blocks,
-          contentType: headers.contentType,
-          deviceName: headers.deviceName,
-          blobKey,
-        },
-        commandMetadata(userId),
-      ),
+    const { id } = await this.uploads.receive(
+      {
+        stationId,
+        deviceId: headers.deviceId,
+        generation: headers.generation,
+        type: headers.type,
+        blocks: headers.blocks,
+        contentType: headers.contentType,
+        deviceName: headers.deviceName,
+        body,
+      },
+      userId,
     );
-    // Embedded processing: the upload is kept whatever happens here, and can be processed again.
-    await this.processor.process(id, userId, body).catch((err: unknown) => {
-      this.runtime.log.error({ err, ingestionId: id }, 'processing an upload failed');
-    });
     return { id, upload_id: id };
   }
 
+  @ApiRoute(routes.uploadState)
+  async state(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }): Promise<UploadState> {
+    const state = await this.states.of(id);
+    await this.access.authorize(actor, 'station.update', state.stationId);
+    return state;
+  }
+
   @ApiRoute(routes.processIngestion)
-  async processOne(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }) {
-    const r = await this.runtime.pool.query<{ station_id: string }>('SELECT station_id FROM ingestions WHERE id = $1', [id]);
-    const row = r.rows[0];
-    if (!row) throw new DomainError('not_found', 'INGESTION.NOT_FOUND', ingestionMessages.notFound);
-    await this.access.authorize(actor, 'station.update', Number(row.station_id));
-    return this.processor.process(id, userIdOf(actor));
+  async processOne(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }): Promise<IngestionProcessing> {
+    const before = await this.states.of(id);
+    await this.access.authorize(actor, 'station.update', before.stationId);
+    const [processed] = await this.reprocess([before], userIdOf(actor));
+    return processed!;
   }
 
   @ApiRoute(routes.processStationIngestions)
   async processStation(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }) {
     await this.access.authorize(actor, 'station.update', id);
-    return { ingestions: await this.processor.processStation(id, userIdOf(actor)) };
+    // Meta files first (they say what data files mean), each kind in upload order: the process
+    // manager takes a station's requests in the order they are in the log.
+    const r = await this.runtime.pool.query<{ id: string }>(
+      `SELECT id FROM ingestions WHERE station_id = $1 ORDER BY (type = 'meta') DESC, id`,
+      [id],
+    );
+    const befores = await Promise.all(r.rows.map((row) => this.states.of(Number(row.id))));
+    return { ingestions: await this.reprocess(befores, userIdOf(actor)) };
+  }
+
+  /** Asks for the uploads to be processed again and answers once the process manager recorded it (bounded). */
+  private async reprocess(befores: readonly UploadState[], userId: number | null): Promise<IngestionProcessing[]> {
+    for (const upload of befores) {
+      await this.commands.execute(new RequestReprocessingCommand({ ingestionId: upload.id }, commandMetadata(userId)));
+    }
+    const { states } = await untilProcessed(
+      (ingestionId) => this.states.of(ingestionId),
+      befores.map((u) => u.id),
+      { timeoutMs: REPROCESS_WAIT_MS, pollMs: 100, after: new Map(befores.map((u) => [u.id, u.version])) },
+    );
+    return states.map((s) => ({
+      id: s.id,
+      stationId: s.stationId,
+      type: s.type,
+      version: s.version,
+      records: s.records ?? 0,
+      readings: s.readings ?? 0,
+      errors: s.errors ?? 0,
+      problems: s.problems,
+      start: s.start,
+      end: s.end,
+    }));
   }
 
   /** The station registered with this (canonical) device id; the oldest when duplicates from before canonical ids remain. */

@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Module, type DynamicModule } from '@nestjs/common';
 import { ProjectsModule } from '../projects/projects.module.js';
 import { SensorsModule } from '../sensors/sensors.module.js';
 import { ConfigureModulesHandler } from '../stations/commands/configure-modules/configure-modules.handler.js';
@@ -17,10 +17,16 @@ import { LorawanWebhooksQueries } from './lorawan/lorawan-webhooks.queries.js';
 import { WebhookOwners } from './lorawan/webhook-owners.js';
 import { WebhookStations } from './lorawan/webhook-stations.js';
 import { IngestionProcessor } from './processing/ingestion-processor.js';
+import { IngestionProcessManager } from './processing/ingestion-process-manager.js';
+import { UploadStates } from './queries/upload-states.js';
+import { RequestReprocessingHandler } from './commands/request-reprocessing/request-reprocessing.handler.js';
+import { UploadReceiver } from './receive/upload-receiver.js';
 
 /**
  * Station uploads, CSV imports and LoRaWAN uplinks (with the projects' webhook settings):
- * receiving, processing into readings and station modules, reprocessing.
+ * receiving, processing into readings and station modules, reprocessing. `forRoot({ processing })`
+ * adds the ingestion process manager: where the projector runs (embedded mode, or the server-mode
+ * projector process), never in an API-only process.
  */
 @Module({
   imports: [ProjectsModule, SensorsModule],
@@ -34,7 +40,10 @@ import { IngestionProcessor } from './processing/ingestion-processor.js';
   // ConfigureModulesHandler belongs to the stations feature; uploads and imports are its only callers so far.
   providers: [
     ReceiveIngestionHandler,
+    UploadReceiver,
     RecordProcessingHandler,
+    RequestReprocessingHandler,
+    UploadStates,
     ConfigureModulesHandler,
     IngestionProcessor,
     ImportedReadings,
@@ -46,4 +55,12 @@ import { IngestionProcessor } from './processing/ingestion-processor.js';
     WebhookOwners,
   ],
 })
-export class IngestionModule {}
+export class IngestionModule {
+  static forRoot(options: { readonly processing: boolean }): DynamicModule {
+    return {
+      module: IngestionModule,
+      providers: options.processing ? [IngestionProcessManager] : [],
+      exports: [UploadStates, ...(options.processing ? [IngestionProcessManager] : [])],
+    };
+  }
+}

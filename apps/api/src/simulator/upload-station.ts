@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { SimulationSite } from '@groundtruth/domain';
+import { untilProcessedOverHttp } from '@groundtruth/contracts';
 import { dataFile, metaFile, modulesOfKind, type SimulatedStation, type StationKind } from './station-files.js';
 
 const DAY = 86_400_000;
+const PROCESSING_TIMEOUT_MS = 600_000;
 
 export type UploadOptions = {
   /** The API's origin, e.g. http://localhost:3000. */
@@ -26,6 +28,8 @@ export type UploadOptions = {
   readonly progress?: (line: string) => void;
   /** Upload the newest days first (the demo seed: recent charts fill in first). */
   readonly newestFirst?: boolean;
+  /** How long to wait for the uploads to be processed once sent (10 minutes by default). */
+  readonly processingTimeoutMs?: number;
   /** Stops between uploads when aborted (the product shutting down under the demo seed). */
   readonly signal?: AbortSignal;
 };
@@ -97,7 +101,13 @@ export async function uploadSimulatedStation(options: UploadOptions): Promise<Up
   const step = options.stepMs;
   const end = Math.floor((options.end ?? Date.now()) / step) * step + step;
   const start = end - Math.round((options.days * DAY) / step) * step;
-  await upload('meta', metaFile(station, start), [1, 1]);
+  const ids: number[] = [];
+  const sent = async (receipt: Promise<Record<string, unknown>>) => {
+    const answer = await receipt;
+    ids.push(Number(answer['id']));
+    return answer;
+  };
+  await sent(upload('meta', metaFile(station, start), [1, 1]));
   let uploads = 1;
   let records = 0;
   let readings = 0;
@@ -110,13 +120,23 @@ export async function uploadSimulatedStation(options: UploadOptions): Promise<Up
   for (const from of starts) {
     options.signal?.throwIfAborted();
     const file = dataFile(station, from, Math.min(end, from + chunk), step);
-    const receipt = await upload('data', file.body, file.blocks);
+    const receipt = await sent(upload('data', file.body, file.blocks));
     uploads += 1;
     records += file.records;
     readings += file.readings;
     options.progress?.(
       `${new Date(from).toISOString()}: ${file.records} records, ${file.readings} readings, ${file.body.length} bytes → ${JSON.stringify(receipt)}`,
     );
+  }
+  // Uploads are answered once stored; their readings are queryable once processed.
+  const { done, states } = await untilProcessedOverHttp(api, options.token, ids, {
+    timeoutMs: options.processingTimeoutMs ?? PROCESSING_TIMEOUT_MS,
+    pollMs: 100,
+    signal: options.signal,
+  });
+  if (!done) {
+    const open = states.filter((s) => s.state !== 'processed' && s.state !== 'failed');
+    throw new Error(`${open.length} of ${ids.length} uploads were not processed in time: ${JSON.stringify(open.slice(0, 3))}`);
   }
   return { stationId, uploads, records, readings, start, end: end - step };
 }

@@ -1,13 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Inject, Injectable } from '@nestjs/common';
-import type { ProjectionStatus, Status } from '@groundtruth/contracts';
+import type { IngestionProcessingStatus, ProjectionStatus, Status } from '@groundtruth/contracts';
 import { positionToString, readCheckpoints, RUNTIME, type Runtime } from '@groundtruth/platform';
+import { INGESTION_PROCESS } from '../ingestion/processing/ingestion-process-manager.js';
+import { UploadStates } from '../ingestion/queries/upload-states.js';
 
 const withTimeout = <T>(p: Promise<T>, ms: number): Promise<T> =>
   Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms))]);
 
 const LAG_CAP = 1_000_000;
+const UNFINISHED_SHOWN = 20;
 /** An append open longer than this is reported as holding the projections back. */
 const OPEN_APPEND_REPORT_MS = 5_000;
 
@@ -36,7 +39,10 @@ const gitHash = (configured: string): string => {
 export class StatusService {
   private readonly identity: Pick<Status, 'serverName' | 'tag' | 'name' | 'git'>;
 
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {
+  constructor(
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly uploads: UploadStates,
+  ) {
     const c = runtime.config;
     this.identity = {
       serverName: c.serverName,
@@ -60,7 +66,9 @@ export class StatusService {
       withTimeout(this.runtime.clickhouse.ping(), 2000).catch(() => false),
     ]);
     let projections: ProjectionStatus[] = [];
+    let ingestions: IngestionProcessingStatus | null = null;
     if (postgres && eventStore) {
+      ingestions = await this.ingestions();
       const [rows, open] = await Promise.all([readCheckpoints(pool), store.openAppends(OPEN_APPEND_REPORT_MS)]);
       const heldBackBy = open.map((a) => ({
         transactionId: a.transactionId,
@@ -89,6 +97,25 @@ export class StatusService {
       healthy: postgres && eventStore && clickhouse,
       stores: { postgres, clickhouse, eventStore },
       projections,
+      ingestions,
     };
+  }
+
+  /** The ingestion process manager's progress, and the uploads it has not finished. */
+  private async ingestions(): Promise<IngestionProcessingStatus> {
+    const r = await this.runtime.pool.query<{ commit_pos: string | null; prepare_pos: string | null }>(
+      'SELECT commit_pos, prepare_pos FROM gt_process_checkpoints WHERE name = $1',
+      [INGESTION_PROCESS],
+    );
+    const row = r.rows[0];
+    const position =
+      row?.commit_pos != null && row.prepare_pos != null
+        ? { commit: BigInt(row.commit_pos), prepare: BigInt(row.prepare_pos) }
+        : null;
+    const [progress, { counts, uploads }] = await Promise.all([
+      this.runtime.store.progressAfter(position, LAG_CAP),
+      this.uploads.unfinished(UNFINISHED_SHOWN),
+    ]);
+    return { checkpoint: position ? positionToString(position) : null, lag: progress.events, ...counts, unfinished: uploads };
   }
 }

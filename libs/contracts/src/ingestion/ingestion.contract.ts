@@ -26,6 +26,39 @@ export const IngestionProcessingList = z
   .meta({ id: 'IngestionProcessingList' });
 export type IngestionProcessingList = z.infer<typeof IngestionProcessingList>;
 
+/**
+ * Where an upload is: `received` (a processing is owed and not begun), `processing`, `waiting` (a
+ * store, ClickHouse or the blob store, is out of reach: it is tried again), `processed`, or
+ * `failed` (processed, but nothing in it could be used: its problems say why).
+ */
+export const UploadStateName = z
+  .enum(['received', 'processing', 'waiting', 'processed', 'failed'])
+  .meta({ id: 'UploadStateName' });
+export type UploadStateName = z.infer<typeof UploadStateName>;
+
+/** An upload, CSV import or uplink and where its processing is (the last processing's outcome once there is one). */
+export const UploadState = z
+  .object({
+    id: z.number().int(),
+    stationId: z.number().int(),
+    type: z.enum(['meta', 'data', 'csv', 'lorawan']),
+    state: UploadStateName,
+    /** Processings recorded (0 before the first). */
+    version: z.number().int(),
+    records: z.number().int().nullable(),
+    readings: z.number().int().nullable(),
+    errors: z.number().int().nullable(),
+    problems: z.array(z.string()),
+    start: z.string().nullable(),
+    end: z.string().nullable(),
+    /** Tries of the processing under way (processing or waiting), else 0. */
+    attempts: z.number().int(),
+    /** While waiting: what was out of reach. */
+    waitingFor: z.string().nullable(),
+  })
+  .meta({ id: 'UploadState' });
+export type UploadState = z.infer<typeof UploadState>;
+
 /** What a station's SD-card backup files hold (spec §2 /admin backup upload). */
 export const BackupResult = z
   .object({

@@ -1,6 +1,12 @@
 import { IdParams } from '../common/params.contract.js';
 import { route } from '../http/route.js';
-import { BackupResult, IngestionProcessing, IngestionProcessingList, IngestionReceipt } from './ingestion.contract.js';
+import {
+  BackupResult,
+  IngestionProcessing,
+  IngestionProcessingList,
+  IngestionReceipt,
+  UploadState,
+} from './ingestion.contract.js';
 
 /** Station uploads and their (re)processing (spec §7 Data; the wire format of real stations). */
 export const ingestionRoutes = {
@@ -8,7 +14,7 @@ export const ingestionRoutes = {
     method: 'post',
     path: '/ingestion',
     summary:
-      "A station upload: the raw body is a length-delimited protobuf meta or data file. Headers: Content-Type, Content-Length > 0, Fk-DeviceId and Fk-Generation (hex, base64 or UUID), Fk-Type meta|data, Fk-Blocks first,last, optional Fk-DeviceName. The station is found by its device id and must be the asker's (or the asker a site admin). The body is stored, then processed: readings are written, module definitions configure the station; problems in records are counted on the ingestion, not refused.",
+      "A station upload: the raw body is a length-delimited protobuf meta or data file. Headers: Content-Type, Content-Length > 0, Fk-DeviceId and Fk-Generation (hex, base64 or UUID), Fk-Type meta|data, Fk-Blocks first,last, optional Fk-DeviceName. The station is found by its device id and must be the asker's (or the asker a site admin). The body is stored and the receipt answered; processing follows (GET /data/ingestions/{id} says when it is done): readings are written, module definitions configure the station; problems in records are counted on the ingestion, not refused.",
     tags: ['data'],
     auth: 'required',
     response: IngestionReceipt,
@@ -20,10 +26,27 @@ export const ingestionRoutes = {
       413: 'The body is over 50 MB',
     },
   }),
+  uploadState: route({
+    method: 'get',
+    path: '/data/ingestions/{id}',
+    summary:
+      "Where an upload, CSV import or uplink is: received, processing, waiting (a store out of reach: tried again), processed or failed, with the last processing's counts and problems. Uploads are processed after they are answered: poll this to know when their readings are in.",
+    tags: ['data'],
+    auth: 'required',
+    params: IdParams,
+    response: UploadState,
+    errors: {
+      400: 'The id is not a number',
+      401: 'Not signed in',
+      403: "Not the station's owner or a site admin",
+      404: 'No such upload',
+    },
+  }),
   processIngestion: route({
     method: 'post',
     path: '/data/ingestions/{id}/process',
-    summary: 'Process an upload again: its readings are replaced (written with a higher version), never doubled',
+    summary:
+      'Process an upload again: its readings are replaced (written with a higher version), never doubled. The processing is asked of the process manager; the answer comes when it is recorded.',
     tags: ['data'],
     auth: 'required',
     params: IdParams,

@@ -155,6 +155,11 @@ export const StationUpload = z
     size: z.number().int().meta({ description: 'Bytes' }),
     blocks: z.tuple([z.number().int(), z.number().int()]).meta({ description: 'First and last record numbers (Fk-Blocks)' }),
     url: z.string().meta({ description: 'The raw file, for the owner and site admins' }),
+    state: z
+      .enum(['received', 'processing', 'waiting', 'processed', 'failed'])
+      .meta({ description: 'Where its processing is (waiting: a store out of reach, tried again)' }),
+    errors: z.number().int().nullable().meta({ description: 'Records or readings its last processing could not use' }),
+    problems: z.array(z.string()).meta({ description: 'The first problems of its last processing' }),
   })
   .meta({ id: 'StationUpload' });
 export type StationUpload = z.infer<typeof StationUpload>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UploadState } from '../ingestion/ingestion.contract.js';
 
 export const OpenAppendStatus = z
   .object({
@@ -28,6 +29,19 @@ export const ProjectionStatus = z
   .meta({ id: 'ProjectionStatus' });
 export type ProjectionStatus = z.infer<typeof ProjectionStatus>;
 
+export const IngestionProcessingStatus = z
+  .object({
+    checkpoint: z.string().nullable().meta({ description: "The process manager's log position (commit/prepare)" }),
+    lag: z.number().int().meta({ description: 'Readable events in the log after its checkpoint' }),
+    received: z.number().int().meta({ description: 'Uploads owed a processing, not begun' }),
+    processing: z.number().int(),
+    waiting: z.number().int().meta({ description: 'Uploads waiting for a store out of reach (tried again)' }),
+    failed: z.number().int().meta({ description: 'Uploads processed with nothing usable in them' }),
+    unfinished: z.array(UploadState).meta({ description: 'The oldest uploads not processed yet (at most 20)' }),
+  })
+  .meta({ id: 'IngestionProcessingStatus' });
+export type IngestionProcessingStatus = z.infer<typeof IngestionProcessingStatus>;
+
 export const Status = z
   .object({
     serverName: z.string(),
@@ -37,6 +51,8 @@ export const Status = z
     healthy: z.boolean(),
     stores: z.object({ postgres: z.boolean(), clickhouse: z.boolean(), eventStore: z.boolean() }),
     projections: z.array(ProjectionStatus),
+    /** Null when the stores could not be asked. */
+    ingestions: IngestionProcessingStatus.nullable(),
   })
   .meta({ id: 'Status' });
 export type Status = z.infer<typeof Status>;

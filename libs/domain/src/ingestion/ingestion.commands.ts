@@ -9,4 +9,7 @@ export type RecordIngestionProcessed = Command<
   Omit<IngestionProcessed['data'], 'processedAt' | 'stationId'>
 >;
 
-export type IngestionCommand = ReceiveIngestion | RecordIngestionProcessed;
+/** Asks for one more processing; answered by the process manager, never in the request. */
+export type RequestReprocessing = Command<'RequestReprocessing', { readonly ingestionId: number }>;
+
+export type IngestionCommand = ReceiveIngestion | RecordIngestionProcessed | RequestReprocessing;

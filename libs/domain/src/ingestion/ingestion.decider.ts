@@ -6,7 +6,14 @@ import { INGESTION_PROBLEMS_KEPT, type IngestionEvent, type IngestionReceived } 
 
 export type IngestionState =
   | { readonly status: 'absent' }
-  | { readonly status: 'received'; readonly received: IngestionReceived['data']; readonly version: number };
+  | {
+      readonly status: 'received';
+      readonly received: IngestionReceived['data'];
+      /** Processings recorded so far (the readings' ClickHouse version of the latest). */
+      readonly version: number;
+      /** Whether a processing is owed: received, or asked again, and not processed since. */
+      readonly pending: boolean;
+    };
 
 export const ingestionMessages = {
   notFound: 'There is no such upload.',
@@ -24,6 +31,20 @@ const decide = (command: IngestionCommand, state: IngestionState, meta: CommandM
         throw DomainError.validation('INGESTION.BAD_HEADERS', { 'Fk-Blocks': ingestionMessages.badBlocks });
       }
       return [{ type: 'IngestionReceived', data: { ...command.data, uploadedBy: meta.userId, receivedAt: meta.now } }];
+    }
+    case 'RequestReprocessing': {
+      if (state.status === 'absent') throw new DomainError('not_found', 'INGESTION.NOT_FOUND', ingestionMessages.notFound);
+      return [
+        {
+          type: 'IngestionReprocessRequested',
+          data: {
+            ingestionId: command.data.ingestionId,
+            stationId: state.received.stationId,
+            requestedBy: meta.userId,
+            requestedAt: meta.now,
+          },
+        },
+      ];
     }
     case 'RecordIngestionProcessed': {
       if (state.status === 'absent') throw new DomainError('not_found', 'INGESTION.NOT_FOUND', ingestionMessages.notFound);
@@ -48,17 +69,30 @@ const decide = (command: IngestionCommand, state: IngestionState, meta: CommandM
 const evolve = (state: IngestionState, event: IngestionEvent): IngestionState => {
   switch (event.type) {
     case 'IngestionReceived':
-      return { status: 'received', received: event.data, version: 0 };
+      return { status: 'received', received: event.data, version: 0, pending: true };
+    case 'IngestionReprocessRequested':
+      return state.status === 'received' ? { ...state, pending: true } : state;
     case 'IngestionProcessed':
-      return state.status === 'received' ? { ...state, version: event.data.version } : state;
+      return state.status === 'received' ? { ...state, version: event.data.version, pending: false } : state;
     default:
       return state;
   }
 };
 
-/** An upload's stream: received once, then processed any number of times, each with the next version. */
+/**
+ * An upload's stream: received once, then processed any number of times, each with the next
+ * version; a processing is owed (`pending`) after the receipt and after each reprocess request.
+ */
 export const ingestionDecider: Decider<IngestionState, IngestionCommand, IngestionEvent> = {
   initialState: { status: 'absent' },
   evolve,
   decide,
+};
+
+/** The processing an upload's stream owes (its receipt and the version to write), or null when none is owed. */
+export const owedProcessing = (
+  events: readonly IngestionEvent[],
+): { readonly received: IngestionReceived['data']; readonly version: number } | null => {
+  const state = events.reduce(evolve, ingestionDecider.initialState);
+  return state.status === 'received' && state.pending ? { received: state.received, version: state.version + 1 } : null;
 };

@@ -1,7 +1,7 @@
 import { specFor, testMetadata } from '../testing/index.js';
 import type { ReceiveIngestion, RecordIngestionProcessed } from './ingestion.commands.js';
-import { ingestionDecider } from './ingestion.decider.js';
-import type { IngestionProcessed, IngestionReceived } from './ingestion.events.js';
+import { ingestionDecider, owedProcessing } from './ingestion.decider.js';
+import type { IngestionProcessed, IngestionReceived, IngestionReprocessRequested } from './ingestion.events.js';
 
 const sut = specFor(ingestionDecider);
 const meta = testMetadata({ userId: 7, now: '2026-05-01T10:00:00.000Z' });
@@ -37,6 +37,10 @@ const process = (version: number): RecordIngestionProcessed => ({
     location: null,
   },
 });
+const requested: IngestionReprocessRequested = {
+  type: 'IngestionReprocessRequested',
+  data: { ingestionId: 5, stationId: 3, requestedBy: 7, requestedAt: meta.now },
+};
 const processed = (version: number): IngestionProcessed => ({
   type: 'IngestionProcessed',
   data: { ...process(version).data, stationId: 3, processedAt: meta.now },
@@ -79,5 +83,26 @@ describe('ingestion decider', () => {
       .when(process(1), meta)
       .thenThrows({ code: 'INGESTION.STALE_VERSION' });
     sut.given([]).when(process(1), meta).thenThrows({ code: 'INGESTION.NOT_FOUND' });
+  });
+
+  it('records a reprocess request of a recorded upload only', () => {
+    sut
+      .given([received, processed(1)])
+      .when({ type: 'RequestReprocessing', data: { ingestionId: 5 } }, meta)
+      .then([requested]);
+    sut
+      .given([])
+      .when({ type: 'RequestReprocessing', data: { ingestionId: 5 } }, meta)
+      .thenThrows({ code: 'INGESTION.NOT_FOUND' });
+  });
+
+  it('owes a processing after the receipt and after each request, with the next version', () => {
+    expect(owedProcessing([])).toBeNull();
+    expect(owedProcessing([received])).toEqual({ received: received.data, version: 1 });
+    expect(owedProcessing([received, processed(1)])).toBeNull();
+    expect(owedProcessing([received, processed(1), requested])).toEqual({ received: received.data, version: 2 });
+    // Two requests before one processing: that one processing answers both.
+    expect(owedProcessing([received, requested, processed(1)])).toBeNull();
+    expect(owedProcessing([received, processed(1), requested, requested, processed(2)])).toBeNull();
   });
 });

@@ -70,11 +70,21 @@ export type IngestionProcessed = DomainEvent<
 /** Firmware as a station's meta records describe it (fk_data Firmware). */
 export type IngestionFirmware = { readonly version: string; readonly build: string; readonly number: string };
 
-export type IngestionEvent = IngestionReceived | IngestionProcessed;
+/**
+ * Someone asked for the upload to be processed again (after a fix of the readers, or of its
+ * station's modules). The ingestion process manager answers it with one more IngestionProcessed.
+ */
+export type IngestionReprocessRequested = DomainEvent<
+  'IngestionReprocessRequested',
+  { readonly ingestionId: number; readonly stationId: number; readonly requestedBy: number | null; readonly requestedAt: string }
+>;
+
+export type IngestionEvent = IngestionReceived | IngestionProcessed | IngestionReprocessRequested;
 
 export const ingestionEventTypes = [
   'IngestionReceived',
   'IngestionProcessed',
+  'IngestionReprocessRequested',
 ] as const satisfies readonly IngestionEvent['type'][];
 
 export const ingestionStream = (ingestionId: number): string => `ingestion-${ingestionId}`;

@@ -26,6 +26,11 @@ export type AppConfig = {
   readonly chartCacheRows: number;
   /** How often the projector looks at the log's head for new events (ms). */
   readonly projectorPollMs: number;
+  /**
+   * Decode station data files on a worker thread (INGESTION_WORKER, default true), so the HTTP
+   * event loop of the embedded process stays free during big loads. Only from the built code.
+   */
+  readonly ingestionWorker: boolean;
   readonly serverName: string;
   readonly tag: string;
   readonly gitHash: string;
@@ -178,6 +183,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     seedDemoDays: int(env, 'SEED_DEMO_DAYS', 365, 0, 3650),
     projectorBatchSize: int(env, 'PROJECTOR_BATCH_SIZE', 1000, 1, 100_000),
     projectorPollMs: int(env, 'PROJECTOR_POLL_MS', 50, 5, 60_000),
+    ingestionWorker: (env['INGESTION_WORKER'] ?? 'true') !== 'false',
     chartCacheRows: int(env, 'CHART_CACHE_ROWS', 500_000, 0, 100_000_000),
     serverName: env['SERVER_NAME'] || 'groundtruth',
     tag: env['GT_TAG'] || 'dev',

@@ -6,3 +6,4 @@ export * from './rebuild.js';
 export * from './checkpoint-waiter.js';
 export * from './rows.js';
 export * from './log-watcher.js';
+export * from './alarm.js';

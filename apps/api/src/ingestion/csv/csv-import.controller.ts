@@ -7,11 +7,8 @@ import { RUNTIME, type Runtime } from '@groundtruth/platform';
 import type { Request } from 'express';
 import { CurrentActor, userIdOf } from '../../auth/current-actor.decorator.js';
 import { ApiRoute, Input } from '../../common/http/api-route.decorator.js';
-import { commandMetadata } from '../../common/cqrs/command-metadata.js';
-import { CommandGateway } from '../../common/cqrs/command-gateway.js';
-import { ReceiveIngestionCommand } from '../commands/receive-ingestion/receive-ingestion.command.js';
+import { UploadReceiver } from '../receive/upload-receiver.js';
 import { readBody } from '../imports/read-body.js';
-import { IngestionProcessor } from '../processing/ingestion-processor.js';
 import { AuthorizeStationFirst } from '../../stations/authorize-station-first.guard.js';
 import { csvColumns } from './csv-readings.js';
 import { parseCsv } from './csv-text.js';
@@ -25,16 +22,15 @@ const refused = (code: string, field: string, message: string) => DomainError.va
 
 /**
  * CSV imports into a station: checked enough to refuse what cannot be a readings file (400), then
- * stored and recorded like a station upload (IngestionReceived, type csv) and processed at once;
- * row problems are the ingestion's errors. Needs `station.update` on the station, asked before
+ * stored and recorded like a station upload (IngestionReceived, type csv) and processed from the
+ * log like one; row problems are the ingestion's errors. Needs `station.update` on the station, asked before
  * the body is read.
  */
 @Controller()
 export class CsvImportController {
   constructor(
     @Inject(RUNTIME) private readonly runtime: Runtime,
-    private readonly commands: CommandGateway,
-    private readonly processor: IngestionProcessor,
+    private readonly uploads: UploadReceiver,
   ) {}
 
   @ApiRoute(routes.importStationCsv)
@@ -64,32 +60,21 @@ export class CsvImportController {
       stationId,
     ]);
     const deviceId = station.rows[0]?.device_id ?? '';
-    const id = await this.runtime.ids.next('ingestion');
-    const blobKey = `uploads/${stationId}/${id}.csv`;
-    await this.runtime.blobs.put(blobKey, bytes, 'text/csv');
-    await this.commands.execute(
-      new ReceiveIngestionCommand(
-        {
-          ingestionId: id,
-          stationId,
-          deviceId,
-          generation: createHash('sha256').update(bytes).digest('hex').slice(0, 16),
-          type: 'csv',
-          size: bytes.length,
-          blocks: [records.length > 0 ? 1 : 0, records.length],
-          contentType: 'text/csv',
-          deviceName: null,
-          blobKey,
-        },
-        commandMetadata(userId),
-      ),
+    const { id } = await this.uploads.receive(
+      {
+        stationId,
+        deviceId,
+        generation: createHash('sha256').update(bytes).digest('hex').slice(0, 16),
+        type: 'csv',
+        blocks: [records.length > 0 ? 1 : 0, records.length],
+        contentType: 'text/csv',
+        deviceName: null,
+        body: bytes,
+      },
+      userId,
     );
-    // The import is kept whatever happens here, and can be processed again.
-    const processing = await this.processor.process(id, userId).catch((err: unknown) => {
-      this.runtime.log.error({ err, ingestionId: id }, 'processing a CSV import failed');
-      return null;
-    });
-    return { id, processing };
+    // Processed from the log by the ingestion process manager: GET /data/ingestions/{id} says when.
+    return { id, processing: null };
   }
 
   /** A text/csv body (multipart went through the interceptor); refuses other content types before reading. */

@@ -1,15 +1,11 @@
-import { Controller, Inject, Req } from '@nestjs/common';
+import { Controller, Req } from '@nestjs/common';
 import { deviceIdKey, DomainError } from '@groundtruth/domain';
 import { LorawanMessage, routes, type LorawanWebhookReceipt } from '@groundtruth/contracts';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
 import type { Request } from 'express';
 import { ApiRoute, Input } from '../../common/http/api-route.decorator.js';
-import { commandMetadata } from '../../common/cqrs/command-metadata.js';
-import { CommandGateway } from '../../common/cqrs/command-gateway.js';
 import { parseInput } from '../../common/http/parse-input.js';
-import { ReceiveIngestionCommand } from '../commands/receive-ingestion/receive-ingestion.command.js';
+import { UploadReceiver } from '../receive/upload-receiver.js';
 import { uplinkGeneration } from '../imports/imported-readings.js';
-import { IngestionProcessor } from '../processing/ingestion-processor.js';
 import { LorawanWebhooksQueries } from './lorawan-webhooks.queries.js';
 import { WebhookStations } from './webhook-stations.js';
 import { WebhookOwners } from './webhook-owners.js';
@@ -20,17 +16,15 @@ const DEV_EUI = /^[0-9a-fA-F]{16}$/;
 /**
  * The Things Stack v3 webhook of a project. The token is checked before anything else is looked
  * at, then that whoever configured the webhook still administers the project; an uplink is then stored as it came (the raw JSON) and recorded like a station upload
- * (IngestionReceived, type lorawan), its device's station found or made, and processed at once.
+ * (IngestionReceived, type lorawan), its device's station found or made; the process manager processes it from the log.
  * Other messages are acknowledged, so the network server does not retry them.
  */
 @Controller()
 export class LorawanWebhookController {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
-    private readonly commands: CommandGateway,
+    private readonly uploads: UploadReceiver,
     private readonly webhooks: LorawanWebhooksQueries,
     private readonly stations: WebhookStations,
-    private readonly processor: IngestionProcessor,
     private readonly owners: WebhookOwners,
   ) {}
 
@@ -84,31 +78,20 @@ export class LorawanWebhookController {
     const deviceName = message.end_device_ids?.device_id?.trim() || null;
     const stationId = await this.stations.stationFor(webhook, deviceId, deviceName);
 
-    const id = await this.runtime.ids.next('ingestion');
-    const blobKey = `uploads/${stationId}/${id}.lorawan`;
-    await this.runtime.blobs.put(blobKey, raw, 'application/json');
     const frame = uplink.f_cnt ?? 0;
-    await this.commands.execute(
-      new ReceiveIngestionCommand(
-        {
-          ingestionId: id,
-          stationId,
-          deviceId,
-          generation: uplinkGeneration(projectId),
-          type: 'lorawan',
-          size: raw.length,
-          blocks: [frame, frame],
-          contentType: 'application/json',
-          deviceName,
-          blobKey,
-        },
-        commandMetadata(webhook.ownerId),
-      ),
+    const { id } = await this.uploads.receive(
+      {
+        stationId,
+        deviceId,
+        generation: uplinkGeneration(projectId),
+        type: 'lorawan',
+        blocks: [frame, frame],
+        contentType: 'application/json',
+        deviceName,
+        body: raw,
+      },
+      webhook.ownerId,
     );
-    const processing = await this.processor.process(id, webhook.ownerId).catch((err: unknown) => {
-      this.runtime.log.error({ err, ingestionId: id }, 'processing an uplink failed');
-      return null;
-    });
-    return { accepted: true, ignored: null, id, stationId, processing };
+    return { accepted: true, ignored: null, id, stationId, processing: null };
   }
 }

@@ -17,6 +17,8 @@ const DAY_MS = 86_400_000;
  *   only: the views count each once, nothing to reconcile (the common case, and the fast one).
  * - Otherwise (the range held readings: an overlapping upload, CSV or uplink) some readings may
  *   have been inserted twice: the range is reconciled.
+ * - A write tried again after an interruption reconciles its range too: the views of the cascade
+ *   may have counted part of the earlier try (seen by the fault test: a kill between levels).
  * - Processing again also drops the ingestion's rows of earlier versions that this version did
  *   not write again (a reading the newer code no longer accepts), and reconciles their range.
  */
@@ -26,10 +28,19 @@ export class ExactReadingsWrite {
     private readonly writer: Pick<ReadingsWriter, 'write'>,
   ) {}
 
-  /** Answers the batch as written (without repeats). */
-  async write(target: ReadingsTarget, given: ReadingBatch): Promise<ReadingBatch> {
+  /**
+   * Answers the batch as written (without repeats). `repeatsDropped`: the caller already dropped
+   * them (the decoder's worker). `afterInterruption`: an earlier try of this same write may have
+   * stopped part way (a crash, a store gone mid-insert), leaving rows in `readings` and only some
+   * aggregate levels; the range is then reconciled whatever the aggregates say.
+   */
+  async write(
+    target: ReadingsTarget,
+    given: ReadingBatch,
+    options: { repeatsDropped?: boolean; afterInterruption?: boolean } = {},
+  ): Promise<ReadingBatch> {
     const { stationId, ingestionId, version } = target;
-    const batch = given.withoutRepeats();
+    const batch = options.repeatsDropped ? given : given.withoutRepeats();
     let from = batch.start;
     let to = batch.end;
     let reconcile = version > 1;
@@ -39,6 +50,8 @@ export class ExactReadingsWrite {
         from = Math.min(from ?? earlier.from, earlier.from);
         to = Math.max(to ?? earlier.to, earlier.to);
       }
+    } else if (options.afterInterruption) {
+      reconcile = true;
     } else if (batch.start !== null && batch.end !== null) {
       reconcile = await this.holdsReadings(stationId, batch.start, batch.end);
     }

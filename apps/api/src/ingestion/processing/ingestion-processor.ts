@@ -1,5 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, type IngestionFirmware, type IngestionType, type StationModuleConfig } from '@groundtruth/domain';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import type { IngestionFirmware, IngestionReceived, StationModuleConfig } from '@groundtruth/domain';
 import type { IngestionProcessing } from '@groundtruth/contracts';
 import { decodeMetaFile, RUNTIME, type ModuleInfo, type Runtime } from '@groundtruth/platform';
 import { commandMetadata } from '../../common/cqrs/command-metadata.js';
@@ -8,27 +8,15 @@ import { ConfigureModulesCommand } from '../../stations/commands/configure-modul
 import { RecordProcessingCommand } from '../commands/record-processing/record-processing.command.js';
 import { ExactReadingsWrite } from './exact-readings-write.js';
 import { firmwareOf } from './firmware-of.js';
+import { OffLoopDecoder, type DecodedData } from './off-loop-decoder.js';
 import { ReadingBatch } from '../../sensors/readings/reading-batch.js';
 import { ReadingsVersions } from '../../sensors/readings/readings-versions.js';
 import { ReadingsWriter } from '../../sensors/readings/readings-writer.js';
 import { ImportedReadings } from '../imports/imported-readings.js';
-import {
-  collectMetaModules,
-  latestModules,
-  readingsOfBytes,
-  summariseMetaFile,
-  type FileSummary,
-  type ReadingsOfFile,
-} from './readings-of.js';
+import { collectMetaModules, latestModules, summariseMetaFile, type FileSummary, type ReadingsOfFile } from './readings-of.js';
 
-type IngestionRow = {
-  id: string;
-  station_id: string;
-  generation: string;
-  type: IngestionType;
-  blob_key: string;
-  version: number;
-};
+/** What processing needs of an upload, from its own stream (never from a read model). */
+export type ProcessingWork = { readonly received: IngestionReceived['data']; readonly version: number };
 
 /** Namespace of the per-station advisory locks (two-int form) taken while writing readings. */
 const INGESTION_LOCK = 0x1_5e55;
@@ -36,43 +24,50 @@ const INGESTION_LOCK = 0x1_5e55;
 const META_CACHE_SIZE = 256;
 const MODULE_INTERNAL = 1;
 
-export const ingestionMessages = {
-  notFound: 'There is no such upload.',
-} as const;
-
 /**
  * Turns a stored upload into station state and readings, then records the outcome
  * (IngestionProcessed). Meta files configure the station's modules; data files write readings to
- * ClickHouse `readings` with the next version, so processing again replaces them. The one place
- * processing happens: the API calls it right after an upload (embedded mode); a worker could later.
+ * ClickHouse `readings` with the next version, so processing again replaces them. Called by the
+ * ingestion process manager alone (it follows the log in the projector's process).
  */
 @Injectable()
-export class IngestionProcessor {
+export class IngestionProcessor implements OnApplicationShutdown {
   constructor(
     @Inject(RUNTIME) private readonly runtime: Runtime,
     private readonly commands: CommandGateway,
     private readonly imported: ImportedReadings,
     private readonly writer: ReadingsWriter,
     private readonly versions: ReadingsVersions,
-  ) {}
+  ) {
+    this.decoder = new OffLoopDecoder(runtime.config.ingestionWorker);
+  }
+
+  /** Reads data files off the event loop (a worker thread) where it can. */
+  private readonly decoder: OffLoopDecoder;
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.decoder.close();
+  }
 
   // An upload's bytes never change once stored, so its decoding can be kept (by blob key).
   private readonly decodedMeta = new Map<string, ReturnType<typeof decodeMetaFile>>();
 
   /**
-   * Processes an upload (again). `body` is the stored upload when the caller has it at hand (right
-   * after receiving it), saving a read of the blob store.
+   * Processes an upload as its stream owes it (see `owedProcessing`): `received` is its
+   * IngestionReceived, `version` the one to write and record. Throws only when it could not finish
+   * (a store out of reach, or a newer processing recorded meanwhile): nothing is then recorded,
+   * and processing again with the same version replaces whatever rows were written.
    */
-  async process(ingestionId: number, userId: number | null, body?: Uint8Array): Promise<IngestionProcessing> {
-    const r = await this.runtime.pool.query<IngestionRow>(
-      'SELECT id, station_id, generation, type, blob_key, version FROM ingestions WHERE id = $1',
-      [ingestionId],
-    );
-    const row = r.rows[0];
-    if (!row) throw new DomainError('not_found', 'INGESTION.NOT_FOUND', ingestionMessages.notFound);
-    const stationId = Number(row.station_id);
-    const version = row.version + 1;
-    const bytes = body ?? (await this.runtime.blobs.get(row.blob_key));
+  async process(
+    work: ProcessingWork,
+    userId: number | null,
+    options: { afterInterruption?: boolean } = {},
+  ): Promise<IngestionProcessing> {
+    const { received, version } = work;
+    const ingestionId = received.ingestionId;
+    const stationId = received.stationId;
+    const row = { type: received.type, generation: received.generation, version: version - 1 };
+    const bytes = await this.runtime.blobs.get(received.blobKey);
 
     let summary: FileSummary;
     let readings = 0;
@@ -90,7 +85,7 @@ export class IngestionProcessor {
       if (modules && !(await this.laterMetaExists(stationId, ingestionId))) await this.configure(stationId, modules, userId);
     } else {
       const context = { stationId, ingestionId, version, nowMs: Date.now() };
-      let result: ReadingsOfFile;
+      let result: ReadingsOfFile | DecodedData;
       if (ImportedReadings.handles(row.type)) {
         // CSV imports and LoRaWAN uplinks have readers of their own; writing is the same.
         const ingestion = { id: ingestionId, stationId, type: row.type, generation: row.generation, version: row.version };
@@ -101,15 +96,20 @@ export class IngestionProcessor {
           'SELECT module_id, hardware_id, position FROM station_modules WHERE station_id = $1',
           [stationId],
         );
-        result = readingsOfBytes(
+        result = await this.decoder.decode(
           bytes,
           metas,
           stationModules.rows.map((m) => ({ moduleId: Number(m.module_id), hardwareId: m.hardware_id, position: m.position })),
           context,
         );
       }
-      const batch = result.batch ?? ReadingBatch.fromRows(result.rows);
-      readings = await this.writeReadings(stationId, ingestionId, version, batch);
+      // The decoder's batches come without repeats; the other readers' rows are dropped of theirs in the write.
+      const imported = 'rows' in result;
+      const batch = 'rows' in result ? (result.batch ?? ReadingBatch.fromRows(result.rows)) : result.batch;
+      readings = await this.writeReadings(stationId, ingestionId, version, batch, {
+        repeatsDropped: !imported,
+        afterInterruption: options.afterInterruption ?? false,
+      });
       summary = result;
       battery = result.battery;
       location = result.location;
@@ -142,17 +142,6 @@ export class IngestionProcessor {
       start: outcome.start,
       end: outcome.end,
     };
-  }
-
-  /** Every upload of a station again: meta files first (they say what data files mean), each in upload order. */
-  async processStation(stationId: number, userId: number | null): Promise<IngestionProcessing[]> {
-    const r = await this.runtime.pool.query<{ id: string }>(
-      `SELECT id FROM ingestions WHERE station_id = $1 ORDER BY (type = 'meta') DESC, id`,
-      [stationId],
-    );
-    const done: IngestionProcessing[] = [];
-    for (const { id } of r.rows) done.push(await this.process(Number(id), userId));
-    return done;
   }
 
   /** Whether a later meta upload of the station held readable records (so it configured the modules since). */
@@ -216,13 +205,20 @@ export class IngestionProcessor {
    * station one at a time: an advisory lock, so across processes too. Answers how many were
    * written (repeats of a reading within the upload count once).
    */
-  private async writeReadings(stationId: number, ingestionId: number, version: number, batch: ReadingBatch): Promise<number> {
+  private async writeReadings(
+    stationId: number,
+    ingestionId: number,
+    version: number,
+    batch: ReadingBatch,
+    options: { repeatsDropped: boolean; afterInterruption: boolean },
+  ): Promise<number> {
     const lock = await this.runtime.pool.connect();
     try {
       await lock.query('SELECT pg_advisory_lock($1, $2)', [INGESTION_LOCK, stationId]);
       const written = await new ExactReadingsWrite(this.runtime.clickhouse.client, this.writer).write(
         { stationId, ingestionId, version },
         batch,
+        options,
       );
       return written.length;
     } finally {

@@ -45,6 +45,17 @@ export class ReadingBatch {
     return batch;
   }
 
+  /** A batch over rows another thread filled (RowBinary, READING_ROW_BYTES each): the buffer is taken, not copied. */
+  static fromRowBytes(rows: ArrayBuffer, count: number, start: number | null, end: number | null): ReadingBatch {
+    const batch = new ReadingBatch(0);
+    batch.buf = rows.byteLength > 0 ? rows : new ArrayBuffer(READING_ROW_BYTES);
+    batch.view = new DataView(batch.buf);
+    batch.count = count;
+    batch.start = start;
+    batch.end = end;
+    return batch;
+  }
+
   get length(): number {
     return this.count;
   }

@@ -4,6 +4,7 @@ import { STATION_UPLOADS_LISTED, type StationUpload } from '@groundtruth/contrac
 import { RUNTIME, type Runtime } from '@groundtruth/platform';
 import { ReadModels } from '../../read-models/read-models.js';
 import { readLatest } from '../../sensors/queries/sensor-buckets.js';
+import { UPLOAD_STATE_SQL } from '../../ingestion/queries/upload-states.js';
 
 /** What the `station_data` read model (ingestions projection) knows of a station's uploads. */
 export type StationDataSummary = {
@@ -32,7 +33,14 @@ export type UploadRow = {
   size: string | number;
   first_block: string | number;
   last_block: string | number;
+  state: StationUpload['state'];
+  errors: number | null;
+  problems: string[] | null;
 };
+
+/** The columns an upload listing selects, over `ingestions i` LEFT JOIN `gt_ingestion_work w` (see UPLOAD_STATE_SQL). */
+export const UPLOAD_COLUMNS = `i.id, i.station_id, i.received_at, i.type, i.size, i.first_block, i.last_block, i.errors, i.problems,
+  ${UPLOAD_STATE_SQL} AS state`;
 
 export const toUpload = (r: UploadRow): StationUpload => ({
   id: Number(r.id),
@@ -41,6 +49,9 @@ export const toUpload = (r: UploadRow): StationUpload => ({
   size: Number(r.size),
   blocks: [Number(r.first_block), Number(r.last_block)],
   url: uploadFileUrl(Number(r.id)),
+  state: r.state,
+  errors: r.errors,
+  problems: r.problems ?? [],
 });
 
 /**
@@ -87,10 +98,11 @@ export class StationDataQueries {
     if (ids.length === 0) return out;
     const em = await this.readModels.em();
     const rows = await em.execute<(UploadRow & { station_id: string })[]>(
-      `SELECT id, station_id, received_at, type, size, first_block, last_block FROM (
+      `SELECT ${UPLOAD_COLUMNS} FROM (
          SELECT i.*, row_number() OVER (PARTITION BY station_id ORDER BY id DESC) AS n FROM ingestions i
-          WHERE station_id = ANY(?::bigint[])) newest
-        WHERE n <= ? ORDER BY station_id, id DESC`,
+          WHERE station_id = ANY(?::bigint[])) i
+         LEFT JOIN gt_ingestion_work w ON w.ingestion_id = i.id
+        WHERE n <= ? ORDER BY i.station_id, i.id DESC`,
       [idArray(ids), limit],
     );
     for (const r of rows) out.get(Number(r.station_id))?.push(toUpload(r));

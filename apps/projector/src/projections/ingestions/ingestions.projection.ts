@@ -34,7 +34,8 @@ const refreshStationData = async (
 
 /**
  * Station uploads for listings (admin station rows, station uploads) and for processing, which finds
- * the meta uploads of a device generation here. One row per upload; the latest processing's counts.
+ * the meta uploads of a device generation here. One row per upload; the latest processing's counts;
+ * `pending` while a processing is owed (received, or asked again, and not processed since).
  * `station_data` sums them up per station for the station answers.
  */
 export const ingestionsProjection: Projection = {
@@ -69,7 +70,8 @@ export const ingestionsProjection: Projection = {
           longitude double precision,
           latitude double precision,
           firmware jsonb,
-          processed_at timestamptz
+          processed_at timestamptz,
+          pending boolean NOT NULL DEFAULT true
         );
         CREATE INDEX ${t}_station ON ${t} (station_id, id);
         CREATE INDEX ${t}_generation ON ${t} (station_id, generation, type);`,
@@ -118,11 +120,14 @@ export const ingestionsProjection: Projection = {
           );
           break;
         }
+        case 'IngestionReprocessRequested':
+          await client.query(`UPDATE ${t} SET pending = true WHERE id = $1`, [event.data.ingestionId]);
+          break;
         case 'IngestionProcessed': {
           const d = event.data;
           touched.add(d.stationId);
           await client.query(
-            `UPDATE ${t} SET version = $2, records = $3, readings = $4, errors = $5, problems = $6, data_start = $7,
+            `UPDATE ${t} SET pending = false, version = $2, records = $3, readings = $4, errors = $5, problems = $6, data_start = $7,
                data_end = $8, processed_at = $9, battery = $10, longitude = $11, latitude = $12, firmware = $13
              WHERE id = $1 AND version < $2`,
             [

@@ -1,0 +1,36 @@
+import { parentPort } from 'node:worker_threads';
+import { readingsOfBytes } from './readings-of.js';
+import type { DecodeJob, DecodeReply } from './off-loop-decoder.js';
+
+/**
+ * The worker thread of OffLoopDecoder: reads a station data file into RowBinary rows (repeats
+ * dropped) and hands the rows' buffer back without copying it.
+ */
+parentPort!.on('message', (job: DecodeJob) => {
+  try {
+    const result = readingsOfBytes(new Uint8Array(job.bytes), job.metas, job.stationModules, job.context);
+    const batch = result.batch!.withoutRepeats();
+    const rows = batch.bytes().buffer as ArrayBuffer;
+    const reply: DecodeReply = {
+      id: job.id,
+      ok: true,
+      rows,
+      count: batch.length,
+      start: batch.start,
+      end: batch.end,
+      summary: {
+        records: result.records,
+        errors: result.errors,
+        problems: result.problems,
+        start: result.start,
+        end: result.end,
+        battery: result.battery,
+        location: result.location,
+      },
+    };
+    parentPort!.postMessage(reply, [rows]);
+  } catch (error) {
+    const reply: DecodeReply = { id: job.id, ok: false, message: error instanceof Error ? error.message : String(error) };
+    parentPort!.postMessage(reply);
+  }
+});

@@ -1,0 +1,303 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  DomainError,
+  ingestionStream,
+  owedProcessing,
+  STALE_VERSION,
+  StaleVersion,
+  type IngestionEvent,
+} from '@groundtruth/domain';
+import {
+  Alarm,
+  comparePositions,
+  LogWatcher,
+  RUNTIME,
+  StaleVersionError,
+  type LogPosition,
+  type RecordedEvent,
+  type Runtime,
+} from '@groundtruth/platform';
+import type pg from 'pg';
+import { commandMetadata } from '../../common/cqrs/command-metadata.js';
+import { CommandGateway } from '../../common/cqrs/command-gateway.js';
+import { ReadYourWrites } from '../../common/cqrs/read-your-writes.js';
+import { RecordProcessingCommand } from '../commands/record-processing/record-processing.command.js';
+import { IngestionProcessor, type ProcessingWork } from './ingestion-processor.js';
+import { isTransientFailure } from './transient-failure.js';
+
+export const INGESTION_PROCESS = 'ingestions';
+/** Events that owe a processing. */
+const TRIGGERS: ReadonlySet<string> = new Set(['IngestionReceived', 'IngestionReprocessRequested']);
+/** Events read from the log per step: the checkpoint moves once all of them are handled. */
+const BATCH = 200;
+/** Stations processed at once (each station's uploads one after another, in log order). */
+const STATIONS_AT_ONCE = 2;
+const FIRST_RETRY_MS = 250;
+const MAX_RETRY_MS = 15_000;
+/** An idle manager looks at the log this often unwoken (the LogWatcher wakes it sooner). */
+const IDLE_MS = 5_000;
+
+const lockKey = `gt_process:${INGESTION_PROCESS}`;
+
+/**
+ * The ingestion process manager (DESIGN.md "Sensor data": processing in the projector). Follows the
+ * log; each IngestionReceived and IngestionReprocessRequested owes its upload one processing,
+ * answered by one IngestionProcessed. What is owed is read from the upload's own stream
+ * (`owedProcessing`), never from a read model, so after a crash an upload whose processing was
+ * recorded is skipped, and one whose rows were partly written is processed again with the same
+ * version (its rows replace; ExactReadingsWrite keeps the aggregates exact).
+ *
+ * The checkpoint (gt_process_checkpoints) moves past a batch of events only once every upload they
+ * owe is recorded processed. A store out of reach (ClickHouse, the blob store, Postgres) is retried
+ * with backoff, the upload shown `waiting` (gt_ingestion_work) meanwhile; any other failure ends the
+ * upload processed with the error as its problem, so nothing stays stuck. One runner across
+ * processes (a session advisory lock); uploads of a station in log order, stations in parallel.
+ */
+@Injectable()
+export class IngestionProcessManager implements OnApplicationBootstrap, OnApplicationShutdown {
+  private stopping = false;
+  private loop: Promise<void> | null = null;
+  private readonly alarm = new Alarm();
+  private readonly stopAlarm = new Alarm();
+  private readonly watcher: LogWatcher;
+  private lockClient: pg.PoolClient | null = null;
+
+  constructor(
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly processor: IngestionProcessor,
+    private readonly commands: CommandGateway,
+    private readonly readYourWrites: ReadYourWrites,
+  ) {
+    this.watcher = new LogWatcher(runtime.store, () => this.alarm.wake(), runtime.log.child({ component: 'ingestion-watcher' }), {
+      pollMs: runtime.config.projectorPollMs,
+    });
+  }
+
+  onApplicationBootstrap(): void {
+    this.stopping = false;
+    this.loop = this.run();
+    this.watcher.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    this.alarm.wake();
+    this.stopAlarm.wake();
+    await this.watcher.stop();
+    await this.loop;
+    await this.unlock();
+  }
+
+  /** New events are in the log: look now. */
+  wake(): void {
+    this.alarm.wake();
+  }
+
+  private get log() {
+    return this.runtime.log;
+  }
+
+  private async run(): Promise<void> {
+    let backoff = FIRST_RETRY_MS;
+    while (!this.stopping) {
+      try {
+        if (!(await this.lock())) {
+          await this.alarm.sleep(IDLE_MS);
+          continue;
+        }
+        const progressed = await this.step();
+        backoff = FIRST_RETRY_MS;
+        if (!progressed) await this.alarm.sleep(IDLE_MS);
+      } catch (error) {
+        if (this.stopping) return;
+        this.log.warn({ err: error }, 'ingestion processing step failed, retrying');
+        await this.unlock();
+        await this.alarm.sleep(backoff);
+        backoff = Math.min(backoff * 2, MAX_RETRY_MS);
+      }
+    }
+  }
+
+  /** Handles one batch of the log after the checkpoint; false when there was nothing new. */
+  async step(): Promise<boolean> {
+    const after = await this.checkpoint();
+    const events = await this.runtime.store.readAll({ after, limit: BATCH });
+    const last = events[events.length - 1];
+    if (!last) return false;
+    const byStation = new Map<number, RecordedEvent[]>();
+    for (const event of events) {
+      if (!TRIGGERS.has(event.type)) continue;
+      const stationId = (event.data as { stationId: number }).stationId;
+      byStation.set(stationId, [...(byStation.get(stationId) ?? []), event]);
+    }
+    const queues = [...byStation.values()];
+    const lanes = Array.from({ length: Math.min(STATIONS_AT_ONCE, queues.length) }, async () => {
+      for (let queue = queues.shift(); queue; queue = queues.shift()) {
+        for (const event of queue) {
+          if (this.stopping) return;
+          await this.handle(event);
+        }
+      }
+    });
+    await Promise.all(lanes);
+    if (this.stopping) return false;
+    await this.saveCheckpoint(last.position);
+    return true;
+  }
+
+  /** Brings one upload to processed, whatever it takes, unless the process stops first. */
+  private async handle(trigger: RecordedEvent): Promise<void> {
+    const ingestionId = (trigger.data as { ingestionId: number }).ingestionId;
+    let attempts = 0;
+    let backoff = FIRST_RETRY_MS;
+    // A work row left by an earlier process: its try may have stopped half way through the writes.
+    const interrupted = await this.workExists(ingestionId);
+    while (!this.stopping) {
+      const stream = (await this.runtime.store.readStream(ingestionStream(ingestionId))) as unknown as IngestionEvent[];
+      const work = owedProcessing(stream);
+      if (!work) {
+        await this.clearWork(ingestionId);
+        return;
+      }
+      attempts += 1;
+      try {
+        // Processing reads other uploads of the station (a data file's meta files) from the
+        // `ingestions` read model: it must have taken this one in.
+        await this.readModelsPassed(trigger.position);
+        await this.setWork(work, 'processing', attempts, null);
+        await this.processor.process(work, work.received.uploadedBy, { afterInterruption: interrupted || attempts > 1 });
+        await this.clearWork(ingestionId);
+        return;
+      } catch (error) {
+        if (this.stopping) return;
+        if (this.isRaced(error)) continue; // recorded by another runner meanwhile: look again
+        if (isTransientFailure(error)) {
+          const reason = error instanceof Error ? error.message : String(error);
+          this.log.warn({ err: error, ingestionId, attempts }, 'a store is out of reach: the upload waits');
+          await this.setWork(work, 'waiting', attempts, reason).catch(() => undefined);
+          await this.stopAlarm.sleep(backoff);
+          backoff = Math.min(backoff * 2, MAX_RETRY_MS);
+          continue;
+        }
+        this.log.error({ err: error, ingestionId }, 'processing an upload failed: recorded with the error');
+        await this.recordFailure(work, error);
+      }
+    }
+  }
+
+  /** Ends a processing that cannot succeed as processed, with the reason as its problem. */
+  private async recordFailure(work: ProcessingWork, error: unknown): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    try {
+      await this.commands.execute(
+        new RecordProcessingCommand(
+          {
+            ingestionId: work.received.ingestionId,
+            version: work.version,
+            records: 0,
+            readings: 0,
+            errors: 1,
+            problems: [`Processing failed: ${message}`],
+            start: null,
+            end: null,
+            battery: null,
+            location: null,
+          },
+          commandMetadata(work.received.uploadedBy),
+        ),
+      );
+    } catch (failure) {
+      if (!this.isRaced(failure)) throw failure;
+    }
+  }
+
+  private isRaced(error: unknown): boolean {
+    return (
+      error instanceof StaleVersionError ||
+      error instanceof StaleVersion ||
+      (error instanceof DomainError && (error.code === 'INGESTION.STALE_VERSION' || error.code === STALE_VERSION))
+    );
+  }
+
+  private async readModelsPassed(position: LogPosition): Promise<void> {
+    while (!this.stopping && !(await this.readYourWrites.waitForTypes(['IngestionReceived'], position))) {
+      this.log.warn({ position: position.commit.toString() }, 'waiting for the ingestions read model to take an upload in');
+    }
+  }
+
+  private async checkpoint(): Promise<LogPosition | null> {
+    const r = await this.runtime.pool.query<{ commit_pos: string | null; prepare_pos: string | null }>(
+      'SELECT commit_pos, prepare_pos FROM gt_process_checkpoints WHERE name = $1',
+      [INGESTION_PROCESS],
+    );
+    const row = r.rows[0];
+    return row?.commit_pos != null && row.prepare_pos != null
+      ? { commit: BigInt(row.commit_pos), prepare: BigInt(row.prepare_pos) }
+      : null;
+  }
+
+  private async saveCheckpoint(position: LogPosition): Promise<void> {
+    const current = await this.checkpoint();
+    if (current && comparePositions(current, position) >= 0) return;
+    await this.runtime.pool.query(
+      `INSERT INTO gt_process_checkpoints (name, commit_pos, prepare_pos) VALUES ($1, $2, $3)
+       ON CONFLICT (name) DO UPDATE SET commit_pos = $2, prepare_pos = $3, updated_at = now()`,
+      [INGESTION_PROCESS, position.commit.toString(), position.prepare.toString()],
+    );
+  }
+
+  private async setWork(work: ProcessingWork, state: 'processing' | 'waiting', attempts: number, error: string | null) {
+    await this.runtime.pool.query(
+      `INSERT INTO gt_ingestion_work (ingestion_id, station_id, state, attempts, error) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (ingestion_id) DO UPDATE SET state = $3, attempts = $4, error = $5, updated_at = now()`,
+      [work.received.ingestionId, work.received.stationId, state, attempts, error],
+    );
+  }
+
+  private async workExists(ingestionId: number): Promise<boolean> {
+    const r = await this.runtime.pool.query('SELECT 1 FROM gt_ingestion_work WHERE ingestion_id = $1', [ingestionId]);
+    return (r.rowCount ?? 0) > 0;
+  }
+
+  private async clearWork(ingestionId: number): Promise<void> {
+    await this.runtime.pool.query('DELETE FROM gt_ingestion_work WHERE ingestion_id = $1', [ingestionId]);
+  }
+
+  /** One runner across processes: a session lock, released by Postgres if this process dies. */
+  private async lock(): Promise<boolean> {
+    if (this.lockClient) return true;
+    const client = await this.runtime.pool.connect();
+    try {
+      const r = await client.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(hashtext($1)) AS ok`, [lockKey]);
+      if (r.rows[0]?.ok) {
+        // A held client has no pool listener: a dropped connection (Postgres restarted, the
+        // session terminated) would otherwise be an unhandled error. The lock went with it.
+        client.on('error', (err) => {
+          this.log.warn({ err }, 'the ingestion process manager lost its lock connection; it takes the lock again');
+          if (this.lockClient !== client) return;
+          this.lockClient = null;
+          client.release(true);
+        });
+        this.lockClient = client;
+        return true;
+      }
+    } catch (error) {
+      client.release(true);
+      throw error;
+    }
+    client.release();
+    return false;
+  }
+
+  private async unlock(): Promise<void> {
+    const client = this.lockClient;
+    this.lockClient = null;
+    if (!client) return;
+    try {
+      await client.query(`SELECT pg_advisory_unlock(hashtext($1))`, [lockKey]);
+      client.release();
+    } catch {
+      client.release(true);
+    }
+  }
+}

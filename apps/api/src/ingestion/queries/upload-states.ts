@@ -1,0 +1,85 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError } from '@groundtruth/domain';
+import type { UploadState, UploadStateName } from '@groundtruth/contracts';
+import { RUNTIME, type Runtime } from '@groundtruth/platform';
+
+/**
+ * An upload's state in SQL, over an `ingestions` row `i` and its `gt_ingestion_work` row `w` (LEFT
+ * JOIN ON w.ingestion_id = i.id): the process manager's own word while it works on it, else owed
+ * (received), else what the last processing came to. Failed: processed, and nothing in it was usable.
+ */
+export const UPLOAD_STATE_SQL = `CASE WHEN w.state IS NOT NULL THEN w.state
+  WHEN i.pending THEN 'received'
+  WHEN coalesce(i.errors, 0) > 0 AND coalesce(i.readings, 0) = 0 AND coalesce(i.records, 0) <= i.errors THEN 'failed'
+  ELSE 'processed' END`;
+
+type Row = {
+  id: string;
+  station_id: string;
+  type: UploadState['type'];
+  state: UploadStateName;
+  version: number;
+  records: number | null;
+  readings: number | null;
+  errors: number | null;
+  problems: string[] | null;
+  data_start: Date | null;
+  data_end: Date | null;
+  attempts: number | null;
+  error: string | null;
+};
+
+const iso = (d: Date | null) => (d === null ? null : d.toISOString());
+
+export const uploadMessages = { notFound: 'There is no such upload.' } as const;
+
+/** Uploads' states and counts, as GET /data/ingestions/{id} and the status answer show them. */
+@Injectable()
+export class UploadStates {
+  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+
+  async of(id: number): Promise<UploadState> {
+    const r = await this.runtime.pool.query<Row>(
+      `SELECT i.id, i.station_id, i.type, ${UPLOAD_STATE_SQL} AS state, i.version, i.records, i.readings, i.errors,
+              i.problems, i.data_start, i.data_end, w.attempts, w.error
+         FROM ingestions i LEFT JOIN gt_ingestion_work w ON w.ingestion_id = i.id WHERE i.id = $1`,
+      [id],
+    );
+    const row = r.rows[0];
+    if (!row) throw new DomainError('not_found', 'INGESTION.NOT_FOUND', uploadMessages.notFound);
+    return {
+      id: Number(row.id),
+      stationId: Number(row.station_id),
+      type: row.type,
+      state: row.state,
+      version: row.version,
+      records: row.records,
+      readings: row.readings,
+      errors: row.errors,
+      problems: row.problems ?? [],
+      start: iso(row.data_start),
+      end: iso(row.data_end),
+      attempts: row.attempts ?? 0,
+      waitingFor: row.state === 'waiting' ? row.error : null,
+    };
+  }
+
+  /** How many uploads are in each state but processed, and those not processed yet (oldest first, at most `limit`). */
+  async unfinished(
+    limit: number,
+  ): Promise<{ counts: Record<Exclude<UploadStateName, 'processed'>, number>; uploads: UploadState[] }> {
+    const r = await this.runtime.pool.query<{ id: string; state: UploadStateName }>(
+      `SELECT i.id, ${UPLOAD_STATE_SQL} AS state FROM ingestions i LEFT JOIN gt_ingestion_work w ON w.ingestion_id = i.id
+        WHERE i.pending OR w.state IS NOT NULL OR (coalesce(i.errors, 0) > 0 AND coalesce(i.readings, 0) = 0)
+        ORDER BY i.id`,
+    );
+    const counts = { received: 0, processing: 0, waiting: 0, failed: 0 };
+    const open: number[] = [];
+    for (const row of r.rows) {
+      if (row.state === 'processed') continue;
+      counts[row.state] += 1;
+      if (row.state !== 'failed' && open.length < limit) open.push(Number(row.id));
+    }
+    return { counts, uploads: await Promise.all(open.map((id) => this.of(id))) };
+  }
+}

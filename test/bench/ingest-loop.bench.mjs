@@ -1,0 +1,224 @@
+// npm run bench:ingest-loop: how responsive the embedded product's HTTP event loop stays while a
+// large station upload is processed, with the data file decoded on the loop (INGESTION_WORKER=false)
+// and off it (a worker thread, the default). A benchmark: it prints figures and checks nothing.
+//
+// Each mode runs in a child process of its own (chDB allows one data folder per process): the
+// product embedded as `npm start` runs it (API and projector in one process, fresh embedded
+// Postgres and chDB), a station with two sensors, then one data file of BENCH_LOOP_DAYS (365) days
+// of one-minute records uploaded through POST /api/ingestion. From a worker thread (its own event
+// loop, so the client never waits on the server's), GET /api/status is called back to back from the
+// upload until the upload is processed; its p50, p95 and worst latency are printed per mode, beside
+// the same call's idle figures and the server event loop's delay (monitorEventLoopDelay) meanwhile.
+import { Buffer } from 'node:buffer';
+import { spawn } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
+
+const DAYS = Number(process.env.BENCH_LOOP_DAYS ?? 365);
+const STEP_S = 60;
+const RECORDS = (DAYS * 86_400) / STEP_S;
+const fmt = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+};
+
+if (process.env.BENCH_LOOP_MODE) {
+  await runMode(process.env.BENCH_LOOP_MODE);
+} else {
+  const self = fileURLToPath(import.meta.url);
+  const results = [];
+  for (const mode of ['on-loop', 'worker']) {
+    const child = spawn(process.execPath, [self], {
+      env: { ...process.env, BENCH_LOOP_MODE: mode, INGESTION_WORKER: mode === 'worker' ? 'true' : 'false' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    const line = out.split('\n').find((l) => l.startsWith('RESULT '));
+    if (code !== 0 || !line) throw new Error(`the ${mode} run failed (exit ${code}):\n${out}`);
+    results.push(JSON.parse(line.slice('RESULT '.length)));
+  }
+  console.log(
+    `one upload of ${fmt(RECORDS)} records (${fmt(RECORDS * 2)} readings), processed while GET /api/status is called back to back`,
+  );
+  console.log(
+    'decoding   file MB  processed in   status calls   p50 ms   p95 ms   worst ms   idle p50/p95 ms   loop delay p95/max ms',
+  );
+  for (const r of results) {
+    console.log(
+      `${r.mode.padEnd(10)} ${fmt(r.fileMb, 1).padStart(7)}  ${fmt(r.seconds, 1).padStart(10)} s  ${fmt(r.calls).padStart(12)}  ${fmt(r.p50, 1).padStart(7)}  ${fmt(r.p95, 1).padStart(7)}  ${fmt(r.worst, 1).padStart(9)}   ${`${fmt(r.idleP50, 1)}/${fmt(r.idleP95, 1)}`.padStart(15)}   ${`${fmt(r.loopP95, 1)}/${fmt(r.loopMax, 1)}`.padStart(20)}`,
+    );
+  }
+  console.log(
+    '(status calls from a worker thread of the bench process; loop delay: the server event loop, perf_hooks.monitorEventLoopDelay)',
+  );
+}
+
+async function runMode(mode) {
+  const { createApiApp } = await import('@groundtruth/api');
+  const { untilProcessedOverHttp } = await import('@groundtruth/contracts');
+  const { newestModuleDefinition } = await import('@groundtruth/domain');
+  const { createLogger, DataFileWriter, encodeDataRecord, encodeMetaFile, loadConfig, openRuntime } =
+    await import('@groundtruth/platform');
+  const { signUpFromOutbox } = await import('./bench-accounts.mjs');
+
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gt-bench-loop-'));
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO_DATA: 'false',
+    AUTH_RATE_LIMIT: '1000',
+  });
+  const runtime = await openRuntime(config, createLogger(config.logLevel));
+  const app = await createApiApp(runtime, { projector: true, port: 0 });
+  app.getHttpServer().keepAliveTimeout = 120_000;
+  const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
+  try {
+    const api = async (method, url, { token, body, headers = {} } = {}) => {
+      const res = await fetch(`${base}${url}`, {
+        method,
+        headers: {
+          ...(body !== undefined && !(body instanceof Uint8Array) ? { 'content-type': 'application/json' } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...headers,
+        },
+        body: body === undefined ? undefined : body instanceof Uint8Array ? body : JSON.stringify(body),
+      });
+      const text = await res.text();
+      if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
+      return { res, body: text ? JSON.parse(text) : null };
+    };
+    const token = await signUpFromOutbox(api, dataDir, 200);
+    const deviceHex = '0b0c0d0e0f101112';
+    const generation = 'a1b2c3d4e5f60718';
+    await api('POST', '/api/stations', { token, body: { deviceId: deviceHex, name: 'Loop bench' } });
+    const module = newestModuleDefinition('fk.water.ec');
+    const sensors = module.sensors.slice(0, 2);
+    const upload = async (type, body, blocks) => {
+      const { body: receipt } = await api('POST', '/api/ingestion', {
+        token,
+        body,
+        headers: {
+          'content-type': 'application/vnd.fk.data+binary',
+          'fk-deviceid': deviceHex,
+          'fk-generation': generation,
+          'fk-type': type,
+          'fk-blocks': blocks,
+        },
+      });
+      return receipt.id;
+    };
+    const processed = async (id) => {
+      const { done, states } = await untilProcessedOverHttp(base, token, [id], { timeoutMs: 1_800_000, pollMs: 50 });
+      if (!done || states[0].state !== 'processed') throw new Error(`upload ${id}: ${JSON.stringify(states)}`);
+    };
+    const meta = encodeMetaFile([
+      {
+        record: 1,
+        time: 1_700_000_000,
+        dataRecord: {
+          modules: [
+            {
+              position: 0,
+              address: 0,
+              name: module.key,
+              header: { manufacturer: module.manufacturer, kind: module.kinds.at(-1), version: module.version[0] ?? 1 },
+              sensors: sensors.map((s, number) => ({ number, name: s.firmwareKey, unitOfMeasure: s.unitOfMeasure, flags: 0 })),
+              id: Buffer.from(`${deviceHex}01`, 'hex'),
+              flags: 0,
+            },
+          ],
+        },
+      },
+    ]);
+    await processed(await upload('meta', meta, '1,1'));
+
+    const end = Math.floor(Date.UTC(2026, 9, 1) / 1000);
+    const writer = new DataFileWriter(RECORDS * 40);
+    const values = sensors.map((_, i) => ({ sensor: i, calibratedValue: 0 }));
+    const record = {
+      modules: [],
+      readings: {
+        time: 0,
+        reading: 0,
+        flags: 0,
+        location: undefined,
+        sensorGroups: [{ module: 0, time: 0, readings: values }],
+        meta: 1,
+        uptime: 0,
+      },
+    };
+    for (let i = 0; i < RECORDS; i++) {
+      const t = end - (RECORDS - i) * STEP_S;
+      record.readings.time = t;
+      record.readings.reading = i + 1;
+      values[0].calibratedValue = 400 + 150 * Math.sin((2 * Math.PI * (t % 86_400)) / 86_400);
+      values[1].calibratedValue = 200 + (i % 37) / 10;
+      writer.record(record, encodeDataRecord);
+    }
+    const file = writer.finish();
+
+    // The client: its own thread and event loop, so its timings are the server's answers alone.
+    const client = new Worker(
+      `const { parentPort, workerData } = require('node:worker_threads');
+       let stop = false; let times = [];
+       parentPort.on('message', (m) => { if (m === 'mark') { parentPort.postMessage(times); times = []; } else stop = true; });
+       (async () => {
+         while (!stop) {
+           const t0 = performance.now();
+           const res = await fetch(workerData.url);
+           await res.arrayBuffer();
+           times.push(performance.now() - t0);
+         }
+         parentPort.postMessage(times);
+       })();`,
+      { eval: true, workerData: { url: `${base}/api/status` } },
+    );
+    const times = new Promise((resolve, reject) => {
+      client.on('message', (m) => stopped && resolve(m));
+      client.once('error', reject);
+    });
+    let stopped = false;
+    // Idle first: what the status call costs on this machine with nothing being processed.
+    await new Promise((r) => setTimeout(r, 2000));
+    client.postMessage('mark');
+    const idle = await new Promise((resolve) => client.once('message', resolve));
+    // The server's own event loop: how late its timers fire while the upload is processed.
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    const t0 = performance.now();
+    await processed(await upload('data', file, `1,${RECORDS}`));
+    const seconds = (performance.now() - t0) / 1000;
+    loop.disable();
+    stopped = true;
+    client.postMessage('stop');
+    const latencies = await times;
+    await client.terminate();
+    const result = {
+      mode,
+      fileMb: file.length / 1024 / 1024,
+      seconds,
+      calls: latencies.length,
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      worst: Math.max(...latencies),
+      idleP50: percentile(idle, 50),
+      idleP95: percentile(idle, 95),
+      loopP95: loop.percentile(95) / 1e6,
+      loopMax: loop.max / 1e6,
+    };
+    process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
+  } finally {
+    await app.close();
+    await runtime.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
