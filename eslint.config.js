@@ -53,7 +53,7 @@ const serverPackages = [
 /**
  * The layer rules of STYLE.md, one entry per layer: what it must not import. Apps may also not reach
  * into one another by relative path. The API and the projector meet only in the API's composition
- * roots (main.ts, server.ts, app.module.ts), which run both in one process in embedded mode.
+ * roots (main.ts, server.ts, projector-server.ts, app.module.ts).
  */
 export const layers = [
   {
@@ -90,10 +90,10 @@ export const layers = [
   },
   {
     files: ['apps/api/src/**/*.ts'],
-    ignores: ['apps/api/src/main.ts', 'apps/api/src/server.ts', 'apps/api/src/app.module.ts'],
+    ignores: ['apps/api/src/main.ts', 'apps/api/src/server.ts', 'apps/api/src/projector-server.ts', 'apps/api/src/app.module.ts'],
     forbidden: ['@groundtruth/projector', '**/apps/projector/**', '**/projector/src/**', '**/web/src/**'],
     message:
-      'The API does not import the projector outside its composition roots (main.ts, server.ts, app.module.ts): wake it through PROJECTOR_WAKE (STYLE.md layers).',
+      'The API does not import the projector outside its composition roots (main.ts, server.ts, projector-server.ts, app.module.ts): wake it through PROJECTOR_WAKE (STYLE.md layers).',
   },
   {
     files: ['apps/projector/src/**/*.ts'],
