@@ -21,6 +21,7 @@ import { useExploreProjectStations, useExploreStations } from '../api/get-statio
 import { defaultChart, stationSensors } from '../utils/station-sensors';
 import { bookmarkOf, workspaceFromBookmark, workspaceReducer } from '../utils/workspace';
 import { ChartGroup } from './chart-group';
+import { ExportPanel } from './export-panel';
 import { StationPager } from './station-pager';
 
 type ExploreWorkspaceProps = {
@@ -99,6 +100,12 @@ export const ExploreWorkspace = ({ bookmark, onPublish, actions }: ExploreWorksp
           {t('explore.title')}
         </Typography>
         {actions}
+        <ExportPanel
+          stations={stations}
+          series={ws.groups.flatMap((g) => g.vizes.flatMap((v) => v.series))}
+          range={ws.groups[0]?.vizes[0]?.range ?? null}
+          meta={meta.data}
+        />
       </Stack>
 
       <StationPager stations={stations} />
