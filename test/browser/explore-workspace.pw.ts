@@ -123,20 +123,22 @@ test('from the station page to the workspace: chart types, compare, scrubber, da
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await explore.getByRole('button', { name: 'Share' }).click();
   const share = explore.getByRole('dialog', { name: 'Share this view' });
+  // A stored bookmark is shared as its preview page (link-preview tags, then the workspace).
+  const shared = stores ? explore.url().replace('/viz?v=', '/viz/share?v=') : explore.url();
   await expect(share.getByRole('link', { name: 'Share on Twitter' })).toHaveAttribute(
     'href',
-    `https://twitter.com/intent/tweet?${new URLSearchParams({ url: explore.url(), text: 'Sensor data on Groundtruth' }).toString()}`,
+    `https://twitter.com/intent/tweet?${new URLSearchParams({ url: shared, text: 'Sensor data on Groundtruth' }).toString()}`,
   );
   await expect(share.getByRole('link', { name: 'Share on Facebook' })).toHaveAttribute('href', /facebook\.com\/sharer/);
   await expect(share.getByRole('link', { name: 'Share by e-mail' })).toHaveAttribute('href', /^mailto:/);
   await share.getByRole('button', { name: 'Copy link' }).click();
   await expect(share.getByRole('status')).toHaveText('Link copied');
-  expect(await explore.evaluate(() => navigator.clipboard.readText())).toBe(explore.url());
+  expect(await explore.evaluate(() => navigator.clipboard.readText())).toBe(shared);
   await expect(share.getByRole('status')).toHaveText('', { timeout: 4_000 });
   await share.getByRole('button', { name: 'Close' }).click();
 
   // The link, opened in a fresh browser, shows the same workspace.
-  const link = explore.url();
+  const link = shared;
   const expected = await addressBookmark(explore);
   const fresh = await browser.newContext({ baseURL: BASE });
   const again = await fresh.newPage();

@@ -7,6 +7,7 @@ import { decodeBookmark, isDomainError, serializeBookmark, type Bookmark } from 
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { LoadingBlock } from '@/components/loading-block';
+import { paths } from '@/config/paths';
 import { bookmarkQueryKey, resolveBookmark } from '../api/bookmarks';
 import { usePublishBookmark } from '../hooks/use-publish-bookmark';
 import { ExploreWorkspace } from './explore-workspace';
@@ -29,6 +30,17 @@ const readText = (text: string | null): Bookmark | BadBookmark => {
     if (isDomainError(error)) return new BadBookmark(error.message);
     throw error;
   }
+};
+
+/**
+ * The address a share sends: a stored bookmark's preview page (/viz/share?v=, whose tags and chart
+ * image link previews show, and which opens the workspace), else the address as it is.
+ */
+const shareUrl = (pathname: string, search: string): string => {
+  const token = pathname === paths.exploreShortBookmark.path ? new URLSearchParams(search).get('v') : null;
+  return token
+    ? `${window.location.origin}${paths.exploreShare.getHref(token)}`
+    : `${window.location.origin}${pathname}${search}`;
 };
 
 /**
@@ -90,7 +102,7 @@ export const ExploreView = ({ source }: { readonly source: BookmarkSource }) => 
     <ExploreWorkspace
       key={mounted.current.key}
       bookmark={bookmark}
-      actions={<SharePanel url={`${window.location.origin}${location.pathname}${location.search}`} />}
+      actions={<SharePanel url={shareUrl(location.pathname, location.search)} />}
       onPublish={(next) => {
         published.current = serializeBookmark(next);
         publish(next);
