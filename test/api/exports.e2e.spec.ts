@@ -249,13 +249,17 @@ describe('exports', () => {
       )['id'] as number;
     const nodeRed = await register('NodeRed gateway 2');
     const fieldKit = await register('FieldKit');
-    expect(ok(await callApi(sut.url, 'GET', `/api/stations/${nodeRed}`, { token: owner.token }))['model']).toBe('NodeRed gateway 2');
+    expect(ok(await callApi(sut.url, 'GET', `/api/stations/${nodeRed}`, { token: owner.token }))['model']).toBe(
+      'NodeRed gateway 2',
+    );
     const before = (ok(await callApi(sut.url, 'GET', '/api/export', { token: owner.token }))['exports'] as unknown[]).length;
 
     const refused = await startExport(owner, 'csv', `stations=${publicA},${nodeRed}&start=${T0}&end=${T0 + MIN}`);
     expect(refused.status).toBe(403);
     expect(refused.body!['code']).toBe('EXPORT.NODERED');
-    expect((ok(await callApi(sut.url, 'GET', '/api/export', { token: owner.token }))['exports'] as unknown[]).length).toBe(before);
+    expect((ok(await callApi(sut.url, 'GET', '/api/export', { token: owner.token }))['exports'] as unknown[]).length).toBe(
+      before,
+    );
 
     // The control: the same call naming a station of another model is queued.
     const fine = await startExport(owner, 'json-lines', `stations=${publicA},${fieldKit}&start=${T0}&end=${T0 + MIN}`);
