@@ -239,6 +239,34 @@ describe('exports', () => {
     expect(res.body!['code']).toBe('VALIDATION.FAILED');
   });
 
+  it('refuses a NodeRed station (403 EXPORT.NODERED, nothing queued) and not a FieldKit one', async () => {
+    const register = async (model: string) =>
+      ok(
+        await callApi(sut.url, 'POST', '/api/stations', {
+          token: owner.token,
+          body: { deviceId: newDeviceId(), name: `${model} station`, model },
+        }),
+      )['id'] as number;
+    const nodeRed = await register('NodeRed gateway 2');
+    const fieldKit = await register('FieldKit');
+    expect(ok(await callApi(sut.url, 'GET', `/api/stations/${nodeRed}`, { token: owner.token }))['model']).toBe(
+      'NodeRed gateway 2',
+    );
+    const before = (ok(await callApi(sut.url, 'GET', '/api/export', { token: owner.token }))['exports'] as unknown[]).length;
+
+    const refused = await startExport(owner, 'csv', `stations=${publicA},${nodeRed}&start=${T0}&end=${T0 + MIN}`);
+    expect(refused.status).toBe(403);
+    expect(refused.body!['code']).toBe('EXPORT.NODERED');
+    expect((ok(await callApi(sut.url, 'GET', '/api/export', { token: owner.token }))['exports'] as unknown[]).length).toBe(
+      before,
+    );
+
+    // The control: the same call naming a station of another model is queued.
+    const fine = await startExport(owner, 'json-lines', `stations=${publicA},${fieldKit}&start=${T0}&end=${T0 + MIN}`);
+    expect(fine.status).toBe(200);
+    expect(fine.body!['state']).toMatch(/queued|running|done/);
+  });
+
   it('is off in flood mode (a floodnet. host), and needs a sign-in', async () => {
     const url = new URL(`${sut.url}/api/export/csv?stations=${publicA}&start=${T0}&end=${T0 + MIN}`);
     const status = await new Promise<number>((resolve, reject) => {
@@ -251,8 +279,12 @@ describe('exports', () => {
           headers: { host: `floodnet.localhost:${url.port}`, authorization: `Bearer ${owner.token}` },
         },
         (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => {
+            expect((JSON.parse(text) as { code: string }).code).toBe('EXPORT.OFF');
+            resolve(res.statusCode ?? 0);
+          });
         },
       );
       req.on('error', reject);

@@ -1,5 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { BASE, DESKTOP, PHONE, blockingViolations, prepare, seededStation } from './stations';
+import { BASE, DESKTOP, PHONE, blockingViolations, makeOwner, prepare, seededStation } from './stations';
 
 /** The explore workspace (spec §2 Explore workspace, §4 Explore and Scrubber): journeys on the demo data. */
 
@@ -160,20 +161,22 @@ test('from the station page to the workspace: chart types, compare, scrubber, da
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await explore.getByRole('button', { name: 'Share' }).click();
   const share = explore.getByRole('dialog', { name: 'Share this view' });
+  // A stored bookmark is shared as its preview page (link-preview tags, then the workspace).
+  const shared = stores ? explore.url().replace('/viz?v=', '/viz/share?v=') : explore.url();
   await expect(share.getByRole('link', { name: 'Share on Twitter' })).toHaveAttribute(
     'href',
-    `https://twitter.com/intent/tweet?${new URLSearchParams({ url: explore.url(), text: 'Sensor data on Groundtruth' }).toString()}`,
+    `https://twitter.com/intent/tweet?${new URLSearchParams({ url: shared, text: 'Sensor data on Groundtruth' }).toString()}`,
   );
   await expect(share.getByRole('link', { name: 'Share on Facebook' })).toHaveAttribute('href', /facebook\.com\/sharer/);
   await expect(share.getByRole('link', { name: 'Share by e-mail' })).toHaveAttribute('href', /^mailto:/);
   await share.getByRole('button', { name: 'Copy link' }).click();
   await expect(share.getByRole('status')).toHaveText('Link copied');
-  expect(await explore.evaluate(() => navigator.clipboard.readText())).toBe(explore.url());
+  expect(await explore.evaluate(() => navigator.clipboard.readText())).toBe(shared);
   await expect(share.getByRole('status')).toHaveText('', { timeout: 4_000 });
   await share.getByRole('button', { name: 'Close' }).click();
 
   // The link, opened in a fresh browser, shows the same workspace.
-  const link = explore.url();
+  const link = shared;
   const expected = await addressBookmark(explore);
   const fresh = await browser.newContext({ baseURL: BASE });
   const again = await fresh.newPage();
@@ -216,3 +219,88 @@ test('a phone in Spanish: the workspace from a long link, quick ranges, no data,
   await page.goto('/dashboard/explore?bookmark=%7B%22v%22%3A9%7D');
   await expect(page.getByTestId('explore-bad-bookmark')).toBeVisible();
 });
+
+for (const run of [
+  { locale: 'en-US', viewport: DESKTOP, label: 'en-US, desktop' },
+  { locale: 'es-ES', viewport: PHONE, label: 'es-ES, phone' },
+] as const) {
+  test(`export panel: a CSV and a JSON lines export started, followed to done, downloaded and read (${run.label})`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const en = run.locale === 'en-US';
+    const { station } = await seededStation(request, 'Hudson at Kingston');
+    const owner = await makeOwner(request, `export-${run.locale.toLowerCase()}`);
+    await page.setViewportSize(run.viewport);
+    await prepare(page, { locale: run.locale, owner });
+    await page.goto(
+      `/dashboard/explore?bookmark=${encodeURIComponent(JSON.stringify({ v: 1, g: [], s: [station.id], p: [], c: null }))}`,
+    );
+    await chartsSettled(page);
+    await page.getByRole('button', { name: en ? 'Day' : 'Día', exact: true }).click();
+    await chartsSettled(page);
+
+    await page.getByRole('button', { name: en ? 'Export' : 'Exportar', exact: true }).click();
+    const panel = page.getByRole('dialog', { name: en ? 'Export data' : 'Exportar datos' });
+    await expect(panel.getByRole('checkbox', { name: station.name })).toBeChecked();
+    await expect(panel.getByText(en ? 'No exports yet.' : 'Aún no hay exportaciones.')).toBeVisible();
+    await page.waitForTimeout(300); // the dialog's fade-in, before axe reads colours
+    expect(await blockingViolations(page, `export panel ${run.label}`)).toEqual([]);
+
+    const exportAs = async (format: string, extension: RegExp): Promise<string> => {
+      await panel.getByRole('radio', { name: format }).check();
+      await panel.getByRole('button', { name: en ? 'Start export' : 'Iniciar exportación' }).click();
+      const current = panel.getByTestId('export-current');
+      await expect(current.getByTestId('export-state')).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        current.getByRole('button', { name: new RegExp(en ? '^Download ' : '^Descargar ') }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(extension);
+      return readFile((await download.path())!, 'utf8');
+    };
+
+    const csv = await exportAs('CSV', /^groundtruth-station-\d+-.*\.csv$/);
+    expect(csv).toMatch(/^# /);
+    const header = csv.split('\r\n').find((line) => !line.startsWith('#'))!;
+    expect(header.split(',').slice(0, 3)).toEqual(['time_utc', 'time_local', 'utc_offset']);
+    const csvRows = csv
+      .split('\r\n')
+      .filter((line) => line !== '' && !line.startsWith('#'))
+      .slice(1);
+    expect(csvRows.length).toBeGreaterThan(100);
+    expect(csvRows.every((line) => line.endsWith(',true'))).toBe(true);
+
+    const jsonl = await exportAs(en ? 'JSON lines' : 'Líneas JSON', /\.jsonl$/);
+    const lines = jsonl.split('\n').filter((line) => line !== '');
+    const readings = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    // The same readings as the CSV, one JSON object a line.
+    expect(readings.length).toBe(csvRows.length);
+    expect(readings.every((r) => r['stationId'] === station.id && r['rawReading'] === true && 'value' in r)).toBe(true);
+
+    // The history lists both, done and downloaded.
+    const items = panel.getByTestId('export-history-item');
+    await expect(items).toHaveCount(2);
+    await expect(items.getByTestId('export-state')).toHaveText([en ? 'Done' : 'Lista', en ? 'Done' : 'Lista']);
+    await expect(items.and(page.locator('[data-downloaded="true"]'))).toHaveCount(2);
+    await expect(items.first()).toContainText(en ? '· Downloaded' : '· Descargada');
+    await panel.getByRole('button', { name: en ? 'Close' : 'Cerrar' }).click();
+
+    // Save the drawn chart as a PNG of spec §9's size (a phone's is portrait).
+    await page
+      .getByRole('button', { name: en ? 'Save as' : 'Guardar como' })
+      .first()
+      .click();
+    const [image] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: en ? 'PNG image' : 'Imagen PNG' }).click(),
+    ]);
+    expect(image.suggestedFilename()).toMatch(/^groundtruth-chart-.*\.png$/);
+    const png = await readFile((await image.path())!);
+    expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    expect(png.subarray(12, 16).toString('latin1')).toBe('IHDR');
+    const expected = run.viewport === PHONE ? [1800, 2500] : [3840, 2160];
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual(expected);
+  });
+}

@@ -10,6 +10,8 @@ import { jsonBodyParser } from './common/http/json-body.js';
 import { requestContextMiddleware } from './common/http/request-context.middleware.js';
 import { DemoReadingsSeeder } from './seed/demo-readings.js';
 import { DemoSeeder } from './seed/demo-seeder.js';
+import { mountSharePage } from './bookmarks/share-preview/share-page.js';
+import { SharePreview } from './bookmarks/share-preview/share-preview.js';
 import { mountDocsAssets, mountWebApp } from './web/web-app.js';
 import { securityHeaders } from './web/security-headers.js';
 
@@ -52,6 +54,7 @@ export const createApiApp = async (runtime: Runtime, options: AppOptions & { por
     maxAge: 600,
   });
   await app.init();
+  mountSharePage(express, app.get(SharePreview), runtime.config.publicUrl);
   const served = mountWebApp(express);
   if (!served) runtime.log.warn('apps/web/dist is missing: the web app is not served (run npm run build)');
   // Whatever neither the API nor the web app answered (non-GET outside /api, or no web build).

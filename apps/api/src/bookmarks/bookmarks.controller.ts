@@ -1,4 +1,4 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Res } from '@nestjs/common';
 import {
   routes,
   type BookmarkResolveQuery,
@@ -8,13 +8,18 @@ import {
 } from '@groundtruth/contracts';
 import { decodeBookmark, DomainError, parseBookmark, serializeBookmark } from '@groundtruth/domain';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
+import type { Response } from 'express';
 import { BookmarkStore } from './bookmark-store.js';
+import { SharePreview } from './share-preview/share-preview.js';
 
 const saved = (token: string, bookmark: string): SavedBookmark => ({ token, url: `/viz?v=${token}`, bookmark });
 
 @Controller()
 export class BookmarksController {
-  constructor(private readonly store: BookmarkStore) {}
+  constructor(
+    private readonly store: BookmarkStore,
+    private readonly preview: SharePreview,
+  ) {}
 
   @ApiRoute(routes.bookmarkSave)
   async save(@Input('query') query: BookmarkSaveQuery, @Input('body') body: BookmarkSaveBody): Promise<SavedBookmark> {
@@ -35,5 +40,13 @@ export class BookmarksController {
     const content = await this.store.resolve(query.v);
     if (content === null) throw new DomainError('not_found', 'BOOKMARK.NOT_FOUND', 'No bookmark has this token.');
     return saved(query.v, content);
+  }
+
+  @ApiRoute(routes.bookmarkPreview)
+  async previewImage(@Input('query') query: BookmarkResolveQuery, @Res() res: Response): Promise<void> {
+    const png = await this.preview.image(query.v);
+    // A token's bookmark never changes; its data may, so previews keep the picture an hour at most.
+    res.status(200).type('png').setHeader('Cache-Control', 'public, max-age=3600');
+    res.send(png);
   }
 }

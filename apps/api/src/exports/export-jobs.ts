@@ -75,6 +75,14 @@ export class ExportJobs {
     return toJob(r.rows[0]!);
   }
 
+  /** The hardware model names of stations (null where none was reported): exports refuse NodeRed ones. */
+  async modelNames(stations: readonly number[]): Promise<(string | null)[]> {
+    const r = await this.runtime.pool.query<{ model: string | null }>('SELECT model FROM stations WHERE id = ANY($1::bigint[])', [
+      stations,
+    ]);
+    return r.rows.map((row) => row.model);
+  }
+
   async get(ownerId: number, token: string): Promise<ExportJob> {
     const r = await this.runtime.pool.query<Row>(`SELECT ${COLUMNS} FROM gt_exports WHERE token = $1 AND owner_id = $2`, [
       token,

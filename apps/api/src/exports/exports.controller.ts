@@ -46,10 +46,13 @@ export class ExportsController {
 
   private async start(format: ExportFormat, actor: Actor, query: ExportQuery, req: Request): Promise<ExportJob> {
     const owner = userOf(actor);
-    // Stations carry no model name in this product yet, so only flood mode can refuse here.
-    const refused = exportRefusal({ floodMode: floodMode(req), modelNames: [] });
+    const stations = [...new Set(query.stations)];
+    const off = exportRefusal({ floodMode: floodMode(req), modelNames: [] });
+    if (off) throw off;
+    // Readable first: a private station's model is not the caller's to learn through a refusal.
+    await this.access.authorizeReadAll(stations, actor);
+    const refused = exportRefusal({ floodMode: false, modelNames: await this.jobs.modelNames(stations) });
     if (refused) throw refused;
-    await this.access.authorizeReadAll([...new Set(query.stations)], actor);
     const job = await this.jobs.queue(owner, format, query);
     this.wake.exports();
     return job;

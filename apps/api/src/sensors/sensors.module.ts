@@ -10,6 +10,6 @@ import { SensorsController } from './sensors.controller.js';
 @Module({
   controllers: [SensorsController],
   providers: [SensorDataQueries, SensorAggregates, ReadingsWriter, ReadingsVersions, StationAccessQueries],
-  exports: [SensorAggregates, ReadingsWriter, ReadingsVersions],
+  exports: [SensorAggregates, ReadingsWriter, ReadingsVersions, SensorDataQueries],
 })
 export class SensorsModule {}

@@ -119,6 +119,8 @@ export const paths = {
   /** The hidden features page (spec §2; secured). */
   internalFeatures: { path: '/internal/features', getHref: () => '/internal/features' },
   exploreShortBookmark: { path: '/viz', getHref: (token: string) => withQuery('/viz', { v: token }) },
+  /** A shared workspace's preview page (served by the API: link-preview tags, then the workspace). */
+  exploreShare: { path: '/viz/share', getHref: (token: string) => withQuery('/viz/share', { v: token }) },
   login: {
     path: '/login',
     getHref: ({ after, params, reason }: AfterQuery & { reason?: LoginReason } = {}) =>

@@ -25,4 +25,14 @@ export const bookmarkRoutes = {
     response: SavedBookmark,
     errors: { 400: 'Not a bookmark token', 404: 'No bookmark has this token (BOOKMARK.NOT_FOUND)' },
   }),
+  bookmarkPreview: route({
+    method: 'get',
+    path: '/bookmarks/preview',
+    summary:
+      "A 1200×630 PNG of the bookmark's first chart, drawn by the server for link previews (the og:image of /viz/share?v=); a workspace over a station that is not public shows no name and no data",
+    tags: ['bookmarks'],
+    auth: 'none',
+    query: BookmarkResolveQuery,
+    errors: { 400: 'Not a bookmark token', 404: 'No bookmark has this token (BOOKMARK.NOT_FOUND)' },
+  }),
 } as const;

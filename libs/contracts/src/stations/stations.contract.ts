@@ -9,6 +9,7 @@ import {
   STATION_DESCRIPTION_MAX,
   STATION_DOWN_AFTER_HOURS,
   STATION_LOCATION_NAME_MAX,
+  STATION_MODEL_MAX,
   STATION_NAME_MAX,
   stationMessages,
 } from '@groundtruth/domain';
@@ -50,6 +51,12 @@ export const RegisterStationBody = z
       .meta({ description: "The device's id in hex (either case), base64 or UUID form; kept as the lowercase hex of its bytes" }),
     name: z.string(required).trim().min(1, required).max(STATION_NAME_MAX, limited(STATION_NAME_MAX)),
     locationName: z.string().max(STATION_LOCATION_NAME_MAX, limited(STATION_LOCATION_NAME_MAX)).nullable().optional(),
+    model: z
+      .string()
+      .max(STATION_MODEL_MAX, limited(STATION_MODEL_MAX))
+      .nullable()
+      .optional()
+      .meta({ description: 'The hardware model the device reports (FieldKit, NodeRed, …); set once, at registration' }),
     modules: z.array(StationModuleInput).max(32).optional(),
   })
   .meta({ id: 'RegisterStation' });
@@ -195,6 +202,7 @@ export const Station = z
       .nullable()
       .meta({ description: 'precise is [longitude, latitude]' }),
     locationName: z.string().nullable(),
+    model: z.string().nullable().meta({ description: "The station's hardware model name, when it reported one" }),
     placeNameOther: z.string().nullable(),
     placeNameNative: z.string().nullable(),
     deployedAt: z.string().nullable(),

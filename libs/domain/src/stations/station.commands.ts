@@ -16,6 +16,8 @@ export type RegisterStation = Command<
     readonly deviceId: string;
     readonly name: string;
     readonly locationName?: string | null;
+    /** The hardware model the device reports ("FieldKit", "NodeRed …"); exports refuse NodeRed ones. */
+    readonly model?: string | null;
     readonly modules?: StationModulesInput;
   }
 >;

@@ -131,7 +131,7 @@ const detailChanges = (current: StationDetails, requested: Partial<StationDetail
  */
 const register = (command: RegisterStation, state: StationState, meta: CommandMetadata): StationEvent[] => {
   assertValidRegistration(command.data);
-  const { stationId, name, locationName, modules } = command.data;
+  const { stationId, name, locationName, model, modules } = command.data;
   const deviceId = normalizeDeviceId(command.data.deviceId);
   if (meta.userId === null) throw new DomainError('unauthenticated', 'AUTH.REQUIRED', userMessages.signInRequired);
   if (state.status === 'active') {
@@ -162,6 +162,7 @@ const register = (command: RegisterStation, state: StationState, meta: CommandMe
         deviceId,
         name: name.trim(),
         locationName: trimOrNull(locationName),
+        ...(model !== undefined && trimOrNull(model) !== null ? { model: trimOrNull(model) } : {}),
         registeredAt: meta.now,
       },
     },

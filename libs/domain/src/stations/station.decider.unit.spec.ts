@@ -58,6 +58,17 @@ describe('station decider', () => {
         ]);
     });
 
+    it('keeps the model name the device reports (trimmed), and refuses one over 64 characters', () => {
+      sut
+        .given([])
+        .when({ type: 'RegisterStation', data: { stationId: 3, deviceId: 'abc123', name: 'Creek', model: ' NodeRed 2 ' } }, meta)
+        .then([{ ...registered, data: { ...registered.data, model: 'NodeRed 2', registeredAt: meta.now } }]);
+      sut
+        .given([])
+        .when({ type: 'RegisterStation', data: { stationId: 3, deviceId: 'abc123', name: 'Creek', model: 'x'.repeat(65) } }, meta)
+        .thenThrows({ kind: 'validation', code: 'STATION.INVALID', fieldErrors: { model: expect.any(String) as string } });
+    });
+
     it('refuses a missing name and a device id with spaces, listing both', () => {
       sut
         .given([])

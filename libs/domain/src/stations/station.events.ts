@@ -41,6 +41,8 @@ export type StationRegistered = DomainEvent<
     readonly deviceId: string;
     readonly name: string;
     readonly locationName?: string | null;
+    /** Added later: absent in older events (no model known). */
+    readonly model?: string | null;
     readonly registeredAt: string;
   }
 >;

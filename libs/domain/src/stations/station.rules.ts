@@ -12,6 +12,7 @@ export const MODULE_LABEL_MAX = 25;
 /** Not in the spec; the same limit as a project's texts, so names fit on cards and in lists. */
 export const STATION_NAME_MAX = 100;
 export const STATION_LOCATION_NAME_MAX = 100;
+export const STATION_MODEL_MAX = 64;
 export const STATION_DESCRIPTION_MAX = 2000;
 export const STATION_ATTRIBUTE_MAX = 100;
 export const DEVICE_ID_MAX = 100;
@@ -69,7 +70,12 @@ const throwIfAny = (errors: Record<string, string>): void => {
 /** The device id as stored and compared: the lowercase hex of its bytes (see device-id.ts). */
 export const normalizeDeviceId = (deviceId: string): string => deviceIdKey(deviceId);
 
-export const assertValidRegistration = (input: { deviceId: string; name: string; locationName?: string | null }): void => {
+export const assertValidRegistration = (input: {
+  deviceId: string;
+  name: string;
+  locationName?: string | null;
+  model?: string | null;
+}): void => {
   const errors: Record<string, string> = {};
   const deviceId = normalizeDeviceId(input.deviceId);
   if (deviceId.length === 0) errors['deviceId'] = stationMessages.required;
@@ -77,6 +83,7 @@ export const assertValidRegistration = (input: { deviceId: string; name: string;
   else if (canonicalDeviceId(deviceId) === null) errors['deviceId'] = stationMessages.badDeviceId;
   checkText(errors, 'name', input.name, STATION_NAME_MAX, true);
   checkText(errors, 'locationName', input.locationName, STATION_LOCATION_NAME_MAX, false);
+  checkText(errors, 'model', input.model, STATION_MODEL_MAX, false);
   throwIfAny(errors);
 };
 

@@ -35,6 +35,7 @@ type StationSqlRow = StationAccessRow &
     hidden: boolean;
     deployed_at: Timestamp | null;
     location_name: string | null;
+    model: string | null;
     created_at: Timestamp;
     updated_at: Timestamp;
   };
@@ -272,6 +273,7 @@ export class StationsQueries {
         readOnly: !can(actor, 'station.update', toStationResource(r, actor)),
         location: locationOf(seenLocation(r, actor)),
         locationName: r.location_name,
+        model: r.model,
         placeNameOther: null,
         placeNameNative: null,
         deployedAt: iso(r.deployed_at),

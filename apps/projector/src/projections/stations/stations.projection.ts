@@ -25,6 +25,7 @@ export type StationRow = {
   general_longitude: number | null;
   general_latitude: number | null;
   location_name: string | null;
+  model: string | null;
   created_at: string;
   updated_at: string;
 };
@@ -57,6 +58,7 @@ const evolve = (row: StationRow | undefined, event: StationEvent, revision: stri
       general_longitude: null,
       general_latitude: null,
       location_name: d.locationName ?? null,
+      model: d.model ?? null,
       created_at: d.registeredAt,
       updated_at: d.registeredAt,
     };
@@ -199,6 +201,7 @@ export const stationsProjection: Projection = {
           general_longitude double precision,
           general_latitude double precision,
           location_name text,
+          model text,
           created_at timestamptz NOT NULL,
           updated_at timestamptz NOT NULL
         );

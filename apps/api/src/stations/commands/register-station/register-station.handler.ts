@@ -53,6 +53,7 @@ export class RegisterStationHandler implements ICommandHandler<RegisterStationCo
             deviceId,
             name: input.name,
             ...(input.locationName !== undefined ? { locationName: input.locationName } : {}),
+            ...(input.model !== undefined ? { model: input.model } : {}),
             ...(input.modules ? { modules: await this.modules(input.modules) } : {}),
           },
         },

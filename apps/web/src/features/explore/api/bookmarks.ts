@@ -1,25 +1,15 @@
-import { z } from 'zod';
-import { apiClient } from '@/lib/api-client';
-import { readBookmark, type Bookmark } from '../utils/bookmark';
+import { routes } from '@groundtruth/contracts';
+import { decodeBookmark, type Bookmark } from '@groundtruth/domain';
+import { callRoute } from '@/lib/call-route';
 
-/*
- * POST /bookmarks/save and GET /bookmarks/resolve?v= (spec §7), built on branch s14-explore-api.
- * Until its contracts are merged these calls use its paths and shapes (the bookmark as the JSON body;
- * answers { token, url, bookmark }) with a local answer schema;
- * the workspace works without them (it keeps the long ?bookmark= address when saving fails).
- */
-
-const Saved = z.object({ token: z.string().min(1) }).loose();
-const Resolved = z.object({ bookmark: z.union([z.string(), z.record(z.string(), z.unknown())]) }).loose();
-
-/** Stores a bookmark; answers its short token (the same token for the same content). */
+/** POST /bookmarks/save (spec §7): stores a bookmark and answers its short token (the same token for the same content). */
 export const saveBookmark = async (bookmark: Bookmark): Promise<string> =>
-  (await apiClient.post('/bookmarks/save', Saved, { body: bookmark })).token;
+  (await callRoute(routes.bookmarkSave, { body: bookmark as unknown as Record<string, unknown> })).token;
 
-/** The bookmark a short token names. */
+/** GET /bookmarks/resolve?v=: the bookmark a short token names, read with the domain codec. */
 export const resolveBookmark = async (token: string, signal?: AbortSignal): Promise<Bookmark> => {
-  const answer = await apiClient.get('/bookmarks/resolve', Resolved, { query: { v: token }, ...(signal ? { signal } : {}) });
-  return readBookmark(answer.bookmark);
+  const answer = await callRoute(routes.bookmarkResolve, { query: { v: token }, ...(signal ? { signal } : {}) });
+  return decodeBookmark(answer.bookmark);
 };
 
 export const bookmarkQueryKey = (token: string) => ['bookmark', token] as const;

@@ -1,6 +1,6 @@
-import { SensorData, routes } from '@groundtruth/contracts';
+import { SensorDataColumns, routes } from '@groundtruth/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callRoute } from '@/lib/call-route';
 import { featureFlags } from '@/lib/feature-flags';
 import type { TimeRange } from '../utils/workspace';
 
@@ -24,9 +24,12 @@ export const chartDataQueryOptions = ({ stations, sensors, range, resolution }: 
   return queryOptions({
     queryKey: ['explore-data', key] as const,
     queryFn: ({ signal }) =>
-      apiClient.get(routes.sensorData.path, SensorData, {
+      // The compact columns form (times implied by start and bucket size, readings at their precision).
+      callRoute(routes.sensorData, {
         signal,
+        schema: SensorDataColumns,
         query: {
+          format: 'columns',
           stations: key.stations.join(','),
           sensors: key.sensors.join(','),
           start: key.start,

@@ -1,6 +1,6 @@
-import { Station, StationList } from '@groundtruth/contracts';
+import { routes } from '@groundtruth/contracts';
 import { queryOptions, useQueries } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callRoute } from '@/lib/call-route';
 
 /**
  * GET /stations/{id}. The key is the station page's own (['station', id]), so a workspace opened from
@@ -9,7 +9,7 @@ import { apiClient } from '@/lib/api-client';
 export const exploreStationQueryOptions = (id: number) =>
   queryOptions({
     queryKey: ['station', id] as const,
-    queryFn: ({ signal }) => apiClient.get(`/stations/${id}`, Station, { signal }),
+    queryFn: ({ signal }) => callRoute(routes.getStation, { params: { id }, signal }),
     staleTime: 60_000,
   });
 
@@ -23,7 +23,7 @@ export const useExploreProjectStations = (projectIds: readonly number[]) =>
     queries: projectIds.map((id) =>
       queryOptions({
         queryKey: ['project-stations', id] as const,
-        queryFn: ({ signal }) => apiClient.get(`/projects/${id}/stations`, StationList, { signal }),
+        queryFn: ({ signal }) => callRoute(routes.projectStations, { params: { id }, signal }),
         staleTime: 60_000,
       }),
     ),

@@ -16,9 +16,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { partner } from '@/config/partner';
+import { formatLocalDate } from '@/lib/format';
 import { useChartData } from '../api/get-chart-data';
 import { bucketLabel } from '../utils/bucket-label';
 import { CHART_RESOLUTION, describeAggregation, rawResolution } from '../utils/buckets';
@@ -39,6 +40,7 @@ import { HistogramChart } from './charts/histogram-chart';
 import { MapChart } from './charts/map-chart';
 import { RangeChart } from './charts/range-chart';
 import { TimeSeriesChart } from './charts/time-series-chart';
+import { SaveChartMenu } from './save-chart-menu';
 
 /** Spec §9 series colours: primary, secondary, then a few more for series asked for beyond two. */
 const SERIES_COLOURS = [partner.colours.primary, partner.colours.secondary, '#d45087', '#f95d6a', '#665191'];
@@ -75,6 +77,7 @@ export const ChartCard = ({ viz, stations, meta, mobile, removable, canLink, can
   const locale = i18n.language;
   const headingId = useId();
   const [raw, setRaw] = useState(false);
+  const drawn = useRef<HTMLDivElement>(null);
 
   const rawRes = rawResolution(viz.range);
   const resolution = raw && rawRes !== null ? rawRes : CHART_RESOLUTION;
@@ -225,6 +228,15 @@ export const ChartCard = ({ viz, stations, meta, mobile, removable, canLink, can
               </IconButton>
             </Tooltip>
           )}
+          {!isMap && hasData && !tooManyAxes && (
+            <SaveChartMenu
+              chartRef={drawn}
+              title={title}
+              subtitle={`${formatLocalDate(viz.range[0])} – ${formatLocalDate(viz.range[1])}`}
+              range={viz.range}
+              mobile={mobile}
+            />
+          )}
           {removable && (
             <Tooltip title={t('explore.remove')}>
               <IconButton aria-label={t('explore.remove')} onClick={() => dispatch({ type: 'remove', vizId: viz.id })}>
@@ -306,7 +318,7 @@ export const ChartCard = ({ viz, stations, meta, mobile, removable, canLink, can
           </Stack>
         )}
       </Stack>
-      {body}
+      <div ref={drawn}>{body}</div>
     </Paper>
   );
 };

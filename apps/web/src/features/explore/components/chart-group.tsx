@@ -12,6 +12,7 @@ import {
   DAY_MS,
   FAST_TIME_CUSTOM,
   QUICK_RANGES,
+  asFastTime,
   quickRange,
   type Group,
   type TimeRange,
@@ -53,7 +54,7 @@ export const ChartGroup = ({ group, index, stations, meta, mobile, anchorId, dis
   const mine = stations.filter((s) => group.vizes.some((v) => v.series.some((r) => r.stationId === s.id)));
   const extent: TimeRange | null = dataExtent(mine);
   const zoom = (range: TimeRange, fastTime?: number) =>
-    dispatch({ type: 'zoom', vizId: first.id, range, ...(fastTime === undefined ? {} : { fastTime }) });
+    dispatch({ type: 'zoom', vizId: first.id, range, ...(fastTime === undefined ? {} : { fastTime: asFastTime(fastTime) }) });
 
   const scrubDomain: TimeRange = extent
     ? [Math.min(extent[0], first.range[0]), Math.max(extent[1], first.range[1])]

@@ -3,12 +3,13 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
+import { decodeBookmark, isDomainError, serializeBookmark, type Bookmark } from '@groundtruth/domain';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { LoadingBlock } from '@/components/loading-block';
+import { paths } from '@/config/paths';
 import { bookmarkQueryKey, resolveBookmark } from '../api/bookmarks';
 import { usePublishBookmark } from '../hooks/use-publish-bookmark';
-import { BookmarkError, readBookmark, type Bookmark } from '../utils/bookmark';
 import { ExploreWorkspace } from './explore-workspace';
 import { SharePanel } from './share-panel';
 
@@ -16,13 +17,30 @@ import { SharePanel } from './share-panel';
 export type BookmarkSource =
   { readonly kind: 'text'; readonly text: string | null } | { readonly kind: 'token'; readonly token: string | null };
 
-const readText = (text: string | null): Bookmark | BookmarkError => {
-  if (text === null || text.trim() === '') return new BookmarkError('No bookmark.');
+/** Why there is no workspace to show: no bookmark, or one the codec refused (spec §8). */
+class BadBookmark {
+  constructor(readonly why: string) {}
+}
+
+const readText = (text: string | null): Bookmark | BadBookmark => {
+  if (text === null || text.trim() === '') return new BadBookmark('No bookmark.');
   try {
-    return readBookmark(text);
+    return decodeBookmark(text);
   } catch (error) {
-    return error instanceof BookmarkError ? error : new BookmarkError(String(error));
+    if (isDomainError(error)) return new BadBookmark(error.message);
+    throw error;
   }
+};
+
+/**
+ * The address a share sends: a stored bookmark's preview page (/viz/share?v=, whose tags and chart
+ * image link previews show, and which opens the workspace), else the address as it is.
+ */
+const shareUrl = (pathname: string, search: string): string => {
+  const token = pathname === paths.exploreShortBookmark.path ? new URLSearchParams(search).get('v') : null;
+  return token
+    ? `${window.location.origin}${paths.exploreShare.getHref(token)}`
+    : `${window.location.origin}${pathname}${search}`;
 };
 
 /**
@@ -46,14 +64,14 @@ export const ExploreView = ({ source }: { readonly source: BookmarkSource }) => 
   const published = useRef<string | null>(null);
   const mounted = useRef<{ key: number; text: string } | null>(null);
 
-  let bookmark: Bookmark | BookmarkError | null;
+  let bookmark: Bookmark | BadBookmark | null;
   if (source.kind === 'text') bookmark = readText(source.text);
-  else if (token === null || token === '') bookmark = new BookmarkError('No token.');
+  else if (token === null || token === '') bookmark = new BadBookmark('No token.');
   else if (resolved.isPending) bookmark = null;
   else if (resolved.isError) {
     // Spec §8: a bad bookmark token is logged (and the visitor told).
     console.error('The bookmark could not be resolved:', resolved.error);
-    bookmark = new BookmarkError(String(resolved.error));
+    bookmark = new BadBookmark(String(resolved.error));
   } else bookmark = resolved.data;
 
   if (bookmark === null) {
@@ -65,7 +83,7 @@ export const ExploreView = ({ source }: { readonly source: BookmarkSource }) => 
       </Box>
     );
   }
-  if (bookmark instanceof BookmarkError) {
+  if (bookmark instanceof BadBookmark) {
     return (
       <Box sx={{ p: 2 }}>
         <Alert severity="warning" data-testid="explore-bad-bookmark">
@@ -78,7 +96,7 @@ export const ExploreView = ({ source }: { readonly source: BookmarkSource }) => 
   // Our own publishing changes the address to the bookmark the workspace already shows: keep it, and
   // remember it as what is shown, so a render while a newer save is still on its way (the address one
   // step behind) is not taken for another bookmark.
-  const text = JSON.stringify(bookmark);
+  const text = serializeBookmark(bookmark);
   if (mounted.current === null) mounted.current = { key: 0, text };
   else if (text === published.current) mounted.current = { key: mounted.current.key, text };
   else if (text !== mounted.current.text) mounted.current = { key: mounted.current.key + 1, text };
@@ -87,9 +105,9 @@ export const ExploreView = ({ source }: { readonly source: BookmarkSource }) => 
     <ExploreWorkspace
       key={mounted.current.key}
       bookmark={bookmark}
-      actions={<SharePanel url={`${window.location.origin}${location.pathname}${location.search}`} />}
+      actions={<SharePanel url={shareUrl(location.pathname, location.search)} />}
       onPublish={(next) => {
-        published.current = JSON.stringify(next);
+        published.current = serializeBookmark(next);
         publish(next);
       }}
     />

@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Station } from '@groundtruth/contracts';
+import { serializeBookmark, type Bookmark } from '@groundtruth/domain';
 import { useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -17,10 +18,10 @@ import { paths } from '@/config/paths';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useExploreSensorsMeta } from '../api/get-sensors-meta';
 import { useExploreProjectStations, useExploreStations } from '../api/get-station';
-import type { Bookmark } from '../utils/bookmark';
 import { defaultChart, stationSensors } from '../utils/station-sensors';
 import { bookmarkOf, workspaceFromBookmark, workspaceReducer } from '../utils/workspace';
 import { ChartGroup } from './chart-group';
+import { ExportPanel } from './export-panel';
 import { StationPager } from './station-pager';
 
 type ExploreWorkspaceProps = {
@@ -33,7 +34,7 @@ type ExploreWorkspaceProps = {
 
 /** Where the back button leads (spec §2): the project's map or page when the bookmark carries one, else the stations map. */
 const backTarget = (context: Bookmark['c']): { href: string; label: 'explore.backToProject' | 'explore.backToMap' } =>
-  context === null
+  context === null || context.project === null
     ? { href: paths.mapAllStations.getHref(), label: 'explore.backToMap' }
     : {
         href: context.map ? paths.viewProjectBigMap.getHref(context.project) : paths.viewProject.getHref(context.project),
@@ -80,7 +81,7 @@ export const ExploreWorkspace = ({ bookmark, onPublish, actions }: ExploreWorksp
   useEffect(() => {
     if (ws.groups.length === 0) return;
     const next = bookmarkOf(ws);
-    const text = JSON.stringify(next);
+    const text = serializeBookmark(next);
     if (text === published.current) return;
     published.current = text;
     onPublish(next);
@@ -99,6 +100,12 @@ export const ExploreWorkspace = ({ bookmark, onPublish, actions }: ExploreWorksp
           {t('explore.title')}
         </Typography>
         {actions}
+        <ExportPanel
+          stations={stations}
+          series={ws.groups.flatMap((g) => g.vizes.flatMap((v) => v.series))}
+          range={ws.groups[0]?.vizes[0]?.range ?? null}
+          meta={meta.data}
+        />
       </Stack>
 
       <StationPager stations={stations} />

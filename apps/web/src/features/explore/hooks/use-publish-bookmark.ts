@@ -3,7 +3,7 @@ import { useCallback, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { bookmarkQueryKey, saveBookmark } from '../api/bookmarks';
-import type { Bookmark } from '../utils/bookmark';
+import type { Bookmark } from '@groundtruth/domain';
 
 /**
  * Publishing a workspace (spec §2, §4): store its bookmark and replace the address with /viz?v={token}.

@@ -80,9 +80,13 @@ export type Aggregation =
  * buckets of `bucketSeconds` summarised by the sensor's function (spec §9: max for water depth).
  */
 export const describeAggregation = (
-  answer: { readonly aggregate: string; readonly bucketSize: number; readonly data: readonly { readonly samples: number }[] },
+  answer: {
+    readonly aggregate: string;
+    readonly bucketSize: number;
+    readonly series: readonly { readonly samples: readonly number[] }[];
+  },
   aggregation: 'avg' | 'max',
 ): Aggregation =>
-  answer.aggregate === 'raw' && answer.data.every((r) => r.samples <= 1)
+  answer.aggregate === 'raw' && answer.series.every((s) => s.samples.every((n) => n <= 1))
     ? { kind: 'raw' }
     : { kind: 'aggregated', bucketSeconds: answer.bucketSize, fn: aggregation === 'max' ? 'max' : 'mean' };

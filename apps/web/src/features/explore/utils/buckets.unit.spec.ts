@@ -53,9 +53,9 @@ describe('ticks and raw readings', () => {
   });
 
   it('calls an answer raw only when it read raw readings and no bucket holds two', () => {
-    const raw = { aggregate: 'raw', bucketSize: 60, data: [{ samples: 1 }, { samples: 0 }] };
+    const raw = { aggregate: 'raw', bucketSize: 60, series: [{ samples: [1, 0] }, { samples: [1] }] };
     expect(describeAggregation(raw, 'avg')).toEqual({ kind: 'raw' });
-    expect(describeAggregation({ ...raw, data: [{ samples: 2 }] }, 'max')).toEqual({
+    expect(describeAggregation({ ...raw, series: [{ samples: [1] }, { samples: [0, 2] }] }, 'max')).toEqual({
       kind: 'aggregated',
       bucketSeconds: 60,
       fn: 'max',

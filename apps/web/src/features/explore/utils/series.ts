@@ -1,4 +1,4 @@
-import type { SensorData, SensorsMeta } from '@groundtruth/contracts';
+import { fromColumns, type SensorDataColumns, type SensorDataRow, type SensorsMeta } from '@groundtruth/contracts';
 import type { TimePoint } from './gaps';
 import type { SeriesRef } from './workspace';
 
@@ -25,18 +25,25 @@ export const sensorTitle = (sensor: MetaSensor | undefined, locale: string, fall
   return strings?.chartLabel ?? strings?.label ?? sensor.key;
 };
 
-export type SeriesRows = { readonly ref: SeriesRef; readonly rows: SensorData['data'] };
+export type SeriesRows = { readonly ref: SeriesRef; readonly rows: readonly SensorDataRow[] };
 
-/** The answer's rows of each series, in time order. */
-export const splitSeries = (answer: SensorData | undefined, series: readonly SeriesRef[]): SeriesRows[] =>
-  series.map((ref) => ({
-    ref,
-    rows: (answer?.data ?? [])
-      .filter((r) => r.stationId === ref.stationId && r.sensorId === ref.sensorId && r.moduleId === ref.moduleId)
-      .sort((a, b) => a.time - b.time),
-  }));
+/**
+ * Whether an answer's series is the one a chart names. An old portal bookmark may name its module by
+ * a string (not a module id of ours): its station and sensor decide then.
+ */
+const isSeries = (s: SensorDataColumns['series'][number], ref: SeriesRef): boolean =>
+  s.stationId === ref.stationId &&
+  s.sensorId === ref.sensorId &&
+  (typeof ref.moduleId === 'string' || s.moduleId === ref.moduleId);
 
-export const toPoints = (rows: SensorData['data']): TimePoint[] => rows.map((r) => ({ x: r.time, y: r.value }));
+/** The compact answer's rows of each series, in time order (decoded by the contract's `fromColumns`). */
+export const splitSeries = (answer: SensorDataColumns | undefined, series: readonly SeriesRef[]): SeriesRows[] =>
+  series.map((ref) => {
+    const found = answer?.series.filter((s) => isSeries(s, ref)) ?? [];
+    return { ref, rows: answer && found.length > 0 ? fromColumns({ ...answer, series: found }).data : [] };
+  });
+
+export const toPoints = (rows: readonly SensorDataRow[]): TimePoint[] => rows.map((r) => ({ x: r.time, y: r.value }));
 
 /** The units of the series in order of first use: one axis each. */
 export const unitsOf = (units: readonly string[]): string[] => [...new Set(units)];

@@ -1,5 +1,6 @@
 import type { Station } from '@groundtruth/contracts';
-import { quickRange, type SeriesRef, type TimeRange } from './workspace';
+import type { FastTime } from '@groundtruth/domain';
+import { asFastTime, quickRange, type SeriesRef, type TimeRange } from './workspace';
 
 export type StationSensor = SeriesRef & { readonly name: string; readonly moduleName: string; readonly unit: string };
 
@@ -37,13 +38,13 @@ export const defaultChart = (
   station: Station,
   days: number,
   now: number,
-): { series: SeriesRef; range: TimeRange; fastTime: number } | null => {
+): { series: SeriesRef; range: TimeRange; fastTime: FastTime } | null => {
   const first = stationSensors(station)[0];
   if (!first) return null;
   const series = { stationId: first.stationId, moduleId: first.moduleId, sensorId: first.sensorId };
   if (!station.data) return { series, range: [0, now], fastTime: 0 };
   const extent = [Date.parse(station.data.start), Date.parse(station.data.end) + 1] as const;
-  return { series, range: quickRange(days, extent), fastTime: days };
+  return { series, range: quickRange(days, extent), fastTime: asFastTime(days) };
 };
 
 /** The span of the stations' readings (ms, end exclusive), or null when none has any. */

@@ -1,16 +1,43 @@
-import type { Bookmark, SavedViz } from './bookmark';
+import {
+  ChartType as SavedChartType,
+  FAST_TIMES,
+  FastTime,
+  type Bookmark,
+  type BookmarkModuleId,
+  type FastTime as SavedFastTime,
+  type VizBookmark,
+} from '@groundtruth/domain';
 
-/** Spec §3 chart types, in the bookmark's numbering (0 TimeSeries, 1 Histogram, 2 Range, 3 Map, 4 Bar). */
+/** Spec §3 chart types by name; the bookmark numbers them (the domain codec's ChartType). */
 export const CHART_TYPES = ['timeSeries', 'histogram', 'range', 'map', 'bar'] as const;
 export type ChartType = (typeof CHART_TYPES)[number];
+const CHART_TYPE_NUMBER: Readonly<Record<ChartType, SavedChartType>> = {
+  timeSeries: SavedChartType.TimeSeries,
+  histogram: SavedChartType.Histogram,
+  range: SavedChartType.Range,
+  map: SavedChartType.Map,
+  bar: SavedChartType.Bar,
+};
 
-/** Spec §3 fast ranges in days: all 0, custom −1; the default is 14. */
-export const QUICK_RANGES = [1, 7, 14, 30, 365, 0] as const;
-export const FAST_TIME_ALL = 0;
-export const FAST_TIME_CUSTOM = -1;
+/** Spec §3 fast ranges in days, in the order of the buttons: all 0, custom −1; the default is 14. */
+export const QUICK_RANGES = [
+  FastTime.Day,
+  FastTime.Week,
+  FastTime.TwoWeeks,
+  FastTime.Month,
+  FastTime.Year,
+  FastTime.All,
+] as const;
+export const FAST_TIME_ALL = FastTime.All;
+export const FAST_TIME_CUSTOM = FastTime.Custom;
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type SeriesRef = { readonly stationId: number; readonly moduleId: number; readonly sensorId: number };
+/** A number of days as a bookmark's quick range: one of spec §3's, else a custom range. */
+export const asFastTime = (days: number): SavedFastTime =>
+  (FAST_TIMES as readonly number[]).includes(days) ? (days as SavedFastTime) : FastTime.Custom;
+
+/** A module is one of ours by id; an old portal bookmark may name it by a string (its station and sensor decide then). */
+export type SeriesRef = { readonly stationId: number; readonly moduleId: BookmarkModuleId; readonly sensorId: number };
 export type TimeRange = readonly [number, number];
 
 export type Viz = {
@@ -18,10 +45,10 @@ export type Viz = {
   readonly series: readonly SeriesRef[];
   /** The visible time range (ms). */
   readonly range: TimeRange;
-  readonly geo: readonly number[];
+  readonly geo: VizBookmark[2];
   readonly chartType: ChartType;
   /** Days of the quick range, 0 for all, −1 for a custom range. */
-  readonly fastTime: number;
+  readonly fastTime: SavedFastTime;
 };
 
 /** Charts in a group are linked: they share time zoom (spec §4). */
@@ -38,7 +65,7 @@ export type Workspace = {
 
 export type WorkspaceAction =
   /** A zoom: a custom range, or a quick range (fastTime ≥ 0) already measured back from the data's end. */
-  | { readonly type: 'zoom'; readonly vizId: string; readonly range: TimeRange; readonly fastTime?: number }
+  | { readonly type: 'zoom'; readonly vizId: string; readonly range: TimeRange; readonly fastTime?: SavedFastTime }
   /** A drag pans the group's window by `byMs` (a custom range from then on). */
   | { readonly type: 'drag'; readonly vizId: string; readonly byMs: number }
   | { readonly type: 'remove'; readonly vizId: string }
@@ -46,17 +73,17 @@ export type WorkspaceAction =
   | { readonly type: 'compare'; readonly vizId: string }
   | { readonly type: 'changeSensors'; readonly vizId: string; readonly series: readonly SeriesRef[] }
   | { readonly type: 'changeChartType'; readonly vizId: string; readonly chartType: ChartType }
-  | { readonly type: 'geoZoom'; readonly vizId: string; readonly bounds: readonly number[] }
+  | { readonly type: 'geoZoom'; readonly vizId: string; readonly bounds: VizBookmark[2] }
   /** Unlink: the chart leaves its group for a group of its own just below. */
   | { readonly type: 'unlink'; readonly vizId: string }
   /** Link: the chart joins the group above and takes its time range. */
   | { readonly type: 'link'; readonly vizId: string }
   /** Opening a station with no groups: its first chart (spec §4); ignored once there are charts. */
-  | { readonly type: 'seed'; readonly series: SeriesRef; readonly range: TimeRange; readonly fastTime: number };
+  | { readonly type: 'seed'; readonly series: SeriesRef; readonly range: TimeRange; readonly fastTime: SavedFastTime };
 
-const chartTypeOf = (n: number): ChartType => CHART_TYPES[n] ?? 'timeSeries'; // spec §8: unknown type → time series
+const chartTypeOf = (n: number): ChartType => CHART_TYPES.find((name) => CHART_TYPE_NUMBER[name] === n) ?? 'timeSeries'; // spec §8
 
-const vizFromSaved = (saved: SavedViz, id: string): Viz => ({
+const vizFromSaved = (saved: VizBookmark, id: string): Viz => ({
   id,
   series: saved[0].map(([stationId, [moduleId, sensorId]]) => ({ stationId, moduleId, sensorId })),
   range: [saved[1][0], saved[1][1]],
@@ -83,11 +110,11 @@ export const workspaceFromBookmark = (bookmark: Bookmark): Workspace => {
   };
 };
 
-const savedViz = (viz: Viz): SavedViz => [
+const savedViz = (viz: Viz): VizBookmark => [
   viz.series.map((s) => [s.stationId, [s.moduleId, s.sensorId]] as const),
   [Math.round(viz.range[0]), Math.round(viz.range[1])],
   viz.geo,
-  CHART_TYPES.indexOf(viz.chartType),
+  CHART_TYPE_NUMBER[viz.chartType],
   viz.fastTime,
 ];
 
@@ -101,7 +128,7 @@ export const bookmarkOf = (ws: Workspace): Bookmark => ({
 });
 
 /** A viz for one sensor over a window (opening a station without groups, spec §4). */
-export const singleSensorViz = (id: string, series: SeriesRef, range: TimeRange, fastTime: number): Viz => ({
+export const singleSensorViz = (id: string, series: SeriesRef, range: TimeRange, fastTime: SavedFastTime): Viz => ({
   id,
   series: [series],
   range,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { BookmarkError, readBookmark, type Bookmark } from './bookmark';
+import { decodeBookmark, parseBookmark, serializeBookmark, type Bookmark } from '@groundtruth/domain';
 import {
   DAY_MS,
   bookmarkOf,
@@ -20,21 +20,9 @@ const viz = (station: number, sensor = 7, chartType = 0) => [
 ];
 
 const given = (g: unknown[]): Workspace =>
-  workspaceFromBookmark(readBookmark({ v: 1, g, s: [], p: [2], c: { project: 2, map: false } }));
+  workspaceFromBookmark(parseBookmark({ v: 1, g, s: [], p: [2], c: { project: 2, map: false } }));
 
-describe('bookmark reader', () => {
-  it('reads a version-1 bookmark and the old six-element viz form', () => {
-    const old = [...viz(1), 'ignored'];
-    const sut = readBookmark(JSON.stringify({ v: 1, g: [[[old]]], s: [1], p: [], c: null }));
-    expect(sut.g[0]![0]![0]).toEqual(viz(1));
-  });
-
-  it('refuses an unknown version and malformed groups with a BookmarkError', () => {
-    expect(() => readBookmark({ v: 2, g: [] })).toThrow(BookmarkError);
-    expect(() => readBookmark('{not json')).toThrow(BookmarkError);
-    expect(() => readBookmark({ v: 1, g: [[[[[[1, [2]]], [0, 1], [], 0, 14]]]] })).toThrow(/series/);
-  });
-
+describe('workspace and bookmark (the domain codec reads and writes it)', () => {
   it('round-trips through the workspace unchanged', () => {
     const bookmark: Bookmark = {
       v: 1,
@@ -44,6 +32,29 @@ describe('bookmark reader', () => {
       c: null,
     };
     expect(bookmarkOf(workspaceFromBookmark(bookmark))).toEqual(bookmark);
+  });
+
+  it("opens the old portal's six-element viz as its first station and sensor, and publishes it in the new form", () => {
+    const old = [
+      [5, 6],
+      [
+        ['a1', 7],
+        [3, 8],
+      ],
+      [END - DAY_MS, END],
+      [],
+      4,
+      1,
+    ];
+    const sut = workspaceFromBookmark(decodeBookmark(JSON.stringify({ v: 1, g: [[[old]]], s: [5] })));
+    expect(sut.groups[0]!.vizes[0]).toMatchObject({
+      series: [{ stationId: 5, moduleId: 'a1', sensorId: 7 }],
+      chartType: 'bar',
+      fastTime: 1,
+    });
+    expect(serializeBookmark(bookmarkOf(sut))).toBe(
+      `{"v":1,"g":[[[[[[5,["a1",7]]],[${END - DAY_MS},${END}],[],4,1]]]],"s":[5],"p":[],"c":null}`,
+    );
   });
 });
 
@@ -135,7 +146,7 @@ describe('ranges', () => {
 
 describe('opening a station with no groups (spec §4)', () => {
   it('seeds the first chart once, and never over existing charts', () => {
-    const empty = workspaceFromBookmark(readBookmark({ v: 1, g: [], s: [4], p: [], c: null }));
+    const empty = workspaceFromBookmark(parseBookmark({ v: 1, g: [], s: [4], p: [], c: null }));
     const series = { stationId: 4, moduleId: 3, sensorId: 7 };
     const sut = workspaceReducer(empty, { type: 'seed', series, range: [END - DAY_MS, END], fastTime: 1 });
     expect(bookmarkOf(sut).g).toEqual([[[[[[4, [3, 7]]], [END - DAY_MS, END], [], 0, 1]]]]);

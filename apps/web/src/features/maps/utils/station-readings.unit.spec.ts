@@ -80,6 +80,7 @@ const station = (id: number, overrides: Partial<Station> = {}): Station => ({
   readOnly: true,
   location: { precise: [-73.9, 40.6], latitude: 40.6, longitude: -73.9, exact: true },
   locationName: null,
+  model: null,
   placeNameOther: null,
   placeNameNative: null,
   deployedAt: null,

@@ -1,15 +1,6 @@
-/** Spec §3 / fieldkit-compat: a bookmark of the explore workspace, version 1. */
-export type Bookmark = {
-  readonly v: 1;
-  readonly g: unknown[];
-  readonly s: number[];
-  readonly p: number[];
-  readonly c: { readonly project: number; readonly map: boolean } | null;
-};
+import { ChartType, FAST_TIMES, FastTime, type Bookmark, type VizBookmark } from '@groundtruth/domain';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Chart type 0: time series. */
-const TIME_SERIES = 0;
 
 export type ModuleBookmarkInput = {
   readonly stationId: number;
@@ -24,7 +15,7 @@ export type ModuleBookmarkInput = {
 };
 
 /**
- * The bookmark that opens one module sensor in the explore workspace: one group, one row, one time
+ * The bookmark (the domain codec's type) that opens one module sensor in the explore workspace: one group, one row, one time
  * series of the last `days` days of data; groups nest group → row → viz, and a viz is
  * `[series, [startMs, endMs], geoBounds, chartType, fastTime]`.
  */
@@ -38,7 +29,8 @@ export const moduleBookmark = ({
   now = Date.now(),
 }: ModuleBookmarkInput): Bookmark => {
   const end = dataEnd ?? now;
-  const viz = [[[stationId, [moduleId, sensorId]]], [end - days * DAY_MS, end], [], TIME_SERIES, days];
+  const fastTime = (FAST_TIMES as readonly number[]).includes(days) ? (days as FastTime) : FastTime.Custom;
+  const viz: VizBookmark = [[[stationId, [moduleId, sensorId]]], [end - days * DAY_MS, end], [], ChartType.TimeSeries, fastTime];
   return {
     v: 1,
     g: [[[viz]]],

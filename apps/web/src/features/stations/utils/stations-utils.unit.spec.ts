@@ -177,7 +177,7 @@ describe('module bookmark', () => {
     const sut = moduleBookmark({ stationId: 7, moduleId: 70, sensorId: 2, dataEnd: null, days: 1, now: 86_400_000 * 2 });
     expect(sut.c).toBeNull();
     expect(sut.p).toEqual([]);
-    expect((sut.g as unknown[][][][])[0]![0]![0]![1]).toEqual([86_400_000, 86_400_000 * 2]);
+    expect(sut.g[0]![0]![0]![1]).toEqual([86_400_000, 86_400_000 * 2]);
   });
 });
 

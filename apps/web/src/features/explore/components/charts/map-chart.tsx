@@ -33,7 +33,8 @@ export const MapChart = ({ series, stations, range, thresholds, unit, height }: 
   const placed = stations.filter((s) => s.location !== null);
   const answer = useChartData({ stations: placed.map((s) => s.id), sensors: [series.sensorId], range, resolution: 1 });
   const values = new Map<number, number | null>();
-  for (const row of answer.data?.data ?? []) if (row.sensorId === series.sensorId) values.set(row.stationId, row.value);
+  // One bucket per station: its first (only) value.
+  for (const s of answer.data?.series ?? []) if (s.sensorId === series.sensorId) values.set(s.stationId, s.value[0] ?? null);
   const markers: MapMarker[] = placed.map((s) => {
     const value = values.get(s.id) ?? null;
     return {

@@ -1,0 +1,395 @@
+import type { ExportFormat, ExportJob, SensorsMeta, Station } from '@groundtruth/contracts';
+import CloseIcon from '@mui/icons-material/Close';
+import DownloadIcon from '@mui/icons-material/Download';
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormLabel from '@mui/material/FormLabel';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { partner } from '@/config/partner';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { useToken } from '@/lib/auth/session';
+import { formatDateTime } from '@/lib/format';
+import { downloadExport, exportHistoryQueryKey, startExport, useExportHistory, useExportStatus } from '../api/exports';
+import { exportRefusal, exportRequestProblem, suggestedExport, type ExportRequest } from '../utils/export-request';
+import { sensorById, sensorTitle } from '../utils/series';
+import type { SeriesRef, TimeRange } from '../utils/workspace';
+
+type ExportPanelProps = {
+  /** The workspace's stations (their model names decide whether export is offered). */
+  readonly stations: readonly Station[];
+  /** Every series of the workspace's charts. */
+  readonly series: readonly SeriesRef[];
+  /** The first group's window: the suggested range. */
+  readonly range: TimeRange | null;
+  readonly meta: SensorsMeta | undefined;
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const pad = (n: number) => String(n).padStart(2, '0');
+/** yyyy-mm-dd of a moment in the visitor's time zone (a date field's value). */
+const toDateInput = (ms: number): string => {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+};
+const fromDateInput = (value: string): number | null => {
+  const [y, m, d] = value.split('-').map(Number);
+  if (!y || !m || !d) return null;
+  return new Date(y, m - 1, d).getTime();
+};
+
+const localZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+const formatSize = (bytes: number | null, lng: string): string => {
+  if (bytes === null) return '';
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let n = bytes;
+  let i = 0;
+  while (n >= 1024 && i < units.length - 1) {
+    n /= 1024;
+    i += 1;
+  }
+  return `${new Intl.NumberFormat(lng, { maximumFractionDigits: i === 0 ? 0 : 1 }).format(n)} ${units[i]}`;
+};
+
+/** One export's state in words, with its progress while it runs. */
+const JobState = ({ job }: { readonly job: ExportJob }) => {
+  const { t } = useTranslation();
+  const running = job.state === 'queued' || job.state === 'running';
+  return (
+    <Stack spacing={0.5} sx={{ minWidth: 160 }}>
+      <Typography variant="body2" data-testid="export-state" data-state={job.state}>
+        {t(`explore.export.states.${job.state}`, { progress: Math.floor(job.progress) })}
+        {job.state === 'failed' && job.error ? `: ${job.error}` : ''}
+      </Typography>
+      {running && (
+        <LinearProgress
+          variant={job.state === 'queued' ? 'indeterminate' : 'determinate'}
+          value={job.progress}
+          aria-label={t('explore.export.progress', { format: t(`explore.export.formats.${job.format}`) })}
+        />
+      )}
+    </Stack>
+  );
+};
+
+const DownloadButton = ({ job, children }: { readonly job: ExportJob; readonly children: ReactNode }) => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const download = useMutation({
+    mutationFn: () => downloadExport(job),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: exportHistoryQueryKey }),
+  });
+  return (
+    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+      <Button
+        size="small"
+        variant="outlined"
+        startIcon={<DownloadIcon aria-hidden />}
+        onClick={() => download.mutate()}
+        loading={download.isPending}
+      >
+        {children}
+      </Button>
+      {download.isError && (
+        <Typography variant="body2" color="error" role="alert">
+          {t('explore.export.downloadFailed')}
+        </Typography>
+      )}
+    </Stack>
+  );
+};
+
+/** The caller's exports (spec §3 Export history): format, created, state and progress, size, downloaded, download. */
+const ExportHistory = () => {
+  const { t, i18n } = useTranslation();
+  const history = useExportHistory(true);
+  let body;
+  if (history.isPending) body = <Skeleton variant="rectangular" height={60} aria-label={t('explore.export.historyLoading')} />;
+  else if (history.isError)
+    body = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void history.refetch()}>
+            {t('explore.retry')}
+          </Button>
+        }
+      >
+        {t('explore.export.historyFailed')}
+      </Alert>
+    );
+  else if (history.data.exports.length === 0)
+    body = <Typography color="text.secondary">{t('explore.export.historyEmpty')}</Typography>;
+  else
+    body = (
+      <List dense disablePadding data-testid="export-history">
+        {history.data.exports.map((job) => (
+          <ListItem
+            key={job.id}
+            divider
+            disableGutters
+            data-testid="export-history-item"
+            data-token={job.token}
+            data-downloaded={job.downloaded}
+          >
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ width: '100%', alignItems: { sm: 'center' } }}>
+              <Box sx={{ flex: 1 }}>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {t(`explore.export.formats.${job.format}`)} · {formatDateTime(job.createdAt)}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {[
+                    formatSize(job.size, i18n.language),
+                    job.downloaded ? t('explore.export.downloaded') : t('explore.export.notDownloaded'),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Typography>
+              </Box>
+              <JobState job={job} />
+              {job.state === 'done' && <DownloadButton job={job}>{t('explore.export.download')}</DownloadButton>}
+            </Stack>
+          </ListItem>
+        ))}
+      </List>
+    );
+  return (
+    <Box component="section" aria-labelledby="explore-export-history">
+      <Typography id="explore-export-history" component="h3" variant="subtitle1" sx={{ mb: 1 }}>
+        {t('explore.export.history')}
+      </Typography>
+      {body}
+    </Box>
+  );
+};
+
+/** What to tell the reader when the server refused to start an export. */
+const errorKey = (error: unknown) => {
+  if (isApiError(error)) {
+    if (error.code === 'EXPORT.OFF') return 'explore.export.off' as const;
+    if (error.code === 'EXPORT.NODERED') return 'explore.export.nodeRed' as const;
+    if (error.status === 403) return 'explore.export.forbidden' as const;
+  }
+  return 'explore.export.startFailed' as const;
+};
+
+/** The form: format, stations, sensors and days of the workspace (each editable), then the export's progress. */
+const ExportForm = ({ stations, series, range, meta }: ExportPanelProps & { readonly range: TimeRange }) => {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const [format, setFormat] = useState<ExportFormat>('csv');
+  const [request, setRequest] = useState<ExportRequest>(() => suggestedExport(series, range, localZone()));
+  const [token, setToken] = useState<string | null>(null);
+  const status = useExportStatus(token);
+  const start = useMutation({
+    mutationFn: () => startExport(format, request),
+    onSuccess: (job) => {
+      setToken(job.token);
+      void queryClient.invalidateQueries({ queryKey: exportHistoryQueryKey });
+    },
+  });
+  const stationIds = [...new Set(series.map((s) => s.stationId))];
+  const sensorIds = [...new Set(series.map((s) => s.sensorId))];
+  const stationName = (id: number) => stations.find((s) => s.id === id)?.name ?? `#${id}`;
+  const sensorName = (id: number) => sensorTitle(sensorById(meta, id), i18n.language, `#${id}`);
+  const toggle = (key: 'stations' | 'sensors', id: number, on: boolean) =>
+    setRequest((r) => ({ ...r, [key]: on ? [...r[key], id] : r[key].filter((x) => x !== id) }));
+  const problem = exportRequestProblem(request);
+  const job = status.data ?? start.data;
+
+  return (
+    <Stack
+      component="form"
+      spacing={2}
+      aria-labelledby="explore-export-new"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (problem === null) start.mutate();
+      }}
+    >
+      <Typography id="explore-export-new" component="h3" variant="subtitle1">
+        {t('explore.export.new')}
+      </Typography>
+      <FormControl>
+        <FormLabel id="explore-export-format">{t('explore.export.format')}</FormLabel>
+        <RadioGroup
+          row
+          aria-labelledby="explore-export-format"
+          value={format}
+          onChange={(e) => setFormat(e.target.value as ExportFormat)}
+        >
+          <FormControlLabel value="csv" control={<Radio />} label={t('explore.export.formats.csv')} />
+          <FormControlLabel value="json-lines" control={<Radio />} label={t('explore.export.formats.json-lines')} />
+        </RadioGroup>
+      </FormControl>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormControl component="fieldset" sx={{ flex: 1 }}>
+          <FormLabel component="legend">{t('explore.export.stations')}</FormLabel>
+          <FormGroup>
+            {stationIds.map((id) => (
+              <FormControlLabel
+                key={id}
+                control={
+                  <Checkbox checked={request.stations.includes(id)} onChange={(e) => toggle('stations', id, e.target.checked)} />
+                }
+                label={stationName(id)}
+              />
+            ))}
+          </FormGroup>
+        </FormControl>
+        <FormControl component="fieldset" sx={{ flex: 1 }}>
+          <FormLabel component="legend">{t('explore.export.sensors')}</FormLabel>
+          <FormGroup>
+            {sensorIds.map((id) => (
+              <FormControlLabel
+                key={id}
+                control={
+                  <Checkbox checked={request.sensors.includes(id)} onChange={(e) => toggle('sensors', id, e.target.checked)} />
+                }
+                label={sensorName(id)}
+              />
+            ))}
+          </FormGroup>
+        </FormControl>
+      </Stack>
+      <Stack direction="row" spacing={1}>
+        <TextField
+          type="date"
+          size="small"
+          label={t('explore.export.firstDay')}
+          value={toDateInput(request.start)}
+          onChange={(e) => {
+            const day = fromDateInput(e.target.value);
+            if (day !== null) setRequest((r) => ({ ...r, start: day }));
+          }}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          type="date"
+          size="small"
+          label={t('explore.export.lastDay')}
+          value={toDateInput(request.end - DAY_MS)}
+          onChange={(e) => {
+            const day = fromDateInput(e.target.value);
+            if (day !== null) setRequest((r) => ({ ...r, end: day + DAY_MS }));
+          }}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      </Stack>
+      <Typography variant="body2" color="text.secondary">
+        {t('explore.export.timeZone', { tz: request.tz })}
+      </Typography>
+      {problem !== null && (
+        <Typography variant="body2" color="error" id="explore-export-problem">
+          {t(`explore.export.problems.${problem}`)}
+        </Typography>
+      )}
+      <Box>
+        <Button
+          type="submit"
+          variant="contained"
+          startIcon={<FileDownloadIcon aria-hidden />}
+          disabled={problem !== null}
+          loading={start.isPending}
+          {...(problem !== null ? { 'aria-describedby': 'explore-export-problem' } : {})}
+        >
+          {t('explore.export.start')}
+        </Button>
+      </Box>
+      {start.isError && <Alert severity="error">{t(errorKey(start.error))}</Alert>}
+      <Box role="status" aria-live="polite" data-testid="export-current">
+        {job && (
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <JobState job={job} />
+            {job.state === 'done' && (
+              <DownloadButton job={job}>{t('explore.export.downloadFile', { name: job.fileName })}</DownloadButton>
+            )}
+          </Stack>
+        )}
+      </Box>
+    </Stack>
+  );
+};
+
+/**
+ * The export panel (spec §2 Export panel, §4 Export states): a CSV or JSON lines export of the
+ * workspace's stations, sensors and days (each editable), its progress polled each second, its
+ * download, and the caller's export history. Not offered in flood partner mode; refused for NodeRed
+ * stations (the server refuses both too).
+ */
+export const ExportPanel = (props: ExportPanelProps) => {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const signedIn = useToken() !== null;
+  const [open, setOpen] = useState(false);
+  const refusal = exportRefusal(partner.exportEnabled, props.stations);
+  if (refusal === 'off') return null;
+
+  let body;
+  if (!signedIn)
+    body = (
+      <Alert severity="info">
+        {t('explore.export.signIn')}{' '}
+        <Link component={RouterLink} to={paths.login.getHref({ after: `${location.pathname}${location.search}` })}>
+          {t('explore.export.signInLink')}
+        </Link>
+      </Alert>
+    );
+  else if (refusal === 'nodeRed') body = <Alert severity="info">{t('explore.export.nodeRed')}</Alert>;
+  else
+    body = (
+      <Stack spacing={3}>
+        {props.range === null || props.series.length === 0 ? (
+          <Alert severity="info">{t('explore.export.nothing')}</Alert>
+        ) : (
+          <ExportForm {...props} range={props.range} />
+        )}
+        <ExportHistory />
+      </Stack>
+    );
+
+  return (
+    <>
+      <Button variant="outlined" startIcon={<FileDownloadIcon aria-hidden />} onClick={() => setOpen(true)}>
+        {t('explore.export.button')}
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="explore-export-title" fullWidth maxWidth="md">
+        <DialogTitle id="explore-export-title" sx={{ pr: 6 }}>
+          {t('explore.export.title')}
+          <IconButton
+            aria-label={t('explore.close')}
+            onClick={() => setOpen(false)}
+            sx={{ position: 'absolute', right: 8, top: 8 }}
+          >
+            <CloseIcon />
+          </IconButton>
+        </DialogTitle>
+        <DialogContent>{body}</DialogContent>
+      </Dialog>
+    </>
+  );
+};

@@ -1,0 +1,135 @@
+import SaveAltIcon from '@mui/icons-material/SaveAlt';
+import Button from '@mui/material/Button';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import { useId, useState, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  chartFileName,
+  chartImageSize,
+  composeChartSvg,
+  composeSize,
+  pdfWithJpeg,
+  type ChartImageFormat,
+} from '../utils/chart-image';
+
+type SaveChartMenuProps = {
+  /** The element the drawn @nivo chart (an `<svg>`) sits in. */
+  readonly chartRef: RefObject<HTMLElement | null>;
+  readonly title: string;
+  readonly subtitle: string;
+  readonly range: readonly [number, number];
+  readonly mobile: boolean;
+};
+
+const saveBlob = (blob: Blob, name: string) => {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+};
+
+const canvasBlob = (canvas: HTMLCanvasElement, type: string, quality?: number): Promise<Blob> =>
+  new Promise((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error(`The browser could not write ${type}.`))), type, quality),
+  );
+
+/** The drawn chart as one SVG document of the format's size (spec §9), with its header. */
+const composed = (svg: SVGSVGElement, format: ChartImageFormat, props: SaveChartMenuProps): string => {
+  const box = svg.getBoundingClientRect();
+  return composeChartSvg({
+    chart: new XMLSerializer().serializeToString(svg),
+    chartSize: {
+      width: Number(svg.getAttribute('width')) || box.width,
+      height: Number(svg.getAttribute('height')) || box.height,
+    },
+    title: props.title,
+    subtitle: props.subtitle,
+    size: composeSize(format, props.mobile),
+  });
+};
+
+/** Rasterises an SVG document at the format's pixel size (three times the size it is drawn at). */
+const rasterise = async (svgText: string, format: ChartImageFormat, mobile: boolean): Promise<HTMLCanvasElement> => {
+  const size = chartImageSize(format, mobile);
+  const url = URL.createObjectURL(new Blob([svgText], { type: 'image/svg+xml' }));
+  try {
+    const image = new Image(size.width, size.height);
+    image.src = url;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = size.width;
+    canvas.height = size.height;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('No 2D canvas.');
+    context.drawImage(image, 0, 0, size.width, size.height);
+    return canvas;
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+};
+
+/** Writes the chart in one format and hands the file to the browser. */
+export const saveChart = async (format: ChartImageFormat, props: SaveChartMenuProps): Promise<void> => {
+  const svg = props.chartRef.current?.querySelector('svg');
+  if (!svg) throw new Error('No drawn chart to save.');
+  const name = chartFileName(format, props.range);
+  const text = composed(svg, format, props);
+  if (format === 'svg') {
+    saveBlob(new Blob([text], { type: 'image/svg+xml' }), name);
+    return;
+  }
+  const canvas = await rasterise(text, format, props.mobile);
+  if (format === 'png') {
+    saveBlob(await canvasBlob(canvas, 'image/png'), name);
+    return;
+  }
+  const jpeg = new Uint8Array(await (await canvasBlob(canvas, 'image/jpeg', 0.92)).arrayBuffer());
+  const pdf = pdfWithJpeg(jpeg, { width: canvas.width, height: canvas.height });
+  saveBlob(new Blob([pdf.buffer as ArrayBuffer], { type: 'application/pdf' }), name);
+};
+
+/** 'Save as' (spec §2 Export panel, §9): the drawn chart as PNG, SVG or PDF. */
+export const SaveChartMenu = (props: SaveChartMenuProps) => {
+  const { t } = useTranslation();
+  const menuId = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [failed, setFailed] = useState(false);
+  const save = (format: ChartImageFormat) => {
+    setAnchor(null);
+    setFailed(false);
+    saveChart(format, props).catch((error: unknown) => {
+      console.error('The chart could not be saved:', error);
+      setFailed(true);
+    });
+  };
+  return (
+    <>
+      <Button
+        size="small"
+        startIcon={<SaveAltIcon aria-hidden />}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(e) => setAnchor(e.currentTarget)}
+      >
+        {t('explore.saveAs')}
+      </Button>
+      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        <MenuItem onClick={() => save('png')}>{t('explore.saveFormats.png')}</MenuItem>
+        <MenuItem onClick={() => save('svg')}>{t('explore.saveFormats.svg')}</MenuItem>
+        <MenuItem onClick={() => save('pdf')}>{t('explore.saveFormats.pdf')}</MenuItem>
+      </Menu>
+      {failed && (
+        <Typography role="alert" variant="body2" color="error">
+          {t('explore.saveFailed')}
+        </Typography>
+      )}
+    </>
+  );
+};

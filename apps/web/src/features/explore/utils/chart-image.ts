@@ -1,0 +1,129 @@
+/**
+ * Chart image export (spec §9 Chart export): PNG 3840×2160 (mobile 1800×2500), SVG 1920×1080 (mobile
+ * 1800×2500), a scale factor of 3 (a PNG is its SVG drawn three times larger), a header of 80 units
+ * above the chart, and a PDF page with the image 190 mm wide inside 10 mm margins.
+ */
+export const CHART_EXPORT = {
+  png: { width: 3840, height: 2160 },
+  svg: { width: 1920, height: 1080 },
+  mobile: { width: 1800, height: 2500 },
+  scale: 3,
+  headerGap: 80,
+  pdf: { widthMm: 190, marginMm: 10, pageWidthMm: 210, pageHeightMm: 297 },
+} as const;
+
+export type ChartImageFormat = 'png' | 'svg' | 'pdf';
+export type Size = { readonly width: number; readonly height: number };
+
+/** The pixel size of the file a format is saved at (a PDF holds the PNG). */
+export const chartImageSize = (format: ChartImageFormat, mobile: boolean): Size => {
+  if (mobile) return CHART_EXPORT.mobile;
+  return format === 'svg' ? CHART_EXPORT.svg : CHART_EXPORT.png;
+};
+
+/** The size the composed SVG is drawn at: the file's size, or a third of it for a PNG (scale factor 3). */
+export const composeSize = (format: ChartImageFormat, mobile: boolean): Size => {
+  const size = chartImageSize(format, mobile);
+  return format === 'svg' ? size : { width: size.width / CHART_EXPORT.scale, height: size.height / CHART_EXPORT.scale };
+};
+
+const escapeXml = (text: string): string =>
+  text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+export type ComposeInput = {
+  /** The drawn chart's `<svg>` markup (its outerHTML). */
+  readonly chart: string;
+  /** The drawn chart's own size (its viewBox). */
+  readonly chartSize: Size;
+  /** The header: the chart's title, and the range it shows. */
+  readonly title: string;
+  readonly subtitle: string;
+  readonly size: Size;
+};
+
+/**
+ * One SVG document: a white page of `size`, the header (title and subtitle) in the first 80 units,
+ * and the drawn chart scaled into the rest, its proportions kept.
+ */
+export const composeChartSvg = ({ chart, chartSize, title, subtitle, size }: ComposeInput): string => {
+  const gap = CHART_EXPORT.headerGap;
+  // The chart's own <svg …> opening is replaced: it is placed and scaled here.
+  const inner = chart.replace(/^<svg\b[^>]*>/, '').replace(/<\/svg>\s*$/, '');
+  const titleSize = Math.round(gap * 0.32);
+  const subtitleSize = Math.round(gap * 0.22);
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="0 0 ${size.width} ${size.height}">`,
+    `<rect width="100%" height="100%" fill="#ffffff"/>`,
+    `<text x="16" y="${Math.round(gap * 0.45)}" font-family="Roboto, Helvetica, Arial, sans-serif" font-size="${titleSize}" font-weight="600" fill="#1f2933">${escapeXml(title)}</text>`,
+    `<text x="16" y="${Math.round(gap * 0.8)}" font-family="Roboto, Helvetica, Arial, sans-serif" font-size="${subtitleSize}" fill="#52606d">${escapeXml(subtitle)}</text>`,
+    `<svg x="0" y="${gap}" width="${size.width}" height="${size.height - gap}" viewBox="0 0 ${chartSize.width} ${chartSize.height}" preserveAspectRatio="xMidYMid meet">`,
+    inner,
+    `</svg>`,
+    `</svg>`,
+  ].join('');
+};
+
+/** `groundtruth-chart-2026-01-01-to-2026-01-15.png`: what and when, safe on every file system. */
+export const chartFileName = (format: ChartImageFormat, range: readonly [number, number]): string => {
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  return `groundtruth-chart-${day(range[0])}-to-${day(range[1])}.${format}`;
+};
+
+const MM_TO_PT = 72 / 25.4;
+
+/**
+ * A one-page A4 PDF holding a JPEG image 190 mm wide at the 10 mm margin (spec §9), written by hand:
+ * five objects (catalog, pages, page, image, content) and the cross-reference table.
+ */
+export const pdfWithJpeg = (jpeg: Uint8Array, pixels: Size): Uint8Array => {
+  const { widthMm, marginMm, pageWidthMm, pageHeightMm } = CHART_EXPORT.pdf;
+  const pageW = pageWidthMm * MM_TO_PT;
+  const pageH = pageHeightMm * MM_TO_PT;
+  const w = widthMm * MM_TO_PT;
+  const h = (w * pixels.height) / pixels.width;
+  const x = marginMm * MM_TO_PT;
+  const y = pageH - marginMm * MM_TO_PT - h;
+  const n = (v: number) => v.toFixed(2);
+  const content = `q ${n(w)} 0 0 ${n(h)} ${n(x)} ${n(y)} cm /Im0 Do Q`;
+  const encoder = new TextEncoder();
+  const parts: Uint8Array[] = [];
+  const offsets: number[] = [];
+  let length = 0;
+  const push = (chunk: string | Uint8Array) => {
+    const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
+    parts.push(bytes);
+    length += bytes.length;
+  };
+  const object = (body: string | (() => void)) => {
+    offsets.push(length);
+    push(`${offsets.length} 0 obj\n`);
+    if (typeof body === 'string') push(body);
+    else body();
+    push('\nendobj\n');
+  };
+  push('%PDF-1.4\n%\xE2\xE3\xCF\xD3\n');
+  object('<< /Type /Catalog /Pages 2 0 R >>');
+  object('<< /Type /Pages /Kids [3 0 R] /Count 1 >>');
+  object(
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${n(pageW)} ${n(pageH)}] /Resources << /XObject << /Im0 4 0 R >> >> /Contents 5 0 R >>`,
+  );
+  object(() => {
+    push(
+      `<< /Type /XObject /Subtype /Image /Width ${pixels.width} /Height ${pixels.height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${jpeg.length} >>\nstream\n`,
+    );
+    push(jpeg);
+    push('\nendstream');
+  });
+  object(`<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
+  const xref = length;
+  push(`xref\n0 ${offsets.length + 1}\n0000000000 65535 f \n`);
+  for (const offset of offsets) push(`${String(offset).padStart(10, '0')} 00000 n \n`);
+  push(`trailer\n<< /Size ${offsets.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+};

@@ -1,0 +1,49 @@
+import { describe, expect, it } from '@jest/globals';
+import { chartFileName, chartImageSize, composeChartSvg, composeSize, pdfWithJpeg } from './chart-image';
+
+describe('chart image export (spec §9)', () => {
+  it('saves PNG 3840×2160, SVG 1920×1080, both 1800×2500 on a phone; a PNG is drawn at a third and scaled 3×', () => {
+    expect(chartImageSize('png', false)).toEqual({ width: 3840, height: 2160 });
+    expect(chartImageSize('svg', false)).toEqual({ width: 1920, height: 1080 });
+    expect(chartImageSize('png', true)).toEqual({ width: 1800, height: 2500 });
+    expect(chartImageSize('svg', true)).toEqual({ width: 1800, height: 2500 });
+    expect(composeSize('png', false)).toEqual({ width: 1280, height: 720 });
+    expect(composeSize('svg', false)).toEqual({ width: 1920, height: 1080 });
+  });
+
+  it('puts the header in the first 80 units and the drawn chart, re-placed, below it', () => {
+    const sut = composeChartSvg({
+      chart: '<svg width="600" height="320" role="img"><path d="M0 0L1 1"/></svg>',
+      chartSize: { width: 600, height: 320 },
+      title: 'Depth <inches> & "pH"',
+      subtitle: '1/1/2026 – 1/2/2026',
+      size: { width: 1920, height: 1080 },
+    });
+    expect(sut).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="1920" height="1080"/);
+    expect(sut).toContain('Depth &lt;inches&gt; &amp; &quot;pH&quot;');
+    expect(sut).toContain('<svg x="0" y="80" width="1920" height="1000" viewBox="0 0 600 320"');
+    expect(sut).toContain('<path d="M0 0L1 1"/>');
+    expect(sut).not.toContain('role="img"');
+  });
+
+  it('names the file by its days', () => {
+    expect(chartFileName('png', [Date.UTC(2026, 0, 1), Date.UTC(2026, 0, 15)])).toBe(
+      'groundtruth-chart-2026-01-01-to-2026-01-15.png',
+    );
+  });
+
+  it('writes a PDF whose cross-reference table points at each object, the image 190 mm wide at a 10 mm margin', () => {
+    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xd9]);
+    const bytes = pdfWithJpeg(jpeg, { width: 3840, height: 2160 });
+    const text = new TextDecoder('latin1').decode(bytes);
+    expect(text.startsWith('%PDF-1.4\n')).toBe(true);
+    expect(text.trimEnd().endsWith('%%EOF')).toBe(true);
+    const xref = Number(/startxref\n(\d+)/.exec(text)![1]);
+    expect(text.slice(xref, xref + 4)).toBe('xref');
+    const offsets = [...text.slice(xref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
+    expect(offsets).toHaveLength(5);
+    offsets.forEach((offset, i) => expect(text.slice(offset, offset + 8)).toBe(`${i + 1} 0 obj\n`));
+    // 190 mm = 538.58 pt wide, at 10 mm = 28.35 pt from the left.
+    expect(text).toContain('q 538.58 0 0 302.95 28.35');
+  });
+});

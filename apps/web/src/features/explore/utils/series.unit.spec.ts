@@ -1,0 +1,51 @@
+import { describe, expect, it } from '@jest/globals';
+import type { SensorDataColumns } from '@groundtruth/contracts';
+import { splitSeries } from './series';
+
+const answer: SensorDataColumns = {
+  format: 'columns',
+  series: [
+    {
+      stationId: 1,
+      moduleId: 10,
+      sensorId: 7,
+      index: [0, 2],
+      value: [1.5, 2.5],
+      avg: [1.5, 2.5],
+      min: [1, 2],
+      max: [2, 3],
+      last: [2, 3],
+      samples: [2, 2],
+    },
+    { stationId: 2, moduleId: 20, sensorId: 7, value: [9], avg: [9], min: [9], max: [9], last: [9], samples: [1] },
+  ],
+  bucketSize: 60,
+  bucketSamples: 3,
+  dataEnd: 180_000,
+  aggregate: 'raw',
+  start: 1_000_000,
+  end: 1_180_000,
+};
+
+describe('splitSeries (the compact columns answer)', () => {
+  it("gives each chart series its own rows, at the times the answer's start and bucket size imply", () => {
+    const [first, second] = splitSeries(answer, [
+      { stationId: 1, moduleId: 10, sensorId: 7 },
+      { stationId: 2, moduleId: 20, sensorId: 7 },
+    ]);
+    expect(first!.rows.map((r) => [r.time, r.value, r.stationId])).toEqual([
+      [1_000_000, 1.5, 1],
+      [1_120_000, 2.5, 1],
+    ]);
+    expect(second!.rows.map((r) => [r.time, r.value, r.stationId])).toEqual([[1_000_000, 9, 2]]);
+  });
+
+  it("matches an old bookmark's string module by station and sensor, and a wrong module id not at all", () => {
+    const [old, wrong] = splitSeries(answer, [
+      { stationId: 2, moduleId: 'a1', sensorId: 7 },
+      { stationId: 2, moduleId: 99, sensorId: 7 },
+    ]);
+    expect(old!.rows).toHaveLength(1);
+    expect(wrong!.rows).toHaveLength(0);
+  });
+});
