@@ -54,11 +54,12 @@ beforeAll(async () => {
   secret = await station('Secret', privateProject, 40.8, -73.9);
   hiddenOne = await station('Hidden', open, 41.5, -74.1);
   await ok('PATCH', `/api/stations/${hiddenOne}`, { hidden: true });
-  // Kingston's water temperature: 16.5 °C two hours ago, 15.9 °C an hour ago (its latest); a battery reading too.
+  // Kingston's water temperature: 16.5 °C two hours ago, 15.9 °C half an hour ago (its latest, inside a 1 h
+  // window even when the suite runs slowly); a battery reading too.
   const csv = await fetch(`${sut.url}/api/data/stations/${kingston}/csv`, {
     method: 'POST',
     headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'text/csv' },
-    body: `time,fk.water.temp.temp,fk.diagnostics.batteryCharge\n${minute(now - 2 * 3_600_000)},16.5,90\n${minute(now - 3_600_000)},15.9,89\n`,
+    body: `time,fk.water.temp.temp,fk.diagnostics.batteryCharge\n${minute(now - 2 * 3_600_000)},16.5,90\n${minute(now - 30 * 60_000)},15.9,89\n`,
   });
   if (csv.status !== 200) throw new Error(`csv import: ${csv.status} ${await csv.text()}`);
 });

@@ -291,6 +291,8 @@ export const MapStation = z
     /** [longitude, latitude] as the asker may see it (exact, or the general location), or null when not deployed. */
     location: z.tuple([z.number(), z.number()]).nullable(),
     exact: z.boolean(),
+    /** The asker owns it. */
+    mine: z.boolean(),
     status: z.enum(['up', 'down']).nullable(),
     inactive: z.boolean(),
     /** ms of the station's latest reading (any sensor), or null. */

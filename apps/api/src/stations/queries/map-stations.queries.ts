@@ -115,6 +115,7 @@ export class MapStationsQueries {
         name: row.name,
         location: location && [location.longitude, location.latitude],
         exact: location?.exact ?? false,
+        mine: userId !== null && Number(row.owner_id) === userId,
         status,
         inactive,
         lastReadingAt,
