@@ -162,6 +162,8 @@ const listForms: Record<string, ListForm> = {
   listProjects: { query: () => '', owner: 'none', outsiders: 'omits' },
   myProjects: { query: () => '', owner: 'has', outsiders: 'omits' },
   myStations: { query: () => '', owner: 'has', outsiders: 'omits' },
+  // Every station one may see; the private one only for its owner, also inside a viewport around it.
+  mapStations: { query: () => '?bbox=-74.1,40.6,-73.9,40.8', owner: 'has', outsiders: 'omits' },
   stationsSensorMeta: { query: () => `?stations=${ids['station']},${publicStation}`, owner: 'has', outsiders: 'omits' },
   sensorData: {
     query: () =>
@@ -280,6 +282,12 @@ describe('a station shown only at its general location', () => {
   type Associated = {
     stations: { station: { id: number; location: unknown }; location: { distance: number }[]; manual: unknown[] }[];
   };
+  /** Where the map endpoint puts the target for this caller (a viewport around its cell, and everywhere). */
+  const onMap = async (token: string | null) => {
+    const all = (await call('GET', '/api/stations/map', token)).body as { stations: { id: number; location: unknown }[] };
+    const boxed = (await call('GET', '/api/stations/map?bbox=-73.5049,40.7,-73.49,40.72', token)).body as typeof all;
+    return [all, boxed].map((answer) => answer.stations.find((s) => s.id === target) ?? null);
+  };
   const view = async (stationId: number, token: string | null) => {
     const reply = await call('GET', `/api/stations/${stationId}/associated`, token);
     expect(reply.status).toBe(200);
@@ -295,9 +303,17 @@ describe('a station shown only at its general location', () => {
   const viewsWith = async (spot: { latitude: number; longitude: number }) => {
     await ok('PATCH', `/api/stations/${target}`, owner.token, { location: spot, deployedAt });
     return {
-      outsider: { fromTheirs: await view(theirs, outsider.token), fromTarget: await view(target, outsider.token) },
-      anonymous: { fromTheirs: await view(theirs, null), fromTarget: await view(target, null) },
-      owner: { fromTheirs: await view(theirs, owner.token), fromTarget: await view(target, owner.token) },
+      outsider: {
+        fromTheirs: await view(theirs, outsider.token),
+        fromTarget: await view(target, outsider.token),
+        map: await onMap(outsider.token),
+      },
+      anonymous: { fromTheirs: await view(theirs, null), fromTarget: await view(target, null), map: await onMap(null) },
+      owner: {
+        fromTheirs: await view(theirs, owner.token),
+        fromTarget: await view(target, owner.token),
+        map: await onMap(owner.token),
+      },
     };
   };
 
@@ -324,6 +340,11 @@ describe('a station shown only at its general location', () => {
     const after = await viewsWith(inCell[1]!);
     expect(after.outsider).toEqual(before.outsider);
     expect(after.anonymous).toEqual(before.anonymous);
+    // Not vacuous: the map shows it to outsiders, at its general location, in the viewport and out of it alike.
+    expect(before.outsider.map.map((s) => s && [s.id, s.location])).toEqual([
+      [target, [-73.5, 40.71]],
+      [target, [-73.5, 40.71]],
+    ]);
     // Not vacuous: the target is among the outsider's neighbours, after the nearer fixed station, 1 km off.
     expect(before.outsider.fromTheirs.map((s) => [s.id, s.nearby])).toEqual([
       [theirOther, [{ stationID: theirOther, distance: expect.closeTo(1223.1, 0) as number }]],
@@ -338,5 +359,15 @@ describe('a station shown only at its general location', () => {
     expect(before.owner.fromTheirs.map((s) => s.id)).toEqual([target, theirOther]);
     expect(after.owner.fromTheirs.map((s) => s.id)).toEqual([theirOther]);
     expect(after.owner.fromTarget).not.toEqual(before.owner.fromTarget);
+    // On the map (and in a viewport around it), its owner sees it where it stands.
+    expect(before.owner.map[0]).not.toEqual(after.owner.map[0]);
+    expect(before.owner.map.map((s) => s?.location)).toEqual([
+      [-73.5, 40.7149],
+      [-73.5, 40.7149],
+    ]);
+    expect(after.owner.map.map((s) => s?.location)).toEqual([
+      [-73.5, 40.7051],
+      [-73.5, 40.7051],
+    ]);
   });
 });

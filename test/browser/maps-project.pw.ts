@@ -7,10 +7,14 @@ import {
   blockingViolations,
   expectLandDrawn,
   expectMapDrawn,
+  legendColours,
   marker,
+  markerColours,
   seeded,
   setLocale,
+  signIn,
 } from './maps-support';
+import { demoAdmin } from './projects';
 
 /** The project big map and list (spec §2 Project map view), and project 174's legend in flood mode. */
 
@@ -100,15 +104,23 @@ test.describe('project big map', () => {
     await expect(page.getByText('Queens and Brooklyn, New York · 3 sensors')).toBeVisible();
     await expectMapDrawn(page);
     const legend = page.getByRole('complementary', { name: 'Flood Depth' });
-    for (const label of ['Minor (4"-12")', 'Moderate (12"-24")', 'Major (> 24")', 'No data']) {
+    // Every level, the one under 4 in too (its markers are drawn in its colour), and no data.
+    for (const label of ['None or Minimal', 'Minor (4"-12")', 'Moderate (12"-24")', 'Major (> 24")', 'No data']) {
       await expect(legend.getByText(label, { exact: true })).toBeVisible();
     }
-    // The hidden level (under 4 in) is not listed.
-    await expect(legend.getByText('None or Minimal')).toHaveCount(0);
     const toggle = legend.getByRole('button', { name: 'Hide legend' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const sensor = marker(page, 'Broad Channel W 12th Rd');
-    await expect(sensor).toHaveAccessibleName(/^Broad Channel W 12th Rd: \d+\.\d inches \(Flood Depth\)$/);
+    await expect(sensor).toHaveAccessibleName(
+      /^Broad Channel W 12th Rd: \d+\.\d inches \(Flood Depth\), highest in the last 1 h$/,
+    );
+    // Every colour a marker is drawn in has its entry (the control: a colour no marker has is not among the entries).
+    await expect(sensor).toBeVisible();
+    const drawn = await markerColours(page);
+    const listed = await legendColours(legend);
+    expect(drawn.length).toBeGreaterThan(0);
+    expect(drawn.filter((c) => !listed.includes(c))).toEqual([]);
+    expect(listed).not.toContain('#123456');
     await sensor.hover();
     await expect(page.getByTestId('station-sparkline')).toHaveAccessibleName(
       'Flood Depth over the 48 hours before the latest reading',
@@ -120,6 +132,32 @@ test.describe('project big map', () => {
     await toggle.click();
     await expect(legend.getByRole('button', { name: 'Show legend' })).toHaveAttribute('aria-expanded', 'false');
     await expect(legend.getByText('No data')).toBeHidden();
+    expect(found).toEqual([]);
+  });
+
+  test('the admin view of a project shows its stations on a map (demo admin; en-US desktop, es-ES phone)', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const projectId = await jamaicaBay(request);
+    await signIn(page, '', (await demoAdmin(request)).token);
+    await page.goto(`/dashboard/projects/${projectId}`);
+    // The admin view: the team manager is there, and now the stations' map.
+    await expect(page.getByRole('heading', { name: 'Manage team' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Map of the stations' })).toBeVisible();
+    await expectMapDrawn(page);
+    for (const name of JAMAICA_STATIONS) await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+    const found = await blockingViolations(page, 'admin project map');
+    await page.screenshot({ path: join(testInfo.outputDir, 'project-admin-map-desktop.png'), fullPage: true });
+
+    await setLocale(page, 'es-ES');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/dashboard/projects/${projectId}`);
+    await expect(page.getByRole('region', { name: 'Mapa de las estaciones' })).toBeVisible();
+    await expectMapDrawn(page);
+    await expect(page.getByRole('button', { name: 'Canarsie Pier Rd', exact: true })).toBeVisible();
+    found.push(...(await blockingViolations(page, 'admin project map (phone)')));
+    await page.screenshot({ path: join(testInfo.outputDir, 'project-admin-map-phone-es.png'), fullPage: true });
     expect(found).toEqual([]);
   });
 });

@@ -6,10 +6,15 @@ import {
   JAMAICA_STATIONS,
   PUBLIC_STATIONS,
   blockingViolations,
+  boundsPath,
+  clusterCounts,
+  clusters,
   expectLandDrawn,
   expectMapDrawn,
   landShare,
+  legendColours,
   marker,
+  markerColours,
   seeded,
   setLocale,
   signIn,
@@ -59,15 +64,45 @@ test.describe('all-stations views', () => {
       .evaluate((canvas: HTMLCanvasElement) => (canvas.style.visibility = 'hidden'));
     expect(await landShare(page)).toBeLessThan(0.01);
     await page.locator('[data-map-ready="true"] canvas').evaluate((canvas: HTMLCanvasElement) => (canvas.style.visibility = ''));
-    for (const name of PUBLIC_STATIONS) await expect(marker(page, name)).toBeVisible();
+    // At this zoom the stations around New York stack: they show as clusters with a count, in the
+    // colour of the worst marker inside, and every public station is in a cluster or on its own.
+    await expect(clusters(page).first()).toBeVisible();
+    const counts = await clusterCounts(page);
+    const alone = await page.locator('.gt-map-marker:not(.gt-map-cluster)').count();
+    expect(counts.reduce((a, b) => a + b, 0) + alone).toBeGreaterThanOrEqual(PUBLIC_STATIONS.length);
+    expect(counts[0]).toBeGreaterThan(1);
     await expect(marker(page, 'Bench unit 7')).toHaveCount(0);
     const legend = page.getByRole('complementary', { name: 'Legend' });
-    await expect(legend.getByText('No data')).toBeVisible();
+    await expect(legend.getByText('No data, or no reading in the window')).toBeVisible();
     await expect(legend.getByText('Inactive')).toBeVisible();
+    // Every colour drawn (stations and clusters) has a legend entry; the control: an entry is
+    // compared by colour, so a colour no entry has would be found.
+    const drawn = await markerColours(page);
+    const listed = await legendColours(legend);
+    expect(drawn.length).toBeGreaterThan(0);
+    expect(drawn.filter((c) => !listed.includes(c))).toEqual([]);
+    expect([...drawn, '#123456'].filter((c) => !listed.includes(c))).toEqual(['#123456']);
     const found = await blockingViolations(page, 'stations map');
     // The map, its data and the live notifications load under the CSP (connect-src and img-src name hosts, not https:).
     expect(csp).toEqual([]);
     await page.screenshot({ path: join(testInfo.outputDir, 'stations-map-desktop.png') });
+
+    // The largest cluster, from the keyboard: focused and Enter zooms in until it splits; focus
+    // lands on a station or a smaller cluster, not on the page.
+    const largest = page.locator(`.gt-map-cluster[data-count="${counts[0]}"]`).first();
+    await expect(largest).toHaveAccessibleName(`${counts[0]} stations, zoom in`);
+    await largest.focus();
+    await page.keyboard.press('Enter');
+    await expect(async () => expect((await clusterCounts(page))[0] ?? 0).toBeLessThan(counts[0]!)).toPass({ timeout: 10_000 });
+    await expect(page.locator('.gt-map-marker:focus')).toHaveCount(1);
+    await page.screenshot({ path: join(testInfo.outputDir, 'stations-map-split-desktop.png') });
+    // And by a click, when a cluster is still in sight: it splits too.
+    if ((await clusters(page).count()) > 0) {
+      const before = (await clusterCounts(page))[0]!;
+      await clusters(page).first().click();
+      await expect(async () => expect((await clusterCounts(page))[0] ?? 0).not.toBe(before)).toPass({ timeout: 10_000 });
+    }
+    await expect(page.locator('.gt-map-marker:not(.gt-map-cluster)').first()).toBeVisible();
 
     // Around Jamaica Bay (at this zoom the three markers no longer overlap), a marker opens the station's
     // summary at the bounds route; closing goes back to the bounds-only route.
@@ -181,6 +216,7 @@ test.describe('all-stations views', () => {
     });
     await signIn(page, '', token);
     await page.goto('/dashboard/stations/map');
+    // Signed in, one sees every station one may see (the public ones), and how to add one's own.
     await expect(page.getByText('You have no stations yet.', { exact: false })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Download on the App Store' })).toHaveAttribute('href', /apps\.apple\.com/);
     await expect(page.getByRole('link', { name: 'Get it on Google Play' })).toHaveAttribute('href', /play\.google\.com/);
@@ -193,16 +229,27 @@ test.describe('all-stations views', () => {
       latitude: 40.61,
       longitude: -73.82,
     });
-    await page.reload();
+    // Close in, where it stands apart from the Jamaica Bay stations.
+    await page.goto(
+      boundsPath([
+        [-73.83, 40.605],
+        [-73.81, 40.615],
+      ]),
+    );
     await expectMapDrawn(page);
+    await expect(page.getByText('You have no stations yet.', { exact: false })).toHaveCount(0);
     const simulated = marker(page, 'Sim Flood Corner');
     // The flood sensor's depth (its threshold levels make it the marker's sensor), one decimal.
-    await expect(simulated).toHaveAccessibleName(/^Sim Flood Corner: \d+\.\d inches \(Flood Depth\)$/);
+    await expect(simulated).toHaveAccessibleName(/^Sim Flood Corner: \d+\.\d inches \(Flood Depth\), highest in the last 72 h$/);
+    // What Recent and Current mean is said beside the toggle.
+    await expect(page.getByText("Recent: each station's highest reading in the last 72 h", { exact: false })).toBeVisible();
     await expect(simulated).toHaveText(/^\d+\.\d$/);
     const recent = await simulated.textContent();
     await page.getByRole('button', { name: 'Current' }).click();
     await expect(page.getByRole('button', { name: 'Current' })).toHaveAttribute('aria-pressed', 'true');
     await expect(simulated).toHaveText(/^\d+\.\d$/);
+    await expect(simulated).toHaveAccessibleName(/, latest reading$/);
+    await expect(page.getByText("Current: each station's latest reading", { exact: false })).toBeVisible();
     // The highest reading of the last 72 hours is never below the latest one.
     expect(Number(recent)).toBeGreaterThanOrEqual(Number(await simulated.textContent()));
 
@@ -227,11 +274,11 @@ test.describe('all-stations views', () => {
     request,
   }, testInfo) => {
     await seeded(request);
-    const recently = page.waitForRequest((req) => new URL(req.url()).pathname === '/api/sensors/data/recently');
-    await page.goto(`${FLOOD_ORIGIN}/dashboard/stations/map`);
+    const recently = page.waitForRequest((req) => new URL(req.url()).pathname === '/api/stations/map');
+    await page.goto(`${FLOOD_ORIGIN}${boundsPath(JAMAICA_BAY_BOUNDS as [[number, number], [number, number]])}`);
     await expect(page).toHaveTitle('Sensors - FloodNet Groundtruth');
     await expect(page.getByRole('heading', { level: 1, name: 'Sensors' })).toBeVisible();
-    expect(new URL((await recently).url()).searchParams.get('windows')).toBe('1');
+    expect(new URL((await recently).url()).searchParams.get('recentHours')).toBe('1');
     await expectMapDrawn(page);
     await expectLandDrawn(page, 0.05);
     await page.screenshot({ path: join(testInfo.outputDir, 'stations-flood-map.png') });
@@ -244,7 +291,12 @@ test.describe('all-stations views', () => {
 
     // On a phone, a sensor's summary opens in the bottom pane, above which the map keeps the sensor.
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${FLOOD_ORIGIN}/dashboard/stations/map`);
+    await page.goto(
+      `${FLOOD_ORIGIN}${boundsPath([
+        [-106.75, 35.05],
+        [-106.55, 35.25],
+      ])}`,
+    );
     await expectMapDrawn(page);
     await marker(page, 'Alameda Bridge').click();
     await expect(page.getByRole('region', { name: 'Summary of Alameda Bridge' }).first()).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +54,20 @@ export const stationId = (stations: Map<string, number>, name: string): number =
 };
 
 /** A station marker: a button named '<station>: <what it shows>'. */
+/** A cluster of stations (or sensors) on a map: its accessible name says how many and what a click does. */
+export const clusters = (page: Page, noun: 'stations' | 'sensors' | 'estaciones' | 'sensores' = 'stations') =>
+  page.getByRole('button', { name: new RegExp(`^\\d+ ${noun}, (zoom in|acercar)$`) });
+
+/** The counts of the clusters on screen, largest first. */
+export const clusterCounts = async (page: Page): Promise<number[]> =>
+  (
+    await page.locator('.gt-map-cluster').evaluateAll((els) => els.map((el) => Number((el as HTMLElement).dataset['count'])))
+  ).sort((a, b) => b - a);
+
+/** Bounds routes of the map journeys: around Jamaica Bay, and around Albuquerque's two stations. */
+export const boundsPath = (bounds: readonly [readonly [number, number], readonly [number, number]]) =>
+  `/dashboard/stations/all/${encodeURIComponent(JSON.stringify(bounds))}`;
+
 export const marker = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name}: `) });
 
 /** Signs the page's origin in with a token (the app keeps it in local storage). */
@@ -181,3 +195,23 @@ export const expectLandDrawn = async (page: Page, atLeast = 0.1) => {
     .poll(() => landShare(page), { timeout: 45_000, message: 'share of land-coloured pixels' })
     .toBeGreaterThan(atLeast);
 };
+
+/** The colours the markers and clusters on the map are drawn in (lower case, distinct). */
+export const markerColours = async (page: Page): Promise<string[]> =>
+  [
+    ...new Set(
+      await page
+        .locator('.gt-map-marker')
+        .evaluateAll((els) =>
+          els.map((el) => (el as HTMLElement).style.getPropertyValue('--gt-marker-colour').trim().toLowerCase()),
+        ),
+    ),
+  ].sort();
+
+/** The colours a legend lists. */
+export const legendColours = async (legend: Locator): Promise<string[]> =>
+  (
+    await legend
+      .locator('[data-legend-colour]')
+      .evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset['legendColour']!))
+  ).sort();

@@ -3,6 +3,7 @@ import { authorize, can, DomainError, type Actor } from '@groundtruth/domain';
 import {
   routes,
   type LabelModuleBody,
+  type MapStationsQuery,
   type MetaStationsQuery,
   type Project,
   type RegisterStationBody,
@@ -21,6 +22,7 @@ import { LinkStationCommand } from './commands/link-station/link-station.command
 import { RegisterStationCommand } from './commands/register-station/register-station.command.js';
 import { UnlinkStationCommand } from './commands/unlink-station/unlink-station.command.js';
 import { UpdateStationCommand, updateStationInput } from './commands/update-station/update-station.command.js';
+import { MapStationsQueries } from './queries/map-stations.queries.js';
 import { StationAccessQueries } from './queries/station-access.js';
 import { StationsQueries } from './queries/stations.queries.js';
 
@@ -31,6 +33,7 @@ export class StationsController {
     private readonly stations: StationsQueries,
     private readonly access: StationAccessQueries,
     private readonly projects: ProjectsQueries,
+    private readonly maps: MapStationsQueries,
   ) {}
 
   @ApiRoute(routes.registerStation)
@@ -38,6 +41,14 @@ export class StationsController {
     authorize(actor, 'station.register', {});
     const { stationId } = await this.commands.execute(new RegisterStationCommand(body, commandMetadata(userIdOf(actor))));
     return this.stations.get(stationId, actor);
+  }
+
+  // Before GET /stations/{id}, which would otherwise take "map" for an id.
+  @ApiRoute(routes.mapStations)
+  async map(@CurrentActor() actor: Actor, @Input('query') query: MapStationsQuery) {
+    if (query.project !== undefined) await this.projects.readable(query.project, actor);
+    const bbox = query.bbox && { west: query.bbox[0], south: query.bbox[1], east: query.bbox[2], north: query.bbox[3] };
+    return this.maps.list({ bbox, projectId: query.project, recentHours: query.recentHours }, actor);
   }
 
   @ApiRoute(routes.getStation)

@@ -7,6 +7,7 @@ import { DeviceClaims } from './commands/register-station/device-claims.js';
 import { RegisterStationHandler } from './commands/register-station/register-station.handler.js';
 import { UnlinkStationHandler } from './commands/unlink-station/unlink-station.handler.js';
 import { UpdateStationHandler } from './commands/update-station/update-station.handler.js';
+import { MapStationsQueries } from './queries/map-stations.queries.js';
 import { StationAccessQueries } from './queries/station-access.js';
 import { StationDataQueries } from './queries/station-data.queries.js';
 import { StationsQueries } from './queries/stations.queries.js';
@@ -20,7 +21,7 @@ const commandHandlers = [
   LinkStationHandler,
   UnlinkStationHandler,
 ];
-const queries = [StationAccessQueries, StationsQueries, StationDataQueries, ProjectsQueries];
+const queries = [MapStationsQueries, StationAccessQueries, StationsQueries, StationDataQueries, ProjectsQueries];
 
 @Module({
   controllers: [StationsController],

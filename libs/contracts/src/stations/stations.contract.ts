@@ -270,3 +270,65 @@ export const AssociatedStation = z
   .meta({ id: 'AssociatedStation' });
 export const AssociatedStations = z.object({ stations: z.array(AssociatedStation) }).meta({ id: 'AssociatedStations' });
 export type AssociatedStations = z.infer<typeof AssociatedStations>;
+
+const degrees = (min: number, max: number) => z.number().min(min).max(max);
+
+/** GET /stations/map: the stations of a map, optionally inside a viewport, optionally of one project. */
+export const MapStationsQuery = z.object({
+  bbox: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.split(',').map((s) => (s.trim() === '' ? Number.NaN : Number(s))) : v),
+      z.tuple([degrees(-180, 180), degrees(-90, 90), degrees(-180, 180), degrees(-90, 90)], {
+        error: 'bbox is west,south,east,north in degrees (west may exceed east across the antimeridian).',
+      }),
+    )
+    .refine((b) => b[1] <= b[3], { error: 'bbox: south must not be north of north.' })
+    .optional()
+    .meta({ description: 'west,south,east,north in degrees; west > east crosses the antimeridian', example: '-75,40,-73,42' }),
+  project: IdParam.optional().meta({ description: "Only this project's stations" }),
+  recentHours: z.coerce
+    .number({ error: 'recentHours is a whole number of hours from 1 to 72.' })
+    .int({ error: 'recentHours is a whole number of hours from 1 to 72.' })
+    .min(1, { error: 'recentHours is a whole number of hours from 1 to 72.' })
+    .max(72, { error: 'recentHours is a whole number of hours from 1 to 72.' })
+    .default(72)
+    .meta({ description: "The recent window (hours before now) of each station's `recent` value" }),
+});
+export type MapStationsQuery = z.infer<typeof MapStationsQuery>;
+
+/** One station on a map: where the asker may see it, its status, and its primary sensor's latest reading. */
+export const MapStation = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    /** [longitude, latitude] as the asker may see it (exact, or the general location), or null when not deployed. */
+    location: z.tuple([z.number(), z.number()]).nullable(),
+    exact: z.boolean(),
+    /** The asker owns it. */
+    mine: z.boolean(),
+    status: z.enum(['up', 'down']).nullable(),
+    inactive: z.boolean(),
+    /** ms of the station's latest reading (any sensor), or null. */
+    lastReadingAt: z.number().nullable(),
+    battery: z.number().nullable(),
+    /** The location name, else the Neighborhood attribute. */
+    place: z.string().nullable(),
+    /**
+     * The primary sensor's latest reading (`value` at `time`, ms), and `recent`: its highest reading
+     * within the recent window, null when it has none there.
+     */
+    reading: z
+      .object({
+        moduleId: z.number().int(),
+        sensorId: z.number().int(),
+        value: z.number(),
+        time: z.number(),
+        recent: z.number().nullable(),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'MapStation' });
+export type MapStation = z.infer<typeof MapStation>;
+
+export const MapStations = z.object({ recentHours: z.number().int(), stations: z.array(MapStation) }).meta({ id: 'MapStations' });
+export type MapStations = z.infer<typeof MapStations>;

@@ -5,6 +5,8 @@ import { ProjectList } from '../projects/projects.contract.js';
 import {
   AssociatedStations,
   LabelModuleBody,
+  MapStations,
+  MapStationsQuery,
   MetaStationsQuery,
   RegisterStationBody,
   Station,
@@ -139,6 +141,17 @@ export const stationRoutes = {
     params: IdParams,
     response: ProjectList,
     errors: { 400: badId, 403: privateStation, 404: 'No such station' },
+  }),
+  mapStations: route({
+    method: 'get',
+    path: '/stations/map',
+    summary:
+      "Every station the asker may see, for a map, in one compact answer: where the asker may see it (exact or general), status, and its primary sensor's latest reading with its highest reading in the recent window. Hidden stations only for their owners. `bbox` keeps those inside a viewport, `project` those of one project.",
+    tags: ['stations'],
+    auth: 'optional',
+    query: MapStationsQuery,
+    response: MapStations,
+    errors: { 400: 'bbox, project or recentHours is not valid', 403: 'The project is private', 404: 'No such project' },
   }),
   stationsSensorMeta: route({
     method: 'get',

@@ -5,3 +5,4 @@ export * from './station.decider.js';
 export * from './station-status.js';
 export * from './nearby.js';
 export * from './device-id.js';
+export * from './map-reading.js';

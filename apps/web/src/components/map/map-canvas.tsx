@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { env } from '@/config/env';
 import { MAP_CONSTANTS, roundBounds, type Bounds, type LngLat } from './map-geometry';
 import basemapFiles from 'virtual:basemap';
+import { clusterColour, markerPalette, type MarkerPalette } from './map-clusters';
 import { localStyle, mapboxRequestTransform, type BasemapUrls } from './map-style';
 import type { MapMarker, MapViewProps, MapViewRequest } from './map-types';
 
@@ -77,7 +78,7 @@ const textColourOn = (colour: string): string => {
 
 type MarkerEntry = { readonly marker: maplibregl.Marker; readonly element: HTMLButtonElement; position: LngLat };
 
-type Handlers = Pick<MapViewProps, 'onViewChange' | 'onMarkerSelect' | 'onMarkerHover'>;
+type Handlers = Pick<MapViewProps, 'onViewChange' | 'onMarkerSelect' | 'onMarkerHover' | 'clusterLabel'>;
 
 const drawMarker = (element: HTMLButtonElement, data: MapMarker, zIndex: number, selected: boolean): void => {
   element.setAttribute('aria-label', data.label);
@@ -99,12 +100,63 @@ const drawMarker = (element: HTMLButtonElement, data: MapMarker, zIndex: number,
  * Markers outside the view leave the tab order: focusing one would scroll the map's box. The list
  * view reaches every station; the map's keyboard users reach the ones they can see.
  */
-const updateTabStops = (map: maplibregl.Map, entries: ReadonlyMap<number, MarkerEntry>): void => {
+const updateTabStops = (
+  map: maplibregl.Map,
+  entries: ReadonlyMap<number, MarkerEntry>,
+  clusters: ReadonlyMap<number, ClusterEntry> = new Map(),
+): void => {
   const bounds = map.getBounds();
-  for (const entry of entries.values()) {
+  for (const entry of [...entries.values(), ...clusters.values()]) {
     entry.element.tabIndex = bounds.contains(entry.position as [number, number]) ? 0 : -1;
   }
 };
+
+const CLUSTER_SOURCE = 'gt-markers';
+/** Markers closer than this (px) cluster, up to this zoom. */
+const CLUSTER_RADIUS = 32;
+const CLUSTER_MAX_ZOOM = 14;
+
+type ClusterEntry = {
+  readonly marker: maplibregl.Marker;
+  readonly element: HTMLButtonElement;
+  readonly clusterId: number;
+  readonly position: LngLat;
+};
+
+/** The clustered GeoJSON source of the markers (and an invisible layer, without which its tiles never load). */
+const addClusterSource = (map: maplibregl.Map): void => {
+  if (map.getSource(CLUSTER_SOURCE)) return;
+  map.addSource(CLUSTER_SOURCE, {
+    type: 'geojson',
+    data: { type: 'FeatureCollection', features: [] },
+    cluster: true,
+    clusterRadius: CLUSTER_RADIUS,
+    clusterMaxZoom: CLUSTER_MAX_ZOOM,
+    clusterProperties: { worst: ['max', ['get', 'rank']] },
+  });
+  map.addLayer({
+    id: `${CLUSTER_SOURCE}-anchor`,
+    type: 'circle',
+    source: CLUSTER_SOURCE,
+    paint: { 'circle-radius': 1, 'circle-opacity': 0, 'circle-stroke-opacity': 0 },
+  });
+};
+
+const markersCollection = (
+  markers: readonly MapMarker[],
+  palette: MarkerPalette,
+  selectedId: number | null,
+): GeoJSON.FeatureCollection<GeoJSON.Point> => ({
+  type: 'FeatureCollection',
+  features: markers
+    // The selected marker is always drawn on its own, never hidden in a cluster.
+    .filter((m) => m.id !== selectedId)
+    .map((m) => ({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [m.position[0], m.position[1]] },
+      properties: { id: m.id, rank: palette.rankOf.get(m.id) ?? 0 },
+    })),
+});
 
 /** The MapLibre map itself; loaded lazily (see map-view.tsx), so the library stays out of the main bundle. */
 export const MapCanvas = ({
@@ -117,6 +169,8 @@ export const MapCanvas = ({
   onMarkerHover,
   interactive = true,
   insets,
+  cluster = false,
+  clusterLabel,
 }: MapViewProps) => {
   const { t, i18n } = useTranslation();
   const containerRef = useRef<HTMLDivElement>(null);
@@ -125,13 +179,15 @@ export const MapCanvas = ({
   const [styleInUse, setStyleInUse] = useState<'local' | 'configured'>(env.map.styleUrl ? 'configured' : 'local');
   const handlers = useRef<Handlers>({});
   const entries = useRef(new Map<number, MarkerEntry>());
+  const clusters = useRef(new Map<number, ClusterEntry>());
+  const [styleEpoch, setStyleEpoch] = useState(0);
   const appliedKey = useRef<string | null>(null);
   const reportedKeys = useRef<readonly string[]>([]);
   const initialView = useRef(view);
   initialView.current = view;
 
   useEffect(() => {
-    handlers.current = { onViewChange, onMarkerSelect, onMarkerHover };
+    handlers.current = { onViewChange, onMarkerSelect, onMarkerHover, clusterLabel };
   });
 
   // One map per container, language and interactivity (control labels are set when it is made).
@@ -190,6 +246,8 @@ export const MapCanvas = ({
     const styleTimer = configured ? window.setTimeout(() => styleLoaded || fallBack(), STYLE_TIMEOUT_MS) : undefined;
     instance.on('style.load', () => {
       styleLoaded = true;
+      // A new style (the local one after a failed configured one) drops the markers' source: add it again.
+      setStyleEpoch((epoch) => epoch + 1);
     });
     instance.on('error', (event) => {
       if (!styleLoaded) fallBack();
@@ -204,7 +262,7 @@ export const MapCanvas = ({
         const zoom = instance.getZoom();
         const centerLngLat: LngLat = [center.lng, center.lat];
         reportedKeys.current = [viewKey({ bounds }), viewKey({ center: centerLngLat, zoom })];
-        updateTabStops(instance, entries.current);
+        updateTabStops(instance, entries.current, clusters.current);
         handlers.current.onViewChange?.({ bounds, center: centerLngLat, zoom, byUser: event.originalEvent !== undefined });
       },
     );
@@ -220,8 +278,10 @@ export const MapCanvas = ({
     observer.observe(container);
 
     const markerEntries = entries.current;
+    const clusterEntries = clusters.current;
     setMap(instance);
     return () => {
+      clusterEntries.clear();
       observer.disconnect();
       window.clearTimeout(resizeTimer);
       window.clearTimeout(styleTimer);
@@ -245,53 +305,194 @@ export const MapCanvas = ({
   useEffect(() => {
     if (!map) return;
     const known = entries.current;
+    const knownClusters = clusters.current;
     const list = markers ?? [];
-    const seen = new Set<number>();
-    list.forEach((data, index) => {
-      seen.add(data.id);
-      let entry = known.get(data.id);
-      if (!entry) {
-        const element = document.createElement('button');
-        element.type = 'button';
-        element.className = 'gt-map-marker';
-        const dot = document.createElement('span');
-        dot.className = 'gt-map-marker__dot';
-        dot.setAttribute('aria-hidden', 'true');
-        element.appendChild(dot);
-        const id = data.id;
-        element.addEventListener('click', (event) => {
-          event.stopPropagation();
-          handlers.current.onMarkerSelect?.(id);
-        });
-        element.addEventListener('mouseenter', () => handlers.current.onMarkerHover?.(id));
-        element.addEventListener('mouseleave', () => handlers.current.onMarkerHover?.(null));
-        element.addEventListener('focus', () => handlers.current.onMarkerHover?.(id));
-        element.addEventListener('blur', () => handlers.current.onMarkerHover?.(null));
-        const marker = new maplibregl.Marker({ element, anchor: 'center' })
-          .setLngLat(data.position as [number, number])
-          .addTo(map);
-        entry = { marker, element, position: data.position };
-        known.set(data.id, entry);
-      } else if (entry.position[0] !== data.position[0] || entry.position[1] !== data.position[1]) {
-        entry.marker.setLngLat(data.position as [number, number]);
-        entry.position = data.position;
+    const byId = new Map(list.map((data, index) => [data.id, { data, index }]));
+    const palette = markerPalette(list);
+
+    const markerElement = (data: MapMarker): MarkerEntry => {
+      const element = document.createElement('button');
+      element.type = 'button';
+      element.className = 'gt-map-marker';
+      const dot = document.createElement('span');
+      dot.className = 'gt-map-marker__dot';
+      dot.setAttribute('aria-hidden', 'true');
+      element.appendChild(dot);
+      const id = data.id;
+      element.addEventListener('click', (event) => {
+        event.stopPropagation();
+        handlers.current.onMarkerSelect?.(id);
+      });
+      element.addEventListener('mouseenter', () => handlers.current.onMarkerHover?.(id));
+      element.addEventListener('mouseleave', () => handlers.current.onMarkerHover?.(null));
+      element.addEventListener('focus', () => handlers.current.onMarkerHover?.(id));
+      element.addEventListener('blur', () => handlers.current.onMarkerHover?.(null));
+      const marker = new maplibregl.Marker({ element, anchor: 'center' }).setLngLat(data.position as [number, number]).addTo(map);
+      return { marker, element, position: data.position };
+    };
+
+    const clusterElement = (clusterId: number, position: LngLat): ClusterEntry => {
+      const element = document.createElement('button');
+      element.type = 'button';
+      element.className = 'gt-map-marker gt-map-cluster';
+      element.dataset['clusterId'] = String(clusterId);
+      const dot = document.createElement('span');
+      dot.className = 'gt-map-marker__dot';
+      dot.setAttribute('aria-hidden', 'true');
+      element.appendChild(dot);
+      element.addEventListener('click', (event) => {
+        event.stopPropagation();
+        void zoomInto(clusterId, position);
+      });
+      const marker = new maplibregl.Marker({ element, anchor: 'center' }).setLngLat(position as [number, number]).addTo(map);
+      return { marker, element, clusterId, position };
+    };
+
+    /** Zooms until the cluster's markers part; keyboard focus goes to one of them (or the cluster it is in then). */
+    const zoomInto = async (clusterId: number, position: LngLat) => {
+      const source = map.getSource(CLUSTER_SOURCE) as maplibregl.GeoJSONSource | undefined;
+      if (!source) return;
+      const hadFocus = document.activeElement === knownClusters.get(clusterId)?.element;
+      const [zoom, leaves] = await Promise.all([
+        source.getClusterExpansionZoom(clusterId),
+        source.getClusterLeaves(clusterId, 1, 0),
+      ]);
+      const leafId = Number(leaves[0]?.properties?.['id']);
+      map.easeTo({ center: position as [number, number], zoom: Math.min(zoom, map.getMaxZoom()) });
+      if (!hadFocus) return;
+      map.once('idle', () => {
+        const target =
+          known.get(leafId)?.element ??
+          [...knownClusters.values()].find((entry) => entry.element.isConnected)?.element ??
+          map.getCanvas();
+        target.focus({ preventScroll: true });
+      });
+    };
+
+    const drawCluster = (entry: ClusterEntry, count: number, worst: number | undefined) => {
+      const colour = clusterColour(palette, worst);
+      entry.element.setAttribute('aria-label', handlers.current.clusterLabel?.(count) ?? t('mapView.cluster', { count }));
+      entry.element.dataset['count'] = String(count);
+      entry.element.style.setProperty('--gt-marker-colour', colour);
+      entry.element.style.setProperty('--gt-marker-text', textColourOn(colour));
+      const dot = entry.element.firstElementChild as HTMLElement;
+      const text = count.toLocaleString(i18n.resolvedLanguage);
+      if (dot.textContent !== text) dot.textContent = text;
+      dot.dataset['empty'] = 'false';
+    };
+
+    /** The markers and clusters to draw now: every marker when not clustering, else what the source shows. */
+    let shownKey = '';
+    const sync = () => {
+      const points: number[] = [];
+      const groups: { clusterId: number; position: LngLat; count: number; worst: number | undefined }[] = [];
+      if (!cluster) points.push(...list.map((m) => m.id));
+      else {
+        if (!map.getSource(CLUSTER_SOURCE) || !map.isSourceLoaded(CLUSTER_SOURCE)) return;
+        const seenPoints = new Set<number>();
+        const seenClusters = new Set<number>();
+        for (const feature of map.querySourceFeatures(CLUSTER_SOURCE)) {
+          const props = feature.properties ?? {};
+          if (props['cluster']) {
+            const clusterId = Number(props['cluster_id']);
+            if (seenClusters.has(clusterId)) continue;
+            seenClusters.add(clusterId);
+            const [lng, lat] = (feature.geometry as GeoJSON.Point).coordinates as [number, number];
+            groups.push({
+              clusterId,
+              position: [lng, lat],
+              count: Number(props['point_count']),
+              worst: props['worst'] === undefined ? undefined : Number(props['worst']),
+            });
+          } else {
+            const id = Number(props['id']);
+            if (!seenPoints.has(id) && byId.has(id)) {
+              seenPoints.add(id);
+              points.push(id);
+            }
+          }
+        }
+        if (selectedId !== null && byId.has(selectedId)) points.push(selectedId);
+        // In the markers' order (the list's), clusters first by size: the tab order.
+        points.sort((a, b) => byId.get(a)!.index - byId.get(b)!.index);
+        groups.sort((a, b) => b.count - a.count || a.clusterId - b.clusterId);
       }
-      drawMarker(entry.element, data, list.length - index, data.id === selectedId);
-    });
+      const key = `${points.join(',')}|${groups.map((g) => `${g.clusterId}:${g.worst}`).join(',')}`;
+      if (key === shownKey) return;
+      shownKey = key;
+      const wanted = new Set(points);
+      for (const [id, entry] of known) {
+        if (!wanted.has(id)) {
+          // A removed element fires neither blur nor mouseleave: say it is no longer pointed at.
+          if (entry.element === document.activeElement || entry.element.matches(':hover')) {
+            handlers.current.onMarkerHover?.(null);
+          }
+          entry.marker.remove();
+          known.delete(id);
+        }
+      }
+      const wantedClusters = new Set(groups.map((g) => g.clusterId));
+      for (const [id, entry] of knownClusters) {
+        if (!wantedClusters.has(id)) {
+          entry.marker.remove();
+          knownClusters.delete(id);
+        }
+      }
+      const parent = map.getCanvasContainer();
+      groups.forEach((group) => {
+        let entry = knownClusters.get(group.clusterId);
+        if (!entry) {
+          entry = clusterElement(group.clusterId, group.position);
+          knownClusters.set(group.clusterId, entry);
+        }
+        drawCluster(entry, group.count, group.worst);
+        parent.appendChild(entry.element);
+      });
+      points.forEach((id) => {
+        const { data, index } = byId.get(id)!;
+        let entry = known.get(id);
+        if (!entry) {
+          entry = markerElement(data);
+          known.set(id, entry);
+        } else if (entry.position[0] !== data.position[0] || entry.position[1] !== data.position[1]) {
+          entry.marker.setLngLat(data.position as [number, number]);
+          entry.position = data.position;
+        }
+        drawMarker(entry.element, data, list.length - index, id === selectedId);
+        parent.appendChild(entry.element);
+      });
+      updateTabStops(map, known, knownClusters);
+    };
+
+    // Markers already drawn take their new look at once (a new reading, a new selection).
     for (const [id, entry] of known) {
-      if (!seen.has(id)) {
-        entry.marker.remove();
-        known.delete(id);
-      }
+      const found = byId.get(id);
+      if (found) drawMarker(entry.element, found.data, list.length - found.index, id === selectedId);
     }
-    // The tab order follows the list.
-    const parent = map.getCanvasContainer();
-    for (const data of list) {
-      const element = known.get(data.id)?.element;
-      if (element) parent.appendChild(element);
+    if (!cluster) {
+      sync();
+      return;
     }
-    updateTabStops(map, known);
-  }, [map, markers, selectedId]);
+    // The source goes on the style once it has loaded (styleEpoch counts its loads).
+    if (styleEpoch === 0) return;
+    addClusterSource(map);
+    (map.getSource(CLUSTER_SOURCE) as maplibregl.GeoJSONSource).setData(markersCollection(list, palette, selectedId));
+    // Not on every frame: when a move ends, the source has new data, or the map settles.
+    const onRender = () => sync();
+    const onData = (event: maplibregl.MapSourceDataEvent) => {
+      if (event.sourceId === CLUSTER_SOURCE) sync();
+    };
+    map.on('moveend', onRender);
+    map.on('idle', onRender);
+    map.on('sourcedata', onData);
+    // A still map may not render again once the data is indexed: ask for a frame.
+    map.triggerRepaint();
+    return () => {
+      map.off('moveend', onRender);
+      map.off('idle', onRender);
+      map.off('sourcedata', onData);
+    };
+  }, [map, markers, selectedId, cluster, styleEpoch, t, i18n.resolvedLanguage]);
 
   // A selected marker under the caller's panels moves into the free part of the map.
   const insetsKey = JSON.stringify(insets ?? {});

@@ -13,6 +13,11 @@ export type MapMarker = {
   readonly color: string;
   /** Drawn faded with a dashed rim (an inactive station). */
   readonly muted?: boolean;
+  /**
+   * How bad what it shows is, higher worse (a threshold level's place; below 0 for no data and
+   * inactive): a cluster takes the colour of its worst marker. 0 when not given.
+   */
+  readonly severity?: number;
 };
 
 /** What the map should show: bounds to fit, or a centre (and zoom, 10 unless given). */
@@ -38,6 +43,13 @@ export type MapViewProps = {
   readonly selectedId?: number | null;
   readonly onViewChange?: (change: MapViewChange) => void;
   readonly onMarkerSelect?: (id: number) => void;
+  /**
+   * Markers close together at the zoom shown are drawn as one cluster (a count, in the colour of the
+   * worst marker inside); clicking it zooms in until they part. Off unless asked.
+   */
+  readonly cluster?: boolean;
+  /** A cluster's accessible name, e.g. '12 stations, zoom in'. */
+  readonly clusterLabel?: (count: number) => string;
   /** A marker pointed at or focused (its id), or left (null). */
   readonly onMarkerHover?: (id: number | null) => void;
   /** False for a map that only shows (no panning, zooming or controls). */

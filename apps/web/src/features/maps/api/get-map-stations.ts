@@ -1,44 +1,28 @@
-import { Project, ProjectList, Station, StationList } from '@groundtruth/contracts';
+import { Project, Station, routes, type MapStationsQuery } from '@groundtruth/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient, isApiError } from '@/lib/api-client';
-import { getMyStations } from '@/lib/my-stations';
+import { partner } from '@/config/partner';
+import { apiClient } from '@/lib/api-client';
 
-/** How many community projects the anonymous all-stations map reads stations from. */
-const COMMUNITY_PROJECTS_READ = 50;
+const mapStations = routes.mapStations;
 
-const byId = (lists: readonly (readonly Station[])[]): Station[] => {
-  const seen = new Map<number, Station>();
-  for (const list of lists) for (const station of list) if (!seen.has(station.id)) seen.set(station.id, station);
-  return [...seen.values()];
-};
-
-const myStations = async (signal: AbortSignal): Promise<Station[]> => (await getMyStations(signal)).stations;
+/** The recent window of the partner (72 h; 1 h in flood mode), in hours. */
+export const recentHours = (): number => Math.max(...partner.recentWindows);
 
 /**
- * Stations of the public (community) projects, for visitors who are not signed in: GET /projects,
- * then GET /projects/{id}/stations of each. A project that turned private meanwhile is skipped.
+ * GET /stations/map: every station the visitor may see (signed in or not), with its primary sensor's
+ * latest reading and its highest in the recent window; one project's when `projectId` is given.
  */
-const getCommunityStations = async (signal: AbortSignal): Promise<Station[]> => {
-  const { projects } = await apiClient.get('/projects', ProjectList, { signal });
-  const lists = await Promise.all(
-    projects.slice(0, COMMUNITY_PROJECTS_READ).map(async (project) => {
-      try {
-        return (await apiClient.get(`/projects/${project.id}/stations`, StationList, { signal })).stations;
-      } catch (error) {
-        if (isApiError(error) && (error.isForbidden || error.isNotFound)) return [];
-        throw error;
-      }
-    }),
-  );
-  return byId(lists);
-};
-
-/** The stations of the all-stations views: the user's own when signed in, else those of the community projects. */
-export const useMapStations = (signedIn: boolean) =>
-  useQuery({
-    queryKey: ['map-stations', signedIn ? 'mine' : 'community'] as const,
-    queryFn: ({ signal }) => (signedIn ? myStations(signal) : getCommunityStations(signal)),
+export const useMapStations = (signedIn: boolean, projectId?: number) => {
+  const query: Record<string, number> = { recentHours: recentHours() } satisfies Partial<MapStationsQuery>;
+  if (projectId !== undefined) query['project'] = projectId;
+  return useQuery({
+    queryKey: ['map-stations', signedIn ? 'signed-in' : 'anonymous', projectId ?? 'all', query['recentHours']] as const,
+    queryFn: ({ signal }) => apiClient.get(mapStations.path, mapStations.response, { query, signal }),
+    select: (data) => data.stations,
+    staleTime: 60_000,
+    refetchInterval: 5 * 60_000,
   });
+};
 
 /** GET /projects/{id}; the same cache entry as the project page's. */
 export const mapProjectQueryOptions = (projectId: number) =>
@@ -48,14 +32,6 @@ export const mapProjectQueryOptions = (projectId: number) =>
   });
 
 export const useMapProject = (projectId: number) => useQuery(mapProjectQueryOptions(projectId));
-
-/** GET /projects/{id}/stations: a project's stations (hidden ones only for their owners). */
-export const useProjectStations = (projectId: number) =>
-  useQuery({
-    queryKey: ['map-stations', 'project', projectId] as const,
-    queryFn: ({ signal }) => apiClient.get(`/projects/${projectId}/stations`, StationList, { signal }),
-    select: (data) => data.stations,
-  });
 
 /** GET /stations/{id}: the station a link opened, wherever it is; the same cache entry as the station summary's. */
 export const useMapStation = (stationId: number | null) =>

@@ -37,10 +37,12 @@ type MapLegendProps = {
   readonly entries: readonly LegendEntry[];
   /** A legend that opens and closes (project 174's); the other is always open. */
   readonly collapsible?: boolean;
+  /** A line under the entries (what a cluster's colour means). */
+  readonly note?: string;
 };
 
 /** What marker colours mean, over the map (bottom left). */
-export const MapLegend = ({ title, entries, collapsible = false }: MapLegendProps) => {
+export const MapLegend = ({ title, entries, collapsible = false, note }: MapLegendProps) => {
   const { t } = useTranslation();
   const id = useId();
   const [open, setOpen] = useState(true);
@@ -71,12 +73,24 @@ export const MapLegend = ({ title, entries, collapsible = false }: MapLegendProp
       </Stack>
       <Box component="ul" id={`${id}-entries`} hidden={!shown} sx={{ listStyle: 'none', m: 0, p: 0, mt: 0.5 }}>
         {entries.map((entry) => (
-          <Stack component="li" key={entry.label} direction="row" spacing={1} sx={{ alignItems: 'center', py: 0.25 }}>
+          <Stack
+            component="li"
+            key={entry.label}
+            data-legend-colour={entry.colour.toLowerCase()}
+            direction="row"
+            spacing={1}
+            sx={{ alignItems: 'center', py: 0.25 }}
+          >
             <Swatch colour={entry.colour} muted={entry.muted ?? false} />
             <Typography variant="body2">{entry.label}</Typography>
           </Stack>
         ))}
       </Box>
+      {note && shown ? (
+        <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 0.5, maxWidth: 230 }}>
+          {note}
+        </Typography>
+      ) : null}
     </Paper>
   );
 };

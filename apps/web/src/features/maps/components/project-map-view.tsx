@@ -24,11 +24,10 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { currentLocale } from '@/i18n';
 import { isApiError } from '@/lib/api-client';
 import { useToken } from '@/lib/auth/session';
-import { useMapProject, useProjectStations } from '../api/get-map-stations';
-import { useModulesMeta } from '../api/get-modules-meta';
+import { useMapProject, useMapStations } from '../api/get-map-stations';
 import { useStationMarkers } from '../hooks/use-station-markers';
 import { NO_VALUE_COLOUR, sensorLabel } from '../utils/station-readings';
-import { THRESHOLD_LEGEND_PROJECT_ID, thresholdLegend } from '../utils/threshold-legend';
+import { THRESHOLD_LEGEND_PROJECT_ID, colourLegend, thresholdLegend } from '../utils/threshold-legend';
 import { BottomPane } from './bottom-pane';
 import { MapLegend } from './map-legend';
 import { HoverHint, StationHoverCard } from './station-hover-card';
@@ -53,9 +52,8 @@ export const ProjectMapView = ({ projectId, mode, notFound }: ProjectMapViewProp
   const signedIn = useToken() !== null;
   const narrow = useMediaQuery(`(max-width:${BREAKPOINTS.narrow}px)`, { noSsr: true });
   const project = useMapProject(projectId);
-  const stations = useProjectStations(projectId);
-  const meta = useModulesMeta();
-  const { markers, ordered, readings } = useStationMarkers(stations.data, 'recent');
+  const stations = useMapStations(signedIn, projectId);
+  const { markers, ordered, readings, sensors } = useStationMarkers(stations.data, 'recent');
   const [hoveredId, setHoveredId] = useState<number | null>(null);
   const [pinnedId, setPinnedId] = useState<number | null>(null);
   const [paneHeight, setPaneHeight] = useState(0);
@@ -73,7 +71,7 @@ export const ProjectMapView = ({ projectId, mode, notFound }: ProjectMapViewProp
 
   const view = useMemo((): MapViewRequest => {
     const fromProject = project.data ? projectBounds(project.data) : null;
-    const positions = (stations.data ?? []).flatMap((s) => (s.location ? [s.location.precise] : []));
+    const positions = (stations.data ?? []).flatMap((s) => (s.location ? [s.location] : []));
     return { bounds: fromProject ?? boundsAround(positions) ?? defaultBounds() };
   }, [project.data, stations.data]);
 
@@ -98,10 +96,7 @@ export const ProjectMapView = ({ projectId, mode, notFound }: ProjectMapViewProp
   // On narrow screens the card opens in the bottom pane, for a picked station only (not on every hover).
   const shownId = narrow ? pinnedId : (pinnedId ?? hoveredId);
   const shownStation = shownId !== null ? all.find((s) => s.id === shownId) : undefined;
-  const legend =
-    projectId === THRESHOLD_LEGEND_PROJECT_ID
-      ? thresholdLegend(all[0], all[0] ? readings.get(all[0].id) : undefined, meta.data, currentLocale())
-      : null;
+  const legend = projectId === THRESHOLD_LEGEND_PROJECT_ID ? thresholdLegend(all, sensors, currentLocale()) : null;
 
   const details = (
     <Paper
@@ -198,6 +193,8 @@ export const ProjectMapView = ({ projectId, mode, notFound }: ProjectMapViewProp
         height={narrow ? 'max(320px, calc(100dvh - 300px))' : 'max(460px, calc(100dvh - 140px))'}
         view={view}
         markers={markers}
+        cluster
+        clusterLabel={(count) => t(sensorMode ? 'stationsMap.cluster.sensor' : 'stationsMap.cluster.station', { count })}
         selectedId={pinnedId}
         onMarkerHover={setHoveredId}
         onMarkerSelect={(id) => setPinnedId((current) => (current === id ? null : id))}
@@ -233,7 +230,17 @@ export const ProjectMapView = ({ projectId, mode, notFound }: ProjectMapViewProp
             title={legend.title ?? t('projectMap.legendTitle')}
             entries={[...legend.entries, { label: t('stationsMap.noData'), colour: NO_VALUE_COLOUR }]}
           />
-        ) : null}
+        ) : (
+          // Other projects: every colour drawn, as on the all-stations map.
+          <MapLegend
+            title={t('stationsMap.legend')}
+            entries={colourLegend(readings.values(), currentLocale(), {
+              defaultColour: t('stationsMap.legendDefault'),
+              noValue: t('stationsMap.legendNoValue'),
+              inactive: t('stationsMap.inactive'),
+            })}
+          />
+        )}
       </MapView>
       {narrow && all.length === 0 ? (
         <EmptyState>{t(sensorMode ? 'projectMap.noStations.sensor' : 'projectMap.noStations.station')}</EmptyState>

@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Station } from '@groundtruth/contracts';
+import type { MapStation } from '@groundtruth/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { partner } from '@/config/partner';
@@ -16,7 +16,7 @@ import { Sparkline } from './sparkline';
 import { StationCard } from './station-list';
 
 type StationHoverCardProps = {
-  readonly station: Station;
+  readonly station: MapStation;
   readonly reading: StationReading | undefined;
   readonly projectId: number;
   /** Shown for a station picked by click or Enter (it stays until closed); hover cards have none. */

@@ -3,16 +3,13 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Station } from '@groundtruth/contracts';
+import type { MapStation } from '@groundtruth/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '@/i18n';
 import { formatBattery, formatDateTime, formatReading } from '@/lib/format';
+import { recentHours } from '../api/get-map-stations';
 import { sensorLabel, type StationReading } from '../utils/station-readings';
-
-/** Where the station is, as people say it: the location name (or the neighbourhood attribute), else '--'. */
-export const stationPlace = (station: Station): string | null =>
-  station.locationName ?? station.attributes.find((a) => a.name === 'Neighborhood')?.stringValue ?? null;
 
 const Swatch = ({ colour, muted }: { colour: string; muted: boolean }) => (
   <Box
@@ -44,20 +41,29 @@ const Fact = ({ label, value }: FactProps) => (
   </Box>
 );
 
-/** A station's reading as text: '12.3 in (Flood Depth)', or what is missing. */
+/**
+ * A station's readings as text: its latest ('12.3 in (Flood Depth)', the station page's), and its
+ * highest in the recent window, or what is missing.
+ */
 export const useReadingText = () => {
   const { t } = useTranslation();
   const locale = currentLocale();
-  return (reading: StationReading | undefined): string => {
-    if (!reading || reading.category === 'noData') return t('stationsMap.noData');
-    if (reading.category === 'inactive') return t('stationsMap.inactive');
-    if (reading.value === null || !reading.sensor) return t('stationsMap.noRecent');
-    return `${formatReading(reading.value, reading.sensor.unitOfMeasure)} (${sensorLabel(reading.sensor, locale)})`;
+  return (reading: StationReading | undefined): { latest: string; recent: string | null } => {
+    if (!reading || reading.category === 'noData') return { latest: t('stationsMap.noData'), recent: null };
+    if (reading.category === 'inactive') return { latest: t('stationsMap.inactive'), recent: null };
+    const unit = reading.sensor?.unitOfMeasure;
+    const latest =
+      reading.latest === null
+        ? t('stationsMap.noData')
+        : `${formatReading(reading.latest, unit)}${reading.sensor ? ` (${sensorLabel(reading.sensor, locale)})` : ''}`;
+    const recent =
+      reading.recent === null ? t('stationsMap.noneInWindow', { hours: recentHours() }) : formatReading(reading.recent, unit);
+    return { latest, recent };
   };
 };
 
 type StationCardProps = {
-  readonly station: Station;
+  readonly station: MapStation;
   readonly reading: StationReading | undefined;
   /** Opens the station on the map; the card is a button then. */
   readonly onOpen?: (stationId: number) => void;
@@ -69,7 +75,7 @@ type StationCardProps = {
 /** One station in a list: name, latest reading (with its threshold colour), last seen, battery, place. */
 export const StationCard = ({ station, reading, onOpen, children, headingLevel = 'h2' }: StationCardProps) => {
   const { t } = useTranslation();
-  const readingText = useReadingText();
+  const text = useReadingText()(reading);
   const heading = (
     <Typography component={headingLevel} variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
       {station.name}
@@ -98,13 +104,13 @@ export const StationCard = ({ station, reading, onOpen, children, headingLevel =
         )}
       </Stack>
       <Box component="dl" sx={{ m: 0, display: 'grid', gap: 0.25 }}>
-        <Fact label={t('stationsMap.latest')} value={readingText(reading)} />
+        <Fact label={t('stationsMap.latest')} value={text.latest} />
+        {text.recent !== null ? (
+          <Fact label={t('stationsMap.highestRecent', { hours: recentHours() })} value={text.recent} />
+        ) : null}
         <Fact label={t('stationsMap.lastSeen')} value={formatDateTime(station.lastReadingAt ?? reading?.time ?? null)} />
         <Fact label={t('stationsMap.battery')} value={formatBattery(station.battery)} />
-        <Fact
-          label={t('stationsMap.location')}
-          value={stationPlace(station) ?? (station.location ? '--' : t('stationsMap.unmapped'))}
-        />
+        <Fact label={t('stationsMap.location')} value={station.place ?? (station.location ? '--' : t('stationsMap.unmapped'))} />
       </Box>
       {children}
     </Paper>
@@ -112,11 +118,11 @@ export const StationCard = ({ station, reading, onOpen, children, headingLevel =
 };
 
 type StationListProps = {
-  readonly stations: readonly Station[];
+  readonly stations: readonly MapStation[];
   readonly readings: ReadonlyMap<number, StationReading>;
   readonly onOpen?: (stationId: number) => void;
   readonly label: string;
-  readonly renderExtra?: (station: Station) => ReactNode;
+  readonly renderExtra?: (station: MapStation) => ReactNode;
 };
 
 /** Stations as cards in a grid, in the order given. */

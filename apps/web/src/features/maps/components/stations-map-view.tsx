@@ -10,10 +10,9 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { EmptyState } from '@/components/empty-state';
@@ -35,9 +34,11 @@ import { partner } from '@/config/partner';
 import { paths } from '@/config/paths';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useToken } from '@/lib/auth/session';
-import { useMapStation, useMapStations } from '../api/get-map-stations';
+import { recentHours, useMapStation, useMapStations } from '../api/get-map-stations';
 import { useStationMarkers } from '../hooks/use-station-markers';
-import { INACTIVE_COLOUR, NO_VALUE_COLOUR, type ReadingMode } from '../utils/station-readings';
+import { type ReadingMode } from '../utils/station-readings';
+import { colourLegend } from '../utils/threshold-legend';
+import { currentLocale } from '@/i18n';
 import { BottomPane } from './bottom-pane';
 import { MapLegend } from './map-legend';
 import { StationList } from './station-list';
@@ -75,9 +76,11 @@ export const StationsMapView = ({ mode, bounds, selectedId, renderSummary, explo
   const narrow = useMediaQuery(`(max-width:${BREAKPOINTS.narrow}px)`, { noSsr: true });
   const signedIn = useToken() !== null;
   const [readingMode, setReadingMode] = useState<ReadingMode>('recent');
+  const explainId = useId();
   const stations = useMapStations(signedIn);
   const opened = useMapStation(selectedId);
   const { markers, ordered, readings, failed } = useStationMarkers(stations.data, readingMode);
+  const hasOwn = (stations.data ?? []).some((station) => station.mine);
 
   // The bounds on screen (reported by the map), for links and the list; the route's until the map reports.
   const [shownBounds, setShownBounds] = useState<Bounds | null>(bounds);
@@ -89,7 +92,7 @@ export const StationsMapView = ({ mode, bounds, selectedId, renderSummary, explo
     if (bounds) return { bounds };
     const openedPosition = selectedId !== null ? opened.data?.location?.precise : undefined;
     if (openedPosition) return { bounds: boundsAround([openedPosition])! };
-    const positions = (stations.data ?? []).flatMap((station) => (station.location ? [station.location.precise] : []));
+    const positions = (stations.data ?? []).flatMap((station) => (station.location ? [station.location] : []));
     return { bounds: boundsAround(positions) ?? defaultBounds() };
   }, [bounds, selectedId, opened.data, stations.data]);
 
@@ -153,18 +156,18 @@ export const StationsMapView = ({ mode, bounds, selectedId, renderSummary, explo
         size="small"
         onChange={(_event, value: ReadingMode | null) => value && setReadingMode(value)}
         aria-label={t('stationsMap.readings')}
+        aria-describedby={explainId}
       >
-        <Tooltip describeChild title={t('stationsMap.recentHelp', { hours: Math.max(...partner.recentWindows) })}>
-          <ToggleButton value="recent" sx={{ textTransform: 'none' }}>
-            {t('stationsMap.recent')}
-          </ToggleButton>
-        </Tooltip>
-        <Tooltip describeChild title={t('stationsMap.currentHelp')}>
-          <ToggleButton value="current" sx={{ textTransform: 'none' }}>
-            {t('stationsMap.current')}
-          </ToggleButton>
-        </Tooltip>
+        <ToggleButton value="recent" sx={{ textTransform: 'none' }}>
+          {t('stationsMap.recent')}
+        </ToggleButton>
+        <ToggleButton value="current" sx={{ textTransform: 'none' }}>
+          {t('stationsMap.current')}
+        </ToggleButton>
       </ToggleButtonGroup>
+      <Typography id={explainId} variant="body2" color="text.secondary" sx={{ flexBasis: { xs: '100%', md: 'auto' } }}>
+        {t(readingMode === 'recent' ? 'stationsMap.recentHelp' : 'stationsMap.currentHelp', { hours: recentHours() })}
+      </Typography>
     </Stack>
   );
 
@@ -179,16 +182,12 @@ export const StationsMapView = ({ mode, bounds, selectedId, renderSummary, explo
         retrying={stations.isFetching}
       />
     );
-  } else if (stations.data.length === 0 && selectedId === null) {
-    content = signedIn ? (
-      <NoStationsYet />
-    ) : (
-      <EmptyState>{t(sensorMode ? 'stationsMap.none.sensor' : 'stationsMap.none.station')}</EmptyState>
-    );
+  } else if (stations.data.length === 0 && selectedId === null && !signedIn) {
+    content = <EmptyState>{t(sensorMode ? 'stationsMap.none.sensor' : 'stationsMap.none.station')}</EmptyState>;
   } else if (mode === 'list') {
     const restricted = visibleOnly && listBounds !== null;
     const shown = restricted
-      ? ordered.filter((station) => station.location && containsPosition(listBounds, station.location.precise))
+      ? ordered.filter((station) => station.location && containsPosition(listBounds, station.location))
       : ordered;
     content = (
       <>
@@ -245,6 +244,8 @@ export const StationsMapView = ({ mode, bounds, selectedId, renderSummary, explo
           height={narrow ? 'max(320px, calc(100dvh - 190px))' : 'max(420px, calc(100dvh - 200px))'}
           view={view}
           markers={markers}
+          cluster
+          clusterLabel={(count) => t(sensorMode ? 'stationsMap.cluster.sensor' : 'stationsMap.cluster.station', { count })}
           selectedId={selectedId}
           onViewChange={onViewChange}
           onMarkerSelect={openStation}
@@ -253,10 +254,12 @@ export const StationsMapView = ({ mode, bounds, selectedId, renderSummary, explo
         >
           <MapLegend
             title={t('stationsMap.legend')}
-            entries={[
-              { label: t('stationsMap.noData'), colour: NO_VALUE_COLOUR },
-              { label: t('stationsMap.inactive'), colour: INACTIVE_COLOUR, muted: true },
-            ]}
+            entries={colourLegend(readings.values(), currentLocale(), {
+              defaultColour: t('stationsMap.legendDefault'),
+              noValue: t('stationsMap.legendNoValue'),
+              inactive: t('stationsMap.inactive'),
+            })}
+            note={t('stationsMap.legendClusters')}
           />
           {panel && !narrow ? (
             <Paper
@@ -294,6 +297,7 @@ export const StationsMapView = ({ mode, bounds, selectedId, renderSummary, explo
     <Box>
       <PageHeading>{title}</PageHeading>
       {toolbar}
+      {signedIn && stations.isSuccess && !hasOwn && selectedId === null ? <NoStationsYet /> : null}
       {failed ? (
         <Alert severity="info" sx={{ mb: 2 }}>
           {t('stationsMap.readingsFailed')}
@@ -309,7 +313,7 @@ const NoStationsYet = () => {
   const { t } = useTranslation();
   const sensorMode = partner.stationNoun === 'sensor';
   return (
-    <Paper variant="outlined" sx={{ p: 3, maxWidth: 640 }}>
+    <Paper variant="outlined" sx={{ p: 2, mb: 2, maxWidth: 640 }}>
       <Typography sx={{ mb: 2 }}>{t(sensorMode ? 'stationsMap.noneMine.sensor' : 'stationsMap.noneMine.station')}</Typography>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <Button variant="outlined" href="https://apps.apple.com/us/app/fieldkit-org/id1463631293" target="_blank" rel="noopener">

@@ -1,8 +1,8 @@
-import type { ModulesMeta, SensorRecently, Station } from '@groundtruth/contracts';
+import type { MapStation, ModulesMeta } from '@groundtruth/contracts';
 
 /**
  * What a station's map marker shows (spec §2 All-stations views, §4 sort order, §9 threshold colours):
- * pure functions of the station, GET /sensors/data/recently and GET /modules/meta.
+ * pure functions of the station as GET /stations/map answers it and of GET /modules/meta.
  */
 
 export type ReadingMode = 'recent' | 'current';
@@ -61,11 +61,28 @@ export const sensorLabel = (sensor: MetaSensor, locale: string): string => {
 export const thresholdColour = (value: number, levels: readonly ThresholdLevel[]): string =>
   levels.find((level) => level.start <= value && value < level.value)?.color ?? DEFAULT_MARKER_COLOUR;
 
+/**
+ * How bad a shown value is, for clusters (higher worse): the place of its threshold level (1 for the
+ * lowest), 0 without levels or outside them; no value -1, inactive -2.
+ */
+export const readingSeverity = (category: ReadingCategory, value: number | null, levels: readonly ThresholdLevel[]): number => {
+  if (category === 'inactive') return -2;
+  if (value === null) return -1;
+  const index = levels.findIndex((level) => level.start <= value && value < level.value);
+  return index + 1;
+};
+
 export type StationReading = {
   readonly stationId: number;
+  /** See readingSeverity. */
+  readonly severity: number;
   readonly category: ReadingCategory;
-  /** The value the marker shows, or null (inactive, no data, or nothing in the recent window). */
+  /** The value the marker shows in the mode asked, or null (inactive, no data, or nothing in the recent window). */
   readonly value: number | null;
+  /** The primary sensor's latest reading, whatever the mode. */
+  readonly latest: number | null;
+  /** Its highest reading in the recent window, or null when none is there. */
+  readonly recent: number | null;
   readonly colour: string;
   /** The sensor the marker shows (the station's primary sensor), when it has data. */
   readonly sensor: MetaSensor | null;
@@ -74,96 +91,47 @@ export type StationReading = {
   readonly time: number | null;
 };
 
-type Row = { readonly stationId: number; readonly moduleId: number; readonly sensorId: number };
-
-const modulePositions = (station: Station): ReadonlyMap<number, number> => {
-  const positions = new Map<number, number>();
-  for (const configuration of station.configurations.all) {
-    for (const module of configuration.modules) positions.set(module.id, module.position);
-  }
-  return positions;
-};
-
-/** Lexicographic order of two ranks. */
-const isBefore = (a: readonly number[], b: readonly number[]): boolean => {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
-  return false;
-};
-
 /**
- * The station's primary sensor among those with data: one with threshold levels first (flood depth),
- * then sensors of modules that are not internal (diagnostics and random tests come last), then by
- * module position and the catalogue's sensor order.
- */
-export const primarySensor = <R extends Row>(
-  station: Station,
-  rows: readonly R[],
-  sensors: ReadonlyMap<number, SensorInfo>,
-): R | null => {
-  const positions = modulePositions(station);
-  const rank = (row: R): number[] => {
-    const info = sensors.get(row.sensorId);
-    return [
-      thresholdLevels(info?.sensor).length > 0 ? 0 : 1,
-      info?.module.internal ? 1 : 0,
-      info?.sensor.internal ? 1 : 0,
-      info ? 0 : 1,
-      positions.get(row.moduleId) ?? Number.MAX_SAFE_INTEGER,
-      info?.sensor.order ?? Number.MAX_SAFE_INTEGER,
-      row.sensorId,
-    ];
-  };
-  let best: R | null = null;
-  let bestRank: number[] = [];
-  for (const row of rows) {
-    if (row.stationId !== station.id) continue;
-    const r = rank(row);
-    if (best === null || isBefore(r, bestRank)) {
-      best = row;
-      bestRank = r;
-    }
-  }
-  return best;
-};
-
-/**
- * What one station's marker shows. 'recent' is the largest of the primary sensor's maxima over the
- * longest recent window (72 h; 1 h in flood mode); 'current' is its latest reading at any time.
+ * What one station's marker shows, from GET /stations/map. "Latest" is one thing everywhere: the
+ * primary sensor's newest reading (`reading.value`, the server's one definition, as on the station
+ * page). 'current' mode shows it; 'recent' mode shows another, named quantity: the highest reading
+ * within the recent window (72 h; 1 h in flood mode), `reading.recent`.
  */
 export const stationReading = (
-  station: Station,
-  recently: SensorRecently | undefined,
+  station: MapStation,
   sensors: ReadonlyMap<number, SensorInfo>,
   mode: ReadingMode,
 ): StationReading => {
   const none = (category: ReadingCategory): StationReading => ({
     stationId: station.id,
+    severity: readingSeverity(category, null, []),
     category,
     value: null,
     colour: category === 'inactive' ? INACTIVE_COLOUR : NO_VALUE_COLOUR,
     sensor: null,
     moduleId: null,
     time: null,
+    latest: null,
+    recent: null,
   });
   if (station.inactive || station.status === 'down') return none('inactive');
-  const latest = primarySensor(station, recently?.last ?? [], sensors);
-  if (!latest) return none('noData');
-  const info = sensors.get(latest.sensorId);
-  const longest = [...(recently?.windows ?? [])].sort((a, b) => b.hours - a.hours)[0];
-  const recentRows = (longest?.data ?? []).filter(
-    (row) => row.stationId === station.id && row.moduleId === latest.moduleId && row.sensorId === latest.sensorId,
-  );
-  const recentValues = recentRows.map((row) => row.max ?? row.value).filter((v): v is number => typeof v === 'number');
-  const category: ReadingCategory = recentValues.length > 0 ? 'current' : 'noRecent';
-  const value = mode === 'current' ? latest.value : recentValues.length > 0 ? Math.max(...recentValues) : null;
+  const reading = station.reading;
+  if (!reading) return none('noData');
+  const info = sensors.get(reading.sensorId);
+  const category: ReadingCategory = reading.recent !== null ? 'current' : 'noRecent';
+  const value = mode === 'current' ? reading.value : reading.recent;
+  const levels = thresholdLevels(info?.sensor);
   return {
     stationId: station.id,
+    severity: readingSeverity(category, value, levels),
     category,
     value,
-    colour: value === null ? NO_VALUE_COLOUR : thresholdColour(value, thresholdLevels(info?.sensor)),
+    colour: value === null ? NO_VALUE_COLOUR : thresholdColour(value, levels),
     sensor: info?.sensor ?? null,
-    moduleId: latest.moduleId,
-    time: latest.time,
+    moduleId: reading.moduleId,
+    time: reading.time,
+    latest: reading.value,
+    recent: reading.recent,
   };
 };
 

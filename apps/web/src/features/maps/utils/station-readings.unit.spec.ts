@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { ModulesMeta, SensorRecently, Station } from '@groundtruth/contracts';
+import type { MapStation, ModulesMeta } from '@groundtruth/contracts';
 import {
   DEFAULT_MARKER_COLOUR,
   INACTIVE_COLOUR,
@@ -11,7 +11,7 @@ import {
   thresholdColour,
   type StationReading,
 } from './station-readings';
-import { thresholdLegend } from './threshold-legend';
+import { colourLegend, thresholdLegend } from './threshold-legend';
 
 const level = (start: number, value: number, color: string, hidden = false) => ({
   start,
@@ -70,72 +70,27 @@ const meta: ModulesMeta = {
 };
 const sensors = sensorIndex(meta);
 
-const station = (id: number, overrides: Partial<Station> = {}): Station => ({
+const station = (id: number, overrides: Partial<MapStation> = {}): MapStation => ({
   id,
   name: `Station ${id}`,
-  deviceId: `device-${id}`,
-  owner: { id: 1, name: 'Owner' },
-  description: '',
-  hidden: false,
-  readOnly: true,
-  location: { precise: [-73.9, 40.6], latitude: 40.6, longitude: -73.9, exact: true },
-  locationName: null,
-  model: null,
-  placeNameOther: null,
-  placeNameNative: null,
-  deployedAt: null,
-  recordingStartedAt: null,
-  attributes: [],
-  configurations: {
-    all: [
-      {
-        modules: [
-          { id: 100 + id, hardwareId: null, name: 'diagnostics', label: null, position: 0, internal: true, sensors: [] },
-          { id: 200 + id, hardwareId: null, name: 'water.ec', label: null, position: 1, internal: false, sensors: [] },
-        ],
-      },
-    ],
-  },
-  photos: [],
-  battery: null,
-  lastReadingAt: null,
-  lastIngestionAt: null,
-  status: null,
+  location: [-73.9, 40.6],
+  exact: true,
+  mine: false,
+  status: 'up',
   inactive: false,
-  hasData: false,
-  uploads: null,
-  data: null,
-  firmwareNumber: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-  version: 0,
+  lastReadingAt: 1_000,
+  battery: null,
+  place: null,
+  reading: null,
   ...overrides,
 });
 
-const row = (stationId: number, moduleId: number, sensorId: number, max: number) => ({
-  time: 0,
-  stationId,
-  moduleId,
-  sensorId,
-  value: max / 2,
-  avg: max / 2,
-  min: 0,
-  max,
-  last: max / 3,
-  samples: 10,
-});
-
-const recently = (windows: Record<number, ReturnType<typeof row>[]>, last: SensorRecently['last']): SensorRecently => ({
-  windows: Object.entries(windows).map(([hours, data]) => ({ hours: Number(hours), start: 0, end: 1, data })),
-  last,
-});
-
-const latest = (stationId: number, moduleId: number, sensorId: number, value: number) => ({
-  stationId,
+const reading = (moduleId: number, sensorId: number, value: number, recent: number | null) => ({
   moduleId,
   sensorId,
   value,
   time: 1_000,
+  recent,
 });
 
 describe('thresholdColour', () => {
@@ -155,76 +110,56 @@ describe('thresholdColour', () => {
 });
 
 describe('stationReading', () => {
-  it('shows the largest maximum of the longest window in recent mode, the latest reading in current mode', () => {
-    const s = station(1);
-    const data = recently({ 24: [row(1, 201, 20, 5)], 72: [row(1, 201, 20, 9)] }, [latest(1, 201, 20, 2.5)]);
-    expect(stationReading(s, data, sensors, 'recent')).toMatchObject({
+  it("shows the recent window's highest in recent mode and the latest reading in current mode, and carries both", () => {
+    // Kingston: 16.5 °C was the highest of the last 72 h, 15.9 °C its latest (the station page's).
+    const s = station(1, { reading: reading(201, 20, 15.9, 16.5) });
+    expect(stationReading(s, sensors, 'recent')).toMatchObject({
       category: 'current',
-      value: 9,
+      value: 16.5,
+      latest: 15.9,
+      recent: 16.5,
       colour: DEFAULT_MARKER_COLOUR,
     });
-    expect(stationReading(s, data, sensors, 'current')).toMatchObject({ category: 'current', value: 2.5 });
+    expect(stationReading(s, sensors, 'current')).toMatchObject({ category: 'current', value: 15.9, latest: 15.9, recent: 16.5 });
   });
 
-  it('prefers a sensor with threshold levels, then modules that are not internal, then module position and sensor order', () => {
-    const flood = station(2, {
-      configurations: {
-        all: [
-          {
-            modules: [{ id: 302, hardwareId: null, name: 'wh.floodnet', label: null, position: 0, internal: false, sensors: [] }],
-          },
-        ],
-      },
-    });
-    const data = recently({ 1: [row(2, 302, 31, 90), row(2, 302, 30, 13)] }, [latest(2, 302, 31, 90), latest(2, 302, 30, 13)]);
-    const reading = stationReading(flood, data, sensors, 'recent');
-    expect(reading.sensor?.key).toBe('depth');
-    expect(reading.colour).toBe('#fe4d4c');
-
-    const water = station(3);
-    const waterData = recently({ 72: [] }, [latest(3, 103, 10, 80), latest(3, 203, 21, 1), latest(3, 203, 20, 2)]);
-    expect(stationReading(water, waterData, sensors, 'current')).toMatchObject({ value: 2, moduleId: 203 });
+  it("colours by the shown value's threshold level", () => {
+    const flood = station(2, { reading: reading(302, 30, 5, 13) });
+    expect(stationReading(flood, sensors, 'recent')).toMatchObject({ colour: '#fe4d4c' });
+    expect(stationReading(flood, sensors, 'current')).toMatchObject({ colour: '#fdbf4b' });
+    expect(stationReading(flood, sensors, 'recent').sensor?.key).toBe('depth');
+    // The severity a cluster ranks by: the level's place (12-24 is the third), above no value and inactive.
+    expect(stationReading(flood, sensors, 'recent').severity).toBe(3);
+    expect(stationReading(flood, sensors, 'current').severity).toBe(2);
+    expect(stationReading(station(3), sensors, 'recent').severity).toBe(-1);
+    expect(stationReading(station(3, { inactive: true, status: 'down' }), sensors, 'recent').severity).toBe(-2);
   });
 
   it('says no recent reading when the sensor has data but none in the window', () => {
-    const data = recently({ 72: [] }, [latest(4, 204, 20, 7)]);
-    expect(stationReading(station(4), data, sensors, 'recent')).toMatchObject({
-      category: 'noRecent',
-      value: null,
-      colour: NO_VALUE_COLOUR,
-    });
-    expect(stationReading(station(4), data, sensors, 'current')).toMatchObject({ category: 'noRecent', value: 7 });
+    const s = station(4, { reading: reading(204, 20, 7, null) });
+    expect(stationReading(s, sensors, 'recent')).toMatchObject({ category: 'noRecent', value: null, colour: NO_VALUE_COLOUR });
+    expect(stationReading(s, sensors, 'current')).toMatchObject({ category: 'noRecent', value: 7, latest: 7 });
   });
 
   it('says no data without readings, and inactive for a station that is down', () => {
-    expect(stationReading(station(5), recently({ 72: [] }, []), sensors, 'recent')).toMatchObject({
-      category: 'noData',
-      colour: NO_VALUE_COLOUR,
-    });
-    expect(stationReading(station(5), undefined, sensors, 'recent').category).toBe('noData');
-    const data = recently({ 72: [row(6, 206, 20, 3)] }, [latest(6, 206, 20, 3)]);
-    expect(stationReading(station(6, { status: 'down', inactive: true }), data, sensors, 'recent')).toMatchObject({
-      category: 'inactive',
-      value: null,
-      colour: INACTIVE_COLOUR,
-    });
-  });
-
-  it("ignores other stations' rows", () => {
-    const data = recently({ 72: [row(8, 208, 20, 3)] }, [latest(8, 208, 20, 3)]);
-    expect(stationReading(station(7), data, sensors, 'recent').category).toBe('noData');
+    expect(stationReading(station(5), sensors, 'recent')).toMatchObject({ category: 'noData', colour: NO_VALUE_COLOUR });
+    const down = station(6, { status: 'down', inactive: true, reading: reading(206, 20, 3, null) });
+    expect(stationReading(down, sensors, 'recent')).toMatchObject({ category: 'inactive', value: null, colour: INACTIVE_COLOUR });
   });
 });
 
 describe('compareReadings', () => {
   const reading = (stationId: number, category: StationReading['category'], value: number | null): StationReading => ({
     stationId,
+    severity: 0,
     category,
     value,
     colour: '',
     sensor: null,
     moduleId: null,
     time: null,
+    latest: value,
+    recent: value,
   });
 
   it('orders current readings by value (highest first), then no recent, no data, inactive, each by name', () => {
@@ -261,24 +196,39 @@ describe('localised', () => {
 });
 
 describe('thresholdLegend', () => {
-  it("lists the first station's visible threshold levels with their map key labels", () => {
-    const flood = station(9, {
-      configurations: {
-        all: [
-          {
-            modules: [{ id: 309, hardwareId: null, name: 'wh.floodnet', label: null, position: 0, internal: false, sensors: [] }],
-          },
-        ],
-      },
-    });
-    // No readings yet: the levels come from the catalogue module the station carries.
-    const legend = thresholdLegend(flood, undefined, meta, 'es-ES');
-    expect(legend?.entries).toEqual([
+  it('lists every threshold level (the hidden one under the first too) of the first station whose marker shows one', () => {
+    const stations = [station(8, { reading: reading(208, 20, 1, 1) }), station(9, { reading: reading(309, 30, 1, 1) })];
+    expect(thresholdLegend(stations, sensors, 'es-ES')?.entries).toEqual([
+      { label: '0-4', colour: '#00CCFF' },
       { label: '4-12', colour: '#fdbf4b' },
       { label: '12-24', colour: '#fe4d4c' },
       { label: '24-100', colour: '#d74dfe' },
     ]);
-    expect(thresholdLegend(station(10), undefined, meta, 'en-US')).toBeNull();
-    expect(thresholdLegend(undefined, undefined, meta, 'en-US')).toBeNull();
+    expect(thresholdLegend([station(10)], sensors, 'en-US')).toBeNull();
+    expect(thresholdLegend([], sensors, 'en-US')).toBeNull();
+  });
+});
+
+describe('colourLegend', () => {
+  const texts = { defaultColour: 'A reading', noValue: 'No data', inactive: 'Inactive' };
+
+  it('has an entry for every colour the markers are drawn in, and always no data and inactive', () => {
+    const stations = [
+      station(1, { reading: reading(301, 30, 5, 13) }), // flood depth 13: the 12-24 level
+      station(2, { reading: reading(302, 30, 5, 2) }), // 2: the hidden level under 4
+      station(3, { reading: reading(203, 20, 7, 7) }), // conductivity: no levels, the default colour
+      station(4),
+    ];
+    const readings = stations.map((s) => stationReading(s, sensors, 'recent'));
+    const sut = colourLegend(readings, 'en-US', texts);
+    const drawn = new Set(readings.map((r) => r.colour.toLowerCase()));
+    const listed = new Set(sut.map((e) => e.colour.toLowerCase()));
+    expect([...drawn].filter((c) => !listed.has(c))).toEqual([]);
+    expect(sut.map((e) => e.label)).toEqual(['0-4', '12-24', 'A reading', 'No data', 'Inactive']);
+  });
+
+  it('leaves out the default colour when no marker is drawn in it (the control)', () => {
+    const readings = [stationReading(station(1, { reading: reading(301, 30, 5, 13) }), sensors, 'recent')];
+    expect(colourLegend(readings, 'en-US', texts).map((e) => e.label)).toEqual(['12-24', 'No data', 'Inactive']);
   });
 });

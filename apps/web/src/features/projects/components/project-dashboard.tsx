@@ -112,7 +112,8 @@ export const ProjectDashboard = ({ project }: { project: Project }) => {
         </Section>
       </Box>
 
-      <ProjectStationsPanel project={project} />
+      {/* The admin view shows the stations on a map too, as the public view does (issue 16). */}
+      <ProjectStationsPanel project={project} withMap editable />
       <TeamManager project={project} />
       <CommentsPlaceholder projectId={project.id} />
     </Stack>

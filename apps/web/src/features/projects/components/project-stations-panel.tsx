@@ -242,7 +242,16 @@ const AddStationDialog = ({
  * A project's stations, 4 a page (spec §9), with a map in the public view. Administrators add their own
  * stations and remove stations, after confirming.
  */
-export const ProjectStationsPanel = ({ project, withMap = false }: { project: Project; withMap?: boolean }) => {
+export const ProjectStationsPanel = ({
+  project,
+  withMap = false,
+  editable = !withMap,
+}: {
+  project: Project;
+  withMap?: boolean;
+  /** The add and remove actions (the admin view); the public view has none. */
+  editable?: boolean;
+}) => {
   const { t } = useTranslation();
   const query = useProjectStations(project.id);
   const change = useChangeProjectStations(project.id);
@@ -250,7 +259,7 @@ export const ProjectStationsPanel = ({ project, withMap = false }: { project: Pr
   const [page, setPage] = useState(0);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Station | null>(null);
-  const canEdit = !project.readOnly && !withMap;
+  const canEdit = !project.readOnly && editable;
   const headingId = `project-${project.id}-stations`;
 
   const stations = query.data ?? [];

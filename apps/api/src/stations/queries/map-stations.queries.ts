@@ -1,0 +1,153 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  GENERAL_LOCATION_SLACK_DEGREES,
+  inMapBox,
+  primaryLatest,
+  stationDataStatus,
+  type Actor,
+  type LatestReading,
+  type MapBox,
+} from '@groundtruth/domain';
+import type { MapStation, MapStations } from '@groundtruth/contracts';
+import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { ReadModels } from '../../read-models/read-models.js';
+import { readLatest, readWindowSummaries } from '../../sensors/queries/sensor-buckets.js';
+import { seenLocation, type StationAccessRow, type StationLocationRow } from './station-access.js';
+
+const HOUR_MS = 3_600_000;
+
+type MapSqlRow = StationAccessRow &
+  StationLocationRow & {
+    id: string;
+    name: string;
+    place: string | null;
+    last_reading_at: Date | string | null;
+    battery: number | null;
+    positions: [number, number][] | null;
+  };
+
+export type MapStationsAsk = {
+  readonly bbox?: MapBox | undefined;
+  readonly projectId?: number | undefined;
+  readonly recentHours: number;
+};
+
+/**
+ * The stations of a map (GET /stations/map) in one Postgres query and, for the stations with data,
+ * two ClickHouse queries (latest readings; the recent window's maxima). Access is the policy's
+ * `station.read` and the location `seenLocation`'s, written as joins: the public projects' and the
+ * asker's memberships are grouped once per query rather than asked again per station.
+ */
+@Injectable()
+export class MapStationsQueries {
+  constructor(
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly readModels: ReadModels,
+  ) {}
+
+  async list(ask: MapStationsAsk, actor: Actor, now: number = Date.now()): Promise<MapStations> {
+    const em = await this.readModels.em();
+    const userId = actor.kind === 'user' ? actor.userId : null;
+    const admin = actor.kind === 'user' && actor.admin;
+    const where: string[] = [
+      '(NOT s.hidden OR s.owner_id = ?)',
+      '(? OR pub.station_id IS NOT NULL OR s.owner_id = ? OR mem.station_id IS NOT NULL)',
+    ];
+    // In the order of the `?` below: the memberships' asker, then the filters'.
+    const params: unknown[] = [userId, userId, admin, userId];
+    if (ask.projectId !== undefined) {
+      where.push('EXISTS (SELECT 1 FROM project_stations px WHERE px.station_id = s.id AND px.project_id = ?)');
+      params.push(ask.projectId);
+    }
+    if (ask.bbox) {
+      // On the general coordinates, widened so that every exact location inside the box stays in;
+      // the box itself is then applied to the location the asker sees.
+      const slack = GENERAL_LOCATION_SLACK_DEGREES * 1.01;
+      const { west, south, east, north } = ask.bbox;
+      where.push('s.general_latitude BETWEEN ? AND ?');
+      params.push(south - slack, north + slack);
+      if (west <= east) {
+        where.push('s.general_longitude BETWEEN ? AND ?');
+        params.push(west - slack, east + slack);
+      } else {
+        where.push('(s.general_longitude >= ? OR s.general_longitude <= ?)');
+        params.push(west - slack, east + slack);
+      }
+    }
+    const rows = await em.execute<MapSqlRow[]>(
+      `WITH pub AS (
+         SELECT ps.station_id, bool_or(p.show_exact_location) AS exact_public
+           FROM project_stations ps JOIN projects p ON p.id = ps.project_id
+          WHERE p.privacy > 0 GROUP BY ps.station_id),
+       mem AS (
+         SELECT ps.station_id, max(CASE pm.role WHEN 'administrator' THEN 2 WHEN 'member' THEN 1 END) AS role_rank
+           FROM project_members pm JOIN project_stations ps ON ps.project_id = pm.project_id
+          WHERE pm.user_id = ? GROUP BY ps.station_id)
+       SELECT s.id, s.name, s.owner_id, s.latitude, s.longitude, s.general_latitude, s.general_longitude,
+              pub.station_id IS NOT NULL AS is_public, coalesce(pub.exact_public, false) AS exact_public,
+              mem.role_rank, d.last_reading_at, d.battery,
+              coalesce(s.location_name,
+                       (SELECT a.string_value FROM station_attributes a WHERE a.station_id = s.id AND a.name = 'Neighborhood' LIMIT 1)) AS place,
+              (SELECT json_agg(json_build_array(m.module_id, m.position)) FROM station_modules m WHERE m.station_id = s.id) AS positions
+         FROM stations s
+         LEFT JOIN pub ON pub.station_id = s.id
+         LEFT JOIN mem ON mem.station_id = s.id
+         LEFT JOIN station_data d ON d.station_id = s.id
+        WHERE ${where.join(' AND ')}
+        ORDER BY s.id`,
+      params,
+    );
+    const seen = rows.flatMap((row) => {
+      const location = seenLocation(row, actor);
+      if (ask.bbox && (!location || !inMapBox(ask.bbox, location.longitude, location.latitude))) return [];
+      return [{ row, location }];
+    });
+    const withData = seen.filter(({ row }) => row.last_reading_at !== null).map(({ row }) => Number(row.id));
+    const { latest, recent } = await this.readings(withData, ask.recentHours, now);
+    const stations = seen.map(({ row, location }): MapStation => {
+      const id = Number(row.id);
+      const lastReadingAt = row.last_reading_at === null ? null : new Date(row.last_reading_at).getTime();
+      const positions = new Map((row.positions ?? []).map(([moduleId, position]) => [Number(moduleId), position]));
+      const primary = primaryLatest(latest.get(id) ?? [], positions);
+      const { status, inactive } = stationDataStatus(lastReadingAt, now);
+      return {
+        id,
+        name: row.name,
+        location: location && [location.longitude, location.latitude],
+        exact: location?.exact ?? false,
+        mine: userId !== null && Number(row.owner_id) === userId,
+        status,
+        inactive,
+        lastReadingAt,
+        battery: row.battery,
+        place: row.place,
+        reading: primary && {
+          moduleId: primary.moduleId,
+          sensorId: primary.sensorId,
+          value: primary.value,
+          time: primary.timeMs,
+          recent: recent.get(`${id}/${primary.moduleId}/${primary.sensorId}`) ?? null,
+        },
+      };
+    });
+    return { recentHours: ask.recentHours, stations };
+  }
+
+  /** Each station module sensor's latest reading, and its highest reading of the recent window. */
+  private async readings(stationIds: readonly number[], recentHours: number, now: number) {
+    const latest = new Map<number, LatestReading[]>();
+    const recent = new Map<string, number>();
+    if (stationIds.length === 0) return { latest, recent };
+    const client = this.runtime.clickhouse.client;
+    const selection = { stationIds, sensorIds: [] };
+    const start = Math.floor((now - recentHours * HOUR_MS) / 60_000) * 60_000;
+    const [last, window] = await Promise.all([readLatest(client, selection), readWindowSummaries(client, start, now, selection)]);
+    for (const b of last) {
+      const list = latest.get(b.stationId) ?? [];
+      list.push({ moduleId: b.moduleId, sensorId: b.sensorId, value: b.last, timeMs: b.lastTime });
+      latest.set(b.stationId, list);
+    }
+    for (const b of window) if (b.count > 0) recent.set(`${b.stationId}/${b.moduleId}/${b.sensorId}`, b.max);
+    return { latest, recent };
+  }
+}

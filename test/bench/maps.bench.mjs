@@ -1,0 +1,222 @@
+// npm run bench:maps: the stations endpoint of the maps and the all-stations map, at 10,000 stations.
+// Runs the built product in this process (embedded stores, no demo: SEED_DEMO_DATA=false), signs a
+// bench account up and seeds BENCH_STATIONS (default 10,000) stations of its own: each registered and
+// deployed by the product's own commands (RegisterStation, UpdateStation through the command bus,
+// as the demo seeder does: through HTTP each command would also wait for the projections, and
+// 20,000 of them take most of an hour here) at a place spread over the continental United States;
+// one in BENCH_READINGS_EVERY (default 100) also gets three water-temperature readings by CSV import
+// over HTTP, so answers carry latest values. Then it prints:
+//   1. GET /api/stations/map over HTTP with the account's token (every station, and a viewport):
+//      p50 and p95 over BENCH_RUNS (default 40) calls (target ≤ 100 ms for 10,000 stations);
+//   2. in Chromium, signed in, the time from navigating to /dashboard/stations/map to the first
+//      markers (or clusters) drawn (target ≤ 1.5 s), median and worst of BENCH_BROWSER_RUNS
+//      (default 5) runs, each in a fresh browser context (the first one is a cold start of the
+//      browser's caches); each run's line says when the stations answer came and the map was ready.
+// A benchmark: it prints figures and checks nothing. BENCH_DATA_DIR keeps the data folder (seeded
+// once, measured again by later runs); otherwise a fresh one is removed afterwards.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CommandBus } from '@nestjs/cqrs';
+/* global window */
+import { chromium } from '@playwright/test';
+import { createApiApp } from '@groundtruth/api';
+import { createLogger, loadConfig, openRuntime } from '@groundtruth/platform';
+import { commandMetadata } from '../../apps/api/dist/common/cqrs/command-metadata.js';
+import { RegisterStationCommand } from '../../apps/api/dist/stations/commands/register-station/register-station.command.js';
+import {
+  UpdateStationCommand,
+  updateStationInput,
+} from '../../apps/api/dist/stations/commands/update-station/update-station.command.js';
+import { signUpFromOutbox } from './bench-accounts.mjs';
+
+const STATIONS = Number(process.env.BENCH_STATIONS ?? 10_000);
+const READINGS_EVERY = Number(process.env.BENCH_READINGS_EVERY ?? 100);
+const RUNS = Number(process.env.BENCH_RUNS ?? 40);
+const BROWSER_RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 5);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+/** A data folder to keep (seeded once, measured again on later runs); otherwise a fresh one, removed afterwards. */
+const KEPT_DIR = process.env.BENCH_DATA_DIR;
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+const fmt = (n) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
+
+const dataDir = KEPT_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'gt-bench-maps-'));
+mkdirSync(dataDir, { recursive: true });
+const config = loadConfig({
+  ...process.env,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  SEED_DEMO_DATA: 'false',
+  AUTH_RATE_LIMIT: '100000',
+  ACCESS_TOKEN_TTL_SECONDS: '86400',
+  PORT: '0',
+});
+const runtime = await openRuntime(config, createLogger(config.logLevel));
+const app = await createApiApp(runtime, { projector: true, port: 0 });
+const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
+const bus = app.get(CommandBus);
+
+const api = async (method, url, { token, body, headers = {} } = {}) => {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
+  return { res, body: text ? JSON.parse(text) : null, bytes: text.length };
+};
+
+/** A repeatable spread of places: the continental United States, denser around a few cities. */
+let seed = 42;
+const random = () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+  return seed / 2_147_483_648;
+};
+const CITIES = [
+  [-74.0, 40.7],
+  [-87.6, 41.9],
+  [-118.2, 34.0],
+  [-106.6, 35.1],
+  [-122.4, 37.8],
+];
+const place = (n) => {
+  if (n % 3 === 0) {
+    const [lng, lat] = CITIES[n % CITIES.length];
+    return { longitude: lng + (random() - 0.5) * 0.6, latitude: lat + (random() - 0.5) * 0.4 };
+  }
+  return { longitude: -124 + random() * 57, latitude: 25 + random() * 24 };
+};
+
+/** Runs `task(i)` for 0 ≤ i < count, `CONCURRENCY` at a time. */
+const pool = async (count, task) => {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < count) {
+        const i = next++;
+        await task(i);
+      }
+    }),
+  );
+};
+
+try {
+  const tokenFile = path.join(dataDir, 'bench-token.txt');
+  let token = existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8') : undefined;
+  if (token) console.log('measuring the stations already there');
+  else {
+    token = await signUpFromOutbox(api, dataDir, 400);
+    // A public project first, so the stations do not go into a new private one.
+    await api('POST', '/api/projects', {
+      token,
+      body: { name: 'Bench project', description: 'd', goal: 'g', location: 'United States', privacy: 1 },
+    });
+    const { body: me } = await api('GET', '/api/user', { token });
+    const ids = [];
+    const started = Date.now();
+    const minute = (ms) => new Date(Math.floor(ms / 60_000) * 60_000).toISOString();
+    await pool(STATIONS, async (n) => {
+      const deviceId = (0xbe_0000_0000 + n).toString(16).padStart(16, '0');
+      const { stationId } = await bus.execute(
+        new RegisterStationCommand({ deviceId, name: `Bench station ${n}` }, commandMetadata(me.id)),
+      );
+      await bus.execute(
+        new UpdateStationCommand(
+          updateStationInput(stationId, { location: place(n), deployedAt: '2026-01-01T00:00:00.000Z' }),
+          null,
+          commandMetadata(me.id),
+        ),
+      );
+      ids[n] = stationId;
+      if ((n + 1) % 1000 === 0) console.log(`  seeded ${fmt(n + 1)} stations (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    });
+    // The projections catch up (the commands did not wait for them).
+    for (;;) {
+      const { body } = await api('GET', '/api/stations/map', { token });
+      const deployed = body.stations.filter((s) => s.location !== null).length;
+      if (deployed >= STATIONS) break;
+      await sleep(1000);
+    }
+    const now = Date.now();
+    await pool(Math.ceil(STATIONS / READINGS_EVERY), async (i) => {
+      const n = i * READINGS_EVERY;
+      const rows = [3, 2, 1].map((h) => `${minute(now - h * 3_600_000)},${(10 + ((n + h) % 10)).toFixed(1)}`);
+      await api('POST', `/api/data/stations/${ids[n]}/csv`, {
+        token,
+        body: `time,fk.water.temp.temp\n${rows.join('\n')}\n`,
+        headers: { 'content-type': 'text/csv' },
+      });
+    });
+    console.log(`seeded ${fmt(STATIONS)} stations in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    if (KEPT_DIR) writeFileSync(tokenFile, token);
+  }
+
+  // 1. The endpoint over HTTP, with the token (compressed, as a browser asks for it).
+  const measure = async (query) => {
+    const times = [];
+    let answer = null;
+    for (let run = 0; run < RUNS + 2; run++) {
+      const t0 = performance.now();
+      answer = await api('GET', `/api/stations/map${query}`, { token, headers: { 'accept-encoding': 'gzip' } });
+      if (run >= 2) times.push(performance.now() - t0);
+    }
+    const withReading = answer.body.stations.filter((s) => s.reading !== null).length;
+    console.log(
+      `GET /api/stations/map${query}: ${fmt(answer.body.stations.length)} stations (${fmt(withReading)} with a reading, ` +
+        `${fmt(answer.bytes / 1024)} KiB of JSON): p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms over ${RUNS} calls (target ≤ 100 ms)`,
+    );
+  };
+  await measure('');
+  await measure('?bbox=-75,40,-73,42');
+
+  // 2. Chromium: navigation to the first markers drawn.
+  const browser = await chromium.launch({
+    executablePath: process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
+  const firsts = [];
+  for (let run = 0; run < BROWSER_RUNS; run++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addInitScript((t) => window.localStorage.setItem('gt.token', t), token);
+    const page = await context.newPage();
+    const t0 = Date.now();
+    const phases = {};
+    page.on('response', (res) => {
+      const at = new URL(res.url()).pathname;
+      if (at === '/api/stations/map' || at.endsWith('.pbf') || at.includes('basemap')) phases[at] ??= Date.now() - t0;
+    });
+    await page.goto(`${base}/dashboard/stations/map`, { waitUntil: 'commit' });
+    await page.waitForSelector('[data-map-ready="true"]', { timeout: 60_000 });
+    phases['map ready'] = Date.now() - t0;
+    await page.waitForSelector('.gt-map-marker', { timeout: 60_000 });
+    const first = Date.now() - t0;
+    const drawn = await page.locator('.gt-map-marker').count();
+    const clusters = await page.locator('.gt-map-cluster').count();
+    firsts.push(first);
+    console.log(
+      `  run ${run + 1}: first markers at ${fmt(first)} ms (${fmt(drawn)} on screen, ${fmt(clusters)} of them clusters); ` +
+        Object.entries(phases)
+          .map(([k, v]) => `${k} ${fmt(v)} ms`)
+          .join(', '),
+    );
+    await context.close();
+  }
+  await browser.close();
+  console.log(
+    `first markers drawn after navigating to /dashboard/stations/map (target ≤ 1500 ms): median ${fmt(percentile(firsts, 50))} ms, worst ${fmt(Math.max(...firsts))} ms over ${BROWSER_RUNS} runs`,
+  );
+} finally {
+  await app.close();
+  await runtime.close();
+  if (!KEPT_DIR) rmSync(dataDir, { recursive: true, force: true });
+}
