@@ -1,4 +1,5 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -81,11 +82,12 @@ describe('api and projector as separate processes', () => {
   });
 
   it('rebuilds a projection from the command line while both run, and keeps serving', async () => {
-    const r = spawnSync(process.execPath, [rebuild, 'projects'], {
+    // Run without blocking this test's event loop: a loop blocked for longer than the server's
+    // keep-alive (5 s) leaves fetch a socket the server has already closed.
+    const r = await promisify(execFile)(process.execPath, [rebuild, 'projects'], {
       env: { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'warn', DATA_DIR: path.join(dir, 'cli') },
       encoding: 'utf8',
     });
-    expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/projects: \d+ events read/);
     const list = (await (await fetch(`${base}/api/projects`)).json()) as { projects: { name: string }[] };
     expect(list.projects.map((p) => p.name)).toEqual(expect.arrayContaining(['Across 0', 'Across 4']));
