@@ -1,19 +1,14 @@
 import type { ExportFormat, ExportJob, SensorsMeta, Station } from '@groundtruth/contracts';
-import CloseIcon from '@mui/icons-material/Close';
 import DownloadIcon from '@mui/icons-material/Download';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
-import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
@@ -27,6 +22,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ClosableDialog } from '@/components/closable-dialog';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { partner } from '@/config/partner';
 import { paths } from '@/config/paths';
@@ -377,19 +373,15 @@ export const ExportPanel = (props: ExportPanelProps) => {
       <Button variant="outlined" startIcon={<FileDownloadIcon aria-hidden />} onClick={() => setOpen(true)}>
         {t('explore.export.button')}
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="explore-export-title" fullWidth maxWidth="md">
-        <DialogTitle id="explore-export-title" sx={{ pr: 6 }}>
-          {t('explore.export.title')}
-          <IconButton
-            aria-label={t('explore.close')}
-            onClick={() => setOpen(false)}
-            sx={{ position: 'absolute', right: 8, top: 8 }}
-          >
-            <CloseIcon />
-          </IconButton>
-        </DialogTitle>
-        <DialogContent>{body}</DialogContent>
-      </Dialog>
+      <ClosableDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t('explore.export.title')}
+        closeLabel={t('explore.close')}
+        maxWidth="md"
+      >
+        {body}
+      </ClosableDialog>
     </>
   );
 };
