@@ -25,9 +25,10 @@ import { currentLocale } from '@/i18n';
 import { isApiError } from '@/lib/api-client';
 import { useToken } from '@/lib/auth/session';
 import { useMapProject, useMapStations } from '../api/get-map-stations';
+import { useColourLegend } from '../hooks/use-colour-legend';
 import { useStationMarkers } from '../hooks/use-station-markers';
 import { NO_VALUE_COLOUR, sensorLabel } from '../utils/station-readings';
-import { THRESHOLD_LEGEND_PROJECT_ID, colourLegend, thresholdLegend } from '../utils/threshold-legend';
+import { THRESHOLD_LEGEND_PROJECT_ID, thresholdLegend } from '../utils/threshold-legend';
 import { BottomPane } from './bottom-pane';
 import { MapLegend } from './map-legend';
 import { HoverHint, StationHoverCard } from './station-hover-card';
@@ -54,6 +55,7 @@ export const ProjectMapView = ({ projectId, mode, notFound }: ProjectMapViewProp
   const project = useMapProject(projectId);
   const stations = useMapStations(signedIn, projectId);
   const { markers, ordered, readings, sensors } = useStationMarkers(stations.data, 'recent');
+  const colourEntries = useColourLegend(readings.values());
   const [hoveredId, setHoveredId] = useState<number | null>(null);
   const [pinnedId, setPinnedId] = useState<number | null>(null);
   const [paneHeight, setPaneHeight] = useState(0);
@@ -232,14 +234,7 @@ export const ProjectMapView = ({ projectId, mode, notFound }: ProjectMapViewProp
           />
         ) : (
           // Other projects: every colour drawn, as on the all-stations map.
-          <MapLegend
-            title={t('stationsMap.legend')}
-            entries={colourLegend(readings.values(), currentLocale(), {
-              defaultColour: t('stationsMap.legendDefault'),
-              noValue: t('stationsMap.legendNoValue'),
-              inactive: t('stationsMap.inactive'),
-            })}
-          />
+          <MapLegend title={t('stationsMap.legend')} entries={colourEntries} />
         )}
       </MapView>
       {narrow && all.length === 0 ? (

@@ -35,10 +35,9 @@ import { paths } from '@/config/paths';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useToken } from '@/lib/auth/session';
 import { recentHours, useMapStation, useMapStations } from '../api/get-map-stations';
+import { useColourLegend } from '../hooks/use-colour-legend';
 import { useStationMarkers } from '../hooks/use-station-markers';
 import { type ReadingMode } from '../utils/station-readings';
-import { colourLegend } from '../utils/threshold-legend';
-import { currentLocale } from '@/i18n';
 import { BottomPane } from './bottom-pane';
 import { MapLegend } from './map-legend';
 import { StationList } from './station-list';
@@ -80,6 +79,7 @@ export const StationsMapView = ({ mode, bounds, selectedId, renderSummary, explo
   const stations = useMapStations(signedIn);
   const opened = useMapStation(selectedId);
   const { markers, ordered, readings, failed } = useStationMarkers(stations.data, readingMode);
+  const colourEntries = useColourLegend(readings.values());
   const hasOwn = (stations.data ?? []).some((station) => station.mine);
 
   // The bounds on screen (reported by the map), for links and the list; the route's until the map reports.
@@ -252,15 +252,7 @@ export const StationsMapView = ({ mode, bounds, selectedId, renderSummary, explo
           // The station stays in sight beside the summary panel, or above the bottom pane.
           insets={selectedId === null ? undefined : narrow ? { bottom: paneHeight } : { left: 436 }}
         >
-          <MapLegend
-            title={t('stationsMap.legend')}
-            entries={colourLegend(readings.values(), currentLocale(), {
-              defaultColour: t('stationsMap.legendDefault'),
-              noValue: t('stationsMap.legendNoValue'),
-              inactive: t('stationsMap.inactive'),
-            })}
-            note={t('stationsMap.legendClusters')}
-          />
+          <MapLegend title={t('stationsMap.legend')} entries={colourEntries} note={t('stationsMap.legendClusters')} />
           {panel && !narrow ? (
             <Paper
               elevation={4}
