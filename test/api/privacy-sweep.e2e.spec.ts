@@ -183,6 +183,9 @@ const listForms: Record<string, ListForm> = {
   oidcUrl: { query: () => '', owner: 'none', outsiders: 'omits' },
   // The owner's bookmark of the private station: ids only, the same content for whoever holds the token.
   bookmarkResolve: { query: () => `?v=${bookmarkToken}`, owner: 'none', outsiders: 'omits' },
+  // Its preview picture is drawn as for an anonymous visitor, whoever asks (link previewers are
+  // anonymous): nothing private for anyone. share-preview.e2e reads the pixels of a private station's.
+  bookmarkPreview: { query: () => `?v=${bookmarkToken}`, owner: 'none', outsiders: 'omits' },
   // The caller's own exports: the owner's export of the private station is not an outsider's to list.
   exportHistory: { query: () => '', owner: 'none', outsiders: 'omits' },
 };
