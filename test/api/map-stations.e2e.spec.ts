@@ -2,6 +2,7 @@ import { MapStations } from '../../libs/contracts/src/index.js';
 import { outboxOf, signUp, type TestUser } from '../support/accounts.js';
 import { newDeviceId } from '../support/device-ids.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { processed } from '../support/uploads.js';
 import { callAsReader } from '../support/versions.js';
 
 /**
@@ -62,6 +63,8 @@ beforeAll(async () => {
     body: `time,fk.water.temp.temp,fk.diagnostics.batteryCharge\n${minute(now - 2 * 3_600_000)},16.5,90\n${minute(now - 30 * 60_000)},15.9,89\n`,
   });
   if (csv.status !== 200) throw new Error(`csv import: ${csv.status} ${await csv.text()}`);
+  // The projector processes the import after the answer: the readings count once it has.
+  await processed(sut, [((await csv.json()) as { id: number }).id]);
 });
 afterAll(async () => sut.close());
 
