@@ -122,8 +122,24 @@ export const StationsMapView = ({ mode, bounds, selectedId, renderSummary, explo
     const previous = previousId.current;
     previousId.current = selectedId;
     if (mode !== 'map') return;
-    if (selectedId !== null) panelRef.current?.focus({ preventScroll: true });
-    else if (previous !== null) document.querySelector<HTMLElement>(`[data-marker-id="${previous}"]`)?.focus();
+    if (selectedId !== null) {
+      panelRef.current?.focus({ preventScroll: true });
+      return;
+    }
+    if (previous === null) return;
+    // The map re-clusters once the panel is gone and may redraw the marker a moment later: keep focus
+    // on it for about a second, unless the visitor has moved focus somewhere else meanwhile.
+    let frame = 0;
+    let frames = 0;
+    const keepOnMarker = () => {
+      const marker = document.querySelector<HTMLElement>(`[data-marker-id="${previous}"]`);
+      const active = document.activeElement;
+      const lost = active === null || active === document.body || !active.isConnected;
+      if (marker && active !== marker && (lost || frames === 0)) marker.focus({ preventScroll: true });
+      if (++frames < 60 && (lost || active === marker || marker === null)) frame = requestAnimationFrame(keepOnMarker);
+    };
+    keepOnMarker();
+    return () => cancelAnimationFrame(frame);
   }, [selectedId, mode]);
 
   const switchView = (next: 'map' | 'list' | null) => {
