@@ -183,7 +183,16 @@ export const ProjectMapView = ({ projectId, mode, notFound }: ProjectMapViewProp
       station={shownStation}
       reading={readings.get(shownStation.id)}
       projectId={projectId}
-      {...(pinnedId !== null ? { onClose: () => setPinnedId(null) } : {})}
+      {...(pinnedId !== null
+        ? {
+            // Closed is closed: the hover that led to the card ends with it (a marker redrawn under the
+            // pointer or a stale focus must not bring it straight back).
+            onClose: () => {
+              setPinnedId(null);
+              setHoveredId(null);
+            },
+          }
+        : {})}
     />
   ) : null;
 
