@@ -24,3 +24,27 @@ export const signUpFromOutbox = async (api, dataDir, tries = 400) => {
   }
   throw new Error('no validation mail');
 };
+
+/**
+ * The benches' caller of the product at `base`: an object body goes as JSON, a string or bytes as
+ * they are (the caller names their type); an answer of 300 or more throws. Answers the response, its
+ * text, its JSON (when it is JSON) and its length.
+ */
+export const benchCaller =
+  (base) =>
+  async (method, url, { token, body, headers = {} } = {}) => {
+    const raw = typeof body === 'string' || body instanceof Uint8Array;
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: {
+        ...(body !== undefined && !raw ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
+    const json = text !== '' && (res.headers.get('content-type') ?? '').includes('json');
+    return { res, text, body: json ? JSON.parse(text) : null, bytes: text.length };
+  };

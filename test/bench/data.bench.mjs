@@ -24,7 +24,7 @@ import { createApiApp } from '@groundtruth/api';
 import { untilProcessedOverHttp } from '@groundtruth/contracts';
 import { newestModuleDefinition } from '@groundtruth/domain';
 import { createLogger, DataFileWriter, encodeDataRecord, encodeMetaFile, loadConfig, openRuntime } from '@groundtruth/platform';
-import { signUpFromOutbox } from './bench-accounts.mjs';
+import { benchCaller, signUpFromOutbox } from './bench-accounts.mjs';
 
 const READINGS = Number(process.env.BENCH_READINGS ?? 100_000_000);
 const DAYS = Number(process.env.BENCH_STATION_DAYS ?? 365);
@@ -63,20 +63,7 @@ app.getHttpServer().keepAliveTimeout = 120_000;
 const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
 const ch = runtime.clickhouse.client;
 
-const api = async (method, url, { token, body, headers = {} } = {}) => {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(body !== undefined && !(body instanceof Uint8Array) ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...headers,
-    },
-    body: body === undefined ? undefined : body instanceof Uint8Array ? body : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
-  return { res, body: text ? JSON.parse(text) : null };
-};
+const api = benchCaller(base);
 
 const signUp = () => signUpFromOutbox(api, dataDir, 200);
 

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { clearInterval, setInterval } from 'node:timers';
 import { createApiApp } from '@groundtruth/api';
 import { createLogger, loadConfig, openRuntime } from '@groundtruth/platform';
-import { signUpFromOutbox } from './bench-accounts.mjs';
+import { benchCaller, signUpFromOutbox } from './bench-accounts.mjs';
 
 const READINGS = Number(process.env.BENCH_READINGS ?? 10_000_000);
 const QUERY_RUNS = Number(process.env.BENCH_QUERY_RUNS ?? 40);
@@ -48,20 +48,7 @@ const app = await createApiApp(runtime, { projector: true, port: 0 });
 const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
 const ch = runtime.clickhouse.client;
 
-const api = async (method, url, { token, body, headers = {} } = {}) => {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
-  return { res, text, body: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : null };
-};
+const api = benchCaller(base);
 
 const signUp = () => signUpFromOutbox(api, dataDir);
 

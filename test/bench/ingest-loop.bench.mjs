@@ -66,7 +66,7 @@ async function runMode(mode) {
   const { newestModuleDefinition } = await import('@groundtruth/domain');
   const { createLogger, DataFileWriter, encodeDataRecord, encodeMetaFile, loadConfig, openRuntime } =
     await import('@groundtruth/platform');
-  const { signUpFromOutbox } = await import('./bench-accounts.mjs');
+  const { benchCaller, signUpFromOutbox } = await import('./bench-accounts.mjs');
 
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gt-bench-loop-'));
   const config = loadConfig({
@@ -81,20 +81,7 @@ async function runMode(mode) {
   app.getHttpServer().keepAliveTimeout = 120_000;
   const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
   try {
-    const api = async (method, url, { token, body, headers = {} } = {}) => {
-      const res = await fetch(`${base}${url}`, {
-        method,
-        headers: {
-          ...(body !== undefined && !(body instanceof Uint8Array) ? { 'content-type': 'application/json' } : {}),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...headers,
-        },
-        body: body === undefined ? undefined : body instanceof Uint8Array ? body : JSON.stringify(body),
-      });
-      const text = await res.text();
-      if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
-      return { res, body: text ? JSON.parse(text) : null };
-    };
+    const api = benchCaller(base);
     const token = await signUpFromOutbox(api, dataDir, 200);
     const deviceHex = '0b0c0d0e0f101112';
     const generation = 'a1b2c3d4e5f60718';

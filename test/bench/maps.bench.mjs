@@ -28,7 +28,7 @@ import {
   UpdateStationCommand,
   updateStationInput,
 } from '../../apps/api/dist/stations/commands/update-station/update-station.command.js';
-import { signUpFromOutbox } from './bench-accounts.mjs';
+import { benchCaller, signUpFromOutbox } from './bench-accounts.mjs';
 
 const STATIONS = Number(process.env.BENCH_STATIONS ?? 10_000);
 const READINGS_EVERY = Number(process.env.BENCH_READINGS_EVERY ?? 100);
@@ -61,20 +61,7 @@ const app = await createApiApp(runtime, { projector: true, port: 0 });
 const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
 const bus = app.get(CommandBus);
 
-const api = async (method, url, { token, body, headers = {} } = {}) => {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...headers,
-    },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
-  return { res, body: text ? JSON.parse(text) : null, bytes: text.length };
-};
+const api = benchCaller(base);
 
 /** A repeatable spread of places: the continental United States, denser around a few cities. */
 let seed = 42;
