@@ -7,6 +7,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fromDateInput, toDateInput } from '../utils/date-input';
 import { dataExtent } from '../utils/station-sensors';
 import {
   DAY_MS,
@@ -29,18 +30,6 @@ type ChartGroupProps = {
   readonly mobile: boolean;
   readonly anchorId: string | null;
   readonly dispatch: (action: WorkspaceAction) => void;
-};
-
-/** yyyy-mm-dd of a moment, in the visitor's time zone (the date field's value). */
-const toDateInput = (ms: number): string => {
-  const d = new Date(ms);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-};
-const fromDateInput = (value: string): number | null => {
-  const [y, m, d] = value.split('-').map(Number);
-  if (!y || !m || !d) return null;
-  return new Date(y, m - 1, d).getTime();
 };
 
 /**

@@ -30,6 +30,7 @@ import { isApiError } from '@/lib/api-client';
 import { useToken } from '@/lib/auth/session';
 import { formatDateTime } from '@/lib/format';
 import { downloadExport, exportHistoryQueryKey, startExport, useExportHistory, useExportStatus } from '../api/exports';
+import { fromDateInput, toDateInput } from '../utils/date-input';
 import { exportRefusal, exportRequestProblem, suggestedExport, type ExportRequest } from '../utils/export-request';
 import { sensorById, sensorTitle } from '../utils/series';
 import type { SeriesRef, TimeRange } from '../utils/workspace';
@@ -45,17 +46,6 @@ type ExportPanelProps = {
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const pad = (n: number) => String(n).padStart(2, '0');
-/** yyyy-mm-dd of a moment in the visitor's time zone (a date field's value). */
-const toDateInput = (ms: number): string => {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-};
-const fromDateInput = (value: string): number | null => {
-  const [y, m, d] = value.split('-').map(Number);
-  if (!y || !m || !d) return null;
-  return new Date(y, m - 1, d).getTime();
-};
 
 const localZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
