@@ -19,3 +19,4 @@ export * from './personal-data/index.js';
 export * from './blobs/index.js';
 export * from './protobuf/index.js';
 export * from './work/projector-wake.js';
+export * from './work/export-files.js';

@@ -1,6 +1,3 @@
-import { join } from 'node:path';
-import type { ExportFileFormat } from '@groundtruth/domain';
-
 /**
  * The API's way to tell the projector there is work, without importing it (the layer rule: the API
  * and the projector meet only in the composition roots). In embedded mode the root binds it to the
@@ -18,8 +15,3 @@ export type ProjectorWake = {
 
 /** Server mode: the projector runs elsewhere and finds its work by itself. */
 export const projectorElsewhere: ProjectorWake = { projections: () => undefined, exports: () => undefined };
-
-/** Where finished export files live: the projector writes them, the API hands them out. */
-export const exportsDir = (dataDir: string): string => join(dataDir, 'exports');
-export const exportFilePath = (dataDir: string, token: string, format: ExportFileFormat): string =>
-  join(exportsDir(dataDir), `${token}.${format === 'csv' ? 'csv' : 'jsonl'}`);
