@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { callApi, outboxOf, signUp, type Reply, type TestUser } from '../support/accounts.js';
 import { newDeviceId } from '../support/device-ids.js';
+import { insertReadings } from '../support/readings.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 let sut: TestApp;
@@ -103,19 +104,10 @@ beforeAll(async () => {
       values.push({ station, sensor: PH, m, value: Math.fround(-7.1) });
     }
   }
-  await sut.runtime.clickhouse.client.insert({
-    table: 'readings',
-    format: 'JSONEachRow',
-    values: values.map((r) => ({
-      station_id: r.station,
-      module_id: 5,
-      sensor_id: r.sensor,
-      time: new Date(T0 + r.m * MIN).toISOString(),
-      value: r.value,
-      ingestion_id: 1,
-      version: 1,
-    })),
-  });
+  await insertReadings(
+    sut,
+    values.map((r) => ({ station: r.station, sensor: r.sensor, time: T0 + r.m * MIN, value: r.value })),
+  );
 });
 afterAll(() => sut?.close());
 

@@ -1,6 +1,7 @@
 import { fromColumns, type SensorData, type SensorDataColumns } from '@groundtruth/contracts';
 import { callApi, outboxOf, signUp, type TestUser } from '../support/accounts.js';
 import { newDeviceId } from '../support/device-ids.js';
+import { insertReadings } from '../support/readings.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 let sut: TestApp;
@@ -37,19 +38,10 @@ beforeAll(async () => {
     values.push({ sensor: DEPTH, m, value: f32(m / 7) });
     values.push({ sensor: PH, m, value: f32(6.5 + (m % 13) / 10) });
   }
-  await sut.runtime.clickhouse.client.insert({
-    table: 'readings',
-    format: 'JSONEachRow',
-    values: values.map((r) => ({
-      station_id: station,
-      module_id: 5,
-      sensor_id: r.sensor,
-      time: new Date(T0 + r.m * 60_000).toISOString(),
-      value: r.value,
-      ingestion_id: 1,
-      version: 1,
-    })),
-  });
+  await insertReadings(
+    sut,
+    values.map((r) => ({ station, sensor: r.sensor, time: T0 + r.m * 60_000, value: r.value })),
+  );
 });
 afterAll(() => sut?.close());
 

@@ -1,4 +1,5 @@
 import { callApi, outboxOf, signUp, type Reply, type TestUser } from '../support/accounts.js';
+import { insertReadings } from '../support/readings.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { newDeviceId } from '../support/device-ids.js';
 
@@ -44,21 +45,6 @@ type Data = {
   end: number;
 };
 
-const insertReadings = (rows: { station: number; sensor: number; time: number; value: number }[]) =>
-  sut.runtime.clickhouse.client.insert({
-    table: 'readings',
-    format: 'JSONEachRow',
-    values: rows.map((r) => ({
-      station_id: r.station,
-      module_id: 5,
-      sensor_id: r.sensor,
-      time: new Date(r.time).toISOString(),
-      value: r.value,
-      ingestion_id: 1,
-      version: 1,
-    })),
-  });
-
 const registerStation = async (user: TestUser, name: string): Promise<number> => {
   const res = await callApi(sut.url, 'POST', '/api/stations', {
     token: user.token,
@@ -91,7 +77,7 @@ beforeAll(async () => {
       rows.push({ station, sensor: PH, time: T0 + m * 60_000, value: 7 + (m % 2) });
     }
   }
-  await insertReadings(rows);
+  await insertReadings(sut, rows);
 });
 afterAll(() => sut.close());
 
@@ -297,7 +283,7 @@ describe('GET /sensors/data/recently', () => {
     recent = await registerStation(owner, 'recent');
     const added = await callApi(sut.url, 'POST', `/api/projects/${publicProject}/stations/${recent}`, { token: owner.token });
     expect(added.status).toBe(204);
-    await insertReadings([
+    await insertReadings(sut, [
       { station: recent, sensor: DEPTH, time: now - 30 * HOUR, value: 10 },
       { station: recent, sensor: DEPTH, time: now - 10 * HOUR, value: 20 },
       { station: recent, sensor: DEPTH, time: now - 2 * HOUR, value: 5 },

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { callApi, outboxOf, signUp, type Reply, type TestUser } from '../support/accounts.js';
 import { newDeviceId } from '../support/device-ids.js';
+import { insertReadings } from '../support/readings.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /** `/viz/share?v=` (issue 14): preview tags, and an image of the chart drawn by the server. */
@@ -78,19 +79,10 @@ beforeAll(async () => {
   for (const station of [publicStation, privateStation]) {
     for (let m = 0; m < 24 * 60; m += 5) values.push({ station, m, value: Math.fround(10 + 5 * Math.sin(m / 120)) });
   }
-  await sut.runtime.clickhouse.client.insert({
-    table: 'readings',
-    format: 'JSONEachRow',
-    values: values.map((r) => ({
-      station_id: r.station,
-      module_id: 5,
-      sensor_id: DEPTH,
-      time: new Date(T0 + r.m * MIN).toISOString(),
-      value: r.value,
-      ingestion_id: 1,
-      version: 1,
-    })),
-  });
+  await insertReadings(
+    sut,
+    values.map((r) => ({ station: r.station, sensor: DEPTH, time: T0 + r.m * MIN, value: r.value })),
+  );
 });
 afterAll(() => sut?.close());
 
