@@ -7,8 +7,10 @@
 // Postgres and chDB), a station with two sensors, then one data file of BENCH_LOOP_DAYS (365) days
 // of one-minute records uploaded through POST /api/ingestion. From a worker thread (its own event
 // loop, so the client never waits on the server's), GET /api/status is called back to back from the
-// upload until the upload is processed; its p50, p95 and worst latency are printed per mode, beside
-// the same call's idle figures and the server event loop's delay (monitorEventLoopDelay) meanwhile.
+// upload until the upload is processed, and so is a chart call (GET /api/sensors/data, a week of the
+// station's two sensors, each call a window a minute later so that none is answered from the chart
+// cache); their p50, p95 and worst latency are printed per mode, beside the same calls' idle figures
+// and the server event loop's delay (monitorEventLoopDelay) meanwhile. Target (issue 15): p95 ≤ 50 ms.
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
@@ -45,18 +47,23 @@ if (process.env.BENCH_LOOP_MODE) {
     results.push(JSON.parse(line.slice('RESULT '.length)));
   }
   console.log(
-    `one upload of ${fmt(RECORDS)} records (${fmt(RECORDS * 2)} readings), processed while GET /api/status is called back to back`,
+    `one upload of ${fmt(RECORDS)} records (${fmt(RECORDS * 2)} readings), processed while GET /api/status and a chart call are made back to back`,
   );
   console.log(
-    'decoding   file MB  processed in   status calls   p50 ms   p95 ms   worst ms   idle p50/p95 ms   loop delay p95/max ms',
+    'decoding   call     file MB  processed in   calls   p50 ms   p95 ms   worst ms   idle p50/p95 ms   loop delay p95/max ms',
   );
   for (const r of results) {
-    console.log(
-      `${r.mode.padEnd(10)} ${fmt(r.fileMb, 1).padStart(7)}  ${fmt(r.seconds, 1).padStart(10)} s  ${fmt(r.calls).padStart(12)}  ${fmt(r.p50, 1).padStart(7)}  ${fmt(r.p95, 1).padStart(7)}  ${fmt(r.worst, 1).padStart(9)}   ${`${fmt(r.idleP50, 1)}/${fmt(r.idleP95, 1)}`.padStart(15)}   ${`${fmt(r.loopP95, 1)}/${fmt(r.loopMax, 1)}`.padStart(20)}`,
-    );
+    for (const [call, n, p50, p95, worst, i50, i95] of [
+      ['status', r.calls, r.p50, r.p95, r.worst, r.idleP50, r.idleP95],
+      ['chart', r.chartCalls, r.chartP50, r.chartP95, r.chartWorst, r.chartIdleP50, r.chartIdleP95],
+    ]) {
+      console.log(
+        `${r.mode.padEnd(10)} ${call.padEnd(7)} ${fmt(r.fileMb, 1).padStart(7)}  ${fmt(r.seconds, 1).padStart(10)} s  ${fmt(n).padStart(6)}  ${fmt(p50, 1).padStart(7)}  ${fmt(p95, 1).padStart(7)}  ${fmt(worst, 1).padStart(9)}   ${`${fmt(i50, 1)}/${fmt(i95, 1)}`.padStart(15)}   ${`${fmt(r.loopP95, 1)}/${fmt(r.loopMax, 1)}`.padStart(20)}`,
+      );
+    }
   }
   console.log(
-    '(status calls from a worker thread of the bench process; loop delay: the server event loop, perf_hooks.monitorEventLoopDelay)',
+    '(calls from worker threads of the bench process; chart: a week of 2 sensors, each call a new window, so never from the cache; loop delay: the server event loop, perf_hooks.monitorEventLoopDelay)',
   );
 }
 
@@ -85,7 +92,7 @@ async function runMode(mode) {
     const token = await signUpFromOutbox(api, dataDir, 200);
     const deviceHex = '0b0c0d0e0f101112';
     const generation = 'a1b2c3d4e5f60718';
-    await api('POST', '/api/stations', { token, body: { deviceId: deviceHex, name: 'Loop bench' } });
+    const { body: station } = await api('POST', '/api/stations', { token, body: { deviceId: deviceHex, name: 'Loop bench' } });
     const module = newestModuleDefinition('fk.water.ec');
     const sensors = module.sensors.slice(0, 2);
     const upload = async (type, body, blocks) => {
@@ -152,31 +159,55 @@ async function runMode(mode) {
     }
     const file = writer.finish();
 
-    // The client: its own thread and event loop, so its timings are the server's answers alone.
-    const client = new Worker(
-      `const { parentPort, workerData } = require('node:worker_threads');
-       let stop = false; let times = [];
-       parentPort.on('message', (m) => { if (m === 'mark') { parentPort.postMessage(times); times = []; } else stop = true; });
-       (async () => {
-         while (!stop) {
-           const t0 = performance.now();
-           const res = await fetch(workerData.url);
-           await res.arrayBuffer();
-           times.push(performance.now() - t0);
-         }
-         parentPort.postMessage(times);
-       })();`,
-      { eval: true, workerData: { url: `${base}/api/status` } },
+    // The clients: each on its own thread and event loop, so its timings are the server's answers alone.
+    const caller = (url) => {
+      const worker = new Worker(
+        `const { parentPort, workerData } = require('node:worker_threads');
+         let stop = false; let times = []; let unique = 0;
+         parentPort.on('message', (m) => { if (m === 'mark') { parentPort.postMessage(times); times = []; } else stop = true; });
+         (async () => {
+           while (!stop) {
+             const t0 = performance.now();
+             const res = await fetch(workerData.url.replace('{end}', String(workerData.end + ++unique * 60000)), {
+               headers: { authorization: 'Bearer ' + workerData.token },
+             });
+             await res.arrayBuffer();
+             if (res.status !== 200) throw new Error(workerData.url + ' answered ' + res.status);
+             times.push(performance.now() - t0);
+           }
+           parentPort.postMessage(times);
+         })();`,
+        { eval: true, workerData: { url, token, end: end * 1000 - 86_400_000 } },
+      );
+      let stopped = false;
+      const all = new Promise((resolve, reject) => {
+        worker.on('message', (m) => stopped && resolve(m));
+        worker.once('error', reject);
+      });
+      return {
+        idle: () => {
+          worker.postMessage('mark');
+          return new Promise((resolve) => worker.once('message', resolve));
+        },
+        stop: async () => {
+          stopped = true;
+          worker.postMessage('stop');
+          const times = await all;
+          await worker.terminate();
+          return times;
+        },
+      };
+    };
+    const sensorIds = sensors.map((s) => s.id).join(',');
+    const status = caller(`${base}/api/status`);
+    // A week of both sensors; each call's window ends a minute after the last one's.
+    const weekStart = end * 1000 - 8 * 86_400_000;
+    const chart = caller(
+      `${base}/api/sensors/data?start=${weekStart}&end={end}&stations=${station.id}&sensors=${sensorIds}&resolution=1000`,
     );
-    const times = new Promise((resolve, reject) => {
-      client.on('message', (m) => stopped && resolve(m));
-      client.once('error', reject);
-    });
-    let stopped = false;
-    // Idle first: what the status call costs on this machine with nothing being processed.
+    // Idle first: what the calls cost on this machine with nothing being processed.
     await new Promise((r) => setTimeout(r, 2000));
-    client.postMessage('mark');
-    const idle = await new Promise((resolve) => client.once('message', resolve));
+    const [idle, chartIdle] = await Promise.all([status.idle(), chart.idle()]);
     // The server's own event loop: how late its timers fire while the upload is processed.
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
@@ -184,10 +215,7 @@ async function runMode(mode) {
     await processed(await upload('data', file, `1,${RECORDS}`));
     const seconds = (performance.now() - t0) / 1000;
     loop.disable();
-    stopped = true;
-    client.postMessage('stop');
-    const latencies = await times;
-    await client.terminate();
+    const [latencies, chartLatencies] = await Promise.all([status.stop(), chart.stop()]);
     const result = {
       mode,
       fileMb: file.length / 1024 / 1024,
@@ -198,6 +226,12 @@ async function runMode(mode) {
       worst: Math.max(...latencies),
       idleP50: percentile(idle, 50),
       idleP95: percentile(idle, 95),
+      chartCalls: chartLatencies.length,
+      chartP50: percentile(chartLatencies, 50),
+      chartP95: percentile(chartLatencies, 95),
+      chartWorst: Math.max(...chartLatencies),
+      chartIdleP50: percentile(chartIdle, 50),
+      chartIdleP95: percentile(chartIdle, 95),
       loopP95: loop.percentile(95) / 1e6,
       loopMax: loop.max / 1e6,
     };

@@ -9,7 +9,10 @@ export type ClickHouse = {
   readonly mode: ClickHouseMode;
   /** The database every query of `client` runs in. */
   readonly database: string;
-  /** Answers within a few seconds and never throws. */
+  /**
+   * Answers within a few seconds and never throws. In chDB mode an answer to any query in the last
+   * RECENT_ANSWER_MS counts (see `watchAnswers`).
+   */
   ping(): Promise<boolean>;
   /** Idempotent. In chDB mode it also waits until the engine has released the data folder. */
   close(): Promise<void>;
@@ -26,6 +29,8 @@ export type OpenClickHouseOptions = {
 
 export const DEFAULT_CLICKHOUSE_DATABASE = 'groundtruth';
 const STARTUP_TIMEOUT_MS = 5_000;
+/** In chDB mode, a query answered this recently (and no failure since) is the engine's ping. */
+export const RECENT_ANSWER_MS = 5_000;
 
 /**
  * Pinned so both modes answer alike whatever the server's version or the machine's TZ: defaults
@@ -134,12 +139,48 @@ async function openChdb(dataDir: string, requestedDatabase: string | undefined):
 
 function handle(client: ClickHouseClient, mode: ClickHouseMode, database: string, doClose: () => Promise<void>): ClickHouse {
   let closing: Promise<void> | undefined;
+  const watched = mode === 'chdb' ? watchAnswers(client) : { client, answeredWithin: () => false };
   return {
-    client,
+    client: watched.client,
     mode,
     database,
-    ping: async () => (await pingWithin(client, STARTUP_TIMEOUT_MS)) === null,
+    ping: async () => watched.answeredWithin(RECENT_ANSWER_MS) || (await pingWithin(watched.client, STARTUP_TIMEOUT_MS)) === null,
     close: () => (closing ??= doClose()),
+  };
+}
+
+const CALLS = new Set<PropertyKey>(['query', 'command', 'exec', 'insert']);
+
+/**
+ * The client, noting when the engine last answered and last failed. chDB runs in this process and
+ * one statement at a time: a `SELECT 1` sent while a large insert runs waits for it, and would
+ * report how long the queue is, not whether the engine works (the status page timed out behind
+ * uploads). Any answer is as good a sign of life as a ping; a failure since sends the next ping to
+ * the engine.
+ */
+function watchAnswers(client: ClickHouseClient): { client: ClickHouseClient; answeredWithin(ms: number): boolean } {
+  let answeredAt = -Infinity;
+  let failedAt = -Infinity;
+  const watched = new Proxy(client, {
+    get(target, key) {
+      const member = Reflect.get(target, key, target) as unknown;
+      if (!CALLS.has(key) || typeof member !== 'function') return member;
+      return (...args: unknown[]) =>
+        (member as (...a: unknown[]) => Promise<unknown>).apply(target, args).then(
+          (answer) => {
+            answeredAt = performance.now();
+            return answer;
+          },
+          (error: unknown) => {
+            failedAt = performance.now();
+            throw error;
+          },
+        );
+    },
+  });
+  return {
+    client: watched,
+    answeredWithin: (ms) => answeredAt > failedAt && performance.now() - answeredAt <= ms,
   };
 }
 

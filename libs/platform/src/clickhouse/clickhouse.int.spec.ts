@@ -4,7 +4,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openClickHouse, type ClickHouse } from './clickhouse.client.js';
+import { openClickHouse, RECENT_ANSWER_MS, type ClickHouse } from './clickhouse.client.js';
 import { CLICKHOUSE_MIGRATIONS_DIR, migrateClickHouse } from './clickhouse.migrator.js';
 
 const tempDir = (prefix: string): string => mkdtempSync(join(tmpdir(), prefix));
@@ -40,6 +40,39 @@ describe('embedded ClickHouse (chDB)', () => {
     expect(await sut.ping()).toBe(true);
     const rows = await sut.client.query({ query: 'SELECT currentDatabase() AS db', format: 'JSONEachRow' });
     expect(await rows.json()).toEqual([{ db: 'groundtruth' }]);
+  });
+
+  describe('ping while a long statement runs (chDB runs one at a time)', () => {
+    beforeAll(async () => {
+      await sut.client.command({ query: 'CREATE TABLE ping_load (n UInt64) ENGINE = MergeTree ORDER BY n' });
+    });
+    afterAll(async () => {
+      await sut.client.command({ query: 'DROP TABLE ping_load' });
+    });
+
+    /** Starts a statement of about a second and pings while it runs: answers the order in which they end. */
+    const pingDuringLongInsert = async (): Promise<string[]> => {
+      const order: string[] = [];
+      const insert = sut.client
+        .command({ query: 'INSERT INTO ping_load SELECT cityHash64(number) FROM numbers(8000000)' })
+        .then(() => order.push('insert'));
+      // Long enough for the insert to reach the engine; far shorter than the insert.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const ping = sut.ping().then((ok) => order.push(`ping ${ok}`));
+      await Promise.all([insert, ping]);
+      return order;
+    };
+
+    it('answers at once from the engine’s recent answers, without queueing behind the insert', async () => {
+      await sut.client.query({ query: 'SELECT 1', format: 'JSONEachRow' });
+      expect(await pingDuringLongInsert()).toEqual(['ping true', 'insert']);
+    }, 60_000);
+
+    it(`control: with no answer in the last ${RECENT_ANSWER_MS / 1000} s the ping asks the engine, and waits`, async () => {
+      await new Promise((resolve) => setTimeout(resolve, RECENT_ANSWER_MS + 200));
+      // Queued behind the insert: it ends after it, or gives up (false) if the insert outlasts its timeout.
+      expect(await pingDuringLongInsert()).not.toEqual(['ping true', 'insert']);
+    }, 60_000);
   });
 
   it('answers like a server whatever the process TZ: 64-bit integers as strings, UTC', async () => {

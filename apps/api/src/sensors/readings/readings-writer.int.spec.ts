@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ClickHouseClient } from '@clickhouse/client';
+import { migrateClickHouse, openClickHouse, type ClickHouse, type Runtime } from '@groundtruth/platform';
+import { ReadingBatch } from './reading-batch.js';
+import { ReadingsWriter } from './readings-writer.js';
+
+/**
+ * Embedded chDB runs one statement at a time: a query issued while a large upload is written waits
+ * for the insert in progress. The writer inserts in slices so that the wait is one slice, not the
+ * whole upload (issue 15, item 3: the API stays responsive during big loads).
+ */
+describe('ReadingsWriter in embedded mode (chDB)', () => {
+  const READINGS = 600_000;
+  let dataDir: string;
+  let ch: ClickHouse;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'gt-readings-writer-'));
+    ch = await openClickHouse({ dataDir });
+    await migrateClickHouse(ch);
+  });
+
+  afterAll(async () => {
+    await ch?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const bigBatch = () => {
+    const batch = new ReadingBatch(READINGS);
+    const t0 = Date.parse('2025-01-01T00:00:00Z');
+    for (let i = 0; i < READINGS; i++) batch.push(1, 1 + (i % 2), t0 + Math.floor(i / 2) * 60_000, i % 97);
+    return batch;
+  };
+
+  /**
+   * Writes the batch and, once the first insert has gone to the engine, asks `SELECT 1`. Answers
+   * whether the query came back before the write ended, and the rows stored.
+   */
+  const queryDuringWrite = async (stationId: number, sliceRows: number) => {
+    let firstInsert: () => void = () => undefined;
+    const inserting = new Promise<void>((resolve) => (firstInsert = resolve));
+    // The real client, watched: the first command it is given is the first insert.
+    const client = new Proxy(ch.client, {
+      get(target, key, receiver) {
+        const member = Reflect.get(target, key, receiver) as unknown;
+        if (key !== 'command' || typeof member !== 'function') return member;
+        return (...args: unknown[]) => {
+          firstInsert();
+          return (member as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    }) as ClickHouseClient;
+    const writer = new ReadingsWriter({ clickhouse: { ...ch, client }, config: { dataDir } } as unknown as Pick<
+      Runtime,
+      'clickhouse' | 'config'
+    >);
+    writer.sliceRows = sliceRows;
+    const order: string[] = [];
+    const write = writer.write({ stationId, ingestionId: 1, version: 1 }, bigBatch()).then(() => order.push('write'));
+    await inserting;
+    // Long enough for the insert to reach the engine; far shorter than the whole write.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const query = ch.client
+      .query({ query: 'SELECT 1', format: 'JSONEachRow' })
+      .then((r) => r.json())
+      .then(() => order.push('query'));
+    await Promise.all([write, query]);
+    const stored = await ch.client.query({
+      query: `SELECT count() AS n FROM readings FINAL WHERE station_id = {station:UInt32}`,
+      query_params: { station: stationId },
+      format: 'JSONEachRow',
+    });
+    const [row] = await stored.json<{ n: string }>();
+    return { queryFirst: order[0] === 'query', stored: Number(row?.n) };
+  };
+
+  it('a query issued while a large upload is written answers before the write ends, and every reading is stored', async () => {
+    const result = await queryDuringWrite(1, 50_000);
+    expect(result).toEqual({ queryFirst: true, stored: READINGS });
+  }, 120_000);
+
+  it('control: written in one insert, the same query waits for the whole write', async () => {
+    const result = await queryDuringWrite(2, Number.POSITIVE_INFINITY);
+    expect(result).toEqual({ queryFirst: false, stored: READINGS });
+  }, 120_000);
+});
