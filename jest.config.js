@@ -35,7 +35,11 @@ export default {
   // Postgres, chDB and timers, and one worker (Jest's default there) ran them one after another.
   maxWorkers: 2,
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/src/**/*.unit.spec.ts'] },
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{apps,libs}/**/src/**/*.unit.spec.ts', '<rootDir>/apps/web/build/*.unit.spec.ts'],
+    },
     {
       ...common,
       displayName: 'int',

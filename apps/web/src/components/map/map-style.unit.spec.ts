@@ -4,6 +4,8 @@ import { localStyle, mapboxRequestTransform } from './map-style';
 describe('localStyle', () => {
   const basemap = {
     land: 'http://localhost/assets/basemap-land-1.geojson',
+    lakes: 'http://localhost/assets/basemap-lakes-1.geojson',
+    rivers: 'http://localhost/assets/basemap-rivers-1.geojson',
     countries: 'http://localhost/assets/basemap-countries-1.geojson',
     admin1: 'http://localhost/assets/basemap-admin1-1.geojson',
     countryLabels: 'http://localhost/assets/basemap-countryLabels-1.geojson',
@@ -18,13 +20,14 @@ describe('localStyle', () => {
     for (const value of data)
       if (typeof value === 'string') expect(value.startsWith('http://localhost/assets/basemap-')).toBe(true);
     expect(sut.layers.map((layer) => layer.id)).toEqual(
-      expect.arrayContaining(['land', 'coastline', 'countries', 'admin1', 'place-labels', 'country-labels']),
+      expect.arrayContaining(['land', 'lakes', 'rivers', 'coastline', 'countries', 'admin1', 'place-labels', 'country-labels']),
     );
     // Spanish country names where the data has them; attribution for every licensed source.
     const countryLabels = sut.layers.find((layer) => layer.id === 'country-labels') as { layout: Record<string, unknown> };
     expect(JSON.stringify(countryLabels.layout['text-field'])).toContain('name_es');
     expect(JSON.stringify(sut.sources)).toContain('Natural Earth');
     expect(JSON.stringify(sut.sources)).toContain('SimpleMaps');
+    expect(JSON.stringify(sut.sources)).toContain('OpenStreetMap');
   });
 
   it('names countries in English for English', () => {
