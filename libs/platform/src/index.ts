@@ -11,7 +11,6 @@ export * from './postgres/channel-listener.js';
 export * from './projections/index.js';
 export * from './logging/logger.js';
 export * from './clickhouse/index.js';
-export * from './event-store/eventstoredb-event-store.js';
 export * from './runtime/runtime.js';
 export * from './nest/runtime.module.js';
 export * from './mail/index.js';

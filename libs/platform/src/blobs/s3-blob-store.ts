@@ -1,29 +1,29 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { AppConfig } from '../config/config.js';
 import { assertBlobKey, type BlobStore } from './blob-store.js';
 
 /** Bucket, endpoint, region, keys and prefix, as `loadConfig` reads them from S3_*. */
 export type S3Settings = NonNullable<AppConfig['s3']>;
 
-const notFound = (error: unknown): boolean =>
-  error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
+/**
+ * The AWS SDK, loaded when a bucket is configured: it is hundreds of modules, and every process
+ * (and every test file) that imports the platform without S3 would otherwise load it at start.
+ */
+type S3Sdk = typeof import('@aws-sdk/client-s3');
+
+const notFound = (sdk: S3Sdk, error: unknown): boolean =>
+  error instanceof sdk.NoSuchKey || (error instanceof sdk.S3ServiceException && error.$metadata.httpStatusCode === 404);
 
 /** Objects in one bucket of an S3-compatible store. */
 export class S3BlobStore implements BlobStore {
   readonly kind = 's3' as const;
   private readonly client: S3Client;
 
-  private constructor(private readonly settings: S3Settings) {
-    this.client = new S3Client({
+  private constructor(
+    private readonly settings: S3Settings,
+    private readonly sdk: S3Sdk,
+  ) {
+    this.client = new sdk.S3Client({
       region: settings.region,
       ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),
       ...(settings.accessKeyId && settings.secretAccessKey
@@ -35,9 +35,9 @@ export class S3BlobStore implements BlobStore {
 
   /** Opens the store and checks the bucket answers, so a wrong setting stops startup. */
   static async open(settings: S3Settings): Promise<S3BlobStore> {
-    const store = new S3BlobStore(settings);
+    const store = new S3BlobStore(settings, await import('@aws-sdk/client-s3'));
     try {
-      await store.client.send(new HeadBucketCommand({ Bucket: settings.bucket }));
+      await store.client.send(new store.sdk.HeadBucketCommand({ Bucket: settings.bucket }));
     } catch (error) {
       store.close();
       const where = settings.endpoint ? ` at S3_ENDPOINT ${settings.endpoint}` : '';
@@ -54,7 +54,7 @@ export class S3BlobStore implements BlobStore {
 
   async put(key: string, bytes: Buffer, contentType?: string): Promise<void> {
     await this.client.send(
-      new PutObjectCommand({
+      new this.sdk.PutObjectCommand({
         Bucket: this.settings.bucket,
         Key: this.key(key),
         Body: bytes,
@@ -65,17 +65,17 @@ export class S3BlobStore implements BlobStore {
 
   async get(key: string): Promise<Buffer | null> {
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }));
+      const answer = await this.client.send(new this.sdk.GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }));
       if (!answer.Body) return null;
       return Buffer.from(await answer.Body.transformToByteArray());
     } catch (error) {
-      if (notFound(error)) return null;
+      if (notFound(this.sdk, error)) return null;
       throw error;
     }
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }));
+    await this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.key(key) }));
   }
 
   async list(prefix: string): Promise<string[]> {
@@ -84,7 +84,7 @@ export class S3BlobStore implements BlobStore {
     let token: string | undefined;
     do {
       const page = await this.client.send(
-        new ListObjectsV2Command({
+        new this.sdk.ListObjectsV2Command({
           Bucket: this.settings.bucket,
           Prefix: this.settings.prefix ? `${this.settings.prefix}/${prefix}` : prefix,
           ContinuationToken: token,

@@ -9,7 +9,6 @@ import { openClickHouse, type ClickHouse } from '../clickhouse/clickhouse.client
 import { migrateClickHouse } from '../clickhouse/clickhouse.migrator.js';
 import type { AppConfig } from '../config/config.js';
 import type { EventStore } from '../event-store/event-store.port.js';
-import { EventStoreDbEventStore } from '../event-store/eventstoredb-event-store.js';
 import { PostgresEventStore } from '../event-store/postgres-event-store.js';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../postgres/embedded-postgres.js';
 import { IdAllocator } from '../postgres/ids.js';
@@ -45,6 +44,10 @@ export type RuntimeOptions = {
   reuseEmbeddedPostgres?: boolean;
 };
 
+/** Loaded only when EVENTSTORE_URL is set: the gRPC client is a large tree of modules every process would load. */
+const connectEventStoreDb = async (url: string, upcasters: UpcasterRegistry): Promise<EventStore> =>
+  (await import('../event-store/eventstoredb-event-store.js')).EventStoreDbEventStore.connect(url, upcasters);
+
 /**
  * Opens Postgres (embedded under DATA_DIR unless DATABASE_URL), the event store (Postgres unless
  * EVENTSTORE_URL) and ClickHouse (chDB under DATA_DIR unless CLICKHOUSE_URL), migrating each.
@@ -78,7 +81,7 @@ export const openRuntime = async (config: AppConfig, log: Logger, options: Runti
 
     const upcasters = options.upcasters ?? new UpcasterRegistry();
     const eventLog: EventStore = config.eventStoreUrl
-      ? await EventStoreDbEventStore.connect(config.eventStoreUrl, upcasters)
+      ? await connectEventStoreDb(config.eventStoreUrl, upcasters)
       : new PostgresEventStore(pool, upcasters);
     const keys = new SubjectKeyStore(pool, databaseUrl, (message, err) => log.warn({ err }, message));
     const store = new SealingEventStore(eventLog, keys);
