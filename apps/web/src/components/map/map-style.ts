@@ -4,7 +4,7 @@ import type { ExpressionSpecification, LayerSpecification, RequestParameters, St
 /**
  * The map's styles. The local style is the basemap shipped with the product (built at build time
  * from npm data packages, see apps/web/build/basemap.ts): water, land, coastlines, lakes and major
- * rivers, country and U.S. state boundaries, country and place names, and a faint graticule, all from this server. It is used
+ * rivers, country and first-level (state, province) boundaries, country and place names, and a faint graticule, all from this server. It is used
  * when no online style is configured (`VITE_MAP_STYLE_URL=local`) and whenever the online style
  * cannot be reached (no internet, a bad token).
  *
