@@ -1,4 +1,5 @@
 import { routes } from '@groundtruth/contracts';
+import { queryOptions } from '@tanstack/react-query';
 import { decodeBookmark, type Bookmark } from '@groundtruth/domain';
 import { callRoute } from '@/lib/call-route';
 
@@ -13,3 +14,12 @@ export const resolveBookmark = async (token: string, signal?: AbortSignal): Prom
 };
 
 export const bookmarkQueryKey = (token: string) => ['bookmark', token] as const;
+
+/** A short link's bookmark: stored once, so never stale; a bad token is told at once, not retried. */
+export const bookmarkQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: bookmarkQueryKey(token),
+    queryFn: ({ signal }) => resolveBookmark(token, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { LoadingBlock } from '@/components/loading-block';
 import { paths } from '@/config/paths';
-import { bookmarkQueryKey, resolveBookmark } from '../api/bookmarks';
+import { bookmarkQueryOptions } from '../api/bookmarks';
 import { usePublishBookmark } from '../hooks/use-publish-bookmark';
 import { ExploreWorkspace } from './explore-workspace';
 import { SharePanel } from './share-panel';
@@ -53,13 +53,7 @@ export const ExploreView = ({ source }: { readonly source: BookmarkSource }) => 
   const publish = usePublishBookmark();
   const location = useLocation();
   const token = source.kind === 'token' ? source.token : null;
-  const resolved = useQuery({
-    queryKey: bookmarkQueryKey(token ?? ''),
-    queryFn: ({ signal }) => resolveBookmark(token ?? '', signal),
-    enabled: token !== null && token !== '',
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+  const resolved = useQuery({ ...bookmarkQueryOptions(token ?? ''), enabled: token !== null && token !== '' });
 
   const published = useRef<string | null>(null);
   const mounted = useRef<{ key: number; text: string } | null>(null);
