@@ -7,7 +7,7 @@ import {
   type DeviceSummary,
   type DeviceSummaryQuery,
 } from '@groundtruth/contracts';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { PG_POOL, type PgPool, CLICKHOUSE, type ClickHouse } from '@groundtruth/platform';
 import { readLatest } from '../sensors/queries/sensor-buckets.js';
 import { StationAccessQueries } from '../stations/queries/station-access.js';
 import { StationDataQueries, toUpload, UPLOAD_COLUMNS, type UploadRow } from '../stations/queries/station-data.queries.js';
@@ -24,14 +24,15 @@ export const deviceMessages = {
 @Injectable()
 export class DeviceDataQueries {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(PG_POOL) private readonly pool: PgPool,
+    @Inject(CLICKHOUSE) private readonly clickhouse: ClickHouse,
     private readonly access: StationAccessQueries,
     private readonly stationData: StationDataQueries,
   ) {}
 
   async summary(deviceId: string, query: DeviceSummaryQuery, actor: Actor): Promise<DeviceSummary> {
     const { station, modules, mayReadUploads } = await this.device(deviceId, actor);
-    const stats = await readSensorStats(this.runtime.clickhouse.client, station.id, query.start, query.end);
+    const stats = await readSensorStats(this.clickhouse.client, station.id, query.start, query.end);
     const described = describeModules(
       modules,
       stats.map((s) => ({ moduleId: s.moduleId, sensorId: s.sensorId, about: s })),
@@ -57,7 +58,7 @@ export class DeviceDataQueries {
 
   async data(deviceId: string, query: DeviceDataQuery, actor: Actor): Promise<DeviceData> {
     const { station, modules } = await this.device(deviceId, actor);
-    const client = this.runtime.clickhouse.client;
+    const client = this.clickhouse.client;
     const [total, seen] = await Promise.all([
       countReadingTimes(client, station.id, query.start, query.end),
       readLatest(client, { stationIds: [station.id], sensorIds: [] }),
@@ -91,7 +92,7 @@ export class DeviceDataQueries {
 
   /** The station of a device id (404), once the asker may read it (403 STATION.PRIVATE), with its modules. */
   private async device(deviceId: string, actor: Actor) {
-    const found = await this.runtime.pool.query<{ id: string; name: string; device_id: string }>(
+    const found = await this.pool.query<{ id: string; name: string; device_id: string }>(
       'SELECT id, name, device_id FROM stations WHERE device_id = $1 ORDER BY id LIMIT 1',
       [deviceIdKey(deviceId)],
     );
@@ -101,7 +102,7 @@ export class DeviceDataQueries {
     const resource = await this.access.authorize(actor, 'station.read', id);
     const [summaries, modules] = await Promise.all([
       this.stationData.summaries([id]),
-      this.runtime.pool.query<{
+      this.pool.query<{
         module_id: string;
         hardware_id: string | null;
         name: string;
@@ -128,7 +129,7 @@ export class DeviceDataQueries {
 
   /** Meta uploads and the data uploads holding readings in [start, end), newest first. */
   private async uploadsInRange(stationId: number, start: number, end: number) {
-    const r = await this.runtime.pool.query<UploadRow & { total: string }>(
+    const r = await this.pool.query<UploadRow & { total: string }>(
       `SELECT ${UPLOAD_COLUMNS}, count(*) OVER () AS total FROM ingestions i LEFT JOIN gt_ingestion_work w ON w.ingestion_id = i.id
         WHERE i.station_id = $1 AND (i.type = 'meta' OR (i.data_start < $3 AND i.data_end >= $2))
         ORDER BY i.id DESC LIMIT $4`,

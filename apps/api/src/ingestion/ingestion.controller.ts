@@ -7,7 +7,7 @@ import {
   type IngestionReceipt,
   type UploadState,
 } from '@groundtruth/contracts';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { PG_POOL, type PgPool } from '@groundtruth/platform';
 import type { Request } from 'express';
 import { CurrentActor, userIdOf } from '../auth/current-actor.decorator.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
@@ -34,7 +34,7 @@ const tooLarge = () => new PayloadTooLargeException(`An upload may be at most ${
 @Controller()
 export class IngestionController {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(PG_POOL) private readonly pool: PgPool,
     private readonly uploads: UploadReceiver,
     private readonly access: StationAccessQueries,
     private readonly states: UploadStates,
@@ -88,7 +88,7 @@ export class IngestionController {
     await this.access.authorize(actor, 'station.update', id);
     // Meta files first (they say what data files mean), each kind in upload order: the process
     // manager takes a station's requests in the order they are in the log.
-    const r = await this.runtime.pool.query<{ id: string }>(
+    const r = await this.pool.query<{ id: string }>(
       `SELECT id FROM ingestions WHERE station_id = $1 ORDER BY (type = 'meta') DESC, id`,
       [id],
     );
@@ -122,7 +122,7 @@ export class IngestionController {
 
   /** The station registered with this (canonical) device id; the oldest when duplicates from before canonical ids remain. */
   private async stationOf(deviceId: string): Promise<number> {
-    const r = await this.runtime.pool.query<{ id: string }>('SELECT id FROM stations WHERE device_id = $1 ORDER BY id LIMIT 1', [
+    const r = await this.pool.query<{ id: string }>('SELECT id FROM stations WHERE device_id = $1 ORDER BY id LIMIT 1', [
       deviceId,
     ]);
     const row = r.rows[0];

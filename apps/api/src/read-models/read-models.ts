@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { DATABASE_URL } from '@groundtruth/platform';
 import { ProjectRecord } from '../projects/queries/project.record.js';
 import { SessionRecord, UserRecord } from '../users/queries/user.record.js';
 
@@ -14,11 +14,11 @@ export class ReadModels implements OnApplicationShutdown {
   // Opened on first use, so a process that never queries never opens a second pool.
   private orm: Promise<MikroORM> | null = null;
 
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(@Inject(DATABASE_URL) private readonly databaseUrl: string) {}
 
   async em(): Promise<EntityManager> {
     this.orm ??= MikroORM.init({
-      clientUrl: this.runtime.databaseUrl,
+      clientUrl: this.databaseUrl,
       entities: [ProjectRecord, UserRecord, SessionRecord],
       pool: { min: 0, max: 10 },
       debug: false,

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { SensorDataQuery, SensorDataRow } from '@groundtruth/contracts';
 import { anonymous, decodeBookmark, DomainError, isDomainError, sensorById } from '@groundtruth/domain';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { PG_POOL, type PgPool } from '@groundtruth/platform';
 import sharp from 'sharp';
 import { SensorDataQueries } from '../../sensors/queries/sensor-data.queries.js';
 import { BookmarkStore } from '../bookmark-store.js';
@@ -26,7 +26,7 @@ export class SharePreview {
   constructor(
     private readonly store: BookmarkStore,
     private readonly data: SensorDataQueries,
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(PG_POOL) private readonly pool: PgPool,
   ) {}
 
   async describe(token: string): Promise<ShareDescription> {
@@ -67,10 +67,9 @@ export class SharePreview {
     }
     const names = new Map(
       (
-        await this.runtime.pool.query<{ id: string; name: string }>(
-          'SELECT id, name FROM stations WHERE id = ANY($1::bigint[])',
-          [stations],
-        )
+        await this.pool.query<{ id: string; name: string }>('SELECT id, name FROM stations WHERE id = ANY($1::bigint[])', [
+          stations,
+        ])
       ).rows.map((r) => [Number(r.id), r.name]),
     );
     const label = (sensorId: number) => {

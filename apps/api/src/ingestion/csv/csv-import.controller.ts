@@ -3,7 +3,7 @@ import { Controller, Inject, PayloadTooLargeException, Req, UploadedFile, UseInt
 import { FileInterceptor } from '@nestjs/platform-express';
 import { DomainError, type Actor } from '@groundtruth/domain';
 import { routes, type CsvImportResult } from '@groundtruth/contracts';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { PG_POOL, type PgPool } from '@groundtruth/platform';
 import type { Request } from 'express';
 import { CurrentActor, userIdOf } from '../../auth/current-actor.decorator.js';
 import { ApiRoute, Input } from '../../common/http/api-route.decorator.js';
@@ -29,7 +29,7 @@ const refused = (code: string, field: string, message: string) => DomainError.va
 @Controller()
 export class CsvImportController {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(PG_POOL) private readonly pool: PgPool,
     private readonly uploads: UploadReceiver,
   ) {}
 
@@ -56,9 +56,7 @@ export class CsvImportController {
     if (header.problem) throw refused('CSV.BAD_HEADER', 'file', `The header row: ${header.problem}.`);
     csvColumns(header.cells);
 
-    const station = await this.runtime.pool.query<{ device_id: string }>('SELECT device_id FROM stations WHERE id = $1', [
-      stationId,
-    ]);
+    const station = await this.pool.query<{ device_id: string }>('SELECT device_id FROM stations WHERE id = $1', [stationId]);
     const deviceId = station.rows[0]?.device_id ?? '';
     const { id } = await this.uploads.receive(
       {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { LorawanFieldMapping } from '@groundtruth/domain';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { PG_POOL, type PgPool } from '@groundtruth/platform';
 
 /** A row of the `lorawan_webhooks` read model (apps/projector lorawan-webhooks projection). */
 export type LorawanWebhookRow = {
@@ -26,10 +26,10 @@ type SqlRow = {
 /** Projects' LoRaWAN webhooks as configured (none for a deleted project). */
 @Injectable()
 export class LorawanWebhooksQueries {
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(@Inject(PG_POOL) private readonly pool: PgPool) {}
 
   async of(projectId: number): Promise<LorawanWebhookRow | null> {
-    const r = await this.runtime.pool.query<SqlRow>(
+    const r = await this.pool.query<SqlRow>(
       `SELECT w.* FROM lorawan_webhooks w JOIN projects p ON p.id = w.project_id WHERE w.project_id = $1`,
       [projectId],
     );

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { can, DomainError, type Actor } from '@groundtruth/domain';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { PG_POOL, type PgPool } from '@groundtruth/platform';
 import { ProjectsQueries } from '../../projects/queries/projects.queries.js';
 import type { LorawanWebhookRow } from './lorawan-webhooks.queries.js';
 
@@ -17,7 +17,7 @@ export const webhookOwnerMessages = {
 @Injectable()
 export class WebhookOwners {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(PG_POOL) private readonly pool: PgPool,
     private readonly projects: ProjectsQueries,
   ) {}
 
@@ -37,7 +37,7 @@ export class WebhookOwners {
 
   /** The owner as the policy sees them; null for a deleted (or unknown) account. */
   private async actorOf(userId: number): Promise<Actor | null> {
-    const r = await this.runtime.pool.query<{ admin: boolean; moderator: boolean; deleted: boolean }>(
+    const r = await this.pool.query<{ admin: boolean; moderator: boolean; deleted: boolean }>(
       'SELECT admin, moderator, deleted FROM users WHERE id = $1',
       [userId],
     );

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, LORAWAN_MODULE_KEY, MODULE_DEFINITIONS, STATION_NAME_MAX } from '@groundtruth/domain';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { PG_POOL, type PgPool } from '@groundtruth/platform';
 import { commandMetadata } from '../../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../../common/cqrs/command-gateway.js';
 import { AddProjectStationCommand } from '../../projects/commands/add-station/add-station.command.js';
@@ -37,12 +37,12 @@ const floodModule = () => {
 @Injectable()
 export class WebhookStations {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(PG_POOL) private readonly pool: PgPool,
     private readonly commands: CommandGateway,
   ) {}
 
   async stationFor(webhook: LorawanWebhookRow, devEui: string, deviceName: string | null): Promise<number> {
-    const found = await this.runtime.pool.query<{ id: string; held: boolean }>(
+    const found = await this.pool.query<{ id: string; held: boolean }>(
       `SELECT s.id, EXISTS (SELECT 1 FROM project_stations ps WHERE ps.station_id = s.id AND ps.project_id = $2) AS held
          FROM stations s WHERE s.device_id = $1 ORDER BY s.id LIMIT 1`,
       [devEui, webhook.projectId],

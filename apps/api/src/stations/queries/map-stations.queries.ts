@@ -9,7 +9,7 @@ import {
   type MapBox,
 } from '@groundtruth/domain';
 import type { MapStation, MapStations } from '@groundtruth/contracts';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { CLICKHOUSE, type ClickHouse } from '@groundtruth/platform';
 import { ReadModels } from '../../read-models/read-models.js';
 import { readLatest, readWindowSummaries } from '../../sensors/queries/sensor-buckets.js';
 import { seenLocation, type StationAccessRow, type StationLocationRow } from './station-access.js';
@@ -41,7 +41,7 @@ export type MapStationsAsk = {
 @Injectable()
 export class MapStationsQueries {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(CLICKHOUSE) private readonly clickhouse: ClickHouse,
     private readonly readModels: ReadModels,
   ) {}
 
@@ -138,7 +138,7 @@ export class MapStationsQueries {
     const latest = new Map<number, LatestReading[]>();
     const recent = new Map<string, number>();
     if (stationIds.length === 0) return { latest, recent };
-    const client = this.runtime.clickhouse.client;
+    const client = this.clickhouse.client;
     const selection = { stationIds, sensorIds: [] };
     const start = Math.floor((now - recentHours * HOUR_MS) / 60_000) * 60_000;
     const [last, window] = await Promise.all([readLatest(client, selection), readWindowSummaries(client, start, now, selection)]);

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { IngestionFirmware, IngestionType, LatestReading } from '@groundtruth/domain';
 import { STATION_UPLOADS_LISTED, type StationUpload } from '@groundtruth/contracts';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { CLICKHOUSE, type ClickHouse } from '@groundtruth/platform';
 import { ReadModels } from '../../read-models/read-models.js';
 import { readLatest } from '../../sensors/queries/sensor-buckets.js';
 import { UPLOAD_STATE_SQL } from '../../ingestion/queries/upload-states.js';
@@ -61,7 +61,7 @@ export const toUpload = (r: UploadRow): StationUpload => ({
 @Injectable()
 export class StationDataQueries {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(CLICKHOUSE) private readonly clickhouse: ClickHouse,
     private readonly readModels: ReadModels,
   ) {}
 
@@ -113,7 +113,7 @@ export class StationDataQueries {
   async readings(ids: readonly number[]): Promise<Map<number, StationReadings>> {
     const out = new Map<number, { latest: LatestReading[]; samples: number }>();
     if (ids.length === 0) return out;
-    const rows = await readLatest(this.runtime.clickhouse.client, { stationIds: ids, sensorIds: [] });
+    const rows = await readLatest(this.clickhouse.client, { stationIds: ids, sensorIds: [] });
     for (const row of rows) {
       const station = out.get(row.stationId) ?? { latest: [], samples: 0 };
       station.latest.push({ moduleId: row.moduleId, sensorId: row.sensorId, value: row.last, timeMs: row.lastTime });

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, termsAreCurrent, userMessages } from '@groundtruth/domain';
 import type { MentionableList, User, UserSearchResult } from '@groundtruth/contracts';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { APP_CONFIG, type AppConfig } from '@groundtruth/platform';
 import { ReadModels } from '../../read-models/read-models.js';
 import { SessionRecord, UserRecord, type UserRecordShape } from './user.record.js';
 
@@ -30,7 +30,7 @@ const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export class UsersQueries {
   constructor(
     private readonly readModels: ReadModels,
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   toUser(r: UserRecordShape): User {
@@ -44,7 +44,7 @@ export class UsersQueries {
       emailValidated: r.emailValidated,
       hasPassword: r.hasPassword,
       tncDate: r.tncDate?.toISOString() ?? null,
-      termsCurrent: termsAreCurrent(r.tncDate?.toISOString() ?? null, this.runtime.config.termsDate),
+      termsCurrent: termsAreCurrent(r.tncDate?.toISOString() ?? null, this.config.termsDate),
       admin: r.admin,
       moderator: r.moderator,
       locale: r.locale,

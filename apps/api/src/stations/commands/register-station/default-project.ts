@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CommandMetadata } from '@groundtruth/domain';
-import { inTransaction, RUNTIME, type Runtime } from '@groundtruth/platform';
+import { inTransaction, PG_POOL, type PgPool } from '@groundtruth/platform';
 import { CommandGateway } from '../../../common/cqrs/command-gateway.js';
 import { AddProjectStationCommand } from '../../../projects/commands/add-station/add-station.command.js';
 import { CreateProjectCommand } from '../../../projects/commands/create-project/create-project.command.js';
@@ -21,7 +21,7 @@ const SLUG_PREFIX = 'my-stations-';
 @Injectable()
 export class DefaultProject {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(PG_POOL) private readonly pool: PgPool,
     private readonly gateway: CommandGateway,
     private readonly readModels: ReadModels,
   ) {}
@@ -40,7 +40,7 @@ export class DefaultProject {
   /** Puts the station of a first registration into the user's default project, made if need be. */
   async placeFirstStation(stationId: number, meta: CommandMetadata & { readonly userId: number }): Promise<void> {
     // A transaction-scoped lock goes away with the transaction, even when the connection drops.
-    await inTransaction(this.runtime.pool, async (client) => {
+    await inTransaction(this.pool, async (client) => {
       await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`gt_default_project:${meta.userId}`]);
       const projectId = (await this.madeFor(meta.userId)) ?? (await this.makeOne(meta));
       if (projectId === null) return;
