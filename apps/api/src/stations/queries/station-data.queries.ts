@@ -67,17 +67,14 @@ export class StationDataQueries {
 
   async summaries(ids: readonly number[]): Promise<Map<number, StationDataSummary>> {
     if (ids.length === 0) return new Map();
-    const em = await this.readModels.em();
-    const rows = await em.execute<
-      {
-        station_id: string;
-        last_ingestion_at: Timestamp;
-        recording_started_at: Timestamp | null;
-        last_reading_at: Timestamp | null;
-        battery: number | null;
-        firmware: IngestionFirmware | null;
-      }[]
-    >('SELECT * FROM station_data WHERE station_id = ANY(?::bigint[])', [idArray(ids)]);
+    const rows = await this.readModels.rows<{
+      station_id: string;
+      last_ingestion_at: Timestamp;
+      recording_started_at: Timestamp | null;
+      last_reading_at: Timestamp | null;
+      battery: number | null;
+      firmware: IngestionFirmware | null;
+    }>('SELECT * FROM station_data WHERE station_id = ANY($1::bigint[])', [idArray(ids)]);
     return new Map(
       rows.map((r) => [
         Number(r.station_id),
@@ -96,13 +93,12 @@ export class StationDataQueries {
   async uploads(ids: readonly number[], limit: number = STATION_UPLOADS_LISTED): Promise<Map<number, StationUpload[]>> {
     const out = new Map<number, StationUpload[]>(ids.map((id) => [id, []]));
     if (ids.length === 0) return out;
-    const em = await this.readModels.em();
-    const rows = await em.execute<(UploadRow & { station_id: string })[]>(
+    const rows = await this.readModels.rows<UploadRow & { station_id: string }>(
       `SELECT ${UPLOAD_COLUMNS} FROM (
          SELECT i.*, row_number() OVER (PARTITION BY station_id ORDER BY id DESC) AS n FROM ingestions i
-          WHERE station_id = ANY(?::bigint[])) i
+          WHERE station_id = ANY($1::bigint[])) i
          LEFT JOIN gt_ingestion_work w ON w.ingestion_id = i.id
-        WHERE n <= ? ORDER BY i.station_id, i.id DESC`,
+        WHERE n <= $2 ORDER BY i.station_id, i.id DESC`,
       [idArray(ids), limit],
     );
     for (const r of rows) out.get(Number(r.station_id))?.push(toUpload(r));

@@ -32,8 +32,7 @@ export class UpdateStationHandler implements ICommandHandler<UpdateStationComman
   }
 
   private async ownerDeleted(stationId: number): Promise<boolean> {
-    const em = await this.readModels.em();
-    const [row] = await em.execute<{ owner_id: string }[]>('SELECT owner_id FROM stations WHERE id = ?', [stationId]);
+    const [row] = await this.readModels.rows<{ owner_id: string }>('SELECT owner_id FROM stations WHERE id = $1', [stationId]);
     if (!row) return false; // the decider answers a missing station
     return (await this.keys.find(stationPiiSubject(Number(row.owner_id)))) === 'destroyed';
   }
