@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ExportFormat, ExportJob, ExportQuery } from '@groundtruth/contracts';
 import { DomainError, exportFileName } from '@groundtruth/domain';
 import { PG_POOL, type PgPool } from '@groundtruth/platform';
+import { ReadModels } from '../read-models/read-models.js';
 
 type Row = {
   id: string;
@@ -51,7 +52,10 @@ export const notFound = () => new DomainError('not_found', 'EXPORT.NOT_FOUND', '
 /** Export job records (`gt_exports`, migration 013); the projector's ExportRunner runs them. */
 @Injectable()
 export class ExportJobs {
-  constructor(@Inject(PG_POOL) private readonly pool: PgPool) {}
+  constructor(
+    @Inject(PG_POOL) private readonly pool: PgPool,
+    private readonly readModels: ReadModels,
+  ) {}
 
   async queue(ownerId: number, format: ExportFormat, q: ExportQuery): Promise<ExportJob> {
     const stations = [...new Set(q.stations)];
@@ -77,10 +81,10 @@ export class ExportJobs {
 
   /** The hardware model names of stations (null where none was reported): exports refuse NodeRed ones. */
   async modelNames(stations: readonly number[]): Promise<(string | null)[]> {
-    const r = await this.pool.query<{ model: string | null }>('SELECT model FROM stations WHERE id = ANY($1::bigint[])', [
+    const rows = await this.readModels.rows<{ model: string | null }>('SELECT model FROM stations WHERE id = ANY($1::bigint[])', [
       stations,
     ]);
-    return r.rows.map((row) => row.model);
+    return rows.map((row) => row.model);
   }
 
   async get(ownerId: number, token: string): Promise<ExportJob> {

@@ -7,6 +7,9 @@ import type pg from 'pg';
  * pool, each query naming its row type beside its SQL. It only reads; the tables are described
  * once, by the projections that write them (their DDL in apps/projector), never again here.
  */
+/** A Postgres array literal of ids, for `= ANY($n::bigint[])`. */
+export const idArray = (ids: readonly number[]): string => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+
 @Injectable()
 export class ReadModels {
   constructor(@Inject(PG_POOL) private readonly pool: PgPool) {}

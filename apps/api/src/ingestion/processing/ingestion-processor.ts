@@ -29,6 +29,7 @@ import { ReadingsVersions } from '../../sensors/readings/readings-versions.js';
 import { ReadingsWriter } from '../../sensors/readings/readings-writer.js';
 import { ImportedReadings } from '../imports/imported-readings.js';
 import { collectMetaModules, latestModules, summariseMetaFile, type FileSummary, type ReadingsOfFile } from './readings-of.js';
+import { ReadModels } from '../../read-models/read-models.js';
 
 /** What processing needs of an upload, from its own stream (never from a read model). */
 export type ProcessingWork = { readonly received: IngestionReceived['data']; readonly version: number };
@@ -58,6 +59,7 @@ export class IngestionProcessor implements OnApplicationShutdown {
     private readonly imported: ImportedReadings,
     private readonly writer: ReadingsWriter,
     private readonly versions: ReadingsVersions,
+    private readonly readModels: ReadModels,
   ) {
     this.decoder = new OffLoopDecoder(config.ingestionWorker);
   }
@@ -112,14 +114,14 @@ export class IngestionProcessor implements OnApplicationShutdown {
         result = await this.imported.of(ingestion, Buffer.from(bytes), context, userId);
       } else {
         const metas = await this.metaModules(stationId, row.generation);
-        const stationModules = await this.pool.query<{ module_id: string; hardware_id: string | null; position: number }>(
+        const stationModules = await this.readModels.rows<{ module_id: string; hardware_id: string | null; position: number }>(
           'SELECT module_id, hardware_id, position FROM station_modules WHERE station_id = $1',
           [stationId],
         );
         result = await this.decoder.decode(
           bytes,
           metas,
-          stationModules.rows.map((m) => ({ moduleId: Number(m.module_id), hardwareId: m.hardware_id, position: m.position })),
+          stationModules.map((m) => ({ moduleId: Number(m.module_id), hardwareId: m.hardware_id, position: m.position })),
           context,
         );
       }
@@ -166,21 +168,21 @@ export class IngestionProcessor implements OnApplicationShutdown {
 
   /** Whether a later meta upload of the station held readable records (so it configured the modules since). */
   private async laterMetaExists(stationId: number, ingestionId: number): Promise<boolean> {
-    const r = await this.pool.query(
+    const later = await this.readModels.row(
       `SELECT 1 FROM ingestions WHERE station_id = $1 AND type = 'meta' AND id > $2 AND coalesce(records, 0) > coalesce(errors, 0) LIMIT 1`,
       [stationId, ingestionId],
     );
-    return (r.rowCount ?? 0) > 0;
+    return later !== undefined;
   }
 
   /** Meta records of every meta upload of this station and generation, by record number (later uploads win). */
   private async metaModules(stationId: number, generation: string): Promise<Map<number, readonly ModuleInfo[]>> {
-    const r = await this.pool.query<{ blob_key: string }>(
+    const rows = await this.readModels.rows<{ blob_key: string }>(
       `SELECT blob_key FROM ingestions WHERE station_id = $1 AND generation = $2 AND type = 'meta' ORDER BY id`,
       [stationId, generation],
     );
     const metas = new Map<number, readonly ModuleInfo[]>();
-    for (const { blob_key } of r.rows) {
+    for (const { blob_key } of rows) {
       const file = await this.metaFile(blob_key);
       if (file) collectMetaModules(file, metas);
     }

@@ -9,7 +9,7 @@ import {
   type ProjectRole,
 } from '@groundtruth/domain';
 import type { Project, ProjectRoleName } from '@groundtruth/contracts';
-import { ReadModels } from '../../read-models/read-models.js';
+import { idArray, ReadModels } from '../../read-models/read-models.js';
 import { readableStationParams, readableStationSql } from '../../stations/queries/station-access.js';
 
 /** A `projects` row with what the asker needs to see about it (follows, their role). */
@@ -37,9 +37,6 @@ type ProjectRow = {
   role: ProjectRole | null;
   modules: string[];
 };
-
-/** A Postgres array literal of ids (one binding, whatever the driver does with JS arrays). */
-export const pgArray = (ids: readonly number[]): string => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 
 const iso = (v: Date | string): string => new Date(v).toISOString();
 
@@ -141,7 +138,7 @@ export class ProjectsQueries {
   /** These projects as the asker sees them, in the order of `ids`; missing ones are left out. */
   async listByIds(ids: readonly number[], actor: Actor): Promise<Project[]> {
     if (ids.length === 0) return [];
-    const rows = await this.select('WHERE p.id = ANY($3::bigint[])', [pgArray(ids)], actor);
+    const rows = await this.select('WHERE p.id = ANY($3::bigint[])', [idArray(ids)], actor);
     const byId = new Map(rows.map((r) => [Number(r.id), ProjectsQueries.toProject(r, actor)]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { IngestionFirmware, IngestionType, LatestReading } from '@groundtruth/domain';
 import { STATION_UPLOADS_LISTED, type StationUpload } from '@groundtruth/contracts';
 import { CLICKHOUSE, type ClickHouse } from '@groundtruth/platform';
-import { ReadModels } from '../../read-models/read-models.js';
+import { idArray, ReadModels } from '../../read-models/read-models.js';
 import { readLatest } from '../../sensors/queries/sensor-buckets.js';
 import { UPLOAD_STATE_SQL } from '../../ingestion/queries/upload-states.js';
 
@@ -20,7 +20,6 @@ export type StationReadings = { readonly latest: LatestReading[]; readonly sampl
 
 type Timestamp = Date | string;
 const iso = (d: Timestamp): string => new Date(d).toISOString();
-const idArray = (ids: readonly number[]): string => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 
 /** The raw file of an upload, for its station's owner and site admins. */
 export const uploadFileUrl = (ingestionId: number): string => `/api/data/ingestions/${ingestionId}/file`;

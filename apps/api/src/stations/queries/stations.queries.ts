@@ -10,7 +10,7 @@ import {
   type StationSensorConfig,
 } from '@groundtruth/domain';
 import type { AssociatedStations, Station, StationModule, StationSensorMetaList } from '@groundtruth/contracts';
-import { ReadModels } from '../../read-models/read-models.js';
+import { idArray, ReadModels } from '../../read-models/read-models.js';
 import { StationDataQueries } from './station-data.queries.js';
 import {
   readableStationParams,
@@ -55,9 +55,6 @@ type PhotoSqlRow = { id: string; station_id: string; is_station_image: boolean; 
 /** Raw queries may answer timestamps as text or as dates, depending on the driver's parsers. */
 type Timestamp = Date | string;
 const iso = (d: Timestamp | null): string | null => (d === null ? null : new Date(d).toISOString());
-
-/** A Postgres array literal, for `= ANY($n::bigint[])`. */
-export const idArray = (ids: readonly number[]): string => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 
 /** Answers station queries from the read models (stations, station_*, users, and the notes' station_media). */
 @Injectable()
