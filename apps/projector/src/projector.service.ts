@@ -1,15 +1,15 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import {
-  LogWatcher,
-  ProjectionRunner,
-  EVENT_STORE,
-  type EventStore,
-  PG_POOL,
-  type PgPool,
   APP_CONFIG,
-  type AppConfig,
+  EVENT_STORE,
   LOGGER,
+  LogWatcher,
+  PG_POOL,
+  ProjectionRunner,
+  type AppConfig,
+  type EventStore,
   type Logger,
+  type PgPool,
 } from '@groundtruth/platform';
 import { projections } from './projections/index.js';
 

@@ -9,7 +9,7 @@ import {
   type ExportTokenParams,
 } from '@groundtruth/contracts';
 import { DomainError, exportRefusal, type Actor } from '@groundtruth/domain';
-import { PROJECTOR_WAKE, exportFilePath, type ProjectorWake, APP_CONFIG, type AppConfig } from '@groundtruth/platform';
+import { APP_CONFIG, exportFilePath, PROJECTOR_WAKE, type AppConfig, type ProjectorWake } from '@groundtruth/platform';
 import type { Request, Response } from 'express';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';

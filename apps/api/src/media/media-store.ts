@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import sharp from 'sharp';
 import { DomainError, IMAGE_MAX_PIXELS, mediaMessages, mediaWidth } from '@groundtruth/domain';
-import { type BlobStore, BLOBS } from '@groundtruth/platform';
+import { BLOBS, type BlobStore } from '@groundtruth/platform';
 
 export type ImageExt = 'jpg' | 'png' | 'gif';
 export type AudioExt = 'm4a' | 'caf';

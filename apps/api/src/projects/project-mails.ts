@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Locale } from '@groundtruth/domain';
-import { type Mailer, APP_CONFIG, type AppConfig } from '@groundtruth/platform';
+import { APP_CONFIG, type AppConfig, type Mailer } from '@groundtruth/platform';
 import { MAILER } from '../mail/mail.module.js';
 
 const escapeHtml = (s: string): string =>

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { PG_POOL, type PgPool, APP_CONFIG, type AppConfig, LOGGER, type Logger } from '@groundtruth/platform';
+import { APP_CONFIG, LOGGER, PG_POOL, type AppConfig, type Logger, type PgPool } from '@groundtruth/platform';
 import { EmailClaims } from '../auth/abuse/email-claims.js';
 import { SessionIssuer } from '../auth/sessions/session-issuer.js';
 import { uploadSimulatedStation } from '../simulator/upload-station.js';

@@ -3,14 +3,14 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  PG_POOL,
-  type PgPool,
   APP_CONFIG,
-  type AppConfig,
-  LOGGER,
-  type Logger,
   ID_ALLOCATOR,
+  LOGGER,
+  PG_POOL,
+  type AppConfig,
   type IdAllocator,
+  type Logger,
+  type PgPool,
 } from '@groundtruth/platform';
 import { EmailClaims } from '../auth/abuse/email-claims.js';
 import { PasswordHasher } from '../auth/passwords/password-hasher.js';

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { duplicateDevices } from '@groundtruth/domain';
-import { PG_POOL, type PgPool, LOGGER, type Logger } from '@groundtruth/platform';
+import { LOGGER, PG_POOL, type Logger, type PgPool } from '@groundtruth/platform';
 
 export type DuplicateDevice = { deviceId: string; stationIds: number[] };
 

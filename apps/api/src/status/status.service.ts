@@ -3,16 +3,16 @@ import { readFileSync } from 'node:fs';
 import { Inject, Injectable } from '@nestjs/common';
 import type { IngestionProcessingStatus, ProjectionStatus, Status } from '@groundtruth/contracts';
 import {
+  APP_CONFIG,
+  CLICKHOUSE,
+  EVENT_STORE,
+  PG_POOL,
   positionToString,
   readCheckpoints,
-  EVENT_STORE,
-  type EventStore,
-  PG_POOL,
-  type PgPool,
-  CLICKHOUSE,
-  type ClickHouse,
-  APP_CONFIG,
   type AppConfig,
+  type ClickHouse,
+  type EventStore,
+  type PgPool,
 } from '@groundtruth/platform';
 import { INGESTION_PROCESS } from '../ingestion/processing/ingestion-process-manager.js';
 import { UploadStates } from '../ingestion/queries/upload-states.js';

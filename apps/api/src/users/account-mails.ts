@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DEFAULT_LOCALE, type Locale } from '@groundtruth/domain';
-import { requestContext, type Mailer, APP_CONFIG, type AppConfig, LOGGER, type Logger } from '@groundtruth/platform';
+import { APP_CONFIG, LOGGER, requestContext, type AppConfig, type Logger, type Mailer } from '@groundtruth/platform';
 import { TokenService } from '../auth/tokens/token.service.js';
 import { MAILER } from '../mail/mail.module.js';
 

@@ -3,16 +3,16 @@ import { createWriteStream, mkdirSync, renameSync, rmSync, statSync } from 'node
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { ExportWriter, type ExportFileFormat, type ExportMeta, type ExportReading } from '@groundtruth/domain';
 import {
+  APP_CONFIG,
+  CLICKHOUSE,
   exportFilePath,
   exportsDir,
-  PG_POOL,
-  type PgPool,
-  CLICKHOUSE,
-  type ClickHouse,
-  APP_CONFIG,
-  type AppConfig,
   LOGGER,
+  PG_POOL,
+  type AppConfig,
+  type ClickHouse,
   type Logger,
+  type PgPool,
 } from '@groundtruth/platform';
 
 /** How often an idle runner looks for queued exports (the API also wakes it in the same process). */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, userMessages } from '@groundtruth/domain';
-import { PG_POOL, type PgPool, APP_CONFIG, type AppConfig, LOGGER, type Logger } from '@groundtruth/platform';
+import { APP_CONFIG, LOGGER, PG_POOL, type AppConfig, type Logger, type PgPool } from '@groundtruth/platform';
 
 const WINDOW_MS = 15 * 60 * 1000;
 

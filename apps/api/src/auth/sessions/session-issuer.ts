@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, userMessages, type SessionEndReason, type SessionMethod } from '@groundtruth/domain';
-import { APP_CONFIG, type AppConfig, LOGGER, type Logger } from '@groundtruth/platform';
+import { APP_CONFIG, LOGGER, type AppConfig, type Logger } from '@groundtruth/platform';
 import { commandMetadata } from '../../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../../common/cqrs/command-gateway.js';
 import { UsersQueries } from '../../users/queries/users.queries.js';

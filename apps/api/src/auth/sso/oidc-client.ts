@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { isDomainError } from '@groundtruth/domain';
-import { type AppConfig, APP_CONFIG, LOGGER, type Logger } from '@groundtruth/platform';
+import { APP_CONFIG, LOGGER, type AppConfig, type Logger } from '@groundtruth/platform';
 import * as oidc from 'openid-client';
 import type { OidcAttempt } from './oidc-attempts.js';
 import { ssoFailed, ssoNotConfigured, ssoUnreachable } from './sso-errors.js';

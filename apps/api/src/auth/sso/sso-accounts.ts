@@ -1,14 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, isValidEmail, normalizeEmail, userMessages, USER_NAME_MAX } from '@groundtruth/domain';
 import {
-  PG_POOL,
-  type PgPool,
   APP_CONFIG,
-  type AppConfig,
-  LOGGER,
-  type Logger,
   ID_ALLOCATOR,
+  LOGGER,
+  PG_POOL,
+  type AppConfig,
   type IdAllocator,
+  type Logger,
+  type PgPool,
 } from '@groundtruth/platform';
 import { commandMetadata } from '../../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../../common/cqrs/command-gateway.js';

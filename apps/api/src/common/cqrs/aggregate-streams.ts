@@ -2,11 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, type Command, type CommandMetadata, type Decider, type DomainEvent } from '@groundtruth/domain';
 import {
   decideAndAppend,
+  EVENT_STORE,
   WrongExpectedRevisionError,
+  type EventStore,
   type ExpectedVersion,
   type LogPosition,
-  EVENT_STORE,
-  type EventStore,
 } from '@groundtruth/platform';
 
 /** What a command handler returns: enough for the gateway to wait for the read side. */

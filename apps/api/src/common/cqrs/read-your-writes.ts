@@ -1,14 +1,14 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import {
-  CheckpointWaiter,
-  type LogPosition,
-  PG_POOL,
-  type PgPool,
-  DATABASE_URL,
   APP_CONFIG,
-  type AppConfig,
+  CheckpointWaiter,
+  DATABASE_URL,
   LOGGER,
+  PG_POOL,
+  type AppConfig,
   type Logger,
+  type LogPosition,
+  type PgPool,
 } from '@groundtruth/platform';
 
 /**
@@ -21,10 +21,10 @@ export class ReadYourWrites implements OnModuleInit, OnApplicationShutdown {
   private readonly waiter: CheckpointWaiter;
 
   constructor(
-    @Inject(PG_POOL) private readonly pool: PgPool,
-    @Inject(DATABASE_URL) private readonly databaseUrl: string,
+    @Inject(PG_POOL) pool: PgPool,
+    @Inject(DATABASE_URL) databaseUrl: string,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(LOGGER) private readonly log: Logger,
+    @Inject(LOGGER) log: Logger,
   ) {
     this.waiter = new CheckpointWaiter(pool, databaseUrl, log);
   }

@@ -10,7 +10,7 @@ import {
   type StationEvent,
   type StationModuleConfig,
 } from '@groundtruth/domain';
-import { EVENT_STORE, type EventStore, CLICKHOUSE, type ClickHouse, ID_ALLOCATOR, type IdAllocator } from '@groundtruth/platform';
+import { CLICKHOUSE, EVENT_STORE, ID_ALLOCATOR, type ClickHouse, type EventStore, type IdAllocator } from '@groundtruth/platform';
 import { commandMetadata } from '../../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../../common/cqrs/command-gateway.js';
 import { ConfigureModulesCommand } from '../../stations/commands/configure-modules/configure-modules.command.js';

@@ -9,19 +9,19 @@ import {
 } from '@groundtruth/domain';
 import {
   Alarm,
-  comparePositions,
-  LogWatcher,
-  StaleVersionError,
-  type LogPosition,
-  type RecordedEvent,
-  EVENT_STORE,
-  type EventStore,
-  PG_POOL,
-  type PgPool,
   APP_CONFIG,
-  type AppConfig,
+  comparePositions,
+  EVENT_STORE,
   LOGGER,
+  LogWatcher,
+  PG_POOL,
+  StaleVersionError,
+  type AppConfig,
+  type EventStore,
   type Logger,
+  type LogPosition,
+  type PgPool,
+  type RecordedEvent,
 } from '@groundtruth/platform';
 import type pg from 'pg';
 import { commandMetadata } from '../../common/cqrs/command-metadata.js';
@@ -71,7 +71,7 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(PG_POOL) private readonly pool: PgPool,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) config: AppConfig,
     @Inject(LOGGER) private readonly log: Logger,
     private readonly processor: IngestionProcessor,
     private readonly commands: CommandGateway,

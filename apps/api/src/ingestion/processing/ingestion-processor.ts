@@ -2,20 +2,20 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { IngestionFirmware, IngestionReceived, StationModuleConfig } from '@groundtruth/domain';
 import type { IngestionProcessing } from '@groundtruth/contracts';
 import {
-  decodeMetaFile,
-  type ModuleInfo,
-  PG_POOL,
-  type PgPool,
-  CLICKHOUSE,
-  type ClickHouse,
-  BLOBS,
-  type BlobStore,
   APP_CONFIG,
-  type AppConfig,
-  LOGGER,
-  type Logger,
+  BLOBS,
+  CLICKHOUSE,
+  decodeMetaFile,
   ID_ALLOCATOR,
+  LOGGER,
+  PG_POOL,
+  type AppConfig,
+  type BlobStore,
+  type ClickHouse,
   type IdAllocator,
+  type Logger,
+  type ModuleInfo,
+  type PgPool,
 } from '@groundtruth/platform';
 import { commandMetadata } from '../../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../../common/cqrs/command-gateway.js';
@@ -52,7 +52,7 @@ export class IngestionProcessor implements OnApplicationShutdown {
     @Inject(PG_POOL) private readonly pool: PgPool,
     @Inject(CLICKHOUSE) private readonly clickhouse: ClickHouse,
     @Inject(BLOBS) private readonly blobs: BlobStore,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) config: AppConfig,
     @Inject(LOGGER) private readonly log: Logger,
     @Inject(ID_ALLOCATOR) private readonly ids: IdAllocator,
     private readonly commands: CommandGateway,

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { IngestionType } from '@groundtruth/domain';
-import { BLOBS, type BlobStore, ID_ALLOCATOR, type IdAllocator } from '@groundtruth/platform';
+import { BLOBS, ID_ALLOCATOR, type BlobStore, type IdAllocator } from '@groundtruth/platform';
 import { commandMetadata } from '../../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../../common/cqrs/command-gateway.js';
 import { ReceiveIngestionCommand } from '../commands/receive-ingestion/receive-ingestion.command.js';

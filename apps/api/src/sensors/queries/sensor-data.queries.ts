@@ -10,7 +10,7 @@ import type {
   SensorTail,
   SensorTailQuery,
 } from '@groundtruth/contracts';
-import { CLICKHOUSE, type ClickHouse, APP_CONFIG, type AppConfig } from '@groundtruth/platform';
+import { APP_CONFIG, CLICKHOUSE, type AppConfig, type ClickHouse } from '@groundtruth/platform';
 import { StationAccessQueries } from '../../stations/queries/station-access.js';
 import { ReadingsVersions } from '../readings/readings-versions.js';
 import { ChartAnswerCache } from './chart-answer-cache.js';

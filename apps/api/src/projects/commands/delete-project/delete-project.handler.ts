@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { fold, projectDecider, projectInviteSubject, projectStream, type ProjectEvent } from '@groundtruth/domain';
-import { EVENT_STORE, type EventStore, LOGGER, type Logger, SUBJECT_KEYS, type SubjectKeyStore } from '@groundtruth/platform';
+import { EVENT_STORE, LOGGER, SUBJECT_KEYS, type EventStore, type Logger, type SubjectKeyStore } from '@groundtruth/platform';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
 import { MediaStore } from '../../../media/media-store.js';
 import { DeleteProjectCommand } from './delete-project.command.js';

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { anonymous, normalizeEmail, projectDecider, projectStream } from '@groundtruth/domain';
-import { LOGGER, type Logger, ID_ALLOCATOR, type IdAllocator } from '@groundtruth/platform';
+import { ID_ALLOCATOR, LOGGER, type IdAllocator, type Logger } from '@groundtruth/platform';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
 import { UsersQueries } from '../../../users/queries/users.queries.js';
 import { ProjectMails } from '../../project-mails.js';

@@ -8,7 +8,7 @@ import {
   type DomainEvent,
   type ProjectInviteCancelled,
 } from '@groundtruth/domain';
-import { type LogPosition, SUBJECT_KEYS, type SubjectKeyStore } from '@groundtruth/platform';
+import { SUBJECT_KEYS, type LogPosition, type SubjectKeyStore } from '@groundtruth/platform';
 import { AggregateStreams, type CommandOutcome } from '../../../common/cqrs/aggregate-streams.js';
 import { ProjectTeamQueries } from '../../queries/project-team.queries.js';
 import { PROJECT_COMMAND_RETRIES } from '../project-command.js';

@@ -11,7 +11,7 @@ import {
   type StationModuleConfig,
 } from '@groundtruth/domain';
 import type { RegisterStationBody } from '@groundtruth/contracts';
-import { LOGGER, type Logger, ID_ALLOCATOR, type IdAllocator } from '@groundtruth/platform';
+import { ID_ALLOCATOR, LOGGER, type IdAllocator, type Logger } from '@groundtruth/platform';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
 import { DefaultProject } from './default-project.js';
 import { DeviceClaims } from './device-claims.js';

@@ -2,12 +2,12 @@ import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, userDecider, userMessages, userStream } from '@groundtruth/domain';
 import {
+  LOGGER,
   personalSubject,
   PG_POOL,
-  type PgPool,
-  LOGGER,
-  type Logger,
   SUBJECT_KEYS,
+  type Logger,
+  type PgPool,
   type SubjectKeyStore,
 } from '@groundtruth/platform';
 import { EmailClaims } from '../../../auth/abuse/email-claims.js';
