@@ -14,7 +14,7 @@ describe('layer lint rules', () => {
     ['libs/contracts/src/projects/x.ts', "import { openRuntime as y } from '@groundtruth/platform';"],
     ['libs/platform/src/postgres/x.ts', "import { AppModule as y } from '@groundtruth/api';"],
     ['libs/platform/src/postgres/x.ts', "import { ProjectorService as y } from '../../../../apps/projector/src/index.js';"],
-    ['apps/web/src/features/explore/x.tsx', "import { RUNTIME as y } from '@groundtruth/platform';"],
+    ['apps/web/src/features/explore/x.tsx', "import { PG_POOL as y } from '@groundtruth/platform';"],
     ['apps/web/src/features/explore/x.tsx', "import { Injectable as y } from '@nestjs/common';"],
     ['apps/web/src/features/explore/x.tsx', "import { readFileSync as y } from 'node:fs';"],
     ['apps/web/src/features/explore/x.tsx', "import { AppModule as y } from '../../../../api/src/app.module.js';"],
@@ -36,7 +36,7 @@ describe('layer lint rules', () => {
     ['apps/web/src/features/explore/x.tsx', "import { routes as y } from '@groundtruth/contracts';"],
     ['apps/web/src/features/explore/x.tsx', "import { io as y } from 'socket.io-client';"],
     ['apps/web/src/features/explore/x.tsx', "import { saveBookmark as y } from '../api/bookmarks.js';"],
-    ['apps/projector/src/exports/x.ts', "import { RUNTIME as y } from '@groundtruth/platform';"],
+    ['apps/projector/src/exports/x.ts', "import { PG_POOL as y } from '@groundtruth/platform';"],
   ])('allows, in %s: %s', async (filePath, code) => {
     expect(await rulesHit(code, filePath)).not.toContain('no-restricted-imports');
   });

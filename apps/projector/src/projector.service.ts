@@ -1,5 +1,16 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { LogWatcher, ProjectionRunner, RUNTIME, type Runtime } from '@groundtruth/platform';
+import {
+  APP_CONFIG,
+  EVENT_STORE,
+  LOGGER,
+  LogWatcher,
+  PG_POOL,
+  ProjectionRunner,
+  type AppConfig,
+  type EventStore,
+  type Logger,
+  type PgPool,
+} from '@groundtruth/platform';
 import { projections } from './projections/index.js';
 
 /** An idle runner looks at the log unwoken this seldom: the watcher wakes it when there is news. */
@@ -14,16 +25,21 @@ export class ProjectorService implements OnApplicationBootstrap, OnApplicationSh
   readonly runners: ProjectionRunner[];
   private readonly watcher: LogWatcher;
 
-  constructor(@Inject(RUNTIME) runtime: Runtime) {
+  constructor(
+    @Inject(EVENT_STORE) store: EventStore,
+    @Inject(PG_POOL) pool: PgPool,
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(LOGGER) log: Logger,
+  ) {
     this.runners = projections.map(
       (p) =>
-        new ProjectionRunner(runtime.pool, runtime.store, p, runtime.log.child({ projection: p.name }), {
-          batchSize: runtime.config.projectorBatchSize,
+        new ProjectionRunner(pool, store, p, log.child({ projection: p.name }), {
+          batchSize: config.projectorBatchSize,
           idleMs: RUNNER_FALLBACK_MS,
         }),
     );
-    this.watcher = new LogWatcher(runtime.store, () => this.wake(), runtime.log.child({ component: 'log-watcher' }), {
-      pollMs: runtime.config.projectorPollMs,
+    this.watcher = new LogWatcher(store, () => this.wake(), log.child({ component: 'log-watcher' }), {
+      pollMs: config.projectorPollMs,
     });
   }
 

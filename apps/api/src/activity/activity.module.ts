@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { ProjectsQueries } from '../projects/queries/projects.queries.js';
+import { ProjectsModule } from '../projects/projects.module.js';
 import { ActivityController } from './activity.controller.js';
 import { ActivityQueries } from './activity.queries.js';
 
 /** The project activity feed: read only, from the `activity` projection. */
-@Module({ controllers: [ActivityController], providers: [ActivityQueries, ProjectsQueries] })
+@Module({ imports: [ProjectsModule], controllers: [ActivityController], providers: [ActivityQueries] })
 export class ActivityModule {}

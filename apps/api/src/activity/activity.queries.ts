@@ -89,14 +89,13 @@ export class ActivityQueries {
    */
   async ofProject(projectId: number, actor: Actor): Promise<Activity[]> {
     const askerId = actor.kind === 'user' ? actor.userId : null;
-    const em = await this.readModels.em();
-    const rows = await em.getConnection().execute<ActivityRow[]>(
+    const rows = await this.readModels.rows<ActivityRow>(
       `WITH feed AS (
          SELECT a.* FROM activity a
          LEFT JOIN stations s ON s.id = a.station_id
-         WHERE (a.project_id = ?
-                OR a.station_id IN (SELECT station_id FROM project_stations WHERE project_id = ?))
-           AND (s.id IS NULL OR NOT s.hidden OR s.owner_id = ?)
+         WHERE (a.project_id = $1
+                OR a.station_id IN (SELECT station_id FROM project_stations WHERE project_id = $1))
+           AND (s.id IS NULL OR NOT s.hidden OR s.owner_id = $2)
            AND NOT (a.kind = 'StationIngestion' AND a.details->>'processed' IS DISTINCT FROM 'true')
        ), items AS (
          SELECT id, kind, station_id, author_id, occurred_at, occurred_at AS first_at, 1::bigint AS uploads, details
@@ -111,14 +110,14 @@ export class ActivityQueries {
          GROUP BY station_id, day
        )
        SELECT i.id, i.kind, i.station_id, i.author_id, i.occurred_at, i.first_at, i.uploads, i.details,
-              s.name AS station_name, s.owner_id, ${stationAccessColumnsSql('s')},
+              s.name AS station_name, s.owner_id, ${stationAccessColumnsSql('s', 2)},
               u.name AS author_name, u.photo AS author_photo, u.deleted AS author_deleted
        FROM items i
        LEFT JOIN stations s ON s.id = i.station_id
        LEFT JOIN users u ON u.id = i.author_id
        ORDER BY i.occurred_at DESC, i.id DESC
-       LIMIT ?`,
-      [projectId, projectId, askerId, askerId, ACTIVITY_FEED_LIMIT],
+       LIMIT $3`,
+      [projectId, askerId, ACTIVITY_FEED_LIMIT],
     );
     return rows.map((r) => toActivity(actor, r)).filter((a): a is Activity => a !== null);
   }

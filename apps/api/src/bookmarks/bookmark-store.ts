@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { PG_POOL, type PgPool } from '@groundtruth/platform';
 
 /**
  * Token lengths tried in turn (base64url characters of the SHA-256 of the canonical text). The
@@ -15,18 +15,20 @@ export const bookmarkHash = (canonical: string): string => createHash('sha256').
 /** Saved bookmarks: content-addressed rows of `gt_bookmarks` (migration 013). */
 @Injectable()
 export class BookmarkStore {
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(@Inject(PG_POOL) private readonly pool: PgPool) {}
 
   /** The token of this canonical text, storing it the first time; the same text always answers the same token. */
   async save(canonical: string, lengths: readonly number[] = TOKEN_LENGTHS): Promise<string> {
-    const { pool } = this.runtime;
     const existing = await this.tokenOf(canonical);
     if (existing) return existing;
     const hash = bookmarkHash(canonical);
     for (const length of lengths) {
       const token = hash.slice(0, length);
-      await pool.query('INSERT INTO gt_bookmarks (token, content) VALUES ($1, $2) ON CONFLICT DO NOTHING', [token, canonical]);
-      const stored = await pool.query<{ content: string }>('SELECT content FROM gt_bookmarks WHERE token = $1', [token]);
+      await this.pool.query('INSERT INTO gt_bookmarks (token, content) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+        token,
+        canonical,
+      ]);
+      const stored = await this.pool.query<{ content: string }>('SELECT content FROM gt_bookmarks WHERE token = $1', [token]);
       if (stored.rows[0]?.content === canonical) return token;
       // Either another bookmark holds this prefix (a collision: try a longer one), or a concurrent
       // save stored this content under another token (the content index refused ours).
@@ -37,12 +39,12 @@ export class BookmarkStore {
   }
 
   async resolve(token: string): Promise<string | null> {
-    const r = await this.runtime.pool.query<{ content: string }>('SELECT content FROM gt_bookmarks WHERE token = $1', [token]);
+    const r = await this.pool.query<{ content: string }>('SELECT content FROM gt_bookmarks WHERE token = $1', [token]);
     return r.rows[0]?.content ?? null;
   }
 
   private async tokenOf(canonical: string): Promise<string | null> {
-    const r = await this.runtime.pool.query<{ token: string }>(
+    const r = await this.pool.query<{ token: string }>(
       'SELECT token FROM gt_bookmarks WHERE md5(content) = md5($1) AND content = $1',
       [canonical],
     );

@@ -7,12 +7,13 @@ import {
   type DeviceSummary,
   type DeviceSummaryQuery,
 } from '@groundtruth/contracts';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { CLICKHOUSE, type ClickHouse } from '@groundtruth/platform';
 import { readLatest } from '../sensors/queries/sensor-buckets.js';
 import { StationAccessQueries } from '../stations/queries/station-access.js';
 import { StationDataQueries, toUpload, UPLOAD_COLUMNS, type UploadRow } from '../stations/queries/station-data.queries.js';
 import { describeModules, type ConfiguredModule, type DescribedModule } from './device-modules.js';
 import { countReadingTimes, readReadingTimes, readSensorStats, type SensorStats } from './device-readings.js';
+import { ReadModels } from '../read-models/read-models.js';
 
 export const deviceMessages = {
   unknown: 'No station has this device id.',
@@ -24,14 +25,15 @@ export const deviceMessages = {
 @Injectable()
 export class DeviceDataQueries {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly readModels: ReadModels,
+    @Inject(CLICKHOUSE) private readonly clickhouse: ClickHouse,
     private readonly access: StationAccessQueries,
     private readonly stationData: StationDataQueries,
   ) {}
 
   async summary(deviceId: string, query: DeviceSummaryQuery, actor: Actor): Promise<DeviceSummary> {
     const { station, modules, mayReadUploads } = await this.device(deviceId, actor);
-    const stats = await readSensorStats(this.runtime.clickhouse.client, station.id, query.start, query.end);
+    const stats = await readSensorStats(this.clickhouse.client, station.id, query.start, query.end);
     const described = describeModules(
       modules,
       stats.map((s) => ({ moduleId: s.moduleId, sensorId: s.sensorId, about: s })),
@@ -57,7 +59,7 @@ export class DeviceDataQueries {
 
   async data(deviceId: string, query: DeviceDataQuery, actor: Actor): Promise<DeviceData> {
     const { station, modules } = await this.device(deviceId, actor);
-    const client = this.runtime.clickhouse.client;
+    const client = this.clickhouse.client;
     const [total, seen] = await Promise.all([
       countReadingTimes(client, station.id, query.start, query.end),
       readLatest(client, { stationIds: [station.id], sensorIds: [] }),
@@ -91,17 +93,17 @@ export class DeviceDataQueries {
 
   /** The station of a device id (404), once the asker may read it (403 STATION.PRIVATE), with its modules. */
   private async device(deviceId: string, actor: Actor) {
-    const found = await this.runtime.pool.query<{ id: string; name: string; device_id: string }>(
+    const found = await this.readModels.rows<{ id: string; name: string; device_id: string }>(
       'SELECT id, name, device_id FROM stations WHERE device_id = $1 ORDER BY id LIMIT 1',
       [deviceIdKey(deviceId)],
     );
-    const row = found.rows[0];
+    const row = found[0];
     if (!row) throw new DomainError('not_found', 'STATION.NOT_FOUND', deviceMessages.unknown);
     const id = Number(row.id);
     const resource = await this.access.authorize(actor, 'station.read', id);
     const [summaries, modules] = await Promise.all([
       this.stationData.summaries([id]),
-      this.runtime.pool.query<{
+      this.readModels.rows<{
         module_id: string;
         hardware_id: string | null;
         name: string;
@@ -113,7 +115,7 @@ export class DeviceDataQueries {
     ]);
     return {
       station: { id, name: row.name, deviceId: row.device_id, firmware: summaries.get(id)?.firmware ?? null },
-      modules: modules.rows.map((m): ConfiguredModule => ({
+      modules: modules.map((m): ConfiguredModule => ({
         moduleId: Number(m.module_id),
         hardwareId: m.hardware_id,
         name: m.name,
@@ -128,13 +130,13 @@ export class DeviceDataQueries {
 
   /** Meta uploads and the data uploads holding readings in [start, end), newest first. */
   private async uploadsInRange(stationId: number, start: number, end: number) {
-    const r = await this.runtime.pool.query<UploadRow & { total: string }>(
+    const r = await this.readModels.rows<UploadRow & { total: string }>(
       `SELECT ${UPLOAD_COLUMNS}, count(*) OVER () AS total FROM ingestions i LEFT JOIN gt_ingestion_work w ON w.ingestion_id = i.id
         WHERE i.station_id = $1 AND (i.type = 'meta' OR (i.data_start < $3 AND i.data_end >= $2))
         ORDER BY i.id DESC LIMIT $4`,
       [stationId, new Date(start).toISOString(), new Date(end).toISOString(), DEVICE_SUMMARY_UPLOADS_MAX],
     );
-    return { list: r.rows.map(toUpload), total: Number(r.rows[0]?.total ?? 0) };
+    return { list: r.map(toUpload), total: Number(r[0]?.total ?? 0) };
   }
 }
 

@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
-import { StationAccessQueries } from '../stations/queries/station-access.js';
-import { StationDataQueries } from '../stations/queries/station-data.queries.js';
+import { StationAccessModule } from '../stations/station-access.module.js';
+import { StationsModule } from '../stations/stations.module.js';
 import { DeviceDataController } from './device-data.controller.js';
 import { DeviceDataQueries } from './device-data.queries.js';
 
 /** Device data calls (spec §7: summary and paged readings by device id) and upload files. */
 @Module({
+  imports: [StationsModule, StationAccessModule],
   controllers: [DeviceDataController],
-  providers: [DeviceDataQueries, StationAccessQueries, StationDataQueries],
+  providers: [DeviceDataQueries],
 })
 export class DevicesModule {}

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ExportFormat, ExportJob, ExportQuery } from '@groundtruth/contracts';
 import { DomainError, exportFileName } from '@groundtruth/domain';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { PG_POOL, type PgPool } from '@groundtruth/platform';
+import { ReadModels } from '../read-models/read-models.js';
 
 type Row = {
   id: string;
@@ -51,7 +52,10 @@ export const notFound = () => new DomainError('not_found', 'EXPORT.NOT_FOUND', '
 /** Export job records (`gt_exports`, migration 013); the projector's ExportRunner runs them. */
 @Injectable()
 export class ExportJobs {
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(
+    @Inject(PG_POOL) private readonly pool: PgPool,
+    private readonly readModels: ReadModels,
+  ) {}
 
   async queue(ownerId: number, format: ExportFormat, q: ExportQuery): Promise<ExportJob> {
     const stations = [...new Set(q.stations)];
@@ -62,7 +66,7 @@ export class ExportJobs {
       end: q.end,
       tz: q.tz,
     };
-    const r = await this.runtime.pool.query<Row>(
+    const r = await this.pool.query<Row>(
       `INSERT INTO gt_exports (token, owner_id, format, query, file_name) VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
       [
         randomBytes(18).toString('base64url'),
@@ -77,14 +81,14 @@ export class ExportJobs {
 
   /** The hardware model names of stations (null where none was reported): exports refuse NodeRed ones. */
   async modelNames(stations: readonly number[]): Promise<(string | null)[]> {
-    const r = await this.runtime.pool.query<{ model: string | null }>('SELECT model FROM stations WHERE id = ANY($1::bigint[])', [
+    const rows = await this.readModels.rows<{ model: string | null }>('SELECT model FROM stations WHERE id = ANY($1::bigint[])', [
       stations,
     ]);
-    return r.rows.map((row) => row.model);
+    return rows.map((row) => row.model);
   }
 
   async get(ownerId: number, token: string): Promise<ExportJob> {
-    const r = await this.runtime.pool.query<Row>(`SELECT ${COLUMNS} FROM gt_exports WHERE token = $1 AND owner_id = $2`, [
+    const r = await this.pool.query<Row>(`SELECT ${COLUMNS} FROM gt_exports WHERE token = $1 AND owner_id = $2`, [
       token,
       ownerId,
     ]);
@@ -93,7 +97,7 @@ export class ExportJobs {
   }
 
   async history(ownerId: number): Promise<ExportJob[]> {
-    const r = await this.runtime.pool.query<Row>(
+    const r = await this.pool.query<Row>(
       `SELECT ${COLUMNS} FROM gt_exports WHERE owner_id = $1 ORDER BY created_at DESC, id DESC LIMIT 100`,
       [ownerId],
     );
@@ -101,6 +105,6 @@ export class ExportJobs {
   }
 
   async markDownloaded(id: number): Promise<void> {
-    await this.runtime.pool.query('UPDATE gt_exports SET downloaded = true WHERE id = $1', [id]);
+    await this.pool.query('UPDATE gt_exports SET downloaded = true WHERE id = $1', [id]);
   }
 }

@@ -9,7 +9,7 @@ import {
   type ExportTokenParams,
 } from '@groundtruth/contracts';
 import { DomainError, exportRefusal, type Actor } from '@groundtruth/domain';
-import { PROJECTOR_WAKE, RUNTIME, exportFilePath, type ProjectorWake, type Runtime } from '@groundtruth/platform';
+import { APP_CONFIG, exportFilePath, PROJECTOR_WAKE, type AppConfig, type ProjectorWake } from '@groundtruth/platform';
 import type { Request, Response } from 'express';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
@@ -30,7 +30,7 @@ export class ExportsController {
   constructor(
     private readonly jobs: ExportJobs,
     private readonly access: StationAccessQueries,
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(PROJECTOR_WAKE) private readonly wake: ProjectorWake,
   ) {}
 
@@ -77,7 +77,7 @@ export class ExportsController {
     const job = await this.jobs.get(userOf(actor), params.token);
     if (job.state !== 'done') throw new DomainError('conflict', 'EXPORT.NOT_READY', `This export is ${job.state}, not done.`);
     await this.access.authorizeReadAll(job.query.stations, actor);
-    const path = exportFilePath(this.runtime.config.dataDir, job.token, job.format);
+    const path = exportFilePath(this.config.dataDir, job.token, job.format);
     res.status(200);
     res.attachment(job.fileName); // before the type: it sets one from the file name
     res.setHeader(

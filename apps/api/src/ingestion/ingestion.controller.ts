@@ -1,4 +1,4 @@
-import { Controller, Inject, PayloadTooLargeException, Req } from '@nestjs/common';
+import { Controller, PayloadTooLargeException, Req } from '@nestjs/common';
 import { DomainError, type Actor } from '@groundtruth/domain';
 import {
   routes,
@@ -7,7 +7,6 @@ import {
   type IngestionReceipt,
   type UploadState,
 } from '@groundtruth/contracts';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
 import type { Request } from 'express';
 import { CurrentActor, userIdOf } from '../auth/current-actor.decorator.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
@@ -19,6 +18,7 @@ import { UploadStates } from './queries/upload-states.js';
 import { RequestReprocessingCommand } from './commands/request-reprocessing/request-reprocessing.command.js';
 import { commandMetadata } from '../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../common/cqrs/command-gateway.js';
+import { ReadModels } from '../read-models/read-models.js';
 
 /** How long a reprocessing request waits for the process manager before answering what it knows. */
 const REPROCESS_WAIT_MS = 120_000;
@@ -34,7 +34,7 @@ const tooLarge = () => new PayloadTooLargeException(`An upload may be at most ${
 @Controller()
 export class IngestionController {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly readModels: ReadModels,
     private readonly uploads: UploadReceiver,
     private readonly access: StationAccessQueries,
     private readonly states: UploadStates,
@@ -88,11 +88,11 @@ export class IngestionController {
     await this.access.authorize(actor, 'station.update', id);
     // Meta files first (they say what data files mean), each kind in upload order: the process
     // manager takes a station's requests in the order they are in the log.
-    const r = await this.runtime.pool.query<{ id: string }>(
+    const r = await this.readModels.rows<{ id: string }>(
       `SELECT id FROM ingestions WHERE station_id = $1 ORDER BY (type = 'meta') DESC, id`,
       [id],
     );
-    const befores = await Promise.all(r.rows.map((row) => this.states.of(Number(row.id))));
+    const befores = await Promise.all(r.map((row) => this.states.of(Number(row.id))));
     return { ingestions: await this.reprocess(befores, userIdOf(actor)) };
   }
 
@@ -122,10 +122,9 @@ export class IngestionController {
 
   /** The station registered with this (canonical) device id; the oldest when duplicates from before canonical ids remain. */
   private async stationOf(deviceId: string): Promise<number> {
-    const r = await this.runtime.pool.query<{ id: string }>('SELECT id FROM stations WHERE device_id = $1 ORDER BY id LIMIT 1', [
+    const row = await this.readModels.row<{ id: string }>('SELECT id FROM stations WHERE device_id = $1 ORDER BY id LIMIT 1', [
       deviceId,
     ]);
-    const row = r.rows[0];
     if (!row) {
       throw new DomainError(
         'not_found',

@@ -1,8 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ProjectsModule } from '../projects/projects.module.js';
 import { SensorsModule } from '../sensors/sensors.module.js';
-import { ConfigureModulesHandler } from '../stations/commands/configure-modules/configure-modules.handler.js';
-import { StationAccessQueries } from '../stations/queries/station-access.js';
+import { StationAccessModule } from '../stations/station-access.module.js';
 import { AdminBackupController } from './backup/admin-backup.controller.js';
 import { ReceiveIngestionHandler } from './commands/receive-ingestion/receive-ingestion.handler.js';
 import { RecordProcessingHandler } from './commands/record-processing/record-processing.handler.js';
@@ -29,7 +28,7 @@ import { UploadReceiver } from './receive/upload-receiver.js';
  * projector process), never in an API-only process.
  */
 @Module({
-  imports: [ProjectsModule, SensorsModule],
+  imports: [ProjectsModule, SensorsModule, StationAccessModule],
   controllers: [
     IngestionController,
     AdminBackupController,
@@ -37,18 +36,15 @@ import { UploadReceiver } from './receive/upload-receiver.js';
     LorawanSettingsController,
     LorawanWebhookController,
   ],
-  // ConfigureModulesHandler belongs to the stations feature; uploads and imports are its only callers so far.
   providers: [
     ReceiveIngestionHandler,
     UploadReceiver,
     RecordProcessingHandler,
     RequestReprocessingHandler,
     UploadStates,
-    ConfigureModulesHandler,
     IngestionProcessor,
     ImportedReadings,
     ImportModules,
-    StationAccessQueries,
     LorawanWebhookCommandHandler,
     LorawanWebhooksQueries,
     WebhookStations,

@@ -1,5 +1,5 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { createMailer, RUNTIME, type Mailer, type Runtime } from '@groundtruth/platform';
+import { APP_CONFIG, createMailer, LOGGER, type AppConfig, type Logger, type Mailer } from '@groundtruth/platform';
 
 export const MAILER = Symbol('MAILER');
 
@@ -14,7 +14,7 @@ class MailerCloser implements OnApplicationShutdown {
 @Global()
 @Module({
   providers: [
-    { provide: MAILER, inject: [RUNTIME], useFactory: (runtime: Runtime) => createMailer(runtime.config, runtime.log) },
+    { provide: MAILER, inject: [APP_CONFIG, LOGGER], useFactory: (config: AppConfig, log: Logger) => createMailer(config, log) },
     MailerCloser,
   ],
   exports: [MAILER],

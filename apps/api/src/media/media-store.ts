@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import sharp from 'sharp';
 import { DomainError, IMAGE_MAX_PIXELS, mediaMessages, mediaWidth } from '@groundtruth/domain';
-import { RUNTIME, type BlobStore, type Runtime } from '@groundtruth/platform';
+import { BLOBS, type BlobStore } from '@groundtruth/platform';
 
 export type ImageExt = 'jpg' | 'png' | 'gif';
 export type AudioExt = 'm4a' | 'caf';
@@ -79,8 +79,8 @@ const listOf = (kinds: readonly ImageExt[]): string => {
 export class MediaStore {
   private readonly blobs: BlobStore;
 
-  constructor(@Inject(RUNTIME) runtime: Runtime) {
-    this.blobs = runtime.blobs;
+  constructor(@Inject(BLOBS) blobs: BlobStore) {
+    this.blobs = blobs;
   }
 
   private static checked(key: string): string {

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { StationAccessQueries } from '../stations/queries/station-access.js';
+import { StationAccessModule } from '../stations/station-access.module.js';
 import { AddFieldNoteHandler } from './commands/add-field-note/add-field-note.handler.js';
 import { AddStationMediaHandler } from './commands/add-station-media/add-station-media.handler.js';
 import { ChooseStationImageHandler } from './commands/choose-station-image/choose-station-image.handler.js';
@@ -21,7 +21,11 @@ const commandHandlers = [
   EditFieldNoteHandler,
   DeleteFieldNoteHandler,
 ];
-const queries = [StationNotesQueries, FieldNotesQueries, StationAccessQueries];
+const queries = [StationNotesQueries, FieldNotesQueries];
 
-@Module({ controllers: [StationNotesController, FieldNotesController], providers: [...commandHandlers, ...queries] })
+@Module({
+  imports: [StationAccessModule],
+  controllers: [StationNotesController, FieldNotesController],
+  providers: [...commandHandlers, ...queries],
+})
 export class NotesModule {}

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Locale } from '@groundtruth/domain';
-import { RUNTIME, type Mailer, type Runtime } from '@groundtruth/platform';
+import { APP_CONFIG, type AppConfig, type Mailer } from '@groundtruth/platform';
 import { MAILER } from '../mail/mail.module.js';
 
 const escapeHtml = (s: string): string =>
@@ -44,13 +44,13 @@ const texts = {
 @Injectable()
 export class ProjectMails {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(MAILER) private readonly mailer: Mailer,
   ) {}
 
   async sendInvitation(mail: InvitationMail): Promise<void> {
     const t = texts[mail.locale](mail);
-    const href = `${this.runtime.config.publicUrl}/projects/invitation?token=${encodeURIComponent(mail.token)}`;
+    const href = `${this.config.publicUrl}/projects/invitation?token=${encodeURIComponent(mail.token)}`;
     await this.mailer.send({
       to: mail.to,
       subject: t.subject.replace(/\s+/g, ' '),

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { StationAccessQueries } from '../stations/queries/station-access.js';
+import { StationAccessModule } from '../stations/station-access.module.js';
 import { AddProjectStationHandler } from './commands/add-station/add-station.handler.js';
 import { AnswerProjectInviteHandler } from './commands/answer-invite/answer-invite.handler.js';
 import { ChangeProjectMemberRoleHandler } from './commands/change-member-role/change-member-role.handler.js';
@@ -33,9 +33,10 @@ const commandHandlers = [
   RemoveProjectMemberHandler,
   WithdrawInvitesHandler,
 ];
-const queries = [ProjectsQueries, ProjectTeamQueries, StationAccessQueries];
+const queries = [ProjectsQueries, ProjectTeamQueries];
 
 @Module({
+  imports: [StationAccessModule],
   // The team controller first: its literal /projects/invites/… paths must not be taken for ids.
   controllers: [ProjectTeamController, ProjectsController, ProjectContentController],
   providers: [...commandHandlers, ...queries, ProjectMails],

@@ -1,38 +1,25 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
-import { ProjectRecord } from '../projects/queries/project.record.js';
-import { SessionRecord, UserRecord } from '../users/queries/user.record.js';
+import { Inject, Injectable } from '@nestjs/common';
+import { PG_POOL, type PgPool } from '@groundtruth/platform';
+import type pg from 'pg';
 
 /**
- * The query side: MikroORM over the tables the projector writes. It only reads; the schema
- * belongs to the projections (and their rebuilds), so MikroORM never creates or migrates it.
+ * The query side's one way to read the read models: SQL with `$1` parameters on the shared `pg`
+ * pool, each query naming its row type beside its SQL. It only reads; the tables are described
+ * once, by the projections that write them (their DDL in apps/projector), never again here.
  */
+/** A Postgres array literal of ids, for `= ANY($n::bigint[])`. */
+export const idArray = (ids: readonly number[]): string => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+
 @Injectable()
-export class ReadModels implements OnApplicationShutdown {
-  // The promise, not the result: concurrent first requests must share one ORM (and one pool).
-  // Opened on first use, so a process that never queries never opens a second pool.
-  private orm: Promise<MikroORM> | null = null;
+export class ReadModels {
+  constructor(@Inject(PG_POOL) private readonly pool: PgPool) {}
 
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
-
-  async em(): Promise<EntityManager> {
-    this.orm ??= MikroORM.init({
-      clientUrl: this.runtime.databaseUrl,
-      entities: [ProjectRecord, UserRecord, SessionRecord],
-      pool: { min: 0, max: 10 },
-      debug: false,
-      allowGlobalContext: false,
-      discovery: { warnWhenNoEntities: false },
-      ensureDatabase: false,
-    }).catch((error: unknown) => {
-      this.orm = null; // the next request tries again (e.g. once Postgres is back)
-      throw error;
-    });
-    return (await this.orm).em.fork();
+  async rows<T extends pg.QueryResultRow>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    return (await this.pool.query<T>(sql, [...params])).rows;
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await (await this.orm?.catch(() => null))?.close(true);
+  /** The first row, or undefined. */
+  async row<T extends pg.QueryResultRow>(sql: string, params: readonly unknown[] = []): Promise<T | undefined> {
+    return (await this.rows<T>(sql, params))[0];
   }
 }

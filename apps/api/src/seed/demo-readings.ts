@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { APP_CONFIG, LOGGER, PG_POOL, type AppConfig, type Logger, type PgPool } from '@groundtruth/platform';
 import { EmailClaims } from '../auth/abuse/email-claims.js';
 import { SessionIssuer } from '../auth/sessions/session-issuer.js';
 import { uploadSimulatedStation } from '../simulator/upload-station.js';
@@ -24,17 +24,19 @@ export class DemoReadingsSeeder implements OnApplicationShutdown {
   private running: Promise<void> | null = null;
 
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(PG_POOL) private readonly pool: PgPool,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly log: Logger,
     private readonly sessions: SessionIssuer,
     private readonly claims: EmailClaims,
   ) {}
 
   /** Starts in the background; `apiUrl` is where this product listens. */
   start(apiUrl: string): void {
-    if (this.runtime.config.seedDemoDays <= 0 || this.running) return;
+    if (this.config.seedDemoDays <= 0 || this.running) return;
     this.running = this.run(apiUrl).catch((err: unknown) => {
       if (this.stop.signal.aborted) return;
-      this.runtime.log.error({ err }, 'demo readings could not be uploaded; the next start tries again');
+      this.log.error({ err }, 'demo readings could not be uploaded; the next start tries again');
     });
   }
 
@@ -54,8 +56,8 @@ export class DemoReadingsSeeder implements OnApplicationShutdown {
     const done = new Set(await this.done());
     const pending = demoStations.filter((s) => !done.has(s.deviceId));
     if (pending.length === 0) return;
-    const days = this.runtime.config.seedDemoDays;
-    this.runtime.log.info({ stations: pending.length, days }, 'uploading demo readings in the background');
+    const days = this.config.seedDemoDays;
+    this.log.info({ stations: pending.length, days }, 'uploading demo readings in the background');
     const end = Math.floor(Date.now() / STEP_MS) * STEP_MS - STEP_MS;
     for (const station of pending) {
       const started = Date.now();
@@ -74,7 +76,7 @@ export class DemoReadingsSeeder implements OnApplicationShutdown {
         signal: this.stop.signal,
       });
       await this.markDone(station.deviceId);
-      this.runtime.log.info(
+      this.log.info(
         { station: station.name, readings: summary.readings, seconds: Math.round((Date.now() - started) / 1000) },
         'demo readings uploaded',
       );
@@ -82,12 +84,12 @@ export class DemoReadingsSeeder implements OnApplicationShutdown {
   }
 
   private async done(): Promise<string[]> {
-    const r = await this.runtime.pool.query<{ value: string[] }>('SELECT value FROM gt_app_meta WHERE key = $1', [DONE_KEY]);
+    const r = await this.pool.query<{ value: string[] }>('SELECT value FROM gt_app_meta WHERE key = $1', [DONE_KEY]);
     return r.rows[0]?.value ?? [];
   }
 
   private async markDone(deviceId: string): Promise<void> {
-    await this.runtime.pool.query(
+    await this.pool.query(
       `INSERT INTO gt_app_meta (key, value) VALUES ($1, $2)
        ON CONFLICT (key) DO UPDATE SET value = (
          SELECT jsonb_agg(DISTINCT d) FROM jsonb_array_elements_text(gt_app_meta.value || $2::jsonb) AS d), updated_at = now()`,

@@ -2,7 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import {
+  APP_CONFIG,
+  ID_ALLOCATOR,
+  LOGGER,
+  PG_POOL,
+  type AppConfig,
+  type IdAllocator,
+  type Logger,
+  type PgPool,
+} from '@groundtruth/platform';
 import { EmailClaims } from '../auth/abuse/email-claims.js';
 import { PasswordHasher } from '../auth/passwords/password-hasher.js';
 import { UserCommandMessage } from '../users/commands/user-command.js';
@@ -67,7 +76,10 @@ export const DEMO_ACCOUNT_FILE = 'demo-account.txt';
 @Injectable()
 export class DemoSeeder {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(PG_POOL) private readonly pool: PgPool,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly log: Logger,
+    @Inject(ID_ALLOCATOR) private readonly ids: IdAllocator,
     private readonly commands: CommandGateway,
     private readonly hasher: PasswordHasher,
     private readonly claims: EmailClaims,
@@ -75,7 +87,7 @@ export class DemoSeeder {
   ) {}
 
   async seedOnce(): Promise<boolean> {
-    const claimed = await this.runtime.pool.query(
+    const claimed = await this.pool.query(
       `INSERT INTO gt_app_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING key`,
       [SEEDED, JSON.stringify({ at: new Date().toISOString() })],
     );
@@ -85,13 +97,11 @@ export class DemoSeeder {
     for (const [index, project] of demoProjects.entries()) {
       // The flood project takes flood mode's fixed project id (174), so a flood-mode host opens on it.
       const fixed =
-        index === FLOOD_PROJECT && (await this.runtime.ids.take('project', FLOOD_MODE_PROJECT_ID))
-          ? FLOOD_MODE_PROJECT_ID
-          : undefined;
+        index === FLOOD_PROJECT && (await this.ids.take('project', FLOOD_MODE_PROJECT_ID)) ? FLOOD_MODE_PROJECT_ID : undefined;
       projectIds.push((await this.commands.execute(new CreateProjectCommand(project, commandMetadata(userId), fixed))).projectId);
     }
     const { stations } = await this.community.seed(userId, projectIds);
-    this.runtime.log.info({ projects: demoProjects.length, stations }, 'demo data seeded');
+    this.log.info({ projects: demoProjects.length, stations }, 'demo data seeded');
     return true;
   }
 
@@ -102,7 +112,7 @@ export class DemoSeeder {
    */
   private async demoAccount(): Promise<number> {
     const password = randomBytes(12).toString('base64url');
-    const userId = await this.runtime.ids.next('user');
+    const userId = await this.ids.next('user');
     await this.claims.claim(DEMO_EMAIL, userId);
     const meta = commandMetadata(userId);
     const passwordHash = await this.hasher.hash(password);
@@ -124,9 +134,9 @@ export class DemoSeeder {
       ),
     );
     await this.commands.execute(new UserCommandMessage({ type: 'SetRoles', data: { userId, admin: true } }, meta));
-    const file = path.join(this.runtime.config.dataDir, DEMO_ACCOUNT_FILE);
+    const file = path.join(this.config.dataDir, DEMO_ACCOUNT_FILE);
     await fs.writeFile(file, `e-mail: ${DEMO_EMAIL}\npassword: ${password}\n`, { mode: 0o600 });
-    this.runtime.log.info(
+    this.log.info(
       { email: DEMO_EMAIL, password, file },
       'demo account ready (site admin): sign in with this e-mail and password',
     );

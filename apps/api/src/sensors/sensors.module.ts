@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { StationAccessQueries } from '../stations/queries/station-access.js';
+import { StationAccessModule } from '../stations/station-access.module.js';
 import { SensorAggregates } from './aggregates/sensor-aggregates.js';
 import { SensorDataQueries } from './queries/sensor-data.queries.js';
 import { ReadingsVersions } from './readings/readings-versions.js';
@@ -8,8 +8,9 @@ import { SensorsController } from './sensors.controller.js';
 
 /** Sensor meta, chart data, writing readings (ReadingsWriter) and the upkeep of the ClickHouse aggregates (SensorAggregates). */
 @Module({
+  imports: [StationAccessModule],
   controllers: [SensorsController],
-  providers: [SensorDataQueries, SensorAggregates, ReadingsWriter, ReadingsVersions, StationAccessQueries],
+  providers: [SensorDataQueries, SensorAggregates, ReadingsWriter, ReadingsVersions],
   exports: [SensorAggregates, ReadingsWriter, ReadingsVersions, SensorDataQueries],
 })
 export class SensorsModule {}

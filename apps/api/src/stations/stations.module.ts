@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { ProjectsQueries } from '../projects/queries/projects.queries.js';
+import { ProjectsModule } from '../projects/projects.module.js';
+import { ConfigureModulesHandler } from './commands/configure-modules/configure-modules.handler.js';
 import { LabelModuleHandler } from './commands/label-module/label-module.handler.js';
 import { LinkStationHandler } from './commands/link-station/link-station.handler.js';
 import { DefaultProject } from './commands/register-station/default-project.js';
@@ -8,10 +9,10 @@ import { RegisterStationHandler } from './commands/register-station/register-sta
 import { UnlinkStationHandler } from './commands/unlink-station/unlink-station.handler.js';
 import { UpdateStationHandler } from './commands/update-station/update-station.handler.js';
 import { MapStationsQueries } from './queries/map-stations.queries.js';
-import { StationAccessQueries } from './queries/station-access.js';
 import { StationDataQueries } from './queries/station-data.queries.js';
 import { StationsQueries } from './queries/stations.queries.js';
 import { DuplicateDevicesCheck } from './duplicate-devices.check.js';
+import { StationAccessModule } from './station-access.module.js';
 import { StationsController } from './stations.controller.js';
 
 const commandHandlers = [
@@ -20,11 +21,15 @@ const commandHandlers = [
   LabelModuleHandler,
   LinkStationHandler,
   UnlinkStationHandler,
+  // Sent by uploads and imports (ingestion) through the command bus.
+  ConfigureModulesHandler,
 ];
-const queries = [MapStationsQueries, StationAccessQueries, StationsQueries, StationDataQueries, ProjectsQueries];
+const queries = [MapStationsQueries, StationsQueries, StationDataQueries];
 
 @Module({
+  imports: [ProjectsModule, StationAccessModule],
   controllers: [StationsController],
   providers: [...commandHandlers, ...queries, DeviceClaims, DefaultProject, DuplicateDevicesCheck],
+  exports: [StationDataQueries],
 })
 export class StationsModule {}

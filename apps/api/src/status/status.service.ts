@@ -2,7 +2,18 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Inject, Injectable } from '@nestjs/common';
 import type { IngestionProcessingStatus, ProjectionStatus, Status } from '@groundtruth/contracts';
-import { positionToString, readCheckpoints, RUNTIME, type Runtime } from '@groundtruth/platform';
+import {
+  APP_CONFIG,
+  CLICKHOUSE,
+  EVENT_STORE,
+  PG_POOL,
+  positionToString,
+  readCheckpoints,
+  type AppConfig,
+  type ClickHouse,
+  type EventStore,
+  type PgPool,
+} from '@groundtruth/platform';
 import { INGESTION_PROCESS } from '../ingestion/processing/ingestion-process-manager.js';
 import { UploadStates } from '../ingestion/queries/upload-states.js';
 
@@ -40,20 +51,22 @@ export class StatusService {
   private readonly identity: Pick<Status, 'serverName' | 'tag' | 'name' | 'git'>;
 
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(PG_POOL) private readonly pool: PgPool,
+    @Inject(CLICKHOUSE) private readonly clickhouse: ClickHouse,
+    @Inject(APP_CONFIG) config: AppConfig,
     private readonly uploads: UploadStates,
   ) {
-    const c = runtime.config;
     this.identity = {
-      serverName: c.serverName,
-      tag: c.tag,
+      serverName: config.serverName,
+      tag: config.tag,
       name: `groundtruth ${packageVersion()}`,
-      git: { hash: gitHash(c.gitHash) },
+      git: { hash: gitHash(config.gitHash) },
     };
   }
 
   async status(): Promise<Status> {
-    const { pool, store } = this.runtime;
+    const { pool, store } = this;
     const [postgres, eventStore, clickhouse] = await Promise.all([
       withTimeout(pool.query('SELECT 1'), 2000).then(
         () => true,
@@ -63,7 +76,7 @@ export class StatusService {
         () => true,
         () => false,
       ),
-      withTimeout(this.runtime.clickhouse.ping(), 2000).catch(() => false),
+      withTimeout(this.clickhouse.ping(), 2000).catch(() => false),
     ]);
     let projections: ProjectionStatus[] = [];
     let ingestions: IngestionProcessingStatus | null = null;
@@ -103,7 +116,7 @@ export class StatusService {
 
   /** The ingestion process manager's progress, and the uploads it has not finished. */
   private async ingestions(): Promise<IngestionProcessingStatus> {
-    const r = await this.runtime.pool.query<{ commit_pos: string | null; prepare_pos: string | null }>(
+    const r = await this.pool.query<{ commit_pos: string | null; prepare_pos: string | null }>(
       'SELECT commit_pos, prepare_pos FROM gt_process_checkpoints WHERE name = $1',
       [INGESTION_PROCESS],
     );
@@ -113,7 +126,7 @@ export class StatusService {
         ? { commit: BigInt(row.commit_pos), prepare: BigInt(row.prepare_pos) }
         : null;
     const [progress, { counts, uploads }] = await Promise.all([
-      this.runtime.store.progressAfter(position, LAG_CAP),
+      this.store.progressAfter(position, LAG_CAP),
       this.uploads.unfinished(UNFINISHED_SHOWN),
     ]);
     return { checkpoint: position ? positionToString(position) : null, lag: progress.events, ...counts, unfinished: uploads };

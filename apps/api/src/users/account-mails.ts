@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DEFAULT_LOCALE, type Locale } from '@groundtruth/domain';
-import { requestContext, RUNTIME, type Mailer, type Runtime } from '@groundtruth/platform';
+import { APP_CONFIG, LOGGER, requestContext, type AppConfig, type Logger, type Mailer } from '@groundtruth/platform';
 import { TokenService } from '../auth/tokens/token.service.js';
 import { MAILER } from '../mail/mail.module.js';
 
@@ -87,13 +87,14 @@ export const requestLocale = (): Locale => requestContext.getStore()?.locale ?? 
 @Injectable()
 export class AccountMails {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly log: Logger,
     @Inject(MAILER) private readonly mailer: Mailer,
     private readonly tokens: TokenService,
   ) {}
 
   private link(path: string): string {
-    return `${this.runtime.config.publicUrl}${path}`;
+    return `${this.config.publicUrl}${path}`;
   }
 
   /** The validation mail with a fresh link for this address (the link names it, so a replaced address's link goes stale). */
@@ -130,6 +131,6 @@ export class AccountMails {
 
   /** Sends without making the caller wait or fail: a lost mail can be asked for again, and timing must not tell. */
   background(send: () => Promise<void>, what: string): void {
-    void send().catch((err: unknown) => this.runtime.log.error({ err, what }, 'could not send account mail'));
+    void send().catch((err: unknown) => this.log.error({ err, what }, 'could not send account mail'));
   }
 }

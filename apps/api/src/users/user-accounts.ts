@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { fold, userDecider, userStream, type UserEvent, type UserState } from '@groundtruth/domain';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { EVENT_STORE, type EventStore } from '@groundtruth/platform';
 
 /**
  * The authoritative state of one account, folded from its stream (personal data opened). Used where
@@ -8,10 +8,10 @@ import { RUNTIME, type Runtime } from '@groundtruth/platform';
  */
 @Injectable()
 export class UserAccounts {
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
   async load(userId: number): Promise<UserState> {
-    const history = await this.runtime.store.readStream(userStream(userId));
+    const history = await this.store.readStream(userStream(userId));
     return fold(userDecider, history as unknown as UserEvent[]);
   }
 }

@@ -2,7 +2,18 @@ import { once } from 'node:events';
 import { createWriteStream, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { ExportWriter, type ExportFileFormat, type ExportMeta, type ExportReading } from '@groundtruth/domain';
-import { RUNTIME, exportFilePath, exportsDir, type Runtime } from '@groundtruth/platform';
+import {
+  APP_CONFIG,
+  CLICKHOUSE,
+  exportFilePath,
+  exportsDir,
+  LOGGER,
+  PG_POOL,
+  type AppConfig,
+  type ClickHouse,
+  type Logger,
+  type PgPool,
+} from '@groundtruth/platform';
 
 /** How often an idle runner looks for queued exports (the API also wakes it in the same process). */
 const IDLE_MS = 1_000;
@@ -40,10 +51,15 @@ export class ExportRunner implements OnApplicationBootstrap, OnApplicationShutdo
   private running: Promise<void> | null = null;
   private wakeAgain = false;
 
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(
+    @Inject(PG_POOL) private readonly pool: PgPool,
+    @Inject(CLICKHOUSE) private readonly clickhouse: ClickHouse,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly log: Logger,
+  ) {}
 
   onApplicationBootstrap(): void {
-    mkdirSync(exportsDir(this.runtime.config.dataDir), { recursive: true });
+    mkdirSync(exportsDir(this.config.dataDir), { recursive: true });
     this.schedule(0);
   }
 
@@ -65,7 +81,7 @@ export class ExportRunner implements OnApplicationBootstrap, OnApplicationShutdo
     this.timer = setTimeout(() => {
       this.timer = null;
       this.running = this.drain()
-        .catch((err: unknown) => this.runtime.log.error({ err }, 'export runner failed'))
+        .catch((err: unknown) => this.log.error({ err }, 'export runner failed'))
         .finally(() => {
           this.running = null;
           this.schedule(this.wakeAgain ? 0 : IDLE_MS);
@@ -79,7 +95,7 @@ export class ExportRunner implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   private async claim(): Promise<Job | null> {
-    const r = await this.runtime.pool.query<Job>(
+    const r = await this.pool.query<Job>(
       `UPDATE gt_exports SET state = 'running', started_at = now(), heartbeat_at = now(), attempts = attempts + 1,
               rows = 0, total_rows = NULL, error = NULL
         WHERE id = (SELECT id FROM gt_exports
@@ -92,21 +108,21 @@ export class ExportRunner implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   private async run(job: Job): Promise<void> {
-    const { dataDir } = this.runtime.config;
+    const { dataDir } = this.config;
     const path = exportFilePath(dataDir, job.token, job.format);
     const partial = `${path}.part`;
     try {
       if (job.attempts > 3) throw new Error('Stopped three times while running');
       const rows = await this.write(job, partial);
       renameSync(partial, path);
-      await this.runtime.pool.query(
+      await this.pool.query(
         `UPDATE gt_exports SET state = 'done', completed_at = now(), rows = $2, total_rows = $2, size = $3, heartbeat_at = now() WHERE id = $1`,
         [job.id, rows, statSync(path).size],
       );
     } catch (err) {
       rmSync(partial, { force: true });
-      this.runtime.log.warn({ err, exportId: job.id }, 'export failed');
-      await this.runtime.pool.query(`UPDATE gt_exports SET state = 'failed', completed_at = now(), error = $2 WHERE id = $1`, [
+      this.log.warn({ err, exportId: job.id }, 'export failed');
+      await this.pool.query(`UPDATE gt_exports SET state = 'failed', completed_at = now(), error = $2 WHERE id = $1`, [
         job.id,
         err instanceof Error ? err.message.slice(0, 500) : 'failed',
       ]);
@@ -115,7 +131,7 @@ export class ExportRunner implements OnApplicationBootstrap, OnApplicationShutdo
 
   private async write(job: Job, path: string): Promise<number> {
     const q = job.query;
-    const names = await this.runtime.pool.query<{ id: string; name: string }>(
+    const names = await this.pool.query<{ id: string; name: string }>(
       'SELECT id, name FROM stations WHERE id = ANY($1::bigint[])',
       [q.stations],
     );
@@ -131,7 +147,7 @@ export class ExportRunner implements OnApplicationBootstrap, OnApplicationShutdo
     };
     const writer = new ExportWriter(meta);
     const total = await this.count(q);
-    await this.runtime.pool.query('UPDATE gt_exports SET total_rows = $2 WHERE id = $1', [job.id, total]);
+    await this.pool.query('UPDATE gt_exports SET total_rows = $2 WHERE id = $1', [job.id, total]);
 
     const out = createWriteStream(path, { highWaterMark: 1 << 20 });
     const put = async (text: string) => {
@@ -158,10 +174,7 @@ export class ExportRunner implements OnApplicationBootstrap, OnApplicationShutdo
           written += chunk.length;
           if (Date.now() - lastBeat > PROGRESS_MS) {
             lastBeat = Date.now();
-            await this.runtime.pool.query('UPDATE gt_exports SET rows = $2, heartbeat_at = now() WHERE id = $1', [
-              job.id,
-              written,
-            ]);
+            await this.pool.query('UPDATE gt_exports SET rows = $2, heartbeat_at = now() WHERE id = $1', [job.id, written]);
           }
           if (chunk.length < EXPORT_CHUNK_ROWS) break;
           const last = chunk[chunk.length - 1]!;
@@ -178,7 +191,7 @@ export class ExportRunner implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   private async count(q: Job['query']): Promise<number> {
-    const r = await this.runtime.clickhouse.client.query({
+    const r = await this.clickhouse.client.query({
       query: `SELECT count() AS n FROM readings FINAL WHERE ${filters(q)}`,
       query_params: params(q),
       format: 'JSONEachRow',
@@ -193,7 +206,7 @@ export class ExportRunner implements OnApplicationBootstrap, OnApplicationShutdo
     station: number,
     after: { time: number; sensor: number; module: number } | null,
   ): Promise<ExportReading[]> {
-    const result = await this.runtime.clickhouse.client.exec({
+    const result = await this.clickhouse.client.exec({
       query: `SELECT toUInt32(station_id), toUInt32(module_id), toUInt32(sensor_id), toInt64(toUnixTimestamp64Milli(time)), toFloat64(value)
                 FROM readings FINAL
                WHERE station_id = {station:UInt32} AND ${filters(q, false)}

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, normalizeEmail, userMessages } from '@groundtruth/domain';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { PG_POOL, type PgPool } from '@groundtruth/platform';
 
 /**
  * One account per address. The log cannot check uniqueness across streams, so the address is
@@ -8,10 +8,10 @@ import { RUNTIME, type Runtime } from '@groundtruth/platform';
  */
 @Injectable()
 export class EmailClaims {
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(@Inject(PG_POOL) private readonly pool: PgPool) {}
 
   async claim(email: string, userId: number): Promise<void> {
-    const r = await this.runtime.pool.query(
+    const r = await this.pool.query(
       `INSERT INTO gt_email_claims (email, user_id) VALUES ($1, $2)
        ON CONFLICT (email) DO UPDATE SET user_id = EXCLUDED.user_id, held_until = NULL, claimed_at = now()
        WHERE gt_email_claims.user_id = EXCLUDED.user_id OR gt_email_claims.held_until <= now()`,
@@ -22,10 +22,7 @@ export class EmailClaims {
   }
 
   async release(email: string, userId: number): Promise<void> {
-    await this.runtime.pool.query('DELETE FROM gt_email_claims WHERE email = $1 AND user_id = $2', [
-      normalizeEmail(email),
-      userId,
-    ]);
+    await this.pool.query('DELETE FROM gt_email_claims WHERE email = $1 AND user_id = $2', [normalizeEmail(email), userId]);
   }
 
   /**
@@ -33,7 +30,7 @@ export class EmailClaims {
    * it may still undo an e-mail change); it no longer names the account meanwhile (see `owner`).
    */
   async hold(email: string, userId: number, until: string): Promise<void> {
-    await this.runtime.pool.query('UPDATE gt_email_claims SET held_until = $3 WHERE email = $1 AND user_id = $2', [
+    await this.pool.query('UPDATE gt_email_claims SET held_until = $3 WHERE email = $1 AND user_id = $2', [
       normalizeEmail(email),
       userId,
       until,
@@ -41,12 +38,12 @@ export class EmailClaims {
   }
 
   async releaseAll(userId: number): Promise<void> {
-    await this.runtime.pool.query('DELETE FROM gt_email_claims WHERE user_id = $1', [userId]);
+    await this.pool.query('DELETE FROM gt_email_claims WHERE user_id = $1', [userId]);
   }
 
   /** The account using this address, if any (a held one names nobody). Authoritative (unlike the read model, which may lag). */
   async owner(email: string): Promise<number | null> {
-    const r = await this.runtime.pool.query<{ user_id: string }>(
+    const r = await this.pool.query<{ user_id: string }>(
       'SELECT user_id FROM gt_email_claims WHERE email = $1 AND held_until IS NULL',
       [normalizeEmail(email)],
     );

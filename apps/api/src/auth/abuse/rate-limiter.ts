@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, userMessages } from '@groundtruth/domain';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { APP_CONFIG, LOGGER, PG_POOL, type AppConfig, type Logger, type PgPool } from '@groundtruth/platform';
 
 const WINDOW_MS = 15 * 60 * 1000;
 
@@ -13,17 +13,21 @@ const WINDOW_MS = 15 * 60 * 1000;
 export class RateLimiter {
   private lastSweep = 0;
 
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(
+    @Inject(PG_POOL) private readonly pool: PgPool,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly log: Logger,
+  ) {}
 
   /** Counts one attempt against every bucket; throws 429 when any is over the limit. */
   async hit(action: string, keys: readonly (string | null | undefined)[]): Promise<void> {
-    const limit = this.runtime.config.authRateLimit;
+    const limit = this.config.authRateLimit;
     const windowStart = new Date(Math.floor(Date.now() / WINDOW_MS) * WINDOW_MS);
     const buckets = keys
       .filter((k): k is string => !!k)
       .map((k) => `${action}:${createHash('sha256').update(k.toLowerCase()).digest('base64url').slice(0, 32)}`);
     if (buckets.length === 0) return;
-    const r = await this.runtime.pool.query<{ hits: number }>(
+    const r = await this.pool.query<{ hits: number }>(
       `INSERT INTO gt_rate_limits (bucket, window_start, hits)
        SELECT b, $2, 1 FROM unnest($1::text[]) AS b
        ON CONFLICT (bucket, window_start) DO UPDATE SET hits = gt_rate_limits.hits + 1
@@ -43,8 +47,8 @@ export class RateLimiter {
   private async sweep(): Promise<void> {
     if (Date.now() - this.lastSweep < WINDOW_MS) return;
     this.lastSweep = Date.now();
-    await this.runtime.pool
+    await this.pool
       .query('DELETE FROM gt_rate_limits WHERE window_start < $1', [new Date(Date.now() - 2 * WINDOW_MS)])
-      .catch((err: unknown) => this.runtime.log.warn({ err }, 'rate limit sweep failed'));
+      .catch((err: unknown) => this.log.warn({ err }, 'rate limit sweep failed'));
   }
 }

@@ -8,7 +8,7 @@ import {
   type SessionEvent,
   type UserState,
 } from '@groundtruth/domain';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { EVENT_STORE, type EventStore } from '@groundtruth/platform';
 import { RateLimiter } from '../abuse/rate-limiter.js';
 import { PasswordHasher } from '../passwords/password-hasher.js';
 
@@ -21,13 +21,13 @@ import { PasswordHasher } from '../passwords/password-hasher.js';
 @Injectable()
 export class PersonProofs {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly hasher: PasswordHasher,
     private readonly limiter: RateLimiter,
   ) {}
 
   async of(account: UserState, sessionId: string, password: string | undefined): Promise<ProofOfPerson> {
-    const history = await this.runtime.store.readStream(sessionStream(sessionId));
+    const history = await this.store.readStream(sessionStream(sessionId));
     const session = fold(sessionDecider, history as unknown as SessionEvent[]);
     const hash = account.status === 'active' ? account.passwordHash : null;
     if (password === undefined || hash === null) return { password: 'absent', signedInAt: signedInAt(session) };

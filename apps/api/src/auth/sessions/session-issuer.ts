@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, userMessages, type SessionEndReason, type SessionMethod } from '@groundtruth/domain';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { APP_CONFIG, LOGGER, type AppConfig, type Logger } from '@groundtruth/platform';
 import { commandMetadata } from '../../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../../common/cqrs/command-gateway.js';
 import { UsersQueries } from '../../users/queries/users.queries.js';
@@ -31,7 +31,8 @@ const refused = () => new DomainError('unauthenticated', 'SESSION.REFRESH_REFUSE
 @Injectable()
 export class SessionIssuer {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly log: Logger,
     private readonly gateway: CommandGateway,
     private readonly tokens: TokenService,
     private readonly accounts: UserAccounts,
@@ -52,7 +53,7 @@ export class SessionIssuer {
             userId,
             method,
             refreshTokenHash: refresh.hash,
-            ttlDays: this.runtime.config.refreshTokenTtlDays,
+            ttlDays: this.config.refreshTokenTtlDays,
             spoofedBy,
           },
         },
@@ -72,14 +73,14 @@ export class SessionIssuer {
         parsed.sessionId,
         {
           type: 'RefreshSession',
-          data: { presentedHash: parsed.hash, nextHash: next.hash, ttlDays: this.runtime.config.refreshTokenTtlDays },
+          data: { presentedHash: parsed.hash, nextHash: next.hash, ttlDays: this.config.refreshTokenTtlDays },
         },
         commandMetadata(),
       ),
     );
     const event = outcome.events[0];
     if (!event || event.type !== 'SessionRefreshed') {
-      this.runtime.log.warn({ sessionId: parsed.sessionId }, 'refresh token reused: session ended');
+      this.log.warn({ sessionId: parsed.sessionId }, 'refresh token reused: session ended');
       throw refused();
     }
     const { userId } = event.data as { userId: number };

@@ -1,7 +1,7 @@
 import { Controller, Inject, Req, Res } from '@nestjs/common';
 import { DomainError, userMessages, type Actor } from '@groundtruth/domain';
 import { routes, type DiscourseAuthBody } from '@groundtruth/contracts';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { APP_CONFIG, type AppConfig } from '@groundtruth/platform';
 import type { Response } from 'express';
 import { ApiRoute, Input } from '../../common/http/api-route.decorator.js';
 import { UserAccounts } from '../../users/user-accounts.js';
@@ -23,7 +23,7 @@ const spoofRefused = () => new DomainError('forbidden', 'SSO.SPOOFED', 'A spoofe
 @Controller()
 export class DiscourseController {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly limiter: RateLimiter,
     private readonly authenticator: Authenticator,
     private readonly sessions: SessionIssuer,
@@ -37,7 +37,7 @@ export class DiscourseController {
     @Req() req: AuthenticatedRequest,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const forum = this.runtime.config.discourse;
+    const forum = this.config.discourse;
     if (!forum) throw ssoNotConfigured();
     // Nothing in the payload is trusted, or even read, before its signature matches.
     if (!signatureMatches(forum.secret, body.sso, body.sig)) throw badRequest('SSO.BAD_SIGNATURE', userMessages.ssoBadSignature);

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { PG_POOL, type PgPool } from '@groundtruth/platform';
 import * as oidc from 'openid-client';
 import { ssoStateUnknown } from './sso-errors.js';
 
@@ -21,14 +21,12 @@ export const newAttempt = (): OidcAttempt => ({
  */
 @Injectable()
 export class OidcAttempts {
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(@Inject(PG_POOL) private readonly pool: PgPool) {}
 
   async save(attempt: OidcAttempt, after: string | null): Promise<void> {
     // Abandoned attempts would otherwise pile up; the table is small, so sweeping here is cheap.
-    await this.runtime.pool.query('DELETE FROM gt_oidc_states WHERE created_at < now() - make_interval(mins => $1)', [
-      TTL_MINUTES,
-    ]);
-    await this.runtime.pool.query('INSERT INTO gt_oidc_states (state, nonce, code_verifier, after) VALUES ($1, $2, $3, $4)', [
+    await this.pool.query('DELETE FROM gt_oidc_states WHERE created_at < now() - make_interval(mins => $1)', [TTL_MINUTES]);
+    await this.pool.query('INSERT INTO gt_oidc_states (state, nonce, code_verifier, after) VALUES ($1, $2, $3, $4)', [
       attempt.state,
       attempt.nonce,
       attempt.codeVerifier,
@@ -38,7 +36,7 @@ export class OidcAttempts {
 
   /** Removes the attempt as it reads it, so a replayed return (or a race of two) finds nothing. */
   async take(state: string): Promise<OidcAttempt & { readonly after: string | null }> {
-    const r = await this.runtime.pool.query<{ nonce: string; code_verifier: string; after: string | null; fresh: boolean }>(
+    const r = await this.pool.query<{ nonce: string; code_verifier: string; after: string | null; fresh: boolean }>(
       `DELETE FROM gt_oidc_states WHERE state = $1
        RETURNING nonce, code_verifier, after, created_at >= now() - make_interval(mins => $2) AS fresh`,
       [state, TTL_MINUTES],

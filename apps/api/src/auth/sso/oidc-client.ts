@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { isDomainError } from '@groundtruth/domain';
-import { RUNTIME, type AppConfig, type Runtime } from '@groundtruth/platform';
+import { APP_CONFIG, LOGGER, type AppConfig, type Logger } from '@groundtruth/platform';
 import * as oidc from 'openid-client';
 import type { OidcAttempt } from './oidc-attempts.js';
 import { ssoFailed, ssoNotConfigured, ssoUnreachable } from './sso-errors.js';
@@ -45,23 +45,26 @@ export class OidcClient {
   /** Discovery once per process; a failed discovery is forgotten so the next sign-in retries. */
   private discovered: Promise<oidc.Configuration> | null = null;
 
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly log: Logger,
+  ) {}
 
   /** Whether the server has a provider at all. */
   get configured(): boolean {
-    return Boolean(this.runtime.config.oidc);
+    return Boolean(this.config.oidc);
   }
 
   /** Throws 404 SSO.NOT_CONFIGURED when the server has no provider. */
   settings(): OidcSettings {
-    const settings = this.runtime.config.oidc;
+    const settings = this.config.oidc;
     if (!settings) throw ssoNotConfigured();
     return settings;
   }
 
   /** The web app's page the provider sends the browser back to (spec §2 /login/keycloak). */
   get redirectUri(): string {
-    return `${this.runtime.config.publicUrl}/login/keycloak`;
+    return `${this.config.publicUrl}/login/keycloak`;
   }
 
   async authorizationUrl(attempt: OidcAttempt): Promise<string> {
@@ -118,7 +121,7 @@ export class OidcClient {
    * provider's own end-session endpoint from discovery; null without single sign-on or either.
    */
   async logoutUrl(): Promise<string | null> {
-    const settings = this.runtime.config.oidc;
+    const settings = this.config.oidc;
     if (!settings) return null;
     if (settings.logoutUrl) return settings.logoutUrl;
     try {
@@ -159,10 +162,7 @@ export class OidcClient {
   private failure(error: unknown, stage: string): Error {
     if (isDomainError(error)) return error;
     const unreachable = isUnreachable(error);
-    this.runtime.log.warn(
-      { err: error, stage, issuer: this.runtime.config.oidc?.issuerUrl },
-      `single sign-on failed at ${stage}`,
-    );
+    this.log.warn({ err: error, stage, issuer: this.config.oidc?.issuerUrl }, `single sign-on failed at ${stage}`);
     return unreachable ? ssoUnreachable() : ssoFailed();
   }
 }

@@ -1,6 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, isValidEmail, normalizeEmail, userMessages, USER_NAME_MAX } from '@groundtruth/domain';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import {
+  APP_CONFIG,
+  ID_ALLOCATOR,
+  LOGGER,
+  PG_POOL,
+  type AppConfig,
+  type IdAllocator,
+  type Logger,
+  type PgPool,
+} from '@groundtruth/platform';
 import { commandMetadata } from '../../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../../common/cqrs/command-gateway.js';
 import { UserCommandMessage } from '../../users/commands/user-command.js';
@@ -18,7 +27,10 @@ import { requestLocale } from '../../users/account-mails.js';
 @Injectable()
 export class SsoAccounts {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(PG_POOL) private readonly pool: PgPool,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly log: Logger,
+    @Inject(ID_ALLOCATOR) private readonly ids: IdAllocator,
     private readonly gateway: CommandGateway,
     private readonly accounts: UserAccounts,
     private readonly claims: EmailClaims,
@@ -29,7 +41,7 @@ export class SsoAccounts {
     if (linked !== null) return this.active(linked);
     const email = identity.email === null ? null : normalizeEmail(identity.email);
     if (email === null || !isValidEmail(email)) {
-      this.runtime.log.warn({ provider: identity.provider }, 'single sign-on identity without a usable e-mail address');
+      this.log.warn({ provider: identity.provider }, 'single sign-on identity without a usable e-mail address');
       throw ssoFailed('Your single sign-on account has no usable e-mail address. Please add one there and try again.');
     }
     const owner = await this.claims.owner(email);
@@ -51,7 +63,7 @@ export class SsoAccounts {
   }
 
   private async linkedUser(identity: OidcIdentity): Promise<number | null> {
-    const r = await this.runtime.pool.query<{ user_id: string }>(
+    const r = await this.pool.query<{ user_id: string }>(
       'SELECT user_id FROM gt_identity_links WHERE provider = $1 AND subject = $2',
       [identity.provider, identity.subject],
     );
@@ -65,7 +77,7 @@ export class SsoAccounts {
   }
 
   private async register(identity: OidcIdentity, email: string): Promise<number> {
-    const userId = await this.runtime.ids.next('user');
+    const userId = await this.ids.next('user');
     const name = (identity.name ?? email.split('@')[0]!).slice(0, USER_NAME_MAX);
     await this.claims.claim(email, userId);
     try {
@@ -92,20 +104,20 @@ export class SsoAccounts {
       await this.claims.release(email, userId);
       throw error;
     }
-    this.runtime.log.info({ userId, provider: identity.provider }, 'account created by single sign-on');
+    this.log.info({ userId, provider: identity.provider }, 'account created by single sign-on');
     // ADMIN_EMAILS names addresses that become admins once proven; a vouched-for address is proven.
-    if (identity.emailVerified && this.runtime.config.adminEmails.includes(email)) {
+    if (identity.emailVerified && this.config.adminEmails.includes(email)) {
       await this.gateway.execute(
         new UserCommandMessage({ type: 'SetRoles', data: { userId, admin: true } }, commandMetadata(userId)),
       );
-      this.runtime.log.info({ userId }, 'site admin granted (ADMIN_EMAILS)');
+      this.log.info({ userId }, 'site admin granted (ADMIN_EMAILS)');
     }
     return this.link(userId, identity);
   }
 
   /** The row first: its key is what makes one identity one account when two sign-ins race. */
   private async link(userId: number, identity: OidcIdentity): Promise<number> {
-    const inserted = await this.runtime.pool.query(
+    const inserted = await this.pool.query(
       'INSERT INTO gt_identity_links (provider, subject, user_id) VALUES ($1, $2, $3) ON CONFLICT (provider, subject) DO NOTHING',
       [identity.provider, identity.subject, userId],
     );
@@ -122,7 +134,7 @@ export class SsoAccounts {
         ),
       );
     } catch (error) {
-      await this.runtime.pool.query('DELETE FROM gt_identity_links WHERE provider = $1 AND subject = $2 AND user_id = $3', [
+      await this.pool.query('DELETE FROM gt_identity_links WHERE provider = $1 AND subject = $2 AND user_id = $3', [
         identity.provider,
         identity.subject,
         userId,

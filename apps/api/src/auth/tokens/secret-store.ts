@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { PG_POOL, type PgPool } from '@groundtruth/platform';
 
 /**
  * Secrets the installation makes for itself when not configured: created once, kept in Postgres,
@@ -10,7 +10,7 @@ import { RUNTIME, type Runtime } from '@groundtruth/platform';
 export class SecretStore {
   private readonly cache = new Map<string, Promise<Buffer>>();
 
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(@Inject(PG_POOL) private readonly pool: PgPool) {}
 
   get(name: string): Promise<Buffer> {
     let secret = this.cache.get(name);
@@ -23,12 +23,11 @@ export class SecretStore {
   }
 
   private async load(name: string): Promise<Buffer> {
-    const { pool } = this.runtime;
-    await pool.query('INSERT INTO gt_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+    await this.pool.query('INSERT INTO gt_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
       name,
       randomBytes(48).toString('base64url'),
     ]);
-    const r = await pool.query<{ value: string }>('SELECT value FROM gt_secrets WHERE name = $1', [name]);
+    const r = await this.pool.query<{ value: string }>('SELECT value FROM gt_secrets WHERE name = $1', [name]);
     return Buffer.from(r.rows[0]!.value, 'utf8');
   }
 }

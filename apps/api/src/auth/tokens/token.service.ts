@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { DomainError, EMAIL_UNDO_DAYS, userMessages } from '@groundtruth/domain';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { APP_CONFIG, type AppConfig } from '@groundtruth/platform';
 import { SecretStore } from './secret-store.js';
 
 const ALGORITHMS = ['HS256'];
@@ -33,7 +33,7 @@ const linkTtlSeconds: Record<LinkPurpose, number> = {
 @Injectable()
 export class TokenService {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly secrets: SecretStore,
   ) {}
 
@@ -42,7 +42,7 @@ export class TokenService {
   /** Read once per process (the secret store keeps a failed read from sticking). */
   private async key(): Promise<Uint8Array> {
     if (this.keyBytes) return this.keyBytes;
-    const configured = this.runtime.config.jwtSecret;
+    const configured = this.config.jwtSecret;
     this.keyBytes = configured ? new TextEncoder().encode(configured) : new Uint8Array(await this.secrets.get('jwt'));
     return this.keyBytes;
   }
@@ -58,7 +58,7 @@ export class TokenService {
       .setIssuer(ISSUER)
       .setAudience(ACCESS_AUDIENCE)
       .setIssuedAt()
-      .setExpirationTime(`${this.runtime.config.accessTokenTtlSeconds}s`)
+      .setExpirationTime(`${this.config.accessTokenTtlSeconds}s`)
       .sign(await this.key());
   }
 

@@ -1,11 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { SensorDataQuery, SensorDataRow } from '@groundtruth/contracts';
 import { anonymous, decodeBookmark, DomainError, isDomainError, sensorById } from '@groundtruth/domain';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
 import sharp from 'sharp';
 import { SensorDataQueries } from '../../sensors/queries/sensor-data.queries.js';
 import { BookmarkStore } from '../bookmark-store.js';
 import { previewCardSvg, type CardInput } from './preview-card.js';
+import { ReadModels } from '../../read-models/read-models.js';
 
 /** Spec §9 series colours, then a few more. */
 const COLOURS = ['#003F5C', '#6ef0da', '#d45087', '#f95d6a', '#665191'];
@@ -26,7 +26,7 @@ export class SharePreview {
   constructor(
     private readonly store: BookmarkStore,
     private readonly data: SensorDataQueries,
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly readModels: ReadModels,
   ) {}
 
   async describe(token: string): Promise<ShareDescription> {
@@ -67,11 +67,10 @@ export class SharePreview {
     }
     const names = new Map(
       (
-        await this.runtime.pool.query<{ id: string; name: string }>(
-          'SELECT id, name FROM stations WHERE id = ANY($1::bigint[])',
-          [stations],
-        )
-      ).rows.map((r) => [Number(r.id), r.name]),
+        await this.readModels.rows<{ id: string; name: string }>('SELECT id, name FROM stations WHERE id = ANY($1::bigint[])', [
+          stations,
+        ])
+      ).map((r) => [Number(r.id), r.name]),
     );
     const label = (sensorId: number) => {
       const sensor = sensorById(sensorId);

@@ -2,11 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, type Command, type CommandMetadata, type Decider, type DomainEvent } from '@groundtruth/domain';
 import {
   decideAndAppend,
-  RUNTIME,
+  EVENT_STORE,
   WrongExpectedRevisionError,
+  type EventStore,
   type ExpectedVersion,
   type LogPosition,
-  type Runtime,
 } from '@groundtruth/platform';
 
 /** What a command handler returns: enough for the gateway to wait for the read side. */
@@ -48,7 +48,7 @@ const backoff = (attempt: number): Promise<void> => new Promise((resolve) => set
  */
 @Injectable()
 export class AggregateStreams {
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
   async decide<S, C extends Command, E extends DomainEvent>(
     decider: Decider<S, C, E>,
@@ -60,7 +60,7 @@ export class AggregateStreams {
     const retries = options.expected ? Math.max(options.retries ?? 0, VERSIONED_RETRIES) : (options.retries ?? 0);
     for (let attempt = 0; ; attempt += 1) {
       try {
-        return await decideAndAppend(this.runtime.store, decider, streamId, command, meta, options.expected);
+        return await decideAndAppend(this.store, decider, streamId, command, meta, options.expected);
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
         if (attempt >= retries) {

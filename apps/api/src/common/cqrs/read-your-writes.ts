@@ -1,5 +1,15 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { CheckpointWaiter, RUNTIME, type LogPosition, type Runtime } from '@groundtruth/platform';
+import {
+  APP_CONFIG,
+  CheckpointWaiter,
+  DATABASE_URL,
+  LOGGER,
+  PG_POOL,
+  type AppConfig,
+  type Logger,
+  type LogPosition,
+  type PgPool,
+} from '@groundtruth/platform';
 
 /**
  * Waits, bounded by READ_YOUR_WRITES_TIMEOUT_MS, until the projections have passed a log
@@ -10,8 +20,13 @@ import { CheckpointWaiter, RUNTIME, type LogPosition, type Runtime } from '@grou
 export class ReadYourWrites implements OnModuleInit, OnApplicationShutdown {
   private readonly waiter: CheckpointWaiter;
 
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {
-    this.waiter = new CheckpointWaiter(runtime.pool, runtime.databaseUrl, runtime.log);
+  constructor(
+    @Inject(PG_POOL) pool: PgPool,
+    @Inject(DATABASE_URL) databaseUrl: string,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) log: Logger,
+  ) {
+    this.waiter = new CheckpointWaiter(pool, databaseUrl, log);
   }
 
   async onModuleInit(): Promise<void> {
@@ -24,11 +39,11 @@ export class ReadYourWrites implements OnModuleInit, OnApplicationShutdown {
 
   /** True once every projection handling one of these event types has passed the position. */
   waitForTypes(eventTypes: readonly string[], position: LogPosition): Promise<boolean> {
-    return this.waiter.waitFor(eventTypes, position, this.runtime.config.readYourWritesTimeoutMs);
+    return this.waiter.waitFor(eventTypes, position, this.config.readYourWritesTimeoutMs);
   }
 
   /** True once every projection has passed the position. */
   waitForAll(position: LogPosition): Promise<boolean> {
-    return this.waiter.waitFor('all', position, this.runtime.config.readYourWritesTimeoutMs);
+    return this.waiter.waitFor('all', position, this.config.readYourWritesTimeoutMs);
   }
 }

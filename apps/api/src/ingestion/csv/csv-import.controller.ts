@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { Controller, Inject, PayloadTooLargeException, Req, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Controller, PayloadTooLargeException, Req, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { DomainError, type Actor } from '@groundtruth/domain';
 import { routes, type CsvImportResult } from '@groundtruth/contracts';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
 import type { Request } from 'express';
 import { CurrentActor, userIdOf } from '../../auth/current-actor.decorator.js';
 import { ApiRoute, Input } from '../../common/http/api-route.decorator.js';
@@ -12,6 +11,7 @@ import { readBody } from '../imports/read-body.js';
 import { AuthorizeStationFirst } from '../../stations/authorize-station-first.guard.js';
 import { csvColumns } from './csv-readings.js';
 import { parseCsv } from './csv-text.js';
+import { ReadModels } from '../../read-models/read-models.js';
 
 /** Largest CSV accepted (413 beyond): about 700,000 rows of a time and three values. */
 export const MAX_CSV_BYTES = 20 * 1024 * 1024;
@@ -29,7 +29,7 @@ const refused = (code: string, field: string, message: string) => DomainError.va
 @Controller()
 export class CsvImportController {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly readModels: ReadModels,
     private readonly uploads: UploadReceiver,
   ) {}
 
@@ -56,10 +56,8 @@ export class CsvImportController {
     if (header.problem) throw refused('CSV.BAD_HEADER', 'file', `The header row: ${header.problem}.`);
     csvColumns(header.cells);
 
-    const station = await this.runtime.pool.query<{ device_id: string }>('SELECT device_id FROM stations WHERE id = $1', [
-      stationId,
-    ]);
-    const deviceId = station.rows[0]?.device_id ?? '';
+    const station = await this.readModels.row<{ device_id: string }>('SELECT device_id FROM stations WHERE id = $1', [stationId]);
+    const deviceId = station?.device_id ?? '';
     const { id } = await this.uploads.receive(
       {
         stationId,

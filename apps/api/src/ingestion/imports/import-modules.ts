@@ -10,7 +10,7 @@ import {
   type StationEvent,
   type StationModuleConfig,
 } from '@groundtruth/domain';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { CLICKHOUSE, EVENT_STORE, ID_ALLOCATOR, type ClickHouse, type EventStore, type IdAllocator } from '@groundtruth/platform';
 import { commandMetadata } from '../../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../../common/cqrs/command-gateway.js';
 import { ConfigureModulesCommand } from '../../stations/commands/configure-modules/configure-modules.command.js';
@@ -46,7 +46,9 @@ export const importModuleConfig = (moduleKey: string, moduleId: number, position
 @Injectable()
 export class ImportModules {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CLICKHOUSE) private readonly clickhouse: ClickHouse,
+    @Inject(ID_ALLOCATOR) private readonly ids: IdAllocator,
     private readonly commands: CommandGateway,
   ) {}
 
@@ -75,7 +77,7 @@ export class ImportModules {
     const added: StationModuleConfig[] = [];
     for (const key of missing) {
       const earlier = before.get(key);
-      const moduleId = earlier !== undefined && !taken.has(earlier) ? earlier : await this.runtime.ids.next('station_module');
+      const moduleId = earlier !== undefined && !taken.has(earlier) ? earlier : await this.ids.next('station_module');
       added.push(importModuleConfig(key, moduleId, position++));
     }
     await this.commands.execute(
@@ -92,12 +94,12 @@ export class ImportModules {
   }
 
   private async state(stationId: number) {
-    return fold(stationDecider, (await this.runtime.store.readStream(stationStream(stationId))) as unknown as StationEvent[]);
+    return fold(stationDecider, (await this.store.readStream(stationStream(stationId))) as unknown as StationEvent[]);
   }
 
   /** The module each catalogue module's readings of this ingestion went to when it was processed before. */
   private async earlierModules(stationId: number, ingestionId: number): Promise<Map<string, number>> {
-    const result = await this.runtime.clickhouse.client.query({
+    const result = await this.clickhouse.client.query({
       query: `SELECT sensor_id, any(module_id) AS module_id FROM readings
                WHERE station_id = {station:UInt32} AND ingestion_id = {ingestion:UInt64} GROUP BY sensor_id`,
       query_params: { station: stationId, ingestion: ingestionId },

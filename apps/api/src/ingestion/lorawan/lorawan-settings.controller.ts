@@ -7,7 +7,7 @@ import {
   type LorawanWebhookSettings,
   type LorawanWebhookToken,
 } from '@groundtruth/contracts';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { APP_CONFIG, type AppConfig } from '@groundtruth/platform';
 import { CurrentActor, userIdOf } from '../../auth/current-actor.decorator.js';
 import { ApiRoute, Input } from '../../common/http/api-route.decorator.js';
 import { commandMetadata } from '../../common/cqrs/command-metadata.js';
@@ -24,7 +24,7 @@ const FLOOD_SENSORS = SENSOR_DEFINITIONS.filter((s) => s.moduleKey === LORAWAN_M
 @Controller()
 export class LorawanSettingsController {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly commands: CommandGateway,
     private readonly projects: ProjectsQueries,
     private readonly webhooks: LorawanWebhooksQueries,
@@ -100,7 +100,7 @@ export class LorawanSettingsController {
       ownerId: row?.ownerId ?? null,
       orphaned: row !== null && !(await this.owners.administers(row)),
       configuredAt: row?.configuredAt ?? null,
-      url: `${this.runtime.config.publicUrl}/api/webhooks/lorawan/${projectId}`,
+      url: `${this.config.publicUrl}/api/webhooks/lorawan/${projectId}`,
       sensors: FLOOD_SENSORS,
     };
   }

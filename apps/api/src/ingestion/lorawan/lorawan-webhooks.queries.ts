@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { LorawanFieldMapping } from '@groundtruth/domain';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { ReadModels } from '../../read-models/read-models.js';
 
 /** A row of the `lorawan_webhooks` read model (apps/projector lorawan-webhooks projection). */
 export type LorawanWebhookRow = {
@@ -26,14 +26,13 @@ type SqlRow = {
 /** Projects' LoRaWAN webhooks as configured (none for a deleted project). */
 @Injectable()
 export class LorawanWebhooksQueries {
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(private readonly readModels: ReadModels) {}
 
   async of(projectId: number): Promise<LorawanWebhookRow | null> {
-    const r = await this.runtime.pool.query<SqlRow>(
+    const row = await this.readModels.row<SqlRow>(
       `SELECT w.* FROM lorawan_webhooks w JOIN projects p ON p.id = w.project_id WHERE w.project_id = $1`,
       [projectId],
     );
-    const row = r.rows[0];
     if (!row) return null;
     return {
       projectId: Number(row.project_id),

@@ -1,8 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { can, DomainError, type Actor } from '@groundtruth/domain';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
 import { ProjectsQueries } from '../../projects/queries/projects.queries.js';
 import type { LorawanWebhookRow } from './lorawan-webhooks.queries.js';
+import { ReadModels } from '../../read-models/read-models.js';
 
 export const webhookOwnerMessages = {
   orphaned:
@@ -17,7 +17,7 @@ export const webhookOwnerMessages = {
 @Injectable()
 export class WebhookOwners {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly readModels: ReadModels,
     private readonly projects: ProjectsQueries,
   ) {}
 
@@ -37,11 +37,11 @@ export class WebhookOwners {
 
   /** The owner as the policy sees them; null for a deleted (or unknown) account. */
   private async actorOf(userId: number): Promise<Actor | null> {
-    const r = await this.runtime.pool.query<{ admin: boolean; moderator: boolean; deleted: boolean }>(
+    const r = await this.readModels.rows<{ admin: boolean; moderator: boolean; deleted: boolean }>(
       'SELECT admin, moderator, deleted FROM users WHERE id = $1',
       [userId],
     );
-    const row = r.rows[0];
+    const row = r[0];
     return row && !row.deleted ? { kind: 'user', userId, admin: row.admin, moderator: row.moderator } : null;
   }
 }

@@ -1,12 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DomainError, LORAWAN_MODULE_KEY, MODULE_DEFINITIONS, STATION_NAME_MAX } from '@groundtruth/domain';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
 import { commandMetadata } from '../../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../../common/cqrs/command-gateway.js';
 import { AddProjectStationCommand } from '../../projects/commands/add-station/add-station.command.js';
 import { RegisterStationCommand } from '../../stations/commands/register-station/register-station.command.js';
 import { importModuleHardwareId } from '../imports/import-modules.js';
 import type { LorawanWebhookRow } from './lorawan-webhooks.queries.js';
+import { ReadModels } from '../../read-models/read-models.js';
 
 const elsewhere = () =>
   new DomainError(
@@ -37,17 +37,17 @@ const floodModule = () => {
 @Injectable()
 export class WebhookStations {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly readModels: ReadModels,
     private readonly commands: CommandGateway,
   ) {}
 
   async stationFor(webhook: LorawanWebhookRow, devEui: string, deviceName: string | null): Promise<number> {
-    const found = await this.runtime.pool.query<{ id: string; held: boolean }>(
+    const found = await this.readModels.rows<{ id: string; held: boolean }>(
       `SELECT s.id, EXISTS (SELECT 1 FROM project_stations ps WHERE ps.station_id = s.id AND ps.project_id = $2) AS held
          FROM stations s WHERE s.device_id = $1 ORDER BY s.id LIMIT 1`,
       [devEui, webhook.projectId],
     );
-    const station = found.rows[0];
+    const station = found[0];
     if (station) {
       if (!station.held) throw elsewhere();
       return Number(station.id);

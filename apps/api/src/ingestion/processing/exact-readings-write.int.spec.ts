@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { AGGREGATE_LEVELS } from '@groundtruth/domain';
-import { migrateClickHouse, openClickHouse, type ClickHouse, type Runtime } from '@groundtruth/platform';
+import { migrateClickHouse, openClickHouse, type ClickHouse } from '@groundtruth/platform';
 import { ReadingBatch, type BatchReading } from '../../sensors/readings/reading-batch.js';
 import { EMBEDDED_WRITE_SLICE_ROWS, ReadingsWriter } from '../../sensors/readings/readings-writer.js';
 import { ExactReadingsWrite } from './exact-readings-write.js';
@@ -29,7 +29,7 @@ describe('writing an ingestion keeps every aggregate level equal to the readings
     dataDir = mkdtempSync(join(tmpdir(), 'gt-exact-write-'));
     ch = await openClickHouse({ dataDir });
     await migrateClickHouse(ch);
-    writer = new ReadingsWriter({ clickhouse: ch, config: { dataDir } } as unknown as Pick<Runtime, 'clickhouse' | 'config'>);
+    writer = new ReadingsWriter(ch, { dataDir });
     exact = new ExactReadingsWrite(ch.client, writer);
   });
 

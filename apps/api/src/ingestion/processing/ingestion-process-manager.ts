@@ -9,13 +9,19 @@ import {
 } from '@groundtruth/domain';
 import {
   Alarm,
+  APP_CONFIG,
   comparePositions,
+  EVENT_STORE,
+  LOGGER,
   LogWatcher,
-  RUNTIME,
+  PG_POOL,
   StaleVersionError,
+  type AppConfig,
+  type EventStore,
+  type Logger,
   type LogPosition,
+  type PgPool,
   type RecordedEvent,
-  type Runtime,
 } from '@groundtruth/platform';
 import type pg from 'pg';
 import { commandMetadata } from '../../common/cqrs/command-metadata.js';
@@ -63,13 +69,16 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
   private lockClient: pg.PoolClient | null = null;
 
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(PG_POOL) private readonly pool: PgPool,
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(LOGGER) private readonly log: Logger,
     private readonly processor: IngestionProcessor,
     private readonly commands: CommandGateway,
     private readonly readYourWrites: ReadYourWrites,
   ) {
-    this.watcher = new LogWatcher(runtime.store, () => this.alarm.wake(), runtime.log.child({ component: 'ingestion-watcher' }), {
-      pollMs: runtime.config.projectorPollMs,
+    this.watcher = new LogWatcher(store, () => this.alarm.wake(), log.child({ component: 'ingestion-watcher' }), {
+      pollMs: config.projectorPollMs,
     });
   }
 
@@ -91,10 +100,6 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
   /** New events are in the log: look now. */
   wake(): void {
     this.alarm.wake();
-  }
-
-  private get log() {
-    return this.runtime.log;
   }
 
   private async run(): Promise<void> {
@@ -121,7 +126,7 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
   /** Handles one batch of the log after the checkpoint; false when there was nothing new. */
   async step(): Promise<boolean> {
     const after = await this.checkpoint();
-    const events = await this.runtime.store.readAll({ after, limit: BATCH });
+    const events = await this.store.readAll({ after, limit: BATCH });
     const last = events[events.length - 1];
     if (!last) return false;
     const byStation = new Map<number, RecordedEvent[]>();
@@ -153,7 +158,7 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
     // A work row left by an earlier process: its try may have stopped half way through the writes.
     const interrupted = await this.workExists(ingestionId);
     while (!this.stopping) {
-      const stream = (await this.runtime.store.readStream(ingestionStream(ingestionId))) as unknown as IngestionEvent[];
+      const stream = (await this.store.readStream(ingestionStream(ingestionId))) as unknown as IngestionEvent[];
       const work = owedProcessing(stream);
       if (!work) {
         await this.clearWork(ingestionId);
@@ -226,7 +231,7 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
   }
 
   private async checkpoint(): Promise<LogPosition | null> {
-    const r = await this.runtime.pool.query<{ commit_pos: string | null; prepare_pos: string | null }>(
+    const r = await this.pool.query<{ commit_pos: string | null; prepare_pos: string | null }>(
       'SELECT commit_pos, prepare_pos FROM gt_process_checkpoints WHERE name = $1',
       [INGESTION_PROCESS],
     );
@@ -239,7 +244,7 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
   private async saveCheckpoint(position: LogPosition): Promise<void> {
     const current = await this.checkpoint();
     if (current && comparePositions(current, position) >= 0) return;
-    await this.runtime.pool.query(
+    await this.pool.query(
       `INSERT INTO gt_process_checkpoints (name, commit_pos, prepare_pos) VALUES ($1, $2, $3)
        ON CONFLICT (name) DO UPDATE SET commit_pos = $2, prepare_pos = $3, updated_at = now()`,
       [INGESTION_PROCESS, position.commit.toString(), position.prepare.toString()],
@@ -247,7 +252,7 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
   }
 
   private async setWork(work: ProcessingWork, state: 'processing' | 'waiting', attempts: number, error: string | null) {
-    await this.runtime.pool.query(
+    await this.pool.query(
       `INSERT INTO gt_ingestion_work (ingestion_id, station_id, state, attempts, error) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (ingestion_id) DO UPDATE SET state = $3, attempts = $4, error = $5, updated_at = now()`,
       [work.received.ingestionId, work.received.stationId, state, attempts, error],
@@ -255,18 +260,18 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
   }
 
   private async workExists(ingestionId: number): Promise<boolean> {
-    const r = await this.runtime.pool.query('SELECT 1 FROM gt_ingestion_work WHERE ingestion_id = $1', [ingestionId]);
+    const r = await this.pool.query('SELECT 1 FROM gt_ingestion_work WHERE ingestion_id = $1', [ingestionId]);
     return (r.rowCount ?? 0) > 0;
   }
 
   private async clearWork(ingestionId: number): Promise<void> {
-    await this.runtime.pool.query('DELETE FROM gt_ingestion_work WHERE ingestion_id = $1', [ingestionId]);
+    await this.pool.query('DELETE FROM gt_ingestion_work WHERE ingestion_id = $1', [ingestionId]);
   }
 
   /** One runner across processes: a session lock, released by Postgres if this process dies. */
   private async lock(): Promise<boolean> {
     if (this.lockClient) return true;
-    const client = await this.runtime.pool.connect();
+    const client = await this.pool.connect();
     try {
       const r = await client.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(hashtext($1)) AS ok`, [lockKey]);
       if (r.rows[0]?.ok) {

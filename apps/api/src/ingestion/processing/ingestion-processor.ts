@@ -1,7 +1,22 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { IngestionFirmware, IngestionReceived, StationModuleConfig } from '@groundtruth/domain';
 import type { IngestionProcessing } from '@groundtruth/contracts';
-import { decodeMetaFile, RUNTIME, type ModuleInfo, type Runtime } from '@groundtruth/platform';
+import {
+  APP_CONFIG,
+  BLOBS,
+  CLICKHOUSE,
+  decodeMetaFile,
+  ID_ALLOCATOR,
+  LOGGER,
+  PG_POOL,
+  type AppConfig,
+  type BlobStore,
+  type ClickHouse,
+  type IdAllocator,
+  type Logger,
+  type ModuleInfo,
+  type PgPool,
+} from '@groundtruth/platform';
 import { commandMetadata } from '../../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../../common/cqrs/command-gateway.js';
 import { ConfigureModulesCommand } from '../../stations/commands/configure-modules/configure-modules.command.js';
@@ -14,6 +29,7 @@ import { ReadingsVersions } from '../../sensors/readings/readings-versions.js';
 import { ReadingsWriter } from '../../sensors/readings/readings-writer.js';
 import { ImportedReadings } from '../imports/imported-readings.js';
 import { collectMetaModules, latestModules, summariseMetaFile, type FileSummary, type ReadingsOfFile } from './readings-of.js';
+import { ReadModels } from '../../read-models/read-models.js';
 
 /** What processing needs of an upload, from its own stream (never from a read model). */
 export type ProcessingWork = { readonly received: IngestionReceived['data']; readonly version: number };
@@ -33,13 +49,19 @@ const MODULE_INTERNAL = 1;
 @Injectable()
 export class IngestionProcessor implements OnApplicationShutdown {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(PG_POOL) private readonly pool: PgPool,
+    @Inject(CLICKHOUSE) private readonly clickhouse: ClickHouse,
+    @Inject(BLOBS) private readonly blobs: BlobStore,
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(LOGGER) private readonly log: Logger,
+    @Inject(ID_ALLOCATOR) private readonly ids: IdAllocator,
     private readonly commands: CommandGateway,
     private readonly imported: ImportedReadings,
     private readonly writer: ReadingsWriter,
     private readonly versions: ReadingsVersions,
+    private readonly readModels: ReadModels,
   ) {
-    this.decoder = new OffLoopDecoder(runtime.config.ingestionWorker);
+    this.decoder = new OffLoopDecoder(config.ingestionWorker);
   }
 
   /** Reads data files off the event loop (a worker thread) where it can. */
@@ -67,7 +89,7 @@ export class IngestionProcessor implements OnApplicationShutdown {
     const ingestionId = received.ingestionId;
     const stationId = received.stationId;
     const row = { type: received.type, generation: received.generation, version: version - 1 };
-    const bytes = await this.runtime.blobs.get(received.blobKey);
+    const bytes = await this.blobs.get(received.blobKey);
 
     let summary: FileSummary;
     let readings = 0;
@@ -92,14 +114,14 @@ export class IngestionProcessor implements OnApplicationShutdown {
         result = await this.imported.of(ingestion, Buffer.from(bytes), context, userId);
       } else {
         const metas = await this.metaModules(stationId, row.generation);
-        const stationModules = await this.runtime.pool.query<{ module_id: string; hardware_id: string | null; position: number }>(
+        const stationModules = await this.readModels.rows<{ module_id: string; hardware_id: string | null; position: number }>(
           'SELECT module_id, hardware_id, position FROM station_modules WHERE station_id = $1',
           [stationId],
         );
         result = await this.decoder.decode(
           bytes,
           metas,
-          stationModules.rows.map((m) => ({ moduleId: Number(m.module_id), hardwareId: m.hardware_id, position: m.position })),
+          stationModules.map((m) => ({ moduleId: Number(m.module_id), hardwareId: m.hardware_id, position: m.position })),
           context,
         );
       }
@@ -146,21 +168,21 @@ export class IngestionProcessor implements OnApplicationShutdown {
 
   /** Whether a later meta upload of the station held readable records (so it configured the modules since). */
   private async laterMetaExists(stationId: number, ingestionId: number): Promise<boolean> {
-    const r = await this.runtime.pool.query(
+    const later = await this.readModels.row(
       `SELECT 1 FROM ingestions WHERE station_id = $1 AND type = 'meta' AND id > $2 AND coalesce(records, 0) > coalesce(errors, 0) LIMIT 1`,
       [stationId, ingestionId],
     );
-    return (r.rowCount ?? 0) > 0;
+    return later !== undefined;
   }
 
   /** Meta records of every meta upload of this station and generation, by record number (later uploads win). */
   private async metaModules(stationId: number, generation: string): Promise<Map<number, readonly ModuleInfo[]>> {
-    const r = await this.runtime.pool.query<{ blob_key: string }>(
+    const rows = await this.readModels.rows<{ blob_key: string }>(
       `SELECT blob_key FROM ingestions WHERE station_id = $1 AND generation = $2 AND type = 'meta' ORDER BY id`,
       [stationId, generation],
     );
     const metas = new Map<number, readonly ModuleInfo[]>();
-    for (const { blob_key } of r.rows) {
+    for (const { blob_key } of rows) {
       const file = await this.metaFile(blob_key);
       if (file) collectMetaModules(file, metas);
     }
@@ -170,7 +192,7 @@ export class IngestionProcessor implements OnApplicationShutdown {
   private async metaFile(blobKey: string): Promise<ReturnType<typeof decodeMetaFile> | null> {
     const known = this.decodedMeta.get(blobKey);
     if (known) return known;
-    const bytes = await this.runtime.blobs.get(blobKey);
+    const bytes = await this.blobs.get(blobKey);
     const file = bytes && decodeMetaFile(bytes);
     // A missing blob is not remembered: it may be restored.
     if (file) {
@@ -189,7 +211,7 @@ export class IngestionProcessor implements OnApplicationShutdown {
       if (seen.has(key)) continue; // a station listing a module twice: the first counts
       seen.add(key);
       configs.push({
-        moduleId: await this.runtime.ids.next('station_module'),
+        moduleId: await this.ids.next('station_module'),
         hardwareId,
         name: m.name || `module-${m.position}`,
         position: m.position,
@@ -212,10 +234,10 @@ export class IngestionProcessor implements OnApplicationShutdown {
     batch: ReadingBatch,
     options: { repeatsDropped: boolean; afterInterruption: boolean },
   ): Promise<number> {
-    const lock = await this.runtime.pool.connect();
+    const lock = await this.pool.connect();
     try {
       await lock.query('SELECT pg_advisory_lock($1, $2)', [INGESTION_LOCK, stationId]);
-      const written = await new ExactReadingsWrite(this.runtime.clickhouse.client, this.writer).write(
+      const written = await new ExactReadingsWrite(this.clickhouse.client, this.writer).write(
         { stationId, ingestionId, version },
         batch,
         options,
@@ -225,7 +247,7 @@ export class IngestionProcessor implements OnApplicationShutdown {
       // Even after a failure part of the batch may be in: cached charts of the station must go.
       await this.versions
         .changed([stationId])
-        .catch((err: unknown) => this.runtime.log.warn({ err }, 'could not announce changed readings'));
+        .catch((err: unknown) => this.log.warn({ err }, 'could not announce changed readings'));
       await lock.query('SELECT pg_advisory_unlock($1, $2)', [INGESTION_LOCK, stationId]).catch(() => undefined);
       lock.release();
     }

@@ -1,7 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DomainError } from '@groundtruth/domain';
 import type { UploadState, UploadStateName } from '@groundtruth/contracts';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { ReadModels } from '../../read-models/read-models.js';
 
 /**
  * An upload's state in SQL, over an `ingestions` row `i` and its `gt_ingestion_work` row `w` (LEFT
@@ -36,16 +36,16 @@ export const uploadMessages = { notFound: 'There is no such upload.' } as const;
 /** Uploads' states and counts, as GET /data/ingestions/{id} and the status answer show them. */
 @Injectable()
 export class UploadStates {
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(private readonly readModels: ReadModels) {}
 
   async of(id: number): Promise<UploadState> {
-    const r = await this.runtime.pool.query<Row>(
+    const r = await this.readModels.rows<Row>(
       `SELECT i.id, i.station_id, i.type, ${UPLOAD_STATE_SQL} AS state, i.version, i.records, i.readings, i.errors,
               i.problems, i.data_start, i.data_end, w.attempts, w.error
          FROM ingestions i LEFT JOIN gt_ingestion_work w ON w.ingestion_id = i.id WHERE i.id = $1`,
       [id],
     );
-    const row = r.rows[0];
+    const row = r[0];
     if (!row) throw new DomainError('not_found', 'INGESTION.NOT_FOUND', uploadMessages.notFound);
     return {
       id: Number(row.id),
@@ -68,14 +68,14 @@ export class UploadStates {
   async unfinished(
     limit: number,
   ): Promise<{ counts: Record<Exclude<UploadStateName, 'processed'>, number>; uploads: UploadState[] }> {
-    const r = await this.runtime.pool.query<{ id: string; state: UploadStateName }>(
+    const r = await this.readModels.rows<{ id: string; state: UploadStateName }>(
       `SELECT i.id, ${UPLOAD_STATE_SQL} AS state FROM ingestions i LEFT JOIN gt_ingestion_work w ON w.ingestion_id = i.id
         WHERE i.pending OR w.state IS NOT NULL OR (coalesce(i.errors, 0) > 0 AND coalesce(i.readings, 0) = 0)
         ORDER BY i.id`,
     );
     const counts = { received: 0, processing: 0, waiting: 0, failed: 0 };
     const open: number[] = [];
-    for (const row of r.rows) {
+    for (const row of r) {
       if (row.state === 'processed') continue;
       counts[row.state] += 1;
       if (row.state !== 'failed' && open.length < limit) open.push(Number(row.id));

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { IngestionType } from '@groundtruth/domain';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { BLOBS, ID_ALLOCATOR, type BlobStore, type IdAllocator } from '@groundtruth/platform';
 import { commandMetadata } from '../../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../../common/cqrs/command-gateway.js';
 import { ReceiveIngestionCommand } from '../commands/receive-ingestion/receive-ingestion.command.js';
@@ -27,14 +27,15 @@ export type IncomingUpload = {
 @Injectable()
 export class UploadReceiver {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(BLOBS) private readonly blobs: BlobStore,
+    @Inject(ID_ALLOCATOR) private readonly ids: IdAllocator,
     private readonly commands: CommandGateway,
   ) {}
 
   async receive(upload: IncomingUpload, userId: number | null): Promise<{ id: number }> {
-    const id = await this.runtime.ids.next('ingestion');
+    const id = await this.ids.next('ingestion');
     const blobKey = `uploads/${upload.stationId}/${id}.${upload.type}`;
-    await this.runtime.blobs.put(blobKey, upload.body, upload.contentType);
+    await this.blobs.put(blobKey, upload.body, upload.contentType);
     await this.commands.execute(
       new ReceiveIngestionCommand(
         {

@@ -51,17 +51,19 @@ export class FieldNotesQueries {
   }
 
   async list(stationId: number, actor: Actor): Promise<FieldNote[]> {
-    const em = await this.readModels.em();
-    const rows = await em.execute<FieldNoteRow[]>(`${SELECT} WHERE f.station_id = ? ORDER BY f.created_at DESC, f.id DESC`, [
-      stationId,
-    ]);
+    const rows = await this.readModels.rows<FieldNoteRow>(
+      `${SELECT} WHERE f.station_id = $1 ORDER BY f.created_at DESC, f.id DESC`,
+      [stationId],
+    );
     return rows.map((r) => this.toFieldNote(r, actor));
   }
 
   /** The note, if it is on that station (404 otherwise, spec: ids in the path belong to the station). */
   async get(stationId: number, fieldNoteId: number, actor: Actor): Promise<FieldNote> {
-    const em = await this.readModels.em();
-    const [row] = await em.execute<FieldNoteRow[]>(`${SELECT} WHERE f.id = ? AND f.station_id = ?`, [fieldNoteId, stationId]);
+    const [row] = await this.readModels.rows<FieldNoteRow>(`${SELECT} WHERE f.id = $1 AND f.station_id = $2`, [
+      fieldNoteId,
+      stationId,
+    ]);
     if (!row) throw new DomainError('not_found', 'FIELD_NOTE.NOT_FOUND', fieldNoteMessages.notFound);
     return this.toFieldNote(row, actor);
   }

@@ -64,17 +64,15 @@ export class StationNotesQueries {
   constructor(private readonly readModels: ReadModels) {}
 
   async media(mediaId: number): Promise<StationMediaRow | null> {
-    const em = await this.readModels.em();
-    const [row] = await em.execute<StationMediaRow[]>('SELECT * FROM station_media WHERE id = ?', [mediaId]);
+    const [row] = await this.readModels.rows<StationMediaRow>('SELECT * FROM station_media WHERE id = $1', [mediaId]);
     return row ?? null;
   }
 
   /** Everything the notes form and the photos page show, for one asker (`resource` is theirs). */
   async notesOf(stationId: number, actor: Actor, resource: StationResource): Promise<StationNotes> {
-    const em = await this.readModels.em();
     const [notes, media] = await Promise.all([
-      em.execute<StationNoteRow[]>('SELECT * FROM station_notes WHERE station_id = ? ORDER BY id', [stationId]),
-      em.execute<StationMediaRow[]>('SELECT * FROM station_media WHERE station_id = ? ORDER BY id', [stationId]),
+      this.readModels.rows<StationNoteRow>('SELECT * FROM station_notes WHERE station_id = $1 ORDER BY id', [stationId]),
+      this.readModels.rows<StationMediaRow>('SELECT * FROM station_media WHERE station_id = $1 ORDER BY id', [stationId]),
     ]);
     const image = media.find((m) => m.is_station_image);
     return {

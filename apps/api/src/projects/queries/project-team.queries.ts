@@ -40,27 +40,25 @@ const toInvite = (r: InviteRow): PendingInvite => ({
 export class ProjectTeamQueries {
   constructor(private readonly readModels: ReadModels) {}
 
-  private async rows<T extends object>(sql: string, params: readonly unknown[]): Promise<T[]> {
-    const em = await this.readModels.em();
-    return em.execute<T[]>(sql, [...params]);
-  }
-
   /** The team's version (see ProjectUsers.version); null for no such project. */
   async version(projectId: number): Promise<number | null> {
-    const [row] = await this.rows<{ team_revision: string }>('SELECT team_revision FROM projects WHERE id = ?', [projectId]);
+    const [row] = await this.readModels.rows<{ team_revision: string }>('SELECT team_revision FROM projects WHERE id = $1', [
+      projectId,
+    ]);
     return row ? Number(row.team_revision) : null;
   }
 
   /** Administrators, then members (by name), then invitations not yet answered (oldest first). */
   async users(projectId: number, withEmails: boolean): Promise<ProjectUser[]> {
-    const members = await this.rows<MemberRow>(
+    const members = await this.readModels.rows<MemberRow>(
       `SELECT u.id, u.name, u.photo, u.email, m.role FROM project_members m JOIN users u ON u.id = m.user_id AND NOT u.deleted
-        WHERE m.project_id = ? ORDER BY m.role = 'administrator' DESC, lower(u.name), u.id`,
+        WHERE m.project_id = $1 ORDER BY m.role = 'administrator' DESC, lower(u.name), u.id`,
       [projectId],
     );
-    const invites = await this.rows<InviteRow>('SELECT * FROM project_invites WHERE project_id = ? ORDER BY invited_at, id', [
-      projectId,
-    ]);
+    const invites = await this.readModels.rows<InviteRow>(
+      'SELECT * FROM project_invites WHERE project_id = $1 ORDER BY invited_at, id',
+      [projectId],
+    );
     const email = (address: string | null) => (withEmails && address ? { email: address } : {});
     return [
       ...members.map((m) => ({
@@ -78,12 +76,12 @@ export class ProjectTeamQueries {
 
   /** The pending invitation an e-mailed token opens (by the token's hash). */
   async inviteByTokenHash(tokenHash: string): Promise<PendingInvite | null> {
-    const [row] = await this.rows<InviteRow>('SELECT * FROM project_invites WHERE token_hash = ?', [tokenHash]);
+    const [row] = await this.readModels.rows<InviteRow>('SELECT * FROM project_invites WHERE token_hash = $1', [tokenHash]);
     return row ? toInvite(row) : null;
   }
 
   async inviteById(id: number): Promise<PendingInvite | null> {
-    const [row] = await this.rows<InviteRow>('SELECT * FROM project_invites WHERE id = ?', [id]);
+    const [row] = await this.readModels.rows<InviteRow>('SELECT * FROM project_invites WHERE id = $1', [id]);
     return row ? toInvite(row) : null;
   }
 
@@ -92,9 +90,9 @@ export class ProjectTeamQueries {
    * proved they own opens nothing), oldest first; optionally those of one project only.
    */
   async pendingFor(userId: number, projectId: number | null = null): Promise<PendingInvite[]> {
-    const rows = await this.rows<InviteRow>(
+    const rows = await this.readModels.rows<InviteRow>(
       `SELECT i.* FROM project_invites i JOIN users u ON u.email = i.email
-        WHERE u.id = ? AND u.email_validated AND NOT u.deleted ${projectId === null ? '' : 'AND i.project_id = ?'}
+        WHERE u.id = $1 AND u.email_validated AND NOT u.deleted ${projectId === null ? '' : 'AND i.project_id = $2'}
         ORDER BY i.invited_at, i.id`,
       projectId === null ? [userId] : [userId, projectId],
     );
@@ -103,8 +101,8 @@ export class ProjectTeamQueries {
 
   /** Every pending invitation to an address, whatever its case, with the address as it was sent. */
   async invitesTo(email: string): Promise<{ projectId: number; email: string }[]> {
-    const rows = await this.rows<{ project_id: string; email: string }>(
-      'SELECT project_id, email FROM project_invites WHERE lower(email) = lower(?) ORDER BY invited_at, id',
+    const rows = await this.readModels.rows<{ project_id: string; email: string }>(
+      'SELECT project_id, email FROM project_invites WHERE lower(email) = lower($1) ORDER BY invited_at, id',
       [email],
     );
     return rows.map((r) => ({ projectId: Number(r.project_id), email: r.email }));
@@ -112,17 +110,17 @@ export class ProjectTeamQueries {
 
   /** The user's validated address, for proving an invitation is theirs. */
   async validatedEmailOf(userId: number): Promise<string | null> {
-    const [row] = await this.rows<{ email: string | null }>(
-      'SELECT email FROM users WHERE id = ? AND email_validated AND NOT deleted',
+    const [row] = await this.readModels.rows<{ email: string | null }>(
+      'SELECT email FROM users WHERE id = $1 AND email_validated AND NOT deleted',
       [userId],
     );
     return row?.email ?? null;
   }
 
   async followers(projectId: number): Promise<ProjectFollowers> {
-    const rows = await this.rows<PersonRow>(
+    const rows = await this.readModels.rows<PersonRow>(
       `SELECT u.id, u.name, u.photo, NULL AS email FROM project_follows f JOIN users u ON u.id = f.user_id AND NOT u.deleted
-        WHERE f.project_id = ? ORDER BY f.followed_at DESC, u.id`,
+        WHERE f.project_id = $1 ORDER BY f.followed_at DESC, u.id`,
       [projectId],
     );
     return {
@@ -149,15 +147,15 @@ export class ProjectTeamQueries {
       FROM project_updates pu LEFT JOIN users u ON u.id = pu.author_id`;
 
   async updates(projectId: number): Promise<ProjectUpdate[]> {
-    const rows = await this.rows<UpdateRow>(
-      `${ProjectTeamQueries.updateSelect} WHERE pu.project_id = ? ORDER BY pu.created_at DESC, pu.id DESC`,
+    const rows = await this.readModels.rows<UpdateRow>(
+      `${ProjectTeamQueries.updateSelect} WHERE pu.project_id = $1 ORDER BY pu.created_at DESC, pu.id DESC`,
       [projectId],
     );
     return rows.map(ProjectTeamQueries.toUpdate);
   }
 
   async update(updateId: number): Promise<ProjectUpdate | null> {
-    const [row] = await this.rows<UpdateRow>(`${ProjectTeamQueries.updateSelect} WHERE pu.id = ?`, [updateId]);
+    const [row] = await this.readModels.rows<UpdateRow>(`${ProjectTeamQueries.updateSelect} WHERE pu.id = $1`, [updateId]);
     return row ? ProjectTeamQueries.toUpdate(row) : null;
   }
 }

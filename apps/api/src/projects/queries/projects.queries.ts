@@ -9,7 +9,7 @@ import {
   type ProjectRole,
 } from '@groundtruth/domain';
 import type { Project, ProjectRoleName } from '@groundtruth/contracts';
-import { ReadModels } from '../../read-models/read-models.js';
+import { idArray, ReadModels } from '../../read-models/read-models.js';
 import { readableStationParams, readableStationSql } from '../../stations/queries/station-access.js';
 
 /** A `projects` row with what the asker needs to see about it (follows, their role). */
@@ -38,9 +38,6 @@ type ProjectRow = {
   modules: string[];
 };
 
-/** A Postgres array literal of ids (one binding, whatever the driver does with JS arrays). */
-export const pgArray = (ids: readonly number[]): string => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
-
 const iso = (v: Date | string): string => new Date(v).toISOString();
 
 export const roleName = (role: ProjectRole): ProjectRoleName => (role === 'administrator' ? 'Administrator' : 'Member');
@@ -53,7 +50,7 @@ export const askerId = (actor: Actor): number | null => (actor.kind === 'user' ?
 
 /**
  * The columns every project answer reads, in one statement whatever the number of projects; see
- * `selectParams` for its placeholders. Followers whose account was deleted are not counted. The
+ * `selectParams` for its parameters ($1 and $2; a query's own start at $3). Followers whose account was deleted are not counted. The
  * modules are those of the project's stations the asker may read, as GET /projects/{id}/stations
  * lists them (hidden ones only for their owner); internal modules (diagnostics) have no icon.
  */
@@ -61,22 +58,18 @@ const projectSelect = `
   SELECT p.*,
     (SELECT count(*) FROM project_follows f JOIN users u ON u.id = f.user_id AND NOT u.deleted
       WHERE f.project_id = p.id) AS followers,
-    EXISTS (SELECT 1 FROM project_follows f WHERE f.project_id = p.id AND f.user_id = ?) AS following,
-    (SELECT m.role FROM project_members m WHERE m.project_id = p.id AND m.user_id = ?) AS role,
+    EXISTS (SELECT 1 FROM project_follows f WHERE f.project_id = p.id AND f.user_id = $1) AS following,
+    (SELECT m.role FROM project_members m WHERE m.project_id = p.id AND m.user_id = $1) AS role,
     ARRAY(
       SELECT DISTINCT sm.name FROM project_stations ps
         JOIN stations s ON s.id = ps.station_id
         JOIN station_modules sm ON sm.station_id = s.id AND NOT sm.internal
-       WHERE ps.project_id = p.id AND (NOT s.hidden OR s.owner_id = ?) AND (? OR ${readableStationSql('s')})
+       WHERE ps.project_id = p.id AND (NOT s.hidden OR s.owner_id = $1) AND ($2::boolean OR ${readableStationSql('s', 1)})
        ORDER BY sm.name) AS modules
   FROM projects p`;
 
-/** The values of `projectSelect`'s placeholders, in order, for one asker. */
-const selectParams = (actor: Actor): unknown[] => {
-  const asker = askerId(actor);
-  const stations = readableStationParams(actor);
-  return [asker, asker, asker, stations.all, ...stations.params];
-};
+/** The values of `projectSelect`'s parameters for one asker: $1 the asker's id, $2 whether they read every station. */
+const selectParams = (actor: Actor): unknown[] => [askerId(actor), readableStationParams(actor).all];
 
 /** Answers project queries from the read models only. Depends on ReadModels alone, so any module may list it. */
 @Injectable()
@@ -84,8 +77,7 @@ export class ProjectsQueries {
   constructor(private readonly readModels: ReadModels) {}
 
   private async select(where: string, params: readonly unknown[], actor: Actor): Promise<ProjectRow[]> {
-    const em = await this.readModels.em();
-    return em.execute<ProjectRow[]>(`${projectSelect} ${where}`, [...selectParams(actor), ...params]);
+    return this.readModels.rows<ProjectRow>(`${projectSelect} ${where}`, [...selectParams(actor), ...params]);
   }
 
   private static access(row: ProjectRow): ProjectResource {
@@ -136,7 +128,7 @@ export class ProjectsQueries {
   /** The projects the asker belongs to, private ones included. */
   async listMine(actor: Actor): Promise<Project[]> {
     const rows = await this.select(
-      'WHERE EXISTS (SELECT 1 FROM project_members m WHERE m.project_id = p.id AND m.user_id = ?) ORDER BY p.name, p.id',
+      'WHERE EXISTS (SELECT 1 FROM project_members m WHERE m.project_id = p.id AND m.user_id = $3) ORDER BY p.name, p.id',
       [askerId(actor)],
       actor,
     );
@@ -146,14 +138,14 @@ export class ProjectsQueries {
   /** These projects as the asker sees them, in the order of `ids`; missing ones are left out. */
   async listByIds(ids: readonly number[], actor: Actor): Promise<Project[]> {
     if (ids.length === 0) return [];
-    const rows = await this.select('WHERE p.id = ANY(?::bigint[])', [pgArray(ids)], actor);
+    const rows = await this.select('WHERE p.id = ANY($3::bigint[])', [idArray(ids)], actor);
     const byId = new Map(rows.map((r) => [Number(r.id), ProjectsQueries.toProject(r, actor)]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   /** The project and what the policy needs to decide about it: is it public, and the asker's role (from project_members). */
   async getWithAccess(id: number, actor: Actor): Promise<{ project: Project; access: ProjectResource }> {
-    const [row] = await this.select('WHERE p.id = ?', [id], actor);
+    const [row] = await this.select('WHERE p.id = $3', [id], actor);
     if (!row) throw new DomainError('not_found', 'PROJECT.NOT_FOUND', projectMessages.notFound);
     return { project: ProjectsQueries.toProject(row, actor), access: ProjectsQueries.access(row) };
   }
@@ -173,8 +165,7 @@ export class ProjectsQueries {
 
   /** The project's photo key, for serving it. */
   async photoOf(id: number): Promise<string | null> {
-    const em = await this.readModels.em();
-    const [row] = await em.execute<{ photo: string | null }[]>('SELECT photo FROM projects WHERE id = ?', [id]);
+    const row = await this.readModels.row<{ photo: string | null }>('SELECT photo FROM projects WHERE id = $1', [id]);
     return row?.photo ?? null;
   }
 }

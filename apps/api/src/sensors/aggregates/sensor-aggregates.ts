@@ -1,7 +1,7 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import { Inject, Injectable } from '@nestjs/common';
 import { AGGREGATE_LEVELS } from '@groundtruth/domain';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { CLICKHOUSE, type ClickHouse } from '@groundtruth/platform';
 
 /** Days (UTC, `YYYY-MM-DD`) rebuilt for one station. */
 export type RebuiltDays = { readonly stationId: number; readonly days: readonly string[] };
@@ -47,12 +47,12 @@ export const finestLevelSelectSql = (from: string): string => `
 export class SensorAggregates {
   private readonly client: ClickHouseClient;
 
-  constructor(@Inject(RUNTIME) runtime: Pick<Runtime, 'clickhouse'>) {
-    this.client = runtime.clickhouse.client;
+  constructor(@Inject(CLICKHOUSE) clickhouse: Pick<ClickHouse, 'client'>) {
+    this.client = clickhouse.client;
   }
 
   static over(client: ClickHouseClient): SensorAggregates {
-    return new SensorAggregates({ clickhouse: { client } } as unknown as Pick<Runtime, 'clickhouse'>);
+    return new SensorAggregates({ client });
   }
 
   /**

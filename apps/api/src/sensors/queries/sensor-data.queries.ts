@@ -10,7 +10,7 @@ import type {
   SensorTail,
   SensorTailQuery,
 } from '@groundtruth/contracts';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { APP_CONFIG, CLICKHOUSE, type AppConfig, type ClickHouse } from '@groundtruth/platform';
 import { StationAccessQueries } from '../../stations/queries/station-access.js';
 import { ReadingsVersions } from '../readings/readings-versions.js';
 import { ChartAnswerCache } from './chart-answer-cache.js';
@@ -95,12 +95,13 @@ export class SensorDataQueries {
   private readonly dataEnds = new ChartAnswerCache<{ readonly end: number | null }>(DATA_END_SELECTIONS);
 
   constructor(
-    @Inject(RUNTIME) runtime: Runtime,
+    @Inject(CLICKHOUSE) clickhouse: ClickHouse,
+    @Inject(APP_CONFIG) config: AppConfig,
     private readonly access: StationAccessQueries,
     private readonly versions: ReadingsVersions,
   ) {
-    this.client = runtime.clickhouse.client;
-    this.cache = new ChartAnswerCache(runtime.config.chartCacheRows);
+    this.client = clickhouse.client;
+    this.cache = new ChartAnswerCache(config.chartCacheRows);
   }
 
   /**

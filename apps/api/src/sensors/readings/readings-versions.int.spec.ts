@@ -9,8 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => db.drop());
 
-const versionsOver = (database: TestDatabase) =>
-  new ReadingsVersions({ pool: database.pool, databaseUrl: database.url, log: createLogger('silent') });
+const versionsOver = (database: TestDatabase) => new ReadingsVersions(database.pool, database.url, createLogger('silent'));
 
 describe('ReadingsVersions', () => {
   it("moves a station's version at once in the writing process and, once told, in every other", async () => {

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { ChannelListener, RUNTIME, type Runtime } from '@groundtruth/platform';
+import { ChannelListener, DATABASE_URL, LOGGER, PG_POOL, type Logger, type PgPool } from '@groundtruth/platform';
 
 /** Postgres channel on which every process hears which stations' readings changed. */
 export const READINGS_CHANNEL = 'gt_readings_changed';
@@ -18,11 +18,15 @@ export class ReadingsVersions implements OnModuleInit, OnApplicationShutdown {
   private epoch = 0;
   private listener: ChannelListener | null = null;
 
-  constructor(@Inject(RUNTIME) private readonly runtime: Pick<Runtime, 'pool' | 'databaseUrl' | 'log'>) {}
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pick<PgPool, 'query'>,
+    @Inject(DATABASE_URL) private readonly databaseUrl: string,
+    @Inject(LOGGER) private readonly log: Logger,
+  ) {}
 
   async onModuleInit(): Promise<void> {
     this.listener = new ChannelListener({
-      connectionString: this.runtime.databaseUrl,
+      connectionString: this.databaseUrl,
       channel: READINGS_CHANNEL,
       applicationName: 'groundtruth-readings-versions',
       onNotice: (payload) => this.bump(parseIds(payload)),
@@ -30,13 +34,10 @@ export class ReadingsVersions implements OnModuleInit, OnApplicationShutdown {
         this.epoch++;
       },
       onLost: (err) =>
-        this.runtime.log.warn(
-          { err },
-          'readings-change listener lost its connection; cached charts are bypassed until it is back',
-        ),
+        this.log.warn({ err }, 'readings-change listener lost its connection; cached charts are bypassed until it is back'),
     });
     await this.listener.start().catch((err: unknown) => {
-      this.runtime.log.warn({ err }, 'readings-change listener could not connect; cached charts are bypassed until it does');
+      this.log.warn({ err }, 'readings-change listener could not connect; cached charts are bypassed until it does');
     });
   }
 
@@ -53,7 +54,7 @@ export class ReadingsVersions implements OnModuleInit, OnApplicationShutdown {
   /** The stations' readings changed (or may have): here at once, in other processes once they hear. */
   async changed(stationIds: readonly number[]): Promise<void> {
     this.bump(stationIds);
-    await this.runtime.pool.query('SELECT pg_notify($1, $2)', [READINGS_CHANNEL, stationIds.join(',')]);
+    await this.pool.query('SELECT pg_notify($1, $2)', [READINGS_CHANNEL, stationIds.join(',')]);
   }
 
   private bump(stationIds: readonly number[]): void {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ClickHouseClient } from '@clickhouse/client';
-import { migrateClickHouse, openClickHouse, type ClickHouse, type Runtime } from '@groundtruth/platform';
+import { migrateClickHouse, openClickHouse, type ClickHouse } from '@groundtruth/platform';
 import { ReadingBatch } from './reading-batch.js';
 import { ReadingsWriter } from './readings-writer.js';
 
@@ -52,10 +52,7 @@ describe('ReadingsWriter in embedded mode (chDB)', () => {
         };
       },
     }) as ClickHouseClient;
-    const writer = new ReadingsWriter({ clickhouse: { ...ch, client }, config: { dataDir } } as unknown as Pick<
-      Runtime,
-      'clickhouse' | 'config'
-    >);
+    const writer = new ReadingsWriter({ ...ch, client }, { dataDir });
     writer.sliceRows = sliceRows;
     const order: string[] = [];
     const write = writer.write({ stationId, ingestionId: 1, version: 1 }, bigBatch()).then(() => order.push('write'));

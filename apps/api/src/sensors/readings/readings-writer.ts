@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { APP_CONFIG, CLICKHOUSE, type AppConfig, type ClickHouse } from '@groundtruth/platform';
 import { READING_ROW_BYTES, READING_ROW_STRUCTURE, type ReadingBatch } from './reading-batch.js';
 
 /** Whose readings a batch holds. */
@@ -39,10 +39,13 @@ export class ReadingsWriter {
   /** Rows per insert in embedded mode (EMBEDDED_WRITE_SLICE_ROWS; a test may change it). */
   sliceRows = EMBEDDED_WRITE_SLICE_ROWS;
 
-  constructor(@Inject(RUNTIME) runtime: Pick<Runtime, 'clickhouse' | 'config'>) {
-    this.client = runtime.clickhouse.client;
-    this.embedded = runtime.clickhouse.mode === 'chdb';
-    this.tmpDir = resolve(runtime.config.dataDir, 'tmp');
+  constructor(
+    @Inject(CLICKHOUSE) clickhouse: Pick<ClickHouse, 'client' | 'mode'>,
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'dataDir'>,
+  ) {
+    this.client = clickhouse.client;
+    this.embedded = clickhouse.mode === 'chdb';
+    this.tmpDir = resolve(config.dataDir, 'tmp');
   }
 
   async write(target: ReadingsTarget, batch: ReadingBatch): Promise<void> {

@@ -9,7 +9,7 @@ import {
   type MapBox,
 } from '@groundtruth/domain';
 import type { MapStation, MapStations } from '@groundtruth/contracts';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { CLICKHOUSE, type ClickHouse } from '@groundtruth/platform';
 import { ReadModels } from '../../read-models/read-models.js';
 import { readLatest, readWindowSummaries } from '../../sensors/queries/sensor-buckets.js';
 import { seenLocation, type StationAccessRow, type StationLocationRow } from './station-access.js';
@@ -41,40 +41,38 @@ export type MapStationsAsk = {
 @Injectable()
 export class MapStationsQueries {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(CLICKHOUSE) private readonly clickhouse: ClickHouse,
     private readonly readModels: ReadModels,
   ) {}
 
   async list(ask: MapStationsAsk, actor: Actor, now: number = Date.now()): Promise<MapStations> {
-    const em = await this.readModels.em();
     const userId = actor.kind === 'user' ? actor.userId : null;
     const admin = actor.kind === 'user' && actor.admin;
+    // $1 the asker (memberships and ownership), $2 whether they read every station; the filters' follow.
+    const params: unknown[] = [userId, admin];
+    const param = (value: unknown): string => `$${params.push(value)}`;
     const where: string[] = [
-      '(NOT s.hidden OR s.owner_id = ?)',
-      '(? OR pub.station_id IS NOT NULL OR s.owner_id = ? OR mem.station_id IS NOT NULL)',
+      '(NOT s.hidden OR s.owner_id = $1)',
+      '($2::boolean OR pub.station_id IS NOT NULL OR s.owner_id = $1 OR mem.station_id IS NOT NULL)',
     ];
-    // In the order of the `?` below: the memberships' asker, then the filters'.
-    const params: unknown[] = [userId, userId, admin, userId];
     if (ask.projectId !== undefined) {
-      where.push('EXISTS (SELECT 1 FROM project_stations px WHERE px.station_id = s.id AND px.project_id = ?)');
-      params.push(ask.projectId);
+      where.push(
+        `EXISTS (SELECT 1 FROM project_stations px WHERE px.station_id = s.id AND px.project_id = ${param(ask.projectId)})`,
+      );
     }
     if (ask.bbox) {
       // On the general coordinates, widened so that every exact location inside the box stays in;
       // the box itself is then applied to the location the asker sees.
       const slack = GENERAL_LOCATION_SLACK_DEGREES * 1.01;
       const { west, south, east, north } = ask.bbox;
-      where.push('s.general_latitude BETWEEN ? AND ?');
-      params.push(south - slack, north + slack);
+      where.push(`s.general_latitude BETWEEN ${param(south - slack)} AND ${param(north + slack)}`);
       if (west <= east) {
-        where.push('s.general_longitude BETWEEN ? AND ?');
-        params.push(west - slack, east + slack);
+        where.push(`s.general_longitude BETWEEN ${param(west - slack)} AND ${param(east + slack)}`);
       } else {
-        where.push('(s.general_longitude >= ? OR s.general_longitude <= ?)');
-        params.push(west - slack, east + slack);
+        where.push(`(s.general_longitude >= ${param(west - slack)} OR s.general_longitude <= ${param(east + slack)})`);
       }
     }
-    const rows = await em.execute<MapSqlRow[]>(
+    const rows = await this.readModels.rows<MapSqlRow>(
       `WITH pub AS (
          SELECT ps.station_id, bool_or(p.show_exact_location) AS exact_public
            FROM project_stations ps JOIN projects p ON p.id = ps.project_id
@@ -82,7 +80,7 @@ export class MapStationsQueries {
        mem AS (
          SELECT ps.station_id, max(CASE pm.role WHEN 'administrator' THEN 2 WHEN 'member' THEN 1 END) AS role_rank
            FROM project_members pm JOIN project_stations ps ON ps.project_id = pm.project_id
-          WHERE pm.user_id = ? GROUP BY ps.station_id)
+          WHERE pm.user_id = $1 GROUP BY ps.station_id)
        SELECT s.id, s.name, s.owner_id, s.latitude, s.longitude, s.general_latitude, s.general_longitude,
               pub.station_id IS NOT NULL AS is_public, coalesce(pub.exact_public, false) AS exact_public,
               mem.role_rank, d.last_reading_at, d.battery,
@@ -138,7 +136,7 @@ export class MapStationsQueries {
     const latest = new Map<number, LatestReading[]>();
     const recent = new Map<string, number>();
     if (stationIds.length === 0) return { latest, recent };
-    const client = this.runtime.clickhouse.client;
+    const client = this.clickhouse.client;
     const selection = { stationIds, sensorIds: [] };
     const start = Math.floor((now - recentHours * HOUR_MS) / 60_000) * 60_000;
     const [last, window] = await Promise.all([readLatest(client, selection), readWindowSummaries(client, start, now, selection)]);

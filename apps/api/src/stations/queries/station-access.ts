@@ -15,22 +15,22 @@ import { ReadModels } from '../../read-models/read-models.js';
 
 /**
  * SQL for "the asker may read station `s`" (spec §6): it sits in a public project, or the asker
- * owns it, or belongs to a project holding it; site admins read everything. `?` placeholders take
- * the asker's user id (null when anonymous) twice. Same rule as the policy's `station.read`,
- * written as a filter for lists.
+ * owns it, or belongs to a project holding it; site admins read everything. Parameter `$user` holds
+ * the asker's user id (null when anonymous). Same rule as the policy's `station.read`, written as a
+ * filter for lists.
  */
-export const readableStationSql = (s: string): string => `(
+export const readableStationSql = (s: string, user: number): string => `(
   EXISTS (SELECT 1 FROM project_stations ps JOIN projects p ON p.id = ps.project_id
           WHERE ps.station_id = ${s}.id AND p.privacy > 0)
-  OR ${s}.owner_id = ?
+  OR ${s}.owner_id = $${user}
   OR EXISTS (SELECT 1 FROM project_stations ps JOIN project_members pm ON pm.project_id = ps.project_id
              JOIN projects p ON p.id = ps.project_id
-             WHERE ps.station_id = ${s}.id AND pm.user_id = ?))`;
+             WHERE ps.station_id = ${s}.id AND pm.user_id = $${user}))`;
 
-/** The parameters `readableStationSql` needs, and whether the filter applies at all. */
-export const readableStationParams = (actor: Actor): { all: boolean; params: (number | null)[] } => {
+/** The user id `readableStationSql` takes, and whether the filter applies at all. */
+export const readableStationParams = (actor: Actor): { all: boolean; userId: number | null } => {
   const userId = actor.kind === 'user' ? actor.userId : null;
-  return { all: actor.kind === 'user' && actor.admin, params: [userId, userId] };
+  return { all: actor.kind === 'user' && actor.admin, userId };
 };
 
 /** The policy's actions decided on a station. */
@@ -39,10 +39,10 @@ export type StationAction = { [A in Action]: ResourceOf<A> extends StationResour
 /**
  * Columns `is_public` (a public project holds station `s`), `exact_public` (one of those shows
  * exact station locations) and `role_rank` (the asker's highest
- * role among the projects holding it: 2 administrator, 1 member, null none). The one `?` takes
- * the asker's user id (null when anonymous).
+ * role among the projects holding it: 2 administrator, 1 member, null none). Parameter `$user`
+ * holds the asker's user id (null when anonymous).
  */
-export const stationAccessColumnsSql = (s: string): string => `
+export const stationAccessColumnsSql = (s: string, user: number): string => `
   EXISTS (SELECT 1 FROM project_stations ps JOIN projects p ON p.id = ps.project_id
           WHERE ps.station_id = ${s}.id AND p.privacy > 0) AS is_public,
   EXISTS (SELECT 1 FROM project_stations ps JOIN projects p ON p.id = ps.project_id
@@ -51,7 +51,7 @@ export const stationAccessColumnsSql = (s: string): string => `
      FROM project_stations ps
      JOIN projects p ON p.id = ps.project_id
      JOIN project_members pm ON pm.project_id = ps.project_id
-    WHERE ps.station_id = ${s}.id AND pm.user_id = ?) AS role_rank`;
+    WHERE ps.station_id = ${s}.id AND pm.user_id = $${user}) AS role_rank`;
 
 export type StationAccessRow = { owner_id: string; is_public: boolean; exact_public: boolean; role_rank: number | string | null };
 
@@ -102,10 +102,9 @@ export class StationAccessQueries {
   constructor(private readonly readModels: ReadModels) {}
 
   async resourceFor(stationId: number, actor: Actor): Promise<StationResource> {
-    const em = await this.readModels.em();
     const userId = actor.kind === 'user' ? actor.userId : null;
-    const [row] = await em.execute<StationAccessRow[]>(
-      `SELECT s.owner_id, ${stationAccessColumnsSql('s')} FROM stations s WHERE s.id = ?`,
+    const row = await this.readModels.row<StationAccessRow>(
+      `SELECT s.owner_id, ${stationAccessColumnsSql('s', 1)} FROM stations s WHERE s.id = $2`,
       [userId, stationId],
     );
     if (!row) throw new DomainError('not_found', 'STATION.NOT_FOUND', stationMessages.noSuchStation);
@@ -129,10 +128,9 @@ export class StationAccessQueries {
    */
   async authorizeReadAll(stationIds: readonly number[], actor: Actor): Promise<void> {
     if (stationIds.length === 0) return;
-    const em = await this.readModels.em();
     const userId = actor.kind === 'user' ? actor.userId : null;
-    const rows = await em.execute<(StationAccessRow & { id: string })[]>(
-      `SELECT s.id, s.owner_id, ${stationAccessColumnsSql('s')} FROM stations s WHERE s.id = ANY(?::bigint[])`,
+    const rows = await this.readModels.rows<StationAccessRow & { id: string }>(
+      `SELECT s.id, s.owner_id, ${stationAccessColumnsSql('s', 1)} FROM stations s WHERE s.id = ANY($2::bigint[])`,
       [userId, `{${stationIds.map((id) => Math.trunc(id)).join(',')}}`],
     );
     const byId = new Map(rows.map((r) => [Number(r.id), r]));

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { IngestionFirmware, IngestionType, LatestReading } from '@groundtruth/domain';
 import { STATION_UPLOADS_LISTED, type StationUpload } from '@groundtruth/contracts';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
-import { ReadModels } from '../../read-models/read-models.js';
+import { CLICKHOUSE, type ClickHouse } from '@groundtruth/platform';
+import { idArray, ReadModels } from '../../read-models/read-models.js';
 import { readLatest } from '../../sensors/queries/sensor-buckets.js';
 import { UPLOAD_STATE_SQL } from '../../ingestion/queries/upload-states.js';
 
@@ -20,7 +20,6 @@ export type StationReadings = { readonly latest: LatestReading[]; readonly sampl
 
 type Timestamp = Date | string;
 const iso = (d: Timestamp): string => new Date(d).toISOString();
-const idArray = (ids: readonly number[]): string => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 
 /** The raw file of an upload, for its station's owner and site admins. */
 export const uploadFileUrl = (ingestionId: number): string => `/api/data/ingestions/${ingestionId}/file`;
@@ -61,23 +60,20 @@ export const toUpload = (r: UploadRow): StationUpload => ({
 @Injectable()
 export class StationDataQueries {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(CLICKHOUSE) private readonly clickhouse: ClickHouse,
     private readonly readModels: ReadModels,
   ) {}
 
   async summaries(ids: readonly number[]): Promise<Map<number, StationDataSummary>> {
     if (ids.length === 0) return new Map();
-    const em = await this.readModels.em();
-    const rows = await em.execute<
-      {
-        station_id: string;
-        last_ingestion_at: Timestamp;
-        recording_started_at: Timestamp | null;
-        last_reading_at: Timestamp | null;
-        battery: number | null;
-        firmware: IngestionFirmware | null;
-      }[]
-    >('SELECT * FROM station_data WHERE station_id = ANY(?::bigint[])', [idArray(ids)]);
+    const rows = await this.readModels.rows<{
+      station_id: string;
+      last_ingestion_at: Timestamp;
+      recording_started_at: Timestamp | null;
+      last_reading_at: Timestamp | null;
+      battery: number | null;
+      firmware: IngestionFirmware | null;
+    }>('SELECT * FROM station_data WHERE station_id = ANY($1::bigint[])', [idArray(ids)]);
     return new Map(
       rows.map((r) => [
         Number(r.station_id),
@@ -96,13 +92,12 @@ export class StationDataQueries {
   async uploads(ids: readonly number[], limit: number = STATION_UPLOADS_LISTED): Promise<Map<number, StationUpload[]>> {
     const out = new Map<number, StationUpload[]>(ids.map((id) => [id, []]));
     if (ids.length === 0) return out;
-    const em = await this.readModels.em();
-    const rows = await em.execute<(UploadRow & { station_id: string })[]>(
+    const rows = await this.readModels.rows<UploadRow & { station_id: string }>(
       `SELECT ${UPLOAD_COLUMNS} FROM (
          SELECT i.*, row_number() OVER (PARTITION BY station_id ORDER BY id DESC) AS n FROM ingestions i
-          WHERE station_id = ANY(?::bigint[])) i
+          WHERE station_id = ANY($1::bigint[])) i
          LEFT JOIN gt_ingestion_work w ON w.ingestion_id = i.id
-        WHERE n <= ? ORDER BY i.station_id, i.id DESC`,
+        WHERE n <= $2 ORDER BY i.station_id, i.id DESC`,
       [idArray(ids), limit],
     );
     for (const r of rows) out.get(Number(r.station_id))?.push(toUpload(r));
@@ -113,7 +108,7 @@ export class StationDataQueries {
   async readings(ids: readonly number[]): Promise<Map<number, StationReadings>> {
     const out = new Map<number, { latest: LatestReading[]; samples: number }>();
     if (ids.length === 0) return out;
-    const rows = await readLatest(this.runtime.clickhouse.client, { stationIds: ids, sensorIds: [] });
+    const rows = await readLatest(this.clickhouse.client, { stationIds: ids, sensorIds: [] });
     for (const row of rows) {
       const station = out.get(row.stationId) ?? { latest: [], samples: 0 };
       station.latest.push({ moduleId: row.moduleId, sensorId: row.sensorId, value: row.last, timeMs: row.lastTime });

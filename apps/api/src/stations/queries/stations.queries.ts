@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   can,
   matchLatestReadings,
@@ -11,7 +10,7 @@ import {
   type StationSensorConfig,
 } from '@groundtruth/domain';
 import type { AssociatedStations, Station, StationModule, StationSensorMetaList } from '@groundtruth/contracts';
-import { ReadModels } from '../../read-models/read-models.js';
+import { idArray, ReadModels } from '../../read-models/read-models.js';
 import { StationDataQueries } from './station-data.queries.js';
 import {
   readableStationParams,
@@ -57,9 +56,6 @@ type PhotoSqlRow = { id: string; station_id: string; is_station_image: boolean; 
 type Timestamp = Date | string;
 const iso = (d: Timestamp | null): string | null => (d === null ? null : new Date(d).toISOString());
 
-/** A Postgres array literal: knex would spread a JS array into a list of placeholders. */
-export const idArray = (ids: readonly number[]): string => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
-
 /** Answers station queries from the read models (stations, station_*, users, and the notes' station_media). */
 @Injectable()
 export class StationsQueries {
@@ -78,10 +74,10 @@ export class StationsQueries {
 
   /** The asker's own stations, hidden ones included, by name. */
   async mine(userId: number, actor: Actor): Promise<Station[]> {
-    const em = await this.readModels.em();
-    const rows = await em.execute<{ id: string }[]>('SELECT id FROM stations WHERE owner_id = ? ORDER BY lower(name), id', [
-      userId,
-    ]);
+    const rows = await this.readModels.rows<{ id: string }>(
+      'SELECT id FROM stations WHERE owner_id = $1 ORDER BY lower(name), id',
+      [userId],
+    );
     return this.byIds(
       rows.map((r) => Number(r.id)),
       actor,
@@ -90,15 +86,14 @@ export class StationsQueries {
 
   /** A project's stations the asker may read; hidden ones only for their owners. */
   async ofProject(projectId: number, actor: Actor): Promise<Station[]> {
-    const em = await this.readModels.em();
     const readable = readableStationParams(actor);
     const userId = actor.kind === 'user' ? actor.userId : null;
-    const rows = await em.execute<{ id: string }[]>(
+    const rows = await this.readModels.rows<{ id: string }>(
       `SELECT s.id FROM project_stations ps JOIN stations s ON s.id = ps.station_id
-       WHERE ps.project_id = ? AND (NOT s.hidden OR s.owner_id = ?)
-         AND (? OR ${readableStationSql('s')})
+       WHERE ps.project_id = $1 AND (NOT s.hidden OR s.owner_id = $2)
+         AND ($3::boolean OR ${readableStationSql('s', 2)})
        ORDER BY lower(s.name), s.id`,
-      [projectId, userId, readable.all, ...readable.params],
+      [projectId, userId, readable.all],
     );
     return this.byIds(
       rows.map((r) => Number(r.id)),
@@ -108,9 +103,8 @@ export class StationsQueries {
 
   /** Ids of the projects holding a station, by name. */
   async projectIdsOf(stationId: number): Promise<number[]> {
-    const em = await this.readModels.em();
-    const rows = await em.execute<{ id: string }[]>(
-      `SELECT p.id FROM project_stations ps JOIN projects p ON p.id = ps.project_id WHERE ps.station_id = ? ORDER BY lower(p.name), p.id`,
+    const rows = await this.readModels.rows<{ id: string }>(
+      `SELECT p.id FROM project_stations ps JOIN projects p ON p.id = ps.project_id WHERE ps.station_id = $1 ORDER BY lower(p.name), p.id`,
       [stationId],
     );
     return rows.map((r) => Number(r.id));
@@ -119,11 +113,10 @@ export class StationsQueries {
   /** Ids among `ids` that exist and that the asker may read. */
   async readableIds(ids: readonly number[], actor: Actor): Promise<number[]> {
     if (ids.length === 0) return [];
-    const em = await this.readModels.em();
     const readable = readableStationParams(actor);
-    const rows = await em.execute<{ id: string }[]>(
-      `SELECT s.id FROM stations s WHERE s.id = ANY(?::bigint[]) AND (? OR ${readableStationSql('s')})`,
-      [idArray(ids), readable.all, ...readable.params],
+    const rows = await this.readModels.rows<{ id: string }>(
+      `SELECT s.id FROM stations s WHERE s.id = ANY($1::bigint[]) AND ($2::boolean OR ${readableStationSql('s', 3)})`,
+      [idArray(ids), readable.all, readable.userId],
     );
     return rows.map((r) => Number(r.id));
   }
@@ -164,20 +157,22 @@ export class StationsQueries {
   async associated(stationId: number, actor: Actor): Promise<AssociatedStations> {
     await this.access.authorize(actor, 'station.read', stationId);
     const userId = actor.kind === 'user' ? actor.userId : null;
-    const em = await this.readModels.em();
-    const located = `s.id, s.owner_id, s.latitude, s.longitude, s.general_latitude, s.general_longitude, ${stationAccessColumnsSql('s')}`;
+    const located = `s.id, s.owner_id, s.latitude, s.longitude, s.general_latitude, s.general_longitude, ${stationAccessColumnsSql('s', 1)}`;
     type LocatedRow = StationAccessRow & StationLocationRow & { id: string };
-    const [self] = await em.execute<LocatedRow[]>(`SELECT ${located} FROM stations s WHERE s.id = ?`, [userId, stationId]);
+    const [self] = await this.readModels.rows<LocatedRow>(`SELECT ${located} FROM stations s WHERE s.id = $2`, [
+      userId,
+      stationId,
+    ]);
     const here = self ? seenLocation(self, actor) : null;
     const nearby = new Map<number, number>();
     if (here) {
       // The box is on the general coordinates, widened to hold every exact location inside it too.
       const box = nearbySearchBox(here);
       const [west, east] = box.longitude;
-      const candidates = await em.execute<LocatedRow[]>(
+      const candidates = await this.readModels.rows<LocatedRow>(
         `SELECT ${located} FROM stations s
-         WHERE s.id <> ? AND s.general_latitude BETWEEN ? AND ?
-           AND (? OR s.general_longitude BETWEEN ? AND ? OR s.general_longitude BETWEEN ? AND ? OR s.general_longitude BETWEEN ? AND ?)`,
+         WHERE s.id <> $2 AND s.general_latitude BETWEEN $3 AND $4
+           AND ($5::boolean OR s.general_longitude BETWEEN $6 AND $7 OR s.general_longitude BETWEEN $8 AND $9 OR s.general_longitude BETWEEN $10 AND $11)`,
         [userId, stationId, ...box.latitude, box.wraps, west, east, west + 360, east + 360, west - 360, east - 360],
       );
       const seen = candidates.flatMap((c) => {
@@ -186,8 +181,8 @@ export class StationsQueries {
       });
       for (const { id, distance } of nearbyStations(here, seen)) nearby.set(id, distance);
     }
-    const links = await em.execute<{ other_station_id: string }[]>(
-      'SELECT other_station_id FROM station_links WHERE station_id = ? ORDER BY other_station_id',
+    const links = await this.readModels.rows<{ other_station_id: string }>(
+      'SELECT other_station_id FROM station_links WHERE station_id = $1 ORDER BY other_station_id',
       [stationId],
     );
     const manual = new Set(links.map((l) => Number(l.other_station_id)));
@@ -219,23 +214,22 @@ export class StationsQueries {
    */
   async byIds(ids: readonly number[], actor: Actor, now: number = Date.now()): Promise<Station[]> {
     if (ids.length === 0) return [];
-    const em = await this.readModels.em();
     const idList = [...ids];
     const [rows, modules, attributes, photos, summaries, readings] = await Promise.all([
-      em.execute<StationSqlRow[]>(
-        `SELECT s.*, u.name AS owner_name, ${stationAccessColumnsSql('s')}
-         FROM stations s LEFT JOIN users u ON u.id = s.owner_id WHERE s.id = ANY(?::bigint[])`,
+      this.readModels.rows<StationSqlRow>(
+        `SELECT s.*, u.name AS owner_name, ${stationAccessColumnsSql('s', 1)}
+         FROM stations s LEFT JOIN users u ON u.id = s.owner_id WHERE s.id = ANY($2::bigint[])`,
         [actor.kind === 'user' ? actor.userId : null, idArray(idList)],
       ),
-      em.execute<ModuleSqlRow[]>(
-        'SELECT * FROM station_modules WHERE station_id = ANY(?::bigint[]) ORDER BY station_id, position, module_id',
+      this.readModels.rows<ModuleSqlRow>(
+        'SELECT * FROM station_modules WHERE station_id = ANY($1::bigint[]) ORDER BY station_id, position, module_id',
         [idArray(idList)],
       ),
-      em.execute<{ station_id: string; attribute_id: number; name: string; string_value: string }[]>(
-        'SELECT * FROM station_attributes WHERE station_id = ANY(?::bigint[]) ORDER BY station_id, attribute_id',
+      this.readModels.rows<{ station_id: string; attribute_id: number; name: string; string_value: string }>(
+        'SELECT * FROM station_attributes WHERE station_id = ANY($1::bigint[]) ORDER BY station_id, attribute_id',
         [idArray(idList)],
       ),
-      this.photos(em, idList),
+      this.photos(idList),
       this.data.summaries(idList),
       this.data.readings(idList),
     ]);
@@ -313,10 +307,10 @@ export class StationsQueries {
    * when it came with a note. Other note photos belong to their notes (which a project's team
    * writes), not to the station.
    */
-  private photos(em: EntityManager, ids: number[]): Promise<PhotoSqlRow[]> {
-    return em.execute<PhotoSqlRow[]>(
+  private photos(ids: number[]): Promise<PhotoSqlRow[]> {
+    return this.readModels.rows<PhotoSqlRow>(
       `SELECT id, station_id, is_station_image, created_at FROM station_media
-       WHERE station_id = ANY(?::bigint[]) AND kind = 'photo' AND (key IS NULL OR is_station_image)
+       WHERE station_id = ANY($1::bigint[]) AND kind = 'photo' AND (key IS NULL OR is_station_image)
        ORDER BY station_id, is_station_image DESC, created_at DESC, id DESC`,
       [idArray(ids)],
     );

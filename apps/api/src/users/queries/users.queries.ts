@@ -1,9 +1,67 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, termsAreCurrent, userMessages } from '@groundtruth/domain';
 import type { MentionableList, User, UserSearchResult } from '@groundtruth/contracts';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { APP_CONFIG, type AppConfig } from '@groundtruth/platform';
 import { ReadModels } from '../../read-models/read-models.js';
-import { SessionRecord, UserRecord, type UserRecordShape } from './user.record.js';
+
+/** A row of the `users` read model (written by the projector's users projection). */
+type UserSqlRow = {
+  id: string;
+  revision: string;
+  email: string | null;
+  name: string;
+  bio: string;
+  photo: string | null;
+  public_profile: boolean;
+  email_validated: boolean;
+  has_password: boolean;
+  locale: 'en-US' | 'es-ES';
+  tnc_date: Date | null;
+  admin: boolean;
+  moderator: boolean;
+  deleted: boolean;
+  created_at: Date;
+  updated_at: Date;
+};
+
+/** A person as the API's services read them: a `users` row with numeric ids and camel-case names. */
+export type UserRecord = {
+  id: number;
+  revision: number;
+  email: string | null;
+  name: string;
+  bio: string;
+  photo: string | null;
+  publicProfile: boolean;
+  emailValidated: boolean;
+  hasPassword: boolean;
+  locale: 'en-US' | 'es-ES';
+  tncDate: Date | null;
+  admin: boolean;
+  moderator: boolean;
+  deleted: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const toUserRecord = (r: UserSqlRow): UserRecord => ({
+  id: Number(r.id),
+  revision: Number(r.revision),
+  email: r.email,
+  name: r.name,
+  bio: r.bio,
+  photo: r.photo,
+  publicProfile: r.public_profile,
+  emailValidated: r.email_validated,
+  hasPassword: r.has_password,
+  locale: r.locale,
+  tncDate: r.tnc_date,
+  admin: r.admin,
+  moderator: r.moderator,
+  deleted: r.deleted,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
 
 type CallerRow = {
   admin: boolean | null;
@@ -19,9 +77,10 @@ export type Caller = {
   readonly spoofedBy: number | null;
 };
 
-/** A project whose team holds both the caller (first parameter) and the person `u.id`. */
-const SHARED_PROJECT = `SELECT 1 FROM project_members mine JOIN project_members theirs ON theirs.project_id = mine.project_id
-   WHERE mine.user_id = ? AND theirs.user_id = u.id`;
+/** A project whose team holds both the caller (`mine`, a parameter) and the person `theirs` (`u.id` unless given). */
+const sharedProject = (mine: string, theirs = 'u.id'): string =>
+  `SELECT 1 FROM project_members mine JOIN project_members theirs ON theirs.project_id = mine.project_id
+   WHERE mine.user_id = ${mine} AND theirs.user_id = ${theirs}`;
 
 const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -30,10 +89,10 @@ const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export class UsersQueries {
   constructor(
     private readonly readModels: ReadModels,
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  toUser(r: UserRecordShape): User {
+  toUser(r: UserRecord): User {
     return {
       id: Number(r.id),
       email: r.email ?? '',
@@ -44,7 +103,7 @@ export class UsersQueries {
       emailValidated: r.emailValidated,
       hasPassword: r.hasPassword,
       tncDate: r.tncDate?.toISOString() ?? null,
-      termsCurrent: termsAreCurrent(r.tncDate?.toISOString() ?? null, this.runtime.config.termsDate),
+      termsCurrent: termsAreCurrent(r.tncDate?.toISOString() ?? null, this.config.termsDate),
       admin: r.admin,
       moderator: r.moderator,
       locale: r.locale,
@@ -54,9 +113,9 @@ export class UsersQueries {
     };
   }
 
-  async find(id: number): Promise<UserRecordShape | null> {
-    const em = await this.readModels.em();
-    return em.findOne(UserRecord, { id });
+  async find(id: number): Promise<UserRecord | null> {
+    const row = await this.readModels.row<UserSqlRow>('SELECT * FROM users WHERE id = $1', [id]);
+    return row ? toUserRecord(row) : null;
   }
 
   async get(id: number): Promise<User> {
@@ -65,9 +124,11 @@ export class UsersQueries {
     return this.toUser(row);
   }
 
-  async findByEmail(email: string): Promise<UserRecordShape | null> {
-    const em = await this.readModels.em();
-    return em.findOne(UserRecord, { email: email.trim().toLowerCase(), deleted: false });
+  async findByEmail(email: string): Promise<UserRecord | null> {
+    const row = await this.readModels.row<UserSqlRow>('SELECT * FROM users WHERE email = $1 AND NOT deleted LIMIT 1', [
+      email.trim().toLowerCase(),
+    ]);
+    return row ? toUserRecord(row) : null;
   }
 
   /**
@@ -76,13 +137,12 @@ export class UsersQueries {
    * projected yet), and who is spoofing through it.
    */
   async caller(userId: number, sessionId: string): Promise<Caller> {
-    const em = await this.readModels.em();
-    const [row] = await em.getConnection().execute<CallerRow[]>(
+    const row = await this.readModels.row<CallerRow>(
       `SELECT u.admin, u.moderator, u.deleted,
               s.ended_reason IS NOT NULL OR s.expires_at <= now() AS session_ended, s.spoofed_by
        FROM (SELECT 1) AS one
-       LEFT JOIN users u ON u.id = ?
-       LEFT JOIN sessions s ON s.id = ?`,
+       LEFT JOIN users u ON u.id = $1
+       LEFT JOIN sessions s ON s.id = $2`,
       [userId, sessionId],
     );
     return {
@@ -93,8 +153,10 @@ export class UsersQueries {
   }
 
   async openSessions(userId: number): Promise<string[]> {
-    const em = await this.readModels.em();
-    const rows = await em.find(SessionRecord, { userId, endedReason: null }, { fields: ['id'] });
+    const rows = await this.readModels.rows<{ id: string }>(
+      'SELECT id FROM sessions WHERE user_id = $1 AND ended_reason IS NULL',
+      [userId],
+    );
     return rows.map((r) => r.id);
   }
 
@@ -104,34 +166,31 @@ export class UsersQueries {
    */
   async mentionables(caller: { userId: number; admin: boolean }, query: string, limit = 10): Promise<MentionableList> {
     if (!query) return { mentions: [] };
-    const em = await this.readModels.em();
-    const rows = await em.getConnection().execute<{ id: string; name: string }[]>(
+    const rows = await this.readModels.rows<{ id: string; name: string }>(
       `SELECT u.id, u.name FROM users u
-       WHERE NOT u.deleted AND u.name ILIKE ?
-         AND (?::boolean OR u.public_profile OR u.id = ? OR EXISTS (${SHARED_PROJECT}))
+       WHERE NOT u.deleted AND u.name ILIKE $1
+         AND ($2::boolean OR u.public_profile OR u.id = $3 OR EXISTS (${sharedProject('$3')}))
        ORDER BY u.name, u.id
-       LIMIT ?`,
-      [`%${escapeLike(query)}%`, caller.admin, caller.userId, caller.userId, limit],
+       LIMIT $4`,
+      [`%${escapeLike(query)}%`, caller.admin, caller.userId, limit],
     );
     return { mentions: rows.map((r) => ({ id: Number(r.id), name: r.name, mention: `@${r.name.replace(/\s+/g, '')}` })) };
   }
 
   /** Whether two people are on the team of one project (members and administrators; invitations do not count). */
   async shareAProject(userId: number, otherId: number): Promise<boolean> {
-    const em = await this.readModels.em();
-    const [row] = await em
-      .getConnection()
-      .execute<{ shared: boolean }[]>(`SELECT EXISTS (${SHARED_PROJECT.replace('u.id', '?')}) AS shared`, [userId, otherId]);
+    const row = await this.readModels.row<{ shared: boolean }>(`SELECT EXISTS (${sharedProject('$1', '$2')}) AS shared`, [
+      userId,
+      otherId,
+    ]);
     return row?.shared === true;
   }
 
   async search(query: string, limit = 50): Promise<UserSearchResult> {
-    const em = await this.readModels.em();
     const like = `%${escapeLike(query)}%`;
-    const rows = await em.find(
-      UserRecord,
-      { deleted: false, $or: [{ name: { $ilike: like } }, { email: { $ilike: like } }] },
-      { orderBy: { name: 'asc', id: 'asc' }, limit },
+    const rows = await this.readModels.rows<{ id: string; name: string; email: string | null }>(
+      'SELECT id, name, email FROM users WHERE NOT deleted AND (name ILIKE $1 OR email ILIKE $1) ORDER BY name, id LIMIT $2',
+      [like, limit],
     );
     return { users: rows.map((r) => ({ id: Number(r.id), name: r.name, email: r.email ?? '' })) };
   }

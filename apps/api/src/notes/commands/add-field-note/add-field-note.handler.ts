@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { fieldNoteDecider, fieldNoteStream } from '@groundtruth/domain';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { ID_ALLOCATOR, type IdAllocator } from '@groundtruth/platform';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
 import { AddFieldNoteCommand } from './add-field-note.command.js';
 
@@ -9,11 +9,11 @@ import { AddFieldNoteCommand } from './add-field-note.command.js';
 export class AddFieldNoteHandler implements ICommandHandler<AddFieldNoteCommand> {
   constructor(
     private readonly streams: AggregateStreams,
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(ID_ALLOCATOR) private readonly ids: IdAllocator,
   ) {}
 
   async execute({ input, meta }: AddFieldNoteCommand) {
-    const fieldNoteId = await this.runtime.ids.next('field_note');
+    const fieldNoteId = await this.ids.next('field_note');
     const outcome = await this.streams.decide(
       fieldNoteDecider,
       fieldNoteStream(fieldNoteId),

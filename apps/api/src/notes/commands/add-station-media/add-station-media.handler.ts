@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, stationNotesDecider, stationNotesStream, type MediaKind } from '@groundtruth/domain';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { ID_ALLOCATOR, type IdAllocator } from '@groundtruth/platform';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
 import { MediaStore, sniffAudio, sniffImage } from '../../../media/media-store.js';
 import { AddStationMediaCommand } from './add-station-media.command.js';
@@ -18,7 +18,7 @@ export class AddStationMediaHandler implements ICommandHandler<AddStationMediaCo
   constructor(
     private readonly streams: AggregateStreams,
     private readonly media: MediaStore,
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(ID_ALLOCATOR) private readonly ids: IdAllocator,
   ) {}
 
   private async store(folder: string, noteKey: string | null, bytes: Buffer) {
@@ -40,7 +40,7 @@ export class AddStationMediaHandler implements ICommandHandler<AddStationMediaCo
     const { stationId, noteKey, bytes } = input;
     const stored = await this.store(`stations/${stationId}`, noteKey, bytes);
     try {
-      const mediaId = await this.runtime.ids.next('station_media');
+      const mediaId = await this.ids.next('station_media');
       const outcome = await this.streams.decide(
         stationNotesDecider,
         stationNotesStream(stationId),

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { stationNotesDecider, stationNotesStream } from '@groundtruth/domain';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { LOGGER, type Logger } from '@groundtruth/platform';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
 import { MediaStore } from '../../../media/media-store.js';
 import { RemoveStationMediaCommand } from './remove-station-media.command.js';
@@ -12,7 +12,7 @@ export class RemoveStationMediaHandler implements ICommandHandler<RemoveStationM
   constructor(
     private readonly streams: AggregateStreams,
     private readonly media: MediaStore,
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(LOGGER) private readonly log: Logger,
   ) {}
 
   async execute({ input, meta }: RemoveStationMediaCommand) {
@@ -25,9 +25,7 @@ export class RemoveStationMediaHandler implements ICommandHandler<RemoveStationM
     for (const event of outcome.events) {
       if (event.type !== 'StationMediaRemoved') continue;
       const { mediaKey } = event.data as { mediaKey: string };
-      await this.media
-        .remove(mediaKey)
-        .catch((err: unknown) => this.runtime.log.warn({ err, mediaKey }, 'could not remove media'));
+      await this.media.remove(mediaKey).catch((err: unknown) => this.log.warn({ err, mediaKey }, 'could not remove media'));
     }
     return outcome;
   }

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { stationNotesDecider, stationNotesStream } from '@groundtruth/domain';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { ID_ALLOCATOR, type IdAllocator } from '@groundtruth/platform';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
 import { SaveStationNotesCommand } from './save-station-notes.command.js';
 
@@ -10,12 +10,12 @@ import { SaveStationNotesCommand } from './save-station-notes.command.js';
 export class SaveStationNotesHandler implements ICommandHandler<SaveStationNotesCommand> {
   constructor(
     private readonly streams: AggregateStreams,
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(ID_ALLOCATOR) private readonly ids: IdAllocator,
   ) {}
 
   async execute({ input, meta }: SaveStationNotesCommand) {
     const creating = [];
-    for (const note of input.creating) creating.push({ ...note, noteId: await this.runtime.ids.next('station_note') });
+    for (const note of input.creating) creating.push({ ...note, noteId: await this.ids.next('station_note') });
     return this.streams.decide(
       stationNotesDecider,
       stationNotesStream(input.stationId),

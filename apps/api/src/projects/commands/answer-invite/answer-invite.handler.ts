@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { projectDecider, projectInviteSubject, projectStream, type ProjectCommand } from '@groundtruth/domain';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { SUBJECT_KEYS, type SubjectKeyStore } from '@groundtruth/platform';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
 import { decideOptionsFor } from '../project-command.js';
 import { AnswerProjectInviteCommand } from './answer-invite.command.js';
@@ -14,7 +14,7 @@ import { AnswerProjectInviteCommand } from './answer-invite.command.js';
 export class AnswerProjectInviteHandler implements ICommandHandler<AnswerProjectInviteCommand> {
   constructor(
     private readonly streams: AggregateStreams,
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(SUBJECT_KEYS) private readonly keys: SubjectKeyStore,
   ) {}
 
   async execute({ input, meta }: AnswerProjectInviteCommand) {
@@ -23,7 +23,7 @@ export class AnswerProjectInviteHandler implements ICommandHandler<AnswerProject
       answer === 'accept' ? { type: 'AcceptProjectInvite', data } : { type: 'DeclineProjectInvite', data };
     const stream = projectStream(input.projectId);
     const outcome = await this.streams.decide(projectDecider, stream, command, meta, decideOptionsFor(command.type));
-    await this.runtime.keys.destroy(projectInviteSubject(input.inviteId));
+    await this.keys.destroy(projectInviteSubject(input.inviteId));
     return outcome;
   }
 }

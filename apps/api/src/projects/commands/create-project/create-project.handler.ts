@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { projectDecider, projectStream } from '@groundtruth/domain';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { ID_ALLOCATOR, type IdAllocator } from '@groundtruth/platform';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
 import { CreateProjectCommand } from './create-project.command.js';
 
@@ -9,11 +9,11 @@ import { CreateProjectCommand } from './create-project.command.js';
 export class CreateProjectHandler implements ICommandHandler<CreateProjectCommand> {
   constructor(
     private readonly streams: AggregateStreams,
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(ID_ALLOCATOR) private readonly ids: IdAllocator,
   ) {}
 
   async execute({ input, meta, projectId: fixed }: CreateProjectCommand) {
-    const projectId = fixed ?? (await this.runtime.ids.next('project'));
+    const projectId = fixed ?? (await this.ids.next('project'));
     const outcome = await this.streams.decide(
       projectDecider,
       projectStream(projectId),

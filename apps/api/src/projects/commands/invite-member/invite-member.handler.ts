@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { anonymous, normalizeEmail, projectDecider, projectStream } from '@groundtruth/domain';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { ID_ALLOCATOR, LOGGER, type IdAllocator, type Logger } from '@groundtruth/platform';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
 import { UsersQueries } from '../../../users/queries/users.queries.js';
 import { ProjectMails } from '../../project-mails.js';
@@ -25,13 +25,14 @@ export class InviteProjectMemberHandler implements ICommandHandler<InviteProject
     private readonly users: UsersQueries,
     private readonly projects: ProjectsQueries,
     private readonly mails: ProjectMails,
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(LOGGER) private readonly log: Logger,
+    @Inject(ID_ALLOCATOR) private readonly ids: IdAllocator,
   ) {}
 
   async execute({ input, meta }: InviteProjectMemberCommand) {
     const email = normalizeEmail(input.email);
     const invitee = await this.users.findByEmail(email);
-    const inviteId = await this.runtime.ids.next('project_invite');
+    const inviteId = await this.ids.next('project_invite');
     const token = randomBytes(32).toString('base64url');
     const outcome = await this.streams.decide(
       projectDecider,
@@ -60,7 +61,7 @@ export class InviteProjectMemberHandler implements ICommandHandler<InviteProject
         role: input.role,
         locale: input.locale,
       })
-      .catch((err: unknown) => this.runtime.log.error({ err, inviteId }, 'could not send a project invitation'));
+      .catch((err: unknown) => this.log.error({ err, inviteId }, 'could not send a project invitation'));
     return { ...outcome, inviteId };
   }
 }

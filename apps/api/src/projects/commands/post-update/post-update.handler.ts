@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { projectDecider, projectStream } from '@groundtruth/domain';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { ID_ALLOCATOR, type IdAllocator } from '@groundtruth/platform';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
 import { PostProjectUpdateCommand } from './post-update.command.js';
 
@@ -10,11 +10,11 @@ import { PostProjectUpdateCommand } from './post-update.command.js';
 export class PostProjectUpdateHandler implements ICommandHandler<PostProjectUpdateCommand> {
   constructor(
     private readonly streams: AggregateStreams,
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(ID_ALLOCATOR) private readonly ids: IdAllocator,
   ) {}
 
   async execute({ input, meta }: PostProjectUpdateCommand) {
-    const updateId = await this.runtime.ids.next('project_update');
+    const updateId = await this.ids.next('project_update');
     const outcome = await this.streams.decide(
       projectDecider,
       projectStream(input.projectId),

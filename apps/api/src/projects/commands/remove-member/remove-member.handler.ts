@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { movesProjectTeam, projectDecider, projectInviteSubject, projectStream } from '@groundtruth/domain';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { SUBJECT_KEYS, type SubjectKeyStore } from '@groundtruth/platform';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
 import { UsersQueries } from '../../../users/queries/users.queries.js';
 import { RemoveProjectMemberCommand } from './remove-member.command.js';
@@ -12,7 +12,7 @@ export class RemoveProjectMemberHandler implements ICommandHandler<RemoveProject
   constructor(
     private readonly streams: AggregateStreams,
     private readonly users: UsersQueries,
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(SUBJECT_KEYS) private readonly keys: SubjectKeyStore,
   ) {}
 
   async execute({ input, version, meta }: RemoveProjectMemberCommand) {
@@ -26,7 +26,7 @@ export class RemoveProjectMemberHandler implements ICommandHandler<RemoveProject
     );
     for (const event of outcome.events) {
       if (event.type === 'ProjectInviteCancelled') {
-        await this.runtime.keys.destroy(projectInviteSubject((event.data as { inviteId: number }).inviteId));
+        await this.keys.destroy(projectInviteSubject((event.data as { inviteId: number }).inviteId));
       }
     }
     return outcome;

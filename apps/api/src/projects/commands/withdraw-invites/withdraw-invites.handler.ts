@@ -8,7 +8,7 @@ import {
   type DomainEvent,
   type ProjectInviteCancelled,
 } from '@groundtruth/domain';
-import { RUNTIME, type LogPosition, type Runtime } from '@groundtruth/platform';
+import { SUBJECT_KEYS, type LogPosition, type SubjectKeyStore } from '@groundtruth/platform';
 import { AggregateStreams, type CommandOutcome } from '../../../common/cqrs/aggregate-streams.js';
 import { ProjectTeamQueries } from '../../queries/project-team.queries.js';
 import { PROJECT_COMMAND_RETRIES } from '../project-command.js';
@@ -29,7 +29,7 @@ export class WithdrawInvitesHandler implements ICommandHandler<WithdrawInvitesCo
   constructor(
     private readonly streams: AggregateStreams,
     private readonly team: ProjectTeamQueries,
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(SUBJECT_KEYS) private readonly keys: SubjectKeyStore,
   ) {}
 
   async execute({ input, meta }: WithdrawInvitesCommand): Promise<CommandOutcome> {
@@ -46,7 +46,7 @@ export class WithdrawInvitesHandler implements ICommandHandler<WithdrawInvitesCo
         );
         for (const event of outcome.events) {
           if (event.type === 'ProjectInviteCancelled') {
-            await this.runtime.keys.destroy(projectInviteSubject((event as ProjectInviteCancelled).data.inviteId));
+            await this.keys.destroy(projectInviteSubject((event as ProjectInviteCancelled).data.inviteId));
           }
         }
         events.push(...outcome.events);

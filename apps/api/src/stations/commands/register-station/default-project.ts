@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CommandMetadata } from '@groundtruth/domain';
-import { inTransaction, RUNTIME, type Runtime } from '@groundtruth/platform';
+import { inTransaction, PG_POOL, type PgPool } from '@groundtruth/platform';
 import { CommandGateway } from '../../../common/cqrs/command-gateway.js';
 import { AddProjectStationCommand } from '../../../projects/commands/add-station/add-station.command.js';
 import { CreateProjectCommand } from '../../../projects/commands/create-project/create-project.command.js';
@@ -21,17 +21,16 @@ const SLUG_PREFIX = 'my-stations-';
 @Injectable()
 export class DefaultProject {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(PG_POOL) private readonly pool: PgPool,
     private readonly gateway: CommandGateway,
     private readonly readModels: ReadModels,
   ) {}
 
   /** True while the user has no station and belongs to no project. */
   async isFirst(userId: number): Promise<boolean> {
-    const em = await this.readModels.em();
-    const [row] = await em.execute<{ first: boolean }[]>(
-      `SELECT NOT EXISTS (SELECT 1 FROM stations WHERE owner_id = ?)
-          AND NOT EXISTS (SELECT 1 FROM project_members WHERE user_id = ?) AS first`,
+    const [row] = await this.readModels.rows<{ first: boolean }>(
+      `SELECT NOT EXISTS (SELECT 1 FROM stations WHERE owner_id = $1)
+          AND NOT EXISTS (SELECT 1 FROM project_members WHERE user_id = $2) AS first`,
       [userId, userId],
     );
     return row?.first === true;
@@ -40,7 +39,7 @@ export class DefaultProject {
   /** Puts the station of a first registration into the user's default project, made if need be. */
   async placeFirstStation(stationId: number, meta: CommandMetadata & { readonly userId: number }): Promise<void> {
     // A transaction-scoped lock goes away with the transaction, even when the connection drops.
-    await inTransaction(this.runtime.pool, async (client) => {
+    await inTransaction(this.pool, async (client) => {
       await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`gt_default_project:${meta.userId}`]);
       const projectId = (await this.madeFor(meta.userId)) ?? (await this.makeOne(meta));
       if (projectId === null) return;
@@ -50,10 +49,9 @@ export class DefaultProject {
 
   /** The default project a racing first registration made for this user already. */
   private async madeFor(userId: number): Promise<number | null> {
-    const em = await this.readModels.em();
-    const [row] = await em.execute<{ id: string }[]>(
-      `SELECT p.id FROM projects p JOIN project_members pm ON pm.project_id = p.id AND pm.user_id = ?
-       WHERE p.created_by = ? AND p.slug LIKE ? ORDER BY p.id LIMIT 1`,
+    const [row] = await this.readModels.rows<{ id: string }>(
+      `SELECT p.id FROM projects p JOIN project_members pm ON pm.project_id = p.id AND pm.user_id = $1
+       WHERE p.created_by = $2 AND p.slug LIKE $3 ORDER BY p.id LIMIT 1`,
       [userId, userId, `${SLUG_PREFIX}%`],
     );
     return row ? Number(row.id) : null;
@@ -61,10 +59,10 @@ export class DefaultProject {
 
   /** A new default project, unless the user joined or made another project meanwhile. */
   private async makeOne(meta: CommandMetadata & { readonly userId: number }): Promise<number | null> {
-    const em = await this.readModels.em();
-    const [member] = await em.execute<{ found: number }[]>('SELECT 1 AS found FROM project_members WHERE user_id = ? LIMIT 1', [
-      meta.userId,
-    ]);
+    const [member] = await this.readModels.rows<{ found: number }>(
+      'SELECT 1 AS found FROM project_members WHERE user_id = $1 LIMIT 1',
+      [meta.userId],
+    );
     if (member) return null;
     const time = meta.now.replace(/\D/g, '').slice(0, 14);
     const { projectId } = await this.gateway.execute(

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { PG_POOL, type PgPool } from '@groundtruth/platform';
 
 export type DeviceClaim = { readonly stationId: number; readonly ownerId: number };
 
@@ -10,20 +10,20 @@ export type DeviceClaim = { readonly stationId: number; readonly ownerId: number
  */
 @Injectable()
 export class DeviceClaims {
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(@Inject(PG_POOL) private readonly pool: PgPool) {}
 
   /**
    * The station holding this device id, if any. A station the read model knows but the claims do
    * not (a database rebuilt from the log) is claimed for it on the way.
    */
   async holder(deviceId: string): Promise<DeviceClaim | null> {
-    const r = await this.runtime.pool.query<{ station_id: string; owner_id: string }>(
+    const r = await this.pool.query<{ station_id: string; owner_id: string }>(
       'SELECT station_id, owner_id FROM gt_station_device_claims WHERE device_id = $1',
       [deviceId],
     );
     const row = r.rows[0];
     if (row) return { stationId: Number(row.station_id), ownerId: Number(row.owner_id) };
-    const known = await this.runtime.pool
+    const known = await this.pool
       .query<{ id: string; owner_id: string }>('SELECT id, owner_id FROM stations WHERE device_id = $1 ORDER BY id LIMIT 1', [
         deviceId,
       ])
@@ -38,7 +38,7 @@ export class DeviceClaims {
 
   /** Claims the device id for a new station; answers the holder instead when someone was first. */
   async claim(deviceId: string, claim: DeviceClaim): Promise<DeviceClaim> {
-    const r = await this.runtime.pool.query(
+    const r = await this.pool.query(
       `INSERT INTO gt_station_device_claims (device_id, station_id, owner_id) VALUES ($1, $2, $3) ON CONFLICT (device_id) DO NOTHING`,
       [deviceId, claim.stationId, claim.ownerId],
     );
@@ -47,9 +47,6 @@ export class DeviceClaims {
   }
 
   async release(deviceId: string, stationId: number): Promise<void> {
-    await this.runtime.pool.query('DELETE FROM gt_station_device_claims WHERE device_id = $1 AND station_id = $2', [
-      deviceId,
-      stationId,
-    ]);
+    await this.pool.query('DELETE FROM gt_station_device_claims WHERE device_id = $1 AND station_id = $2', [deviceId, stationId]);
   }
 }

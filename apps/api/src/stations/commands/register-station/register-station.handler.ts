@@ -11,7 +11,7 @@ import {
   type StationModuleConfig,
 } from '@groundtruth/domain';
 import type { RegisterStationBody } from '@groundtruth/contracts';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { ID_ALLOCATOR, LOGGER, type IdAllocator, type Logger } from '@groundtruth/platform';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
 import { DefaultProject } from './default-project.js';
 import { DeviceClaims } from './device-claims.js';
@@ -27,7 +27,8 @@ const deviceTaken = () =>
 @CommandHandler(RegisterStationCommand)
 export class RegisterStationHandler implements ICommandHandler<RegisterStationCommand> {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(LOGGER) private readonly log: Logger,
+    @Inject(ID_ALLOCATOR) private readonly ids: IdAllocator,
     private readonly streams: AggregateStreams,
     private readonly claims: DeviceClaims,
     private readonly defaultProject: DefaultProject,
@@ -67,7 +68,7 @@ export class RegisterStationHandler implements ICommandHandler<RegisterStationCo
       // The station is registered whatever happens next: a failure here is logged, not answered.
       await this.defaultProject
         .placeFirstStation(stationId, { ...meta, userId: ownerId })
-        .catch((err: unknown) => this.runtime.log.warn({ err, stationId }, 'could not make the default project'));
+        .catch((err: unknown) => this.log.warn({ err, stationId }, 'could not make the default project'));
     }
     return { ...outcome, stationId, created };
   }
@@ -78,7 +79,7 @@ export class RegisterStationHandler implements ICommandHandler<RegisterStationCo
       if (held.ownerId !== ownerId) throw deviceTaken();
       return { stationId: held.stationId, created: false };
     }
-    const stationId = await this.runtime.ids.next('station');
+    const stationId = await this.ids.next('station');
     const holder = await this.claims.claim(deviceId, { stationId, ownerId });
     if (holder.stationId === stationId) return { stationId, created: true };
     if (holder.ownerId !== ownerId) throw deviceTaken();
@@ -89,7 +90,7 @@ export class RegisterStationHandler implements ICommandHandler<RegisterStationCo
   private modules(input: NonNullable<RegisterStationBody['modules']>): Promise<StationModuleConfig[]> {
     return Promise.all(
       input.map(async (m) => ({
-        moduleId: await this.runtime.ids.next('station_module'),
+        moduleId: await this.ids.next('station_module'),
         hardwareId: m.hardwareId?.length ? m.hardwareId : null,
         name: m.name,
         position: m.position,

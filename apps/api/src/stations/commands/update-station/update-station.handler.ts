@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { stationDecider, stationPiiSubject, stationStream } from '@groundtruth/domain';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { SUBJECT_KEYS, type SubjectKeyStore } from '@groundtruth/platform';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
 import { ReadModels } from '../../../read-models/read-models.js';
 import { UpdateStationCommand } from './update-station.command.js';
@@ -15,7 +15,7 @@ import { UpdateStationCommand } from './update-station.command.js';
 @CommandHandler(UpdateStationCommand)
 export class UpdateStationHandler implements ICommandHandler<UpdateStationCommand> {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(SUBJECT_KEYS) private readonly keys: SubjectKeyStore,
     private readonly streams: AggregateStreams,
     private readonly readModels: ReadModels,
   ) {}
@@ -32,9 +32,8 @@ export class UpdateStationHandler implements ICommandHandler<UpdateStationComman
   }
 
   private async ownerDeleted(stationId: number): Promise<boolean> {
-    const em = await this.readModels.em();
-    const [row] = await em.execute<{ owner_id: string }[]>('SELECT owner_id FROM stations WHERE id = ?', [stationId]);
+    const [row] = await this.readModels.rows<{ owner_id: string }>('SELECT owner_id FROM stations WHERE id = $1', [stationId]);
     if (!row) return false; // the decider answers a missing station
-    return (await this.runtime.keys.find(stationPiiSubject(Number(row.owner_id)))) === 'destroyed';
+    return (await this.keys.find(stationPiiSubject(Number(row.owner_id)))) === 'destroyed';
   }
 }

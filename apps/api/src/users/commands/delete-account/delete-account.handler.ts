@@ -1,7 +1,15 @@
 import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, userDecider, userMessages, userStream } from '@groundtruth/domain';
-import { personalSubject, RUNTIME, type Runtime } from '@groundtruth/platform';
+import {
+  LOGGER,
+  personalSubject,
+  PG_POOL,
+  SUBJECT_KEYS,
+  type Logger,
+  type PgPool,
+  type SubjectKeyStore,
+} from '@groundtruth/platform';
 import { EmailClaims } from '../../../auth/abuse/email-claims.js';
 import { PersonProofs } from '../../../auth/sessions/person-proofs.js';
 import { SessionIssuer } from '../../../auth/sessions/session-issuer.js';
@@ -26,7 +34,9 @@ import { DeleteAccountCommand } from './delete-account.command.js';
 @CommandHandler(DeleteAccountCommand)
 export class DeleteAccountHandler implements ICommandHandler<DeleteAccountCommand> {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(PG_POOL) private readonly pool: PgPool,
+    @Inject(LOGGER) private readonly log: Logger,
+    @Inject(SUBJECT_KEYS) private readonly keys: SubjectKeyStore,
     private readonly streams: AggregateStreams,
     private readonly accounts: UserAccounts,
     private readonly claims: EmailClaims,
@@ -55,12 +65,12 @@ export class DeleteAccountHandler implements ICommandHandler<DeleteAccountComman
       { type: 'DeleteUser', data: { userId, proof } },
       meta,
     );
-    await this.runtime.keys.destroy(personalSubject(userId));
+    await this.keys.destroy(personalSubject(userId));
     await this.claims.releaseAll(userId);
-    await this.runtime.pool.query('DELETE FROM gt_identity_links WHERE user_id = $1', [userId]);
+    await this.pool.query('DELETE FROM gt_identity_links WHERE user_id = $1', [userId]);
     if (account.status === 'active' && account.photo) await this.media.remove(account.photo);
     await this.sessions.endAll(userId, 'account_deleted');
-    this.runtime.log.info(
+    this.log.info(
       { userId, by: meta.userId, invitesWithdrawn: withdrawn.events.length },
       'account deleted and personal data erased',
     );

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { normalizeEmail, userDecider, userStream } from '@groundtruth/domain';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { ID_ALLOCATOR, type IdAllocator } from '@groundtruth/platform';
 import { EmailClaims } from '../../../auth/abuse/email-claims.js';
 import { PasswordHasher } from '../../../auth/passwords/password-hasher.js';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
@@ -15,7 +15,7 @@ import { RegisterUserCommand } from './register-user.command.js';
 @CommandHandler(RegisterUserCommand)
 export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand> {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(ID_ALLOCATOR) private readonly ids: IdAllocator,
     private readonly streams: AggregateStreams,
     private readonly hasher: PasswordHasher,
     private readonly claims: EmailClaims,
@@ -25,7 +25,7 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
   async execute({ input, meta }: RegisterUserCommand) {
     const passwordHash = await this.hasher.hash(input.password);
     const email = normalizeEmail(input.email);
-    const userId = await this.runtime.ids.next('user');
+    const userId = await this.ids.next('user');
     const locale = requestLocale();
     await this.claims.claim(email, userId);
     try {

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, normalizeEmail, userMessages } from '@groundtruth/domain';
-import { RUNTIME, type Runtime } from '@groundtruth/platform';
+import { APP_CONFIG, LOGGER, type AppConfig, type Logger } from '@groundtruth/platform';
 import { TokenService } from '../../../auth/tokens/token.service.js';
 import { CommandGateway } from '../../../common/cqrs/command-gateway.js';
 import { UserAccounts } from '../../user-accounts.js';
@@ -15,7 +15,8 @@ import { ValidateEmailCommand } from './validate-email.command.js';
 @CommandHandler(ValidateEmailCommand)
 export class ValidateEmailHandler implements ICommandHandler<ValidateEmailCommand> {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly log: Logger,
     private readonly tokens: TokenService,
     private readonly gateway: CommandGateway,
     private readonly accounts: UserAccounts,
@@ -30,9 +31,9 @@ export class ValidateEmailHandler implements ICommandHandler<ValidateEmailComman
     const validated = await this.gateway.execute(
       new UserCommandMessage({ type: 'ValidateEmail', data: { userId, email } }, actorMeta),
     );
-    if (this.runtime.config.adminEmails.includes(normalizeEmail(email)) && !account.admin) {
+    if (this.config.adminEmails.includes(normalizeEmail(email)) && !account.admin) {
       await this.gateway.execute(new UserCommandMessage({ type: 'SetRoles', data: { userId, admin: true } }, actorMeta));
-      this.runtime.log.info({ userId }, 'site admin granted (ADMIN_EMAILS)');
+      this.log.info({ userId }, 'site admin granted (ADMIN_EMAILS)');
     }
     return { ...validated, userId };
   }
