@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ProjectsQueries } from '../projects/queries/projects.queries.js';
+import { SensorsModule } from '../sensors/sensors.module.js';
 import { LabelModuleHandler } from './commands/label-module/label-module.handler.js';
 import { LinkStationHandler } from './commands/link-station/link-station.handler.js';
 import { DefaultProject } from './commands/register-station/default-project.js';
@@ -24,6 +25,8 @@ const commandHandlers = [
 const queries = [MapStationsQueries, StationAccessQueries, StationsQueries, StationDataQueries, ProjectsQueries];
 
 @Module({
+  // ReadingsVersions, which the maps' kept answers are checked against.
+  imports: [SensorsModule],
   controllers: [StationsController],
   providers: [...commandHandlers, ...queries, DeviceClaims, DefaultProject, DuplicateDevicesCheck],
 })

@@ -293,6 +293,10 @@ export const MapStationsQuery = z.object({
     .max(72, { error: 'recentHours is a whole number of hours from 1 to 72.' })
     .default(72)
     .meta({ description: "The recent window (hours before now) of each station's `recent` value" }),
+  format: z.enum(['rows', 'columns'], { error: 'Must be rows or columns.' }).optional().meta({
+    description:
+      'columns: the compact MapStationsColumns form (as Accept: application/vnd.groundtruth.columns+json); rows (the default): MapStations',
+  }),
 });
 export type MapStationsQuery = z.infer<typeof MapStationsQuery>;
 
