@@ -10,6 +10,7 @@ import {
   type MapStationsColumns,
   type MapStationsQuery,
   type MetaStationsQuery,
+  type MyStationsQuery,
   type Project,
   type RegisterStationBody,
   type StationLinkParams,
@@ -125,9 +126,9 @@ export class StationsController {
   }
 
   @ApiRoute(routes.myStations)
-  async mine(@CurrentActor() actor: Actor) {
+  async mine(@CurrentActor() actor: Actor, @Input('query') { limit }: MyStationsQuery) {
     authorize(actor, 'station.listMine', {});
-    return { stations: await this.stations.mine(userIdOf(actor), actor) };
+    return this.stations.mine(userIdOf(actor), actor, limit);
   }
 
   @ApiRoute(routes.projectStations)

@@ -9,6 +9,8 @@ import {
   LabelModuleBody,
   MapStations,
   MapStationsQuery,
+  MyStationList,
+  MyStationsQuery,
   MetaStationsQuery,
   RegisterStationBody,
   Station,
@@ -119,10 +121,12 @@ export const stationRoutes = {
   myStations: route({
     method: 'get',
     path: '/user/stations',
-    summary: "The asker's own stations, hidden ones included",
+    summary:
+      "The asker's own stations, hidden ones included, by name: all of them, or the first `limit` (`total` counts them all)",
     tags: ['stations'],
     auth: 'required',
-    response: StationList,
+    query: MyStationsQuery,
+    response: MyStationList,
   }),
   projectStations: route({
     method: 'get',

@@ -76,16 +76,18 @@ export class StationsQueries {
     return station!;
   }
 
-  /** The asker's own stations, hidden ones included, by name. */
-  async mine(userId: number, actor: Actor): Promise<Station[]> {
+  /** The asker's own stations, hidden ones included, by name: all, or the first `limit`; `total` counts them all. */
+  async mine(userId: number, actor: Actor, limit?: number): Promise<{ stations: Station[]; total: number }> {
     const em = await this.readModels.em();
-    const rows = await em.execute<{ id: string }[]>('SELECT id FROM stations WHERE owner_id = ? ORDER BY lower(name), id', [
-      userId,
-    ]);
-    return this.byIds(
+    const rows = await em.execute<{ id: string; total: string }[]>(
+      `SELECT id, count(*) OVER () AS total FROM stations WHERE owner_id = ? ORDER BY lower(name), id${limit === undefined ? '' : ' LIMIT ?'}`,
+      limit === undefined ? [userId] : [userId, limit],
+    );
+    const stations = await this.byIds(
       rows.map((r) => Number(r.id)),
       actor,
     );
+    return { stations, total: rows[0] ? Number(rows[0].total) : 0 };
   }
 
   /** A project's stations the asker may read; hidden ones only for their owners. */
