@@ -17,9 +17,12 @@ export const MapStationsColumns = z
     recentHours: z.number().int(),
     id: column(MapStation.shape.id),
     name: column(MapStation.shape.name),
-    /** Where the asker may see each station (null: not deployed), as in the row form's `location`. */
-    longitude: column(z.number().nullable()),
-    latitude: column(z.number().nullable()),
+    /**
+     * Where the asker may see each station (null: not deployed), as in the row form's `location`, to
+     * six decimals (about 0.1 m, finer than a GPS fix): a third of the digits a double prints.
+     */
+    longitude: column(z.number().nullable()).meta({ description: 'Degrees, to 6 decimals; null when not deployed' }),
+    latitude: column(z.number().nullable()).meta({ description: 'Degrees, to 6 decimals; null when not deployed' }),
     exact: column(MapStation.shape.exact),
     mine: column(MapStation.shape.mine),
     status: column(MapStation.shape.status),
@@ -44,7 +47,10 @@ export const MapStationsColumns = z
   });
 export type MapStationsColumns = z.infer<typeof MapStationsColumns>;
 
-/** The row form as columns, stations in the same order. */
+/** Degrees to six decimals. */
+const micro = (degrees: number | undefined): number | null => (degrees === undefined ? null : Math.round(degrees * 1e6) / 1e6);
+
+/** The row form as columns, stations in the same order (coordinates to six decimals). */
 export const mapStationsToColumns = (answer: MapStations): MapStationsColumns => {
   const n = answer.stations.length;
   const out: MapStationsColumns = {
@@ -66,8 +72,8 @@ export const mapStationsToColumns = (answer: MapStations): MapStationsColumns =>
   answer.stations.forEach((s, k) => {
     out.id[k] = s.id;
     out.name[k] = s.name;
-    out.longitude[k] = s.location?.[0] ?? null;
-    out.latitude[k] = s.location?.[1] ?? null;
+    out.longitude[k] = micro(s.location?.[0]);
+    out.latitude[k] = micro(s.location?.[1]);
     out.exact[k] = s.exact;
     out.mine[k] = s.mine;
     out.status[k] = s.status;

@@ -59,6 +59,12 @@ describe('columns form of a map answer', () => {
     expect(sut.longitude).toEqual([-73.9968, null, -74.01]);
   });
 
+  it('gives coordinates to six decimals', () => {
+    const far = { ...answer.stations[0]!, location: [-73.996812345678, 41.927100000004] as [number, number] };
+    const sut = mapStationsToColumns({ recentHours: 1, stations: [far] });
+    expect([sut.longitude[0], sut.latitude[0]]).toEqual([-73.996812, 41.9271]);
+  });
+
   it('is empty for no stations', () => {
     expect(mapStationsFromColumns(mapStationsToColumns({ recentHours: 1, stations: [] }))).toEqual({
       recentHours: 1,
