@@ -401,9 +401,13 @@ export const MapCanvas = ({
       dot.dataset['empty'] = 'false';
     };
 
-    /** The markers and clusters to draw now: every marker when not clustering, else what the source shows. */
+    /**
+     * The markers and clusters to draw now: every marker when not clustering, else the clusters of the
+     * view. While the view moves, only what comes and goes changes in the page (once a frame at most);
+     * the tab order is put right when it settles.
+     */
     let shownKey = '';
-    const sync = () => {
+    const sync = (moving = false) => {
       const points: number[] = [];
       const groups: { clusterId: number; position: LngLat; count: number; worst: number | undefined }[] = [];
       if (!cluster) points.push(...list.map((m) => m.id));
@@ -426,8 +430,9 @@ export const MapCanvas = ({
         points.sort((a, b) => byId.get(a)!.index - byId.get(b)!.index);
         groups.sort((a, b) => b.count - a.count || a.clusterId - b.clusterId);
       }
-      const key = `${points.join(',')}|${groups.map((g) => `${g.clusterId}:${g.worst}`).join(',')}`;
-      if (key === shownKey) return;
+      const drawn = `${points.join(',')}|${groups.map((g) => `${g.clusterId}:${g.worst}`).join(',')}`;
+      const key = moving ? `${drawn}|moving` : drawn;
+      if (key === shownKey || (moving && shownKey === drawn)) return;
       shownKey = key;
       const wanted = new Set(points);
       for (const [id, entry] of known) {
@@ -450,7 +455,7 @@ export const MapCanvas = ({
       const parent = map.getCanvasContainer();
       // In the tab order's place; not the focused one, which moving would blur (it keeps its place).
       const place = (element: HTMLElement) => {
-        if (element !== document.activeElement) parent.appendChild(element);
+        if (element !== document.activeElement && (!moving || !element.isConnected)) parent.appendChild(element);
       };
       groups.forEach((group) => {
         let entry = knownClusters.get(group.clusterId);
@@ -497,7 +502,7 @@ export const MapCanvas = ({
       if (frame === 0) {
         frame = requestAnimationFrame(() => {
           frame = 0;
-          sync();
+          sync(true);
         });
       }
     };
