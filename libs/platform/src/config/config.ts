@@ -187,7 +187,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     projectorPollMs: int(env, 'PROJECTOR_POLL_MS', 50, 5, 60_000),
     ingestionWorker: (env['INGESTION_WORKER'] ?? 'true') !== 'false',
     chartCacheRows: int(env, 'CHART_CACHE_ROWS', 500_000, 0, 100_000_000),
-    mapCacheStations: int(env, 'MAP_CACHE_STATIONS', 500_000, 0, 100_000_000),
+    mapCacheStations: int(env, 'MAP_CACHE_STATIONS', 200_000, 0, 100_000_000),
     serverName: env['SERVER_NAME'] || 'groundtruth',
     tag: env['GT_TAG'] || 'dev',
     gitHash: env['GIT_HASH'] || '',
