@@ -1,4 +1,4 @@
-import { MapStations } from '../../libs/contracts/src/index.js';
+import { MapStations, MapStationsColumns, mapStationsFromColumns } from '../../libs/contracts/src/index.js';
 import { outboxOf, signUp, type TestUser } from '../support/accounts.js';
 import { newDeviceId } from '../support/device-ids.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -117,6 +117,42 @@ it("keeps one project's stations, and refuses a private project to others", asyn
   expect(ids(await mapOf(owner.token, `?project=${privateProject}`))).toEqual([secret]);
   expect((await call(`/api/stations/map?project=${privateProject}`, stranger.token)).status).toBe(403);
   expect((await call('/api/stations/map?project=99999999', owner.token)).status).toBe(404);
+});
+
+it('answers the same stations by column when asked (format=columns, or Accept naming the columns type)', async () => {
+  const rows = await mapOf(owner.token);
+  const byFormat = await call('/api/stations/map?format=columns', owner.token);
+  expect(byFormat.headers.get('content-type')).toMatch(/^application\/vnd\.groundtruth\.columns\+json/);
+  expect(mapStationsFromColumns(MapStationsColumns.parse(byFormat.body))).toEqual(rows);
+  const byAccept = await callAsReader(sut.url, 'GET', '/api/stations/map?bbox=-74.5,40.5,-73.5,41', {
+    token: null,
+    headers: { accept: 'application/vnd.groundtruth.columns+json' },
+  });
+  expect(mapStationsFromColumns(MapStationsColumns.parse(byAccept.body))).toEqual(await mapOf(null, '?bbox=-74.5,40.5,-73.5,41'));
+});
+
+it("never shows one asker's kept map to another, and shows a change at once to everyone", async () => {
+  // Each asker's whole map is kept; the stranger's must not be the owner's.
+  expect(ids(await mapOf(owner.token))).toContain(secret);
+  expect(ids(await mapOf(stranger.token))).not.toContain(secret);
+  expect(ids(await mapOf(stranger.token, '?bbox=-74.5,40.5,-73.5,42'))).toContain(kingston);
+  // Hiding Kingston takes it off others' maps at once (whole and viewport), not only after a while.
+  await ok('PATCH', `/api/stations/${kingston}`, { hidden: true });
+  expect(ids(await mapOf(stranger.token))).not.toContain(kingston);
+  expect(ids(await mapOf(stranger.token, '?bbox=-74.5,40.5,-73.5,42'))).not.toContain(kingston);
+  expect(ids(await mapOf(null))).not.toContain(kingston);
+  expect(ids(await mapOf(owner.token))).toContain(kingston);
+  await ok('PATCH', `/api/stations/${kingston}`, { hidden: false });
+  expect(ids(await mapOf(stranger.token))).toContain(kingston);
+  // New readings show at once too: Backyard's first one.
+  const csv = await fetch(`${sut.url}/api/data/stations/${backyard}/csv`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'text/csv' },
+    body: `time,fk.water.temp.temp\n${minute(now - 10 * 60_000)},12.5\n`,
+  });
+  expect(csv.status).toBe(200);
+  await processed(sut, [((await csv.json()) as { id: number }).id]);
+  expect((await mapOf(null)).stations.find((s) => s.id === backyard)?.reading).toMatchObject({ value: 12.5 });
 });
 
 it.each([

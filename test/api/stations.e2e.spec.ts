@@ -339,6 +339,19 @@ describe('my stations', () => {
     expect(ids).not.toContain(theirs.id);
     expect((await call('GET', '/api/user/stations', undefined, null)).status).toBe(401);
   });
+
+  it('lists only the first ones by name when limited (the sidebar), and counts them all', async () => {
+    await register();
+    await register();
+    const all = await call('GET', '/api/user/stations');
+    const names = (all.body!['stations'] as Station[]).map((s) => s.name);
+    expect(all.body!['total']).toBe(names.length);
+    expect(names.length).toBeGreaterThan(1);
+    const first = await call('GET', '/api/user/stations?limit=1');
+    expect((first.body!['stations'] as Station[]).map((s) => s.name)).toEqual(names.slice(0, 1));
+    expect(first.body!['total']).toBe(names.length);
+    expect((await call('GET', '/api/user/stations?limit=0')).status).toBe(400);
+  });
 });
 
 /** A project made by `by` (public unless privacy 0), holding the given stations. */

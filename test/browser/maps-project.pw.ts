@@ -12,6 +12,7 @@ import {
   markerColours,
   seeded,
   setLocale,
+  withReadings,
   signIn,
 } from './maps-support';
 import { demoAdmin } from './projects';
@@ -24,6 +25,7 @@ const jamaicaBay = async (request: APIRequestContext): Promise<number> => {
   const { projects } = await seeded(request);
   const project = projects.find((p) => p.name === JAMAICA_BAY);
   if (!project) throw new Error(`${JAMAICA_BAY} is not seeded`);
+  await withReadings(request, project.id);
   return project.id;
 };
 

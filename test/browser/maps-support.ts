@@ -47,6 +47,20 @@ export const seeded = async (request: APIRequestContext) => {
   return result;
 };
 
+/**
+ * Waits until every station of the project has a latest reading in the maps' answer: the demo's
+ * readings are uploaded in the background after the seed, and a map opened before they are in shows
+ * "no data" until its next refresh (minutes later).
+ */
+export const withReadings = async (request: APIRequestContext, projectId: number) => {
+  await expect(async () => {
+    const body = (await (await request.get(`/api/stations/map?project=${projectId}`)).json()) as {
+      stations: { name: string; reading: unknown }[];
+    };
+    expect(body.stations.filter((s) => s.reading === null).map((s) => s.name)).toEqual([]);
+  }).toPass({ timeout: 90_000, intervals: [1_000, 2_000, 5_000] });
+};
+
 export const stationId = (stations: Map<string, number>, name: string): number => {
   const id = stations.get(name);
   if (id === undefined) throw new Error(`no seeded station ${name}`);

@@ -14,6 +14,7 @@ export * from './users/admin-users.contract.js';
 export * from './projects/projects.routes.js';
 export * from './stations/stations.routes.js';
 export * from './stations/stations.contract.js';
+export * from './stations/map-stations-columns.contract.js';
 export * from './notes/notes.contract.js';
 export * from './notes/notes.routes.js';
 export * from './activity/activity.contract.js';

@@ -13,14 +13,9 @@ import {
 } from '@groundtruth/contracts';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
+import { wantsColumns } from '../common/http/wants-columns.js';
 import { SensorDataQueries } from './queries/sensor-data.queries.js';
 import { MODULES_META, SENSORS_META } from './queries/sensor-meta.js';
-
-/** `format` decides when given; else an Accept naming the columns type (and not preferring JSON over it). */
-export const wantsColumns = (format: 'rows' | 'columns' | undefined, accept: string | undefined): boolean => {
-  if (format) return format === 'columns';
-  return (accept ?? '').split(',').some((part) => part.trim().split(';')[0]!.trim().toLowerCase() === COLUMNS_MEDIA_TYPE);
-};
 
 @Controller()
 export class SensorsController {

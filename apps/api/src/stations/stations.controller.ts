@@ -1,10 +1,16 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Headers, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { authorize, can, DomainError, type Actor } from '@groundtruth/domain';
 import {
+  COLUMNS_MEDIA_TYPE,
+  mapStationsToColumns,
   routes,
   type LabelModuleBody,
+  type MapStations,
+  type MapStationsColumns,
   type MapStationsQuery,
   type MetaStationsQuery,
+  type MyStationsQuery,
   type Project,
   type RegisterStationBody,
   type StationLinkParams,
@@ -14,6 +20,7 @@ import {
 import { CurrentActor, userIdOf } from '../auth/current-actor.decorator.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
 import { ExpectedVersion, type SentVersion } from '../common/http/expected-version.js';
+import { wantsColumns } from '../common/http/wants-columns.js';
 import { commandMetadata } from '../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../common/cqrs/command-gateway.js';
 import { ProjectsQueries } from '../projects/queries/projects.queries.js';
@@ -45,10 +52,19 @@ export class StationsController {
 
   // Before GET /stations/{id}, which would otherwise take "map" for an id.
   @ApiRoute(routes.mapStations)
-  async map(@CurrentActor() actor: Actor, @Input('query') query: MapStationsQuery) {
+  async map(
+    @CurrentActor() actor: Actor,
+    @Input('query') query: MapStationsQuery,
+    @Headers('accept') accept: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<MapStations | MapStationsColumns> {
     if (query.project !== undefined) await this.projects.readable(query.project, actor);
     const bbox = query.bbox && { west: query.bbox[0], south: query.bbox[1], east: query.bbox[2], north: query.bbox[3] };
-    return this.maps.list({ bbox, projectId: query.project, recentHours: query.recentHours }, actor);
+    const answer = await this.maps.list({ bbox, projectId: query.project, recentHours: query.recentHours }, actor);
+    res.vary('Accept');
+    if (!wantsColumns(query.format, accept)) return answer;
+    res.type(COLUMNS_MEDIA_TYPE);
+    return mapStationsToColumns(answer);
   }
 
   @ApiRoute(routes.getStation)
@@ -110,9 +126,9 @@ export class StationsController {
   }
 
   @ApiRoute(routes.myStations)
-  async mine(@CurrentActor() actor: Actor) {
+  async mine(@CurrentActor() actor: Actor, @Input('query') { limit }: MyStationsQuery) {
     authorize(actor, 'station.listMine', {});
-    return { stations: await this.stations.mine(userIdOf(actor), actor) };
+    return this.stations.mine(userIdOf(actor), actor, limit);
   }
 
   @ApiRoute(routes.projectStations)

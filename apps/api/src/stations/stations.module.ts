@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ProjectsModule } from '../projects/projects.module.js';
+import { SensorsModule } from '../sensors/sensors.module.js';
 import { ConfigureModulesHandler } from './commands/configure-modules/configure-modules.handler.js';
 import { LabelModuleHandler } from './commands/label-module/label-module.handler.js';
 import { LinkStationHandler } from './commands/link-station/link-station.handler.js';
@@ -27,7 +28,8 @@ const commandHandlers = [
 const queries = [MapStationsQueries, StationsQueries, StationDataQueries];
 
 @Module({
-  imports: [ProjectsModule, StationAccessModule],
+  // SensorsModule: ReadingsVersions, which the maps' kept answers are checked against.
+  imports: [ProjectsModule, StationAccessModule, SensorsModule],
   controllers: [StationsController],
   providers: [...commandHandlers, ...queries, DeviceClaims, DefaultProject, DuplicateDevicesCheck],
   exports: [StationDataQueries],

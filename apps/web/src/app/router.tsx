@@ -9,6 +9,7 @@ import { NotFoundView } from '@/features/not-found/components/not-found-view';
 import { bookmarkQueryOptions } from '@/features/explore/api/bookmarks';
 import { ProjectsList } from '@/features/projects/components/projects-list';
 import { TermsView } from '@/features/terms/components/terms-view';
+import { mapStationsQueryOptions } from '@/features/maps/api/get-map-stations';
 import { tokenStore } from '@/lib/auth/token';
 import { alwaysRevalidate, guardLoader, type Access } from './guard';
 import { AppLayout, type RouteHandle } from './layout';
@@ -58,9 +59,18 @@ const notesRoute = (name: 'StationNotesRoute' | 'ProjectNotesRoute' | 'MyStation
  * page's bundle. Its five routes share one component, so moving between them (panning writes the bounds
  * into the address) keeps the map.
  */
-const stationsMap: Pick<RouteObject, 'lazy'> = {
-  lazy: async () => ({ Component: (await import('./routes/stations-map.route')).StationsMapRoute }),
-};
+const stationsMap = (queryClient: QueryClient): Pick<RouteObject, 'lazy' | 'loader'> => ({
+  lazy: async () => {
+    // MapLibre's chunk alongside the screen's, not after it has rendered (the first markers wait for both).
+    void import('@/components/map/map-canvas');
+    return { Component: (await import('./routes/stations-map.route')).StationsMapRoute };
+  },
+  // The stations are asked for while the screen's code loads and the session is checked, not after.
+  loader: () => {
+    void queryClient.prefetchQuery(mapStationsQueryOptions(tokenStore.get() !== null));
+    return null;
+  },
+});
 
 /** The project's big map and list (lazy, like the all-stations screen); one component for both routes. */
 const projectBigMap: Pick<RouteObject, 'lazy' | 'handle'> = {
@@ -121,11 +131,11 @@ export const createRouter = (queryClient: QueryClient) =>
               { id: 'viewProjectNotes', path: paths.viewProjectNotes.path, lazy: notesRoute('ProjectNotesRoute') },
               { id: 'viewProjectStationNotes', path: paths.viewProjectStationNotes.path, lazy: notesRoute('ProjectNotesRoute') },
               // All-stations views (spec §2); static segments (map, list, all) rank above :id and :bounds.
-              { id: 'mapAllStations', path: paths.mapAllStations.path, ...stationsMap },
-              { id: 'listAllStations', path: paths.listAllStations.path, ...stationsMap },
-              { id: 'mapAllStationsBounds', path: paths.mapAllStationsBounds.path, ...stationsMap },
-              { id: 'mapStation', path: paths.mapStation.path, ...stationsMap },
-              { id: 'mapStationBounds', path: paths.mapStationBounds.path, ...stationsMap },
+              { id: 'mapAllStations', path: paths.mapAllStations.path, ...stationsMap(queryClient) },
+              { id: 'listAllStations', path: paths.listAllStations.path, ...stationsMap(queryClient) },
+              { id: 'mapAllStationsBounds', path: paths.mapAllStationsBounds.path, ...stationsMap(queryClient) },
+              { id: 'mapStation', path: paths.mapStation.path, ...stationsMap(queryClient) },
+              { id: 'mapStationBounds', path: paths.mapStationBounds.path, ...stationsMap(queryClient) },
               { id: 'viewProjectBigMap', path: paths.viewProjectBigMap.path, ...projectBigMap },
               { id: 'viewProjectBigMapList', path: paths.viewProjectBigMapList.path, ...projectBigMap },
               { id: 'exploreBookmark', path: paths.exploreBookmark.path, ...explore(queryClient) },

@@ -1,17 +1,30 @@
-import { StationList } from '@groundtruth/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { MyStationList } from '@groundtruth/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
-/** GET /user/stations: the signed-in user's own stations (hidden ones included). */
-export const getMyStations = (signal?: AbortSignal): Promise<StationList> =>
-  apiClient.get('/user/stations', StationList, { auth: 'required', ...(signal ? { signal } : {}) });
-
-/** One cache entry for the sidebar, the project's add-station picker and the notes page. */
-export const myStationsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['stations', 'mine'] as const,
-    queryFn: ({ signal }) => getMyStations(signal),
-    select: (data) => data.stations,
+/** GET /user/stations: the signed-in user's own stations (hidden ones included), all or the first `limit` by name. */
+export const getMyStations = (signal?: AbortSignal, limit?: number): Promise<MyStationList> =>
+  apiClient.get('/user/stations', MyStationList, {
+    auth: 'required',
+    ...(signal ? { signal } : {}),
+    ...(limit !== undefined ? { query: { limit } } : {}),
   });
 
-export const useMyStations = (enabled = true) => useQuery({ ...myStationsQueryOptions(), enabled });
+/** One cache entry for the project's add-station picker and the notes page (all), another for the sidebar's first few. */
+export const myStationsQueryOptions = (limit?: number) =>
+  queryOptions({
+    queryKey: ['stations', 'mine', limit ?? 'all'] as const,
+    queryFn: ({ signal }) => getMyStations(signal, limit),
+  });
+
+/** All of the user's stations. */
+export const useMyStations = (enabled = true) =>
+  useQuery({ ...myStationsQueryOptions(), enabled, select: (data: MyStationList) => data.stations });
+
+/**
+ * The first `limit` (the sidebar's), and how many there are: someone with 10,000 stations does not
+ * download them all on every page for ten names.
+ */
+export const useMyFirstStations = (limit: number | undefined, enabled = true) =>
+  // The first few stay on screen while "show all" loads the rest.
+  useQuery({ ...myStationsQueryOptions(limit), enabled, placeholderData: keepPreviousData });

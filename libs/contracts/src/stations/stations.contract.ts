@@ -242,6 +242,23 @@ export type Station = z.infer<typeof Station>;
 export const StationList = z.object({ stations: z.array(Station) }).meta({ id: 'StationList' });
 export type StationList = z.infer<typeof StationList>;
 
+/** GET /user/stations: all of the asker's own stations, or the first `limit` by name (the sidebar's ten). */
+export const MyStationsQuery = z.object({
+  limit: z.coerce
+    .number({ error: 'limit is a whole number from 1 to 1000.' })
+    .int({ error: 'limit is a whole number from 1 to 1000.' })
+    .min(1, { error: 'limit is a whole number from 1 to 1000.' })
+    .max(1000, { error: 'limit is a whole number from 1 to 1000.' })
+    .optional()
+    .meta({ description: 'Only the first this many, by name' }),
+});
+export type MyStationsQuery = z.infer<typeof MyStationsQuery>;
+
+export const MyStationList = StationList.extend({
+  total: z.number().int().meta({ description: 'How many stations the asker owns (more than listed when limited)' }),
+}).meta({ id: 'MyStationList' });
+export type MyStationList = z.infer<typeof MyStationList>;
+
 export const StationSensorMeta = z
   .object({
     stationId: z.number().int(),
@@ -293,6 +310,10 @@ export const MapStationsQuery = z.object({
     .max(72, { error: 'recentHours is a whole number of hours from 1 to 72.' })
     .default(72)
     .meta({ description: "The recent window (hours before now) of each station's `recent` value" }),
+  format: z.enum(['rows', 'columns'], { error: 'Must be rows or columns.' }).optional().meta({
+    description:
+      'columns: the compact MapStationsColumns form (as Accept: application/vnd.groundtruth.columns+json); rows (the default): MapStations',
+  }),
 });
 export type MapStationsQuery = z.infer<typeof MapStationsQuery>;
 

@@ -2,11 +2,15 @@ import { IdParams } from '../common/params.contract.js';
 import { route } from '../http/route.js';
 import { versionErrors } from '../common/version.contract.js';
 import { ProjectList } from '../projects/projects.contract.js';
+import { COLUMNS_MEDIA_TYPE } from '../sensors/sensor-columns.contract.js';
+import { MapStationsColumns } from './map-stations-columns.contract.js';
 import {
   AssociatedStations,
   LabelModuleBody,
   MapStations,
   MapStationsQuery,
+  MyStationList,
+  MyStationsQuery,
   MetaStationsQuery,
   RegisterStationBody,
   Station,
@@ -117,10 +121,12 @@ export const stationRoutes = {
   myStations: route({
     method: 'get',
     path: '/user/stations',
-    summary: "The asker's own stations, hidden ones included",
+    summary:
+      "The asker's own stations, hidden ones included, by name: all of them, or the first `limit` (`total` counts them all)",
     tags: ['stations'],
     auth: 'required',
-    response: StationList,
+    query: MyStationsQuery,
+    response: MyStationList,
   }),
   projectStations: route({
     method: 'get',
@@ -146,11 +152,12 @@ export const stationRoutes = {
     method: 'get',
     path: '/stations/map',
     summary:
-      "Every station the asker may see, for a map, in one compact answer: where the asker may see it (exact or general), status, and its primary sensor's latest reading with its highest reading in the recent window. Hidden stations only for their owners. `bbox` keeps those inside a viewport, `project` those of one project.",
+      "Every station the asker may see, for a map, in one compact answer: where the asker may see it (exact or general), status, and its primary sensor's latest reading with its highest reading in the recent window. Hidden stations only for their owners. `bbox` keeps those inside a viewport, `project` those of one project. `format=columns` or `Accept: application/vnd.groundtruth.columns+json` answers the compact MapStationsColumns (one array per field). Answers are kept per asker until the read models or any readings change (or the minute, or a station's status, turns).",
     tags: ['stations'],
     auth: 'optional',
     query: MapStationsQuery,
     response: MapStations,
+    alternatives: { [COLUMNS_MEDIA_TYPE]: MapStationsColumns },
     errors: { 400: 'bbox, project or recentHours is not valid', 403: 'The project is private', 404: 'No such project' },
   }),
   stationsSensorMeta: route({

@@ -24,6 +24,8 @@ export type AppConfig = {
   readonly projectorBatchSize: number;
   /** Rows of chart answers kept in memory per API process (0: none kept). */
   readonly chartCacheRows: number;
+  /** Stations of map answers (GET /stations/map) kept in memory per API process, one answer per asker (0: none kept). */
+  readonly mapCacheStations: number;
   /** How often the projector looks at the log's head for new events (ms). */
   readonly projectorPollMs: number;
   /**
@@ -185,6 +187,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     projectorPollMs: int(env, 'PROJECTOR_POLL_MS', 50, 5, 60_000),
     ingestionWorker: (env['INGESTION_WORKER'] ?? 'true') !== 'false',
     chartCacheRows: int(env, 'CHART_CACHE_ROWS', 500_000, 0, 100_000_000),
+    mapCacheStations: int(env, 'MAP_CACHE_STATIONS', 200_000, 0, 100_000_000),
     serverName: env['SERVER_NAME'] || 'groundtruth',
     tag: env['GT_TAG'] || 'dev',
     gitHash: env['GIT_HASH'] || '',

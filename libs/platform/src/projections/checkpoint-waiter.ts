@@ -15,6 +15,8 @@ export class CheckpointWaiter {
   private readonly listener: ChannelListener;
   private rows = new Map<string, CheckpointRow>();
   private waiters = new Set<Waiter>();
+  /** Checkpoint notices heard, and (re)connections: see `version`. */
+  private heard = 0;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -27,7 +29,10 @@ export class CheckpointWaiter {
       applicationName: 'groundtruth-checkpoints',
       onNotice: (payload) => this.onNotice(payload),
       // Notices sent while reconnecting are covered by a fresh read.
-      onConnected: () => this.refresh(),
+      onConnected: () => {
+        this.heard++;
+        return this.refresh();
+      },
       onLost: (err) => this.log.warn({ err }, 'checkpoint listener lost its connection; reconnecting'),
     });
   }
@@ -37,7 +42,19 @@ export class CheckpointWaiter {
     await this.listener.start();
   }
 
+  /**
+   * The read models' version: moves on every checkpoint notice (sent when a projection's batch, or
+   * a rebuild's swap, commits; so also when a rebuild ends at the position it started from) and on
+   * every (re)connection, as notices may have been missed meanwhile. Null while not listening: then
+   * nothing cached from the read models can be trusted. Take it before reading: a commit the read
+   * did not see is heard afterwards and moves it.
+   */
+  version(): string | null {
+    return this.listener.connected ? String(this.heard) : null;
+  }
+
   private onNotice(payload: string): void {
+    this.heard++;
     const [name, commit, prepare] = payload.split(' ');
     if (!name || commit === undefined || prepare === undefined) return;
     const row = this.rows.get(name);

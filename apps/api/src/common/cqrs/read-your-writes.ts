@@ -42,6 +42,11 @@ export class ReadYourWrites implements OnModuleInit, OnApplicationShutdown {
     return this.waiter.waitFor(eventTypes, position, this.config.readYourWritesTimeoutMs);
   }
 
+  /** The read models' version (CheckpointWaiter.version), for answers cached from them; null: trust nothing cached. */
+  readModelsVersion(): string | null {
+    return this.waiter.version();
+  }
+
   /** True once every projection has passed the position. */
   waitForAll(position: LogPosition): Promise<boolean> {
     return this.waiter.waitFor('all', position, this.config.readYourWritesTimeoutMs);

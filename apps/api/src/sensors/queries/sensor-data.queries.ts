@@ -13,7 +13,7 @@ import type {
 import { APP_CONFIG, CLICKHOUSE, type AppConfig, type ClickHouse } from '@groundtruth/platform';
 import { StationAccessQueries } from '../../stations/queries/station-access.js';
 import { ReadingsVersions } from '../readings/readings-versions.js';
-import { ChartAnswerCache } from './chart-answer-cache.js';
+import { AnswerCache } from '../../common/cache/answer-cache.js';
 import {
   readChartBuckets,
   readDataEnds,
@@ -90,9 +90,9 @@ const tooLarge = () =>
 @Injectable()
 export class SensorDataQueries {
   private readonly client: ClickHouseClient;
-  private readonly cache: ChartAnswerCache<SensorData>;
+  private readonly cache: AnswerCache<SensorData>;
   /** Each selection's data end, under the same readings versions: a new window of it needs no data-end subquery. */
-  private readonly dataEnds = new ChartAnswerCache<{ readonly end: number | null }>(DATA_END_SELECTIONS);
+  private readonly dataEnds = new AnswerCache<{ readonly end: number | null }>(DATA_END_SELECTIONS);
 
   constructor(
     @Inject(CLICKHOUSE) clickhouse: ClickHouse,
@@ -101,7 +101,7 @@ export class SensorDataQueries {
     private readonly versions: ReadingsVersions,
   ) {
     this.client = clickhouse.client;
-    this.cache = new ChartAnswerCache(config.chartCacheRows);
+    this.cache = new AnswerCache(config.chartCacheRows);
   }
 
   /**

@@ -5,7 +5,7 @@ import { ChannelListener, DATABASE_URL, LOGGER, PG_POOL, type Logger, type PgPoo
 export const READINGS_CHANNEL = 'gt_readings_changed';
 
 /**
- * A version per station of its readings, for answers cached from them (ChartAnswerCache): any
+ * A version per station of its readings, for answers cached from them (AnswerCache): any
  * write, delete or rebuild of a station's readings moves it. The writer moves it here at once, then
  * tells the other processes over Postgres (NOTIFY), which move theirs on hearing it. While this
  * process cannot hear (its listening connection is lost) it answers no version, so nothing cached
@@ -16,6 +16,8 @@ export class ReadingsVersions implements OnModuleInit, OnApplicationShutdown {
   private readonly versions = new Map<number, number>();
   /** Moves every station's version at once (a reconnection). */
   private epoch = 0;
+  /** Moves with any station's version: see `ofAll`. */
+  private generation = 0;
   private listener: ChannelListener | null = null;
 
   constructor(
@@ -51,6 +53,12 @@ export class ReadingsVersions implements OnModuleInit, OnApplicationShutdown {
     return `${this.epoch}:${stationIds.map((id) => this.versions.get(id) ?? 0).join(',')}`;
   }
 
+  /** Every station's readings together (for an answer over all of them, the maps'), or null when not listening. */
+  ofAll(): string | null {
+    if (!this.listener?.connected) return null;
+    return `${this.epoch}:${this.generation}`;
+  }
+
   /** The stations' readings changed (or may have): here at once, in other processes once they hear. */
   async changed(stationIds: readonly number[]): Promise<void> {
     this.bump(stationIds);
@@ -58,6 +66,7 @@ export class ReadingsVersions implements OnModuleInit, OnApplicationShutdown {
   }
 
   private bump(stationIds: readonly number[]): void {
+    this.generation++;
     for (const id of stationIds) this.versions.set(id, (this.versions.get(id) ?? 0) + 1);
   }
 }

@@ -3,18 +3,23 @@ import {
   GENERAL_LOCATION_SLACK_DEGREES,
   inMapBox,
   primaryLatest,
+  STATION_DOWN_AFTER_HOURS,
   stationDataStatus,
   type Actor,
   type LatestReading,
   type MapBox,
 } from '@groundtruth/domain';
 import type { MapStation, MapStations } from '@groundtruth/contracts';
-import { CLICKHOUSE, type ClickHouse } from '@groundtruth/platform';
+import { APP_CONFIG, CLICKHOUSE, type AppConfig, type ClickHouse } from '@groundtruth/platform';
+import { AnswerCache } from '../../common/cache/answer-cache.js';
+import { ReadYourWrites } from '../../common/cqrs/read-your-writes.js';
 import { ReadModels } from '../../read-models/read-models.js';
 import { readLatest, readWindowSummaries } from '../../sensors/queries/sensor-buckets.js';
+import { ReadingsVersions } from '../../sensors/readings/readings-versions.js';
 import { seenLocation, type StationAccessRow, type StationLocationRow } from './station-access.js';
 
 const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
 
 type MapSqlRow = StationAccessRow &
   StationLocationRow & {
@@ -32,20 +37,91 @@ export type MapStationsAsk = {
   readonly recentHours: number;
 };
 
+/** A whole map answer (no bbox) kept for one asker, and until when it holds whatever is written. */
+type KeptMap = { readonly answer: MapStations; readonly until: number };
+
+/**
+ * Whom an answer is for: everything in it (which stations, which location, `mine`) depends on the
+ * asker and nothing else, so an answer kept under one asker's key is never shown to another.
+ */
+const askerKey = (actor: Actor): string =>
+  actor.kind === 'user' ? `user:${actor.userId}:${actor.admin ? 1 : 0}:${actor.moderator ? 1 : 0}` : 'anonymous';
+
+/**
+ * When an answer read at `now` stops being true without any write: the recent window starts at a
+ * whole minute, so at the next one; and a station turns down (inactive) a week after its latest reading.
+ */
+const heldUntil = (answer: MapStations, now: number): number => {
+  let until = Math.floor(now / MINUTE_MS) * MINUTE_MS + MINUTE_MS;
+  for (const station of answer.stations) {
+    if (station.lastReadingAt === null) continue;
+    const down = station.lastReadingAt + STATION_DOWN_AFTER_HOURS * HOUR_MS + 1;
+    if (down > now && down < until) until = down;
+  }
+  return until;
+};
+
 /**
  * The stations of a map (GET /stations/map) in one Postgres query and, for the stations with data,
  * two ClickHouse queries (latest readings; the recent window's maxima). Access is the policy's
  * `station.read` and the location `seenLocation`'s, written as joins: the public projects' and the
  * asker's memberships are grouped once per query rather than asked again per station.
+ *
+ * A map of every station (or a project's) is kept per asker (MAP_CACHE_STATIONS) under the read
+ * models' version and every station's readings version together, both taken before reading, and
+ * for at most a minute (heldUntil); a viewport (`bbox`) is cut from the asker's whole map, on the
+ * location that asker sees, which is the query's own bbox rule.
  */
 @Injectable()
 export class MapStationsQueries {
+  private readonly kept: AnswerCache<KeptMap>;
+  /** Answers being read, by key and version: callers asking together share one read. */
+  private readonly reading = new Map<string, Promise<KeptMap>>();
+
   constructor(
     @Inject(CLICKHOUSE) private readonly clickhouse: ClickHouse,
+    @Inject(APP_CONFIG) config: AppConfig,
     private readonly readModels: ReadModels,
-  ) {}
+    private readonly readModelsVersion: ReadYourWrites,
+    private readonly readingsVersions: ReadingsVersions,
+  ) {
+    this.kept = new AnswerCache(config.mapCacheStations);
+  }
 
   async list(ask: MapStationsAsk, actor: Actor, now: number = Date.now()): Promise<MapStations> {
+    const readModels = this.readModelsVersion.readModelsVersion();
+    const readings = this.readingsVersions.ofAll();
+    if (!this.kept.enabled || readModels === null || readings === null) return this.read(ask, actor, now);
+    const key = `${askerKey(actor)}|${ask.projectId ?? ''}|${ask.recentHours}`;
+    const version = `${readModels}|${readings}`;
+    let kept = this.kept.get(key, version);
+    if (!kept || kept.until <= now) {
+      const shared = `${key}|${version}`;
+      let pending = this.reading.get(shared);
+      if (!pending) {
+        pending = this.read({ projectId: ask.projectId, recentHours: ask.recentHours }, actor, now).then((answer) => ({
+          answer,
+          until: heldUntil(answer, now),
+        }));
+        this.reading.set(shared, pending);
+        void pending.then(
+          (read) => this.kept.set(key, version, read, read.answer.stations.length),
+          () => undefined,
+        );
+        void pending.finally(() => this.reading.delete(shared)).catch(() => undefined);
+      }
+      kept = await pending;
+    }
+    const { bbox } = ask;
+    if (!bbox) return kept.answer;
+    return {
+      recentHours: kept.answer.recentHours,
+      stations: kept.answer.stations.filter((s) => s.location !== null && inMapBox(bbox, s.location[0], s.location[1])),
+    };
+  }
+
+  /** The answer as the read models and readings are now. */
+  private async read(ask: MapStationsAsk, actor: Actor, now: number): Promise<MapStations> {
     const userId = actor.kind === 'user' ? actor.userId : null;
     const admin = actor.kind === 'user' && actor.admin;
     // $1 the asker (memberships and ownership), $2 whether they read every station; the filters' follow.
@@ -84,13 +160,16 @@ export class MapStationsQueries {
        SELECT s.id, s.name, s.owner_id, s.latitude, s.longitude, s.general_latitude, s.general_longitude,
               pub.station_id IS NOT NULL AS is_public, coalesce(pub.exact_public, false) AS exact_public,
               mem.role_rank, d.last_reading_at, d.battery,
-              coalesce(s.location_name,
-                       (SELECT a.string_value FROM station_attributes a WHERE a.station_id = s.id AND a.name = 'Neighborhood' LIMIT 1)) AS place,
-              (SELECT json_agg(json_build_array(m.module_id, m.position)) FROM station_modules m WHERE m.station_id = s.id) AS positions
+              coalesce(s.location_name, a.string_value) AS place, m.positions
          FROM stations s
          LEFT JOIN pub ON pub.station_id = s.id
          LEFT JOIN mem ON mem.station_id = s.id
          LEFT JOIN station_data d ON d.station_id = s.id
+         -- Joined, not a subquery per station: a hash join each (measured: 25 ms rather than 55 for 10,000 stations).
+         LEFT JOIN (SELECT DISTINCT ON (station_id) station_id, string_value FROM station_attributes
+                     WHERE name = 'Neighborhood' ORDER BY station_id, attribute_id) a ON a.station_id = s.id
+         LEFT JOIN (SELECT station_id, json_agg(json_build_array(module_id, position)) AS positions
+                      FROM station_modules GROUP BY station_id) m ON m.station_id = s.id
         WHERE ${where.join(' AND ')}
         ORDER BY s.id`,
       params,

@@ -72,16 +72,17 @@ export class StationsQueries {
     return station!;
   }
 
-  /** The asker's own stations, hidden ones included, by name. */
-  async mine(userId: number, actor: Actor): Promise<Station[]> {
-    const rows = await this.readModels.rows<{ id: string }>(
-      'SELECT id FROM stations WHERE owner_id = $1 ORDER BY lower(name), id',
-      [userId],
+  /** The asker's own stations, hidden ones included, by name: all, or the first `limit`; `total` counts them all. */
+  async mine(userId: number, actor: Actor, limit?: number): Promise<{ stations: Station[]; total: number }> {
+    const rows = await this.readModels.rows<{ id: string; total: string }>(
+      `SELECT id, count(*) OVER () AS total FROM stations WHERE owner_id = $1 ORDER BY lower(name), id${limit === undefined ? '' : ' LIMIT $2'}`,
+      limit === undefined ? [userId] : [userId, limit],
     );
-    return this.byIds(
+    const stations = await this.byIds(
       rows.map((r) => Number(r.id)),
       actor,
     );
+    return { stations, total: rows[0] ? Number(rows[0].total) : 0 };
   }
 
   /** A project's stations the asker may read; hidden ones only for their owners. */

@@ -2,6 +2,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import './map-canvas.css';
 import Box from '@mui/material/Box';
 import * as maplibregl from 'maplibre-gl';
+import Supercluster from 'supercluster';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -111,10 +112,46 @@ const updateTabStops = (
   }
 };
 
-const CLUSTER_SOURCE = 'gt-markers';
 /** Markers closer than this (px) cluster, up to this zoom. */
 const CLUSTER_RADIUS = 32;
 const CLUSTER_MAX_ZOOM = 14;
+/** Beyond the view, markers are drawn this far (a share of its width and height) so a pan starts with them in place. */
+const DRAWN_MARGIN = 0.1;
+
+type PointProps = { readonly id: number; readonly rank: number };
+type ClusterProps = { worst: number };
+
+/**
+ * The clusters, on the main thread (supercluster, the library MapLibre's own clustering comes from):
+ * what to draw is known as soon as the markers are, not after MapLibre's worker has read the basemap
+ * files queued before them and built the source's tiles (seconds on a busy two-core machine).
+ * MapLibre's clusterRadius is in pixels of its 512-pixel tiles, so the same radius over an extent of 512.
+ */
+const clusterIndex = (features: GeoJSON.Feature<GeoJSON.Point, PointProps>[]): Supercluster<PointProps, ClusterProps> => {
+  const index = new Supercluster<PointProps, ClusterProps>({
+    radius: CLUSTER_RADIUS,
+    extent: 512,
+    maxZoom: CLUSTER_MAX_ZOOM,
+    map: (props) => ({ worst: props.rank }),
+    reduce: (into, props) => {
+      into.worst = Math.max(into.worst, props.worst);
+    },
+  });
+  return index.load(features);
+};
+
+/** The view's bounds and a margin around it, as supercluster takes them (west, south, east, north). */
+const drawnBox = (map: maplibregl.Map): [number, number, number, number] => {
+  const b = map.getBounds();
+  const dx = (b.getEast() - b.getWest()) * DRAWN_MARGIN;
+  const dy = (b.getNorth() - b.getSouth()) * DRAWN_MARGIN;
+  return [
+    Math.max(-180, b.getWest() - dx),
+    Math.max(-90, b.getSouth() - dy),
+    Math.min(180, b.getEast() + dx),
+    Math.min(90, b.getNorth() + dy),
+  ];
+};
 
 type ClusterEntry = {
   readonly marker: maplibregl.Marker;
@@ -123,40 +160,19 @@ type ClusterEntry = {
   readonly position: LngLat;
 };
 
-/** The clustered GeoJSON source of the markers (and an invisible layer, without which its tiles never load). */
-const addClusterSource = (map: maplibregl.Map): void => {
-  if (map.getSource(CLUSTER_SOURCE)) return;
-  map.addSource(CLUSTER_SOURCE, {
-    type: 'geojson',
-    data: { type: 'FeatureCollection', features: [] },
-    cluster: true,
-    clusterRadius: CLUSTER_RADIUS,
-    clusterMaxZoom: CLUSTER_MAX_ZOOM,
-    clusterProperties: { worst: ['max', ['get', 'rank']] },
-  });
-  map.addLayer({
-    id: `${CLUSTER_SOURCE}-anchor`,
-    type: 'circle',
-    source: CLUSTER_SOURCE,
-    paint: { 'circle-radius': 1, 'circle-opacity': 0, 'circle-stroke-opacity': 0 },
-  });
-};
-
 const markersCollection = (
   markers: readonly MapMarker[],
   palette: MarkerPalette,
   selectedId: number | null,
-): GeoJSON.FeatureCollection<GeoJSON.Point> => ({
-  type: 'FeatureCollection',
-  features: markers
+): GeoJSON.Feature<GeoJSON.Point, PointProps>[] =>
+  markers
     // The selected marker is always drawn on its own, never hidden in a cluster.
     .filter((m) => m.id !== selectedId)
     .map((m) => ({
       type: 'Feature',
       geometry: { type: 'Point', coordinates: [m.position[0], m.position[1]] },
       properties: { id: m.id, rank: palette.rankOf.get(m.id) ?? 0 },
-    })),
-});
+    }));
 
 /** The MapLibre map itself; loaded lazily (see map-view.tsx), so the library stays out of the main bundle. */
 export const MapCanvas = ({
@@ -180,7 +196,8 @@ export const MapCanvas = ({
   const handlers = useRef<Handlers>({});
   const entries = useRef(new Map<number, MarkerEntry>());
   const clusters = useRef(new Map<number, ClusterEntry>());
-  const [styleEpoch, setStyleEpoch] = useState(0);
+  /** The clusters of the markers shown (null when not clustering); a ref, so a cluster's click uses the current one. */
+  const index = useRef<Supercluster<PointProps, ClusterProps> | null>(null);
   const appliedKey = useRef<string | null>(null);
   const reportedKeys = useRef<readonly string[]>([]);
   const initialView = useRef(view);
@@ -246,8 +263,6 @@ export const MapCanvas = ({
     const styleTimer = configured ? window.setTimeout(() => styleLoaded || fallBack(), STYLE_TIMEOUT_MS) : undefined;
     instance.on('style.load', () => {
       styleLoaded = true;
-      // A new style (the local one after a failed configured one) drops the markers' source: add it again.
-      setStyleEpoch((epoch) => epoch + 1);
     });
     instance.on('error', (event) => {
       if (!styleLoaded) fallBack();
@@ -342,28 +357,33 @@ export const MapCanvas = ({
       element.appendChild(dot);
       element.addEventListener('click', (event) => {
         event.stopPropagation();
-        void zoomInto(clusterId, position);
+        zoomInto(clusterId);
       });
       const marker = new maplibregl.Marker({ element, anchor: 'center' }).setLngLat(position as [number, number]).addTo(map);
       return { marker, element, clusterId, position };
     };
 
     /** Zooms until the cluster's markers part; keyboard focus goes to one of them (or the cluster it is in then). */
-    const zoomInto = async (clusterId: number, position: LngLat) => {
-      const source = map.getSource(CLUSTER_SOURCE) as maplibregl.GeoJSONSource | undefined;
-      if (!source) return;
-      const hadFocus = document.activeElement === knownClusters.get(clusterId)?.element;
-      const [zoom, leaves] = await Promise.all([
-        source.getClusterExpansionZoom(clusterId),
-        source.getClusterLeaves(clusterId, 1, 0),
-      ]);
-      const leafId = Number(leaves[0]?.properties?.['id']);
-      map.easeTo({ center: position as [number, number], zoom: Math.min(zoom, map.getMaxZoom()) });
+    const zoomInto = (clusterId: number) => {
+      const clusters = index.current;
+      const entry = knownClusters.get(clusterId);
+      if (!clusters || !entry) return;
+      const hadFocus = document.activeElement === entry.element;
+      let zoom: number;
+      let leafId: number;
+      try {
+        zoom = clusters.getClusterExpansionZoom(clusterId);
+        leafId = Number(clusters.getLeaves(clusterId, 1, 0)[0]?.properties.id);
+      } catch {
+        return; // a cluster of markers since replaced: the next draw replaces it too
+      }
+      map.easeTo({ center: entry.position as [number, number], zoom: Math.min(zoom, map.getMaxZoom()) });
       if (!hadFocus) return;
-      map.once('idle', () => {
+      // The markers are drawn again when the move ends (the listener below, added earlier, runs first).
+      map.once('moveend', () => {
         const target =
           known.get(leafId)?.element ??
-          [...knownClusters.values()].find((entry) => entry.element.isConnected)?.element ??
+          [...knownClusters.values()].find((other) => other.element.isConnected)?.element ??
           map.getCanvas();
         target.focus({ preventScroll: true });
       });
@@ -381,35 +401,28 @@ export const MapCanvas = ({
       dot.dataset['empty'] = 'false';
     };
 
-    /** The markers and clusters to draw now: every marker when not clustering, else what the source shows. */
+    /**
+     * The markers and clusters to draw now: every marker when not clustering, else the clusters of the
+     * view. While the view moves, only what comes and goes changes in the page (once a frame at most);
+     * the tab order is put right when it settles.
+     */
     let shownKey = '';
-    const sync = () => {
+    const sync = (moving = false) => {
       const points: number[] = [];
       const groups: { clusterId: number; position: LngLat; count: number; worst: number | undefined }[] = [];
       if (!cluster) points.push(...list.map((m) => m.id));
       else {
-        if (!map.getSource(CLUSTER_SOURCE) || !map.isSourceLoaded(CLUSTER_SOURCE)) return;
-        const seenPoints = new Set<number>();
-        const seenClusters = new Set<number>();
-        for (const feature of map.querySourceFeatures(CLUSTER_SOURCE)) {
-          const props = feature.properties ?? {};
-          if (props['cluster']) {
-            const clusterId = Number(props['cluster_id']);
-            if (seenClusters.has(clusterId)) continue;
-            seenClusters.add(clusterId);
-            const [lng, lat] = (feature.geometry as GeoJSON.Point).coordinates as [number, number];
-            groups.push({
-              clusterId,
-              position: [lng, lat],
-              count: Number(props['point_count']),
-              worst: props['worst'] === undefined ? undefined : Number(props['worst']),
-            });
-          } else {
-            const id = Number(props['id']);
-            if (!seenPoints.has(id) && byId.has(id)) {
-              seenPoints.add(id);
-              points.push(id);
-            }
+        const clusters = index.current;
+        if (!clusters) return;
+        const box = drawnBox(map);
+        // MapLibre reads a tile zoom as the whole zoom level below the view's.
+        for (const feature of clusters.getClusters(box, Math.floor(map.getZoom()))) {
+          const [lng, lat] = feature.geometry.coordinates as [number, number];
+          const props = feature.properties;
+          if ('cluster' in props && props.cluster) {
+            groups.push({ clusterId: props.cluster_id, position: [lng, lat], count: props.point_count, worst: props.worst });
+          } else if (byId.has((props as PointProps).id)) {
+            points.push((props as PointProps).id);
           }
         }
         if (selectedId !== null && byId.has(selectedId)) points.push(selectedId);
@@ -417,8 +430,9 @@ export const MapCanvas = ({
         points.sort((a, b) => byId.get(a)!.index - byId.get(b)!.index);
         groups.sort((a, b) => b.count - a.count || a.clusterId - b.clusterId);
       }
-      const key = `${points.join(',')}|${groups.map((g) => `${g.clusterId}:${g.worst}`).join(',')}`;
-      if (key === shownKey) return;
+      const drawn = `${points.join(',')}|${groups.map((g) => `${g.clusterId}:${g.worst}`).join(',')}`;
+      const key = moving ? `${drawn}|moving` : drawn;
+      if (key === shownKey || (moving && shownKey === drawn)) return;
       shownKey = key;
       const wanted = new Set(points);
       for (const [id, entry] of known) {
@@ -439,14 +453,24 @@ export const MapCanvas = ({
         }
       }
       const parent = map.getCanvasContainer();
+      // In the tab order's place; not the focused one, which moving would blur (it keeps its place).
+      const place = (element: HTMLElement) => {
+        if (element !== document.activeElement && (!moving || !element.isConnected)) parent.appendChild(element);
+      };
       groups.forEach((group) => {
         let entry = knownClusters.get(group.clusterId);
+        if (entry && (entry.position[0] !== group.position[0] || entry.position[1] !== group.position[1])) {
+          // The same id in a new set of markers: another cluster, somewhere else.
+          entry.marker.remove();
+          knownClusters.delete(group.clusterId);
+          entry = undefined;
+        }
         if (!entry) {
           entry = clusterElement(group.clusterId, group.position);
           knownClusters.set(group.clusterId, entry);
         }
         drawCluster(entry, group.count, group.worst);
-        parent.appendChild(entry.element);
+        place(entry.element);
       });
       points.forEach((id) => {
         const { data, index } = byId.get(id)!;
@@ -459,7 +483,7 @@ export const MapCanvas = ({
           entry.position = data.position;
         }
         drawMarker(entry.element, data, list.length - index, id === selectedId);
-        parent.appendChild(entry.element);
+        place(entry.element);
       });
       updateTabStops(map, known, knownClusters);
     };
@@ -469,30 +493,28 @@ export const MapCanvas = ({
       const found = byId.get(id);
       if (found) drawMarker(entry.element, found.data, list.length - found.index, id === selectedId);
     }
-    if (!cluster) {
-      sync();
-      return;
-    }
-    // The source goes on the style once it has loaded (styleEpoch counts its loads).
-    if (styleEpoch === 0) return;
-    addClusterSource(map);
-    (map.getSource(CLUSTER_SOURCE) as maplibregl.GeoJSONSource).setData(markersCollection(list, palette, selectedId));
-    // Not on every frame: when a move ends, the source has new data, or the map settles.
-    const onRender = () => sync();
-    const onData = (event: maplibregl.MapSourceDataEvent) => {
-      if (event.sourceId === CLUSTER_SOURCE) sync();
+    index.current = cluster ? clusterIndex(markersCollection(list, palette, selectedId)) : null;
+    sync();
+    if (!cluster) return;
+    // Drawn again as the view moves (once a frame at most) and when it settles; never waiting for tiles.
+    let frame = 0;
+    const onMove = () => {
+      if (frame === 0) {
+        frame = requestAnimationFrame(() => {
+          frame = 0;
+          sync(true);
+        });
+      }
     };
-    map.on('moveend', onRender);
-    map.on('idle', onRender);
-    map.on('sourcedata', onData);
-    // A still map may not render again once the data is indexed: ask for a frame.
-    map.triggerRepaint();
+    const onMoveEnd = () => sync();
+    map.on('move', onMove);
+    map.on('moveend', onMoveEnd);
     return () => {
-      map.off('moveend', onRender);
-      map.off('idle', onRender);
-      map.off('sourcedata', onData);
+      cancelAnimationFrame(frame);
+      map.off('move', onMove);
+      map.off('moveend', onMoveEnd);
     };
-  }, [map, markers, selectedId, cluster, styleEpoch, t, i18n.resolvedLanguage]);
+  }, [map, markers, selectedId, cluster, t, i18n.resolvedLanguage]);
 
   // A selected marker under the caller's panels moves into the free part of the map.
   const insetsKey = JSON.stringify(insets ?? {});

@@ -1,11 +1,10 @@
 import type { MapMarker } from './map-types';
 
 /**
- * What a cluster of markers looks like: the colour of the worst marker inside it. MapLibre sums
- * cluster properties with expressions over numbers only, so each marker carries a rank: its place
- * among the distinct (severity, colour) pairs of the markers, worst last. A cluster keeps the
- * largest rank of its markers (`clusterProperties: { worst: ['max', ['get', 'rank']] }`), and the
- * palette turns it back into the colour.
+ * What a cluster of markers looks like: the colour of the worst marker inside it. Clusters sum
+ * their markers' properties as numbers, so each marker carries a rank: its place among the distinct
+ * (severity, colour) pairs of the markers, worst last. A cluster keeps the largest rank of its
+ * markers (supercluster's reduce in map-canvas.tsx), and the palette turns it back into the colour.
  */
 export type MarkerPalette = {
   /** Colours by rank, the worst last. */

@@ -5,6 +5,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -20,7 +21,6 @@ import { ErrorState } from '@/components/error-state';
 import {
   MapView,
   boundsAround,
-  containsPosition,
   defaultBounds,
   roundBounds,
   type Bounds,
@@ -34,7 +34,7 @@ import { partner } from '@/config/partner';
 import { paths } from '@/config/paths';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useToken } from '@/lib/auth/session';
-import { recentHours, useMapStation, useMapStations } from '../api/get-map-stations';
+import { recentHours, useMapStation, useMapStations, useMapStationsIn } from '../api/get-map-stations';
 import { useColourLegend } from '../hooks/use-colour-legend';
 import { useStationMarkers } from '../hooks/use-station-markers';
 import { type ReadingMode } from '../utils/station-readings';
@@ -86,6 +86,9 @@ export const StationsMapView = ({ mode, bounds, selectedId, renderSummary, explo
   const [shownBounds, setShownBounds] = useState<Bounds | null>(bounds);
   const listBounds = mode === 'list' ? ((location.state as ListState)?.bounds ?? null) : shownBounds;
   const [visibleOnly, setVisibleOnly] = useState(true);
+  const restricted = mode === 'list' && visibleOnly && listBounds !== null;
+  const inView = useMapStationsIn(signedIn, restricted ? listBounds : null);
+  const inViewMarkers = useStationMarkers(inView.data, readingMode);
   const [paneHeight, setPaneHeight] = useState(0);
 
   const view = useMemo((): MapViewRequest => {
@@ -188,7 +191,8 @@ export const StationsMapView = ({ mode, bounds, selectedId, renderSummary, explo
   );
 
   let content: ReactNode;
-  if (stations.isPending) {
+  // The map is made while the stations load (its library, style and basemap come meanwhile); the list waits.
+  if (stations.isPending && mode === 'list') {
     content = <PageLoading />;
   } else if (stations.isError) {
     content = (
@@ -198,13 +202,10 @@ export const StationsMapView = ({ mode, bounds, selectedId, renderSummary, explo
         retrying={stations.isFetching}
       />
     );
-  } else if (stations.data.length === 0 && selectedId === null && !signedIn) {
+  } else if (stations.isSuccess && stations.data.length === 0 && selectedId === null && !signedIn) {
     content = <EmptyState>{t(sensorMode ? 'stationsMap.none.sensor' : 'stationsMap.none.station')}</EmptyState>;
-  } else if (mode === 'list') {
-    const restricted = visibleOnly && listBounds !== null;
-    const shown = restricted
-      ? ordered.filter((station) => station.location && containsPosition(listBounds, station.location))
-      : ordered;
+  } else if (mode === 'list' && stations.isSuccess) {
+    const shown = restricted ? inViewMarkers.ordered : ordered;
     content = (
       <>
         {listBounds ? (
@@ -214,10 +215,23 @@ export const StationsMapView = ({ mode, bounds, selectedId, renderSummary, explo
             sx={{ mb: 1 }}
           />
         ) : null}
-        {shown.length === 0 ? (
+        {restricted && inView.isPending ? (
+          <PageLoading />
+        ) : restricted && inView.isError ? (
+          <ErrorState
+            message={t(sensorMode ? 'stationsMap.loadFailed.sensor' : 'stationsMap.loadFailed.station')}
+            onRetry={() => void inView.refetch()}
+            retrying={inView.isFetching}
+          />
+        ) : shown.length === 0 ? (
           <EmptyState>{t(sensorMode ? 'stationsMap.noneVisible.sensor' : 'stationsMap.noneVisible.station')}</EmptyState>
         ) : (
-          <StationList stations={shown} readings={readings} onOpen={openStation} label={title} />
+          <StationList
+            stations={shown}
+            readings={restricted ? inViewMarkers.readings : readings}
+            onOpen={openStation}
+            label={title}
+          />
         )}
       </>
     );
@@ -269,6 +283,28 @@ export const StationsMapView = ({ mode, bounds, selectedId, renderSummary, explo
           insets={selectedId === null ? undefined : narrow ? { bottom: paneHeight } : { left: 436 }}
         >
           <MapLegend title={t('stationsMap.legend')} entries={colourEntries} note={t('stationsMap.legendClusters')} />
+          {stations.isPending ? (
+            <Paper
+              role="status"
+              elevation={2}
+              sx={{
+                position: 'absolute',
+                top: 8,
+                left: 8,
+                zIndex: 2,
+                px: 1.5,
+                py: 0.75,
+                display: 'flex',
+                gap: 1,
+                alignItems: 'center',
+              }}
+            >
+              <CircularProgress size={16} aria-hidden />
+              <Typography variant="body2">
+                {t(sensorMode ? 'stationsMap.loading.sensor' : 'stationsMap.loading.station')}
+              </Typography>
+            </Paper>
+          ) : null}
           {panel && !narrow ? (
             <Paper
               elevation={4}

@@ -48,7 +48,9 @@ export const useStationMarkers = (stations: readonly MapStation[] | undefined, m
       const station = byId.get(reading.stationId)!;
       if (!station.location) continue;
       const name = station.name;
-      const label =
+      // Said only for the markers drawn (tens, of 10,000 stations): worked out when first read, once.
+      let said: string | null = null;
+      const say = (): string =>
         reading.category === 'inactive'
           ? t('stationsMap.marker.inactive', { name })
           : reading.value !== null && reading.sensor
@@ -64,7 +66,10 @@ export const useStationMarkers = (stations: readonly MapStation[] | undefined, m
       markers.push({
         id: station.id,
         position: station.location,
-        label,
+        get label() {
+          said ??= say();
+          return said;
+        },
         text: reading.value !== null ? formatReading(reading.value) : null,
         color: reading.colour,
         muted: reading.category === 'inactive',

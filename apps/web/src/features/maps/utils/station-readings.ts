@@ -140,6 +140,9 @@ export const stationReading = (
  * recent reading, no data, and inactive ones; by name within each (three keys: ascending, descending,
  * ascending).
  */
+/** localeCompare's order, without its cost per call (a collator made once: 10,000 stations sort in a fraction). */
+const compareNames = new Intl.Collator().compare;
+
 export const compareReadings =
   (names: ReadonlyMap<number, string>) =>
   (a: StationReading, b: StationReading): number => {
@@ -147,5 +150,5 @@ export const compareReadings =
     if (byCategory !== 0) return byCategory;
     const byValue = (b.value ?? Number.NEGATIVE_INFINITY) - (a.value ?? Number.NEGATIVE_INFINITY);
     if (byValue !== 0 && !Number.isNaN(byValue)) return byValue;
-    return (names.get(a.stationId) ?? '').localeCompare(names.get(b.stationId) ?? '') || a.stationId - b.stationId;
+    return compareNames(names.get(a.stationId) ?? '', names.get(b.stationId) ?? '') || a.stationId - b.stationId;
   };

@@ -11,7 +11,7 @@ import { SIDEBAR_STATIONS_CLIP } from '@/config/constants';
 import { partner } from '@/config/partner';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session';
-import { useMyStations } from '@/lib/my-stations';
+import { useMyFirstStations } from '@/lib/my-stations';
 
 const noun = { context: partner.stationNoun === 'sensor' ? 'sensor' : undefined };
 
@@ -23,8 +23,8 @@ export const StationsNavList = ({ clip = true }: { clip?: boolean }) => {
   const { t } = useTranslation();
   const session = useSession();
   const signedIn = session.token !== null;
-  const query = useMyStations(signedIn);
   const [showAll, setShowAll] = useState(false);
+  const query = useMyFirstStations(clip && !showAll ? SIDEBAR_STATIONS_CLIP : undefined, signedIn);
 
   if (!signedIn) return <EmptyState dense>{t('sidebar.logInForStations', noun)}</EmptyState>;
   if (query.isPending) {
@@ -39,10 +39,10 @@ export const StationsNavList = ({ clip = true }: { clip?: boolean }) => {
     );
   }
   if (query.isError) return <EmptyState dense>{t('sidebar.stationsFailed', noun)}</EmptyState>;
-  if (query.data.length === 0) return <EmptyState dense>{t('sidebar.noStations', noun)}</EmptyState>;
+  if (query.data.total === 0) return <EmptyState dense>{t('sidebar.noStations', noun)}</EmptyState>;
 
-  const clipped = clip && !showAll && query.data.length > SIDEBAR_STATIONS_CLIP;
-  const shown = clipped ? query.data.slice(0, SIDEBAR_STATIONS_CLIP) : query.data;
+  const clipped = clip && !showAll && query.data.total > SIDEBAR_STATIONS_CLIP;
+  const shown = clipped ? query.data.stations.slice(0, SIDEBAR_STATIONS_CLIP) : query.data.stations;
   return (
     <>
       <List dense disablePadding>
@@ -60,7 +60,7 @@ export const StationsNavList = ({ clip = true }: { clip?: boolean }) => {
       </List>
       {clipped ? (
         <Button size="small" onClick={() => setShowAll(true)} sx={{ ml: 1, mt: 0.5 }}>
-          {t('sidebar.showAllStations', { count: query.data.length, ...noun })}
+          {t('sidebar.showAllStations', { count: query.data.total, ...noun })}
         </Button>
       ) : null}
     </>

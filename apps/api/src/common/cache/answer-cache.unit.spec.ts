@@ -1,8 +1,8 @@
-import { ChartAnswerCache } from './chart-answer-cache.js';
+import { AnswerCache } from './answer-cache.js';
 
-describe('ChartAnswerCache', () => {
+describe('AnswerCache', () => {
   it('gives an answer back only under the version it was read at', () => {
-    const cache = new ChartAnswerCache<string>(1000);
+    const cache = new AnswerCache<string>(1000);
     cache.set('a', 'v1', 'answer', 10);
     expect(cache.get('a', 'v1')).toBe('answer');
     expect(cache.get('a', 'v2')).toBeUndefined();
@@ -12,7 +12,7 @@ describe('ChartAnswerCache', () => {
   });
 
   it('drops the least recently used answers past its rows, counting one more per answer', () => {
-    const cache = new ChartAnswerCache<string>(300);
+    const cache = new AnswerCache<string>(300);
     cache.set('a', 'v', 'A', 29);
     cache.set('b', 'v', 'B', 29);
     cache.get('a', 'v'); // 'a' is now more recent than 'b'
@@ -24,19 +24,19 @@ describe('ChartAnswerCache', () => {
   });
 
   it('keeps no answer over a tenth of its rows, and nothing at all with 0 rows', () => {
-    const cache = new ChartAnswerCache<string>(100);
+    const cache = new AnswerCache<string>(100);
     cache.set('big', 'v', 'B', 10);
     expect(cache.get('big', 'v')).toBeUndefined();
     cache.set('small', 'v', 'S', 9);
     expect(cache.get('small', 'v')).toBe('S');
-    const off = new ChartAnswerCache<string>(0);
+    const off = new AnswerCache<string>(0);
     expect(off.enabled).toBe(false);
     off.set('a', 'v', 'A', 0);
     expect(off.get('a', 'v')).toBeUndefined();
   });
 
   it('replaces an answer under the same key, rows included', () => {
-    const cache = new ChartAnswerCache<string>(1000);
+    const cache = new AnswerCache<string>(1000);
     cache.set('a', 'v1', 'old', 50);
     cache.set('a', 'v2', 'new', 20);
     expect(cache.size).toEqual({ entries: 1, rows: 21 });

@@ -1,11 +1,11 @@
 /**
- * Chart answers kept in memory, least recently used first out, bounded by the rows they hold (an
- * answer counts one more than its rows, so empty ones count too). An
- * entry carries the readings version of its stations when it was read (ReadingsVersions.of, taken
- * before the query ran) and is used only while that version is still current: a write during the
- * query leaves an entry that no one will use.
+ * Answers kept in memory (charts, maps), least recently used first out, bounded by the rows they
+ * hold (an answer counts one more than its rows, so empty ones count too). An entry carries the
+ * version of what it was read from (the readings version of its stations, ReadingsVersions.of; for
+ * maps also the read models'), taken before the query ran, and is used only while that version is
+ * still current: a write during the query leaves an entry that no one will use.
  */
-export class ChartAnswerCache<T> {
+export class AnswerCache<T> {
   private readonly entries = new Map<string, { version: string; value: T; rows: number }>();
   private rows = 0;
 
