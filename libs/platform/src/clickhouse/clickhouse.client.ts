@@ -14,6 +14,12 @@ export type ClickHouse = {
    * RECENT_ANSWER_MS counts (see `watchAnswers`).
    */
   ping(): Promise<boolean>;
+  /**
+   * A SELECT's answer (`sql` without FORMAT, its values as literals) in `format`, chunk by chunk as
+   * the engine produces it, never whole in memory: the client's chDB connection materializes every
+   * answer, so in chDB mode this is chDB's own streaming query; with a server, the HTTP body.
+   */
+  stream(sql: string, format: string): AsyncIterable<Uint8Array>;
   /** Idempotent. In chDB mode it also waits until the engine has released the data folder. */
   close(): Promise<void>;
 };
@@ -90,7 +96,11 @@ async function openHttp(rawUrl: string, requestedDatabase: string | undefined): 
   }
 
   const client = createClient({ ...config, database: db });
-  return handle(client, 'http', db, () => client.close());
+  const stream = async function* (sql: string, format: string): AsyncIterable<Uint8Array> {
+    const answer = await client.exec({ query: `${sql} FORMAT ${format}` });
+    for await (const part of answer.stream) yield part as Uint8Array;
+  };
+  return handle(client, 'http', db, stream, () => client.close());
 }
 
 async function openChdb(dataDir: string, requestedDatabase: string | undefined): Promise<ClickHouse> {
@@ -134,16 +144,26 @@ async function openChdb(dataDir: string, requestedDatabase: string | undefined):
     await close().catch(() => undefined);
     throw error;
   }
-  return handle(client, 'chdb', db, close);
+  const stream = async function* (sql: string, format: string): AsyncIterable<Uint8Array> {
+    for await (const chunk of connection.chdb.queryStream(sql, { format })) yield chunk.raw();
+  };
+  return handle(client, 'chdb', db, stream, close);
 }
 
-function handle(client: ClickHouseClient, mode: ClickHouseMode, database: string, doClose: () => Promise<void>): ClickHouse {
+function handle(
+  client: ClickHouseClient,
+  mode: ClickHouseMode,
+  database: string,
+  stream: ClickHouse['stream'],
+  doClose: () => Promise<void>,
+): ClickHouse {
   let closing: Promise<void> | undefined;
   const watched = mode === 'chdb' ? watchAnswers(client) : { client, answeredWithin: () => false };
   return {
     client: watched.client,
     mode,
     database,
+    stream,
     ping: async () => watched.answeredWithin(RECENT_ANSWER_MS) || (await pingWithin(watched.client, STARTUP_TIMEOUT_MS)) === null,
     close: () => (closing ??= doClose()),
   };
