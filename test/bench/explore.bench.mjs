@@ -141,7 +141,7 @@ const exportStations = stations.slice(0, Math.ceil(Math.min(READINGS, total) / (
     `SELECT * FROM readings FINAL WHERE station_id IN (${exportStations.join(',')})`,
     'CSV',
   ))
-    bytes += part.byteLength;
+    bytes += part.bytes.byteLength;
   const s = (performance.now() - y0) / 1000;
   const rows = exportStations.length * PER_STATION * SENSORS.length;
   console.log(
@@ -151,7 +151,8 @@ const exportStations = stations.slice(0, Math.ceil(Math.min(READINGS, total) / (
       .join(', ')}`,
   );
 }
-let peak = process.memoryUsage().rss;
+const before = process.memoryUsage().rss;
+let peak = before;
 const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
 console.log(`  RSS before the export ${fmt(peak / 1e6)} MB`);
 const t0 = performance.now();
@@ -172,7 +173,7 @@ const load = os
   .map((x) => x.toFixed(2))
   .join(', ');
 console.log(
-  `  ${status.state}: ${fmt(status.rows)} rows in ${fmt(seconds, 1)} s = ${fmt(status.rows / seconds)} rows/s; file ${fmt(status.size / 1e6, 1)} MB; peak RSS of the process ${fmt(peak / 1e6)} MB (${fmt(process.resourceUsage().maxRSS / 1e3)} MB max over the run); load average ${load}`,
+  `  ${status.state}: ${fmt(status.rows)} rows in ${fmt(seconds, 1)} s = ${fmt(status.rows / seconds)} rows/s; file ${fmt(status.size / 1e6, 1)} MB; peak RSS of the process ${fmt(peak / 1e6)} MB, ${fmt((peak - before) / 1e6)} MB above its RSS before the export (${fmt(process.resourceUsage().maxRSS / 1e3)} MB max over the run); load average ${load}`,
 );
 
 await app.close();

@@ -147,24 +147,35 @@ export class ExportRunner implements OnApplicationBootstrap, OnApplicationShutdo
       await put(new ExportWriter(meta).head());
       for (const w of windows) {
         const station = meta.stations.find((s) => s.id === w.station)!;
-        // A line ends in `\n`; a CSV station name cell may hold line breaks of its own.
+        const sql = exportLinesSql({ format: job.format, station, sensors: q.sensors, from: w.from, to: w.to, tz: q.tz });
+        // chDB says how many rows a part holds; over HTTP they are counted by their line breaks
+        // (a CSV station name cell may hold some of its own), and a part may end inside a line.
         const breaksPerLine = 1 + (job.format === 'csv' ? (csvCell(station.name).match(/\n/g)?.length ?? 0) : 0);
         let breaks = 0;
-        const sql = exportLinesSql({ format: job.format, station, sensors: q.sensors, from: w.from, to: w.to, tz: q.tz });
+        let carry: Buffer | null = null;
         for await (const part of this.runtime.clickhouse.stream(sql, 'TabSeparatedRaw')) {
           if (this.stopped) throw new Error('The projector stopped; the export runs again at its next start');
-          const bytes = Buffer.from(part.buffer, part.byteOffset, part.byteLength);
-          for (let at = bytes.indexOf(10); at >= 0; at = bytes.indexOf(10, at + 1)) breaks++;
+          let bytes = Buffer.from(part.bytes.buffer, part.bytes.byteOffset, part.bytes.byteLength);
+          if (part.rows !== null) written += part.rows;
+          else {
+            if (carry) bytes = Buffer.concat([carry, bytes]);
+            const end = bytes.lastIndexOf(10) + 1;
+            carry = end < bytes.length ? Buffer.from(bytes.subarray(end)) : null;
+            bytes = bytes.subarray(0, end);
+            for (let at = bytes.indexOf(10); at >= 0; at = bytes.indexOf(10, at + 1)) breaks++;
+            written += Math.floor(breaks / breaksPerLine);
+            breaks %= breaksPerLine;
+          }
           await put(fixValues(bytes));
           if (Date.now() - lastBeat > PROGRESS_MS) {
             lastBeat = Date.now();
             await this.runtime.pool.query('UPDATE gt_exports SET rows = $2, heartbeat_at = now() WHERE id = $1', [
               job.id,
-              written + Math.floor(breaks / breaksPerLine),
+              written,
             ]);
           }
         }
-        written += breaks / breaksPerLine;
+        if (carry) throw new Error('The export answer ended inside a line');
       }
       out.end();
       await once(out, 'finish');

@@ -4,6 +4,9 @@ import { join, resolve } from 'node:path';
 
 export type ClickHouseMode = 'chdb' | 'http';
 
+/** Part of a streamed answer: whole rows, and how many when the engine says (chDB does, HTTP does not). */
+export type StreamedPart = { readonly bytes: Uint8Array; readonly rows: number | null };
+
 export type ClickHouse = {
   readonly client: ClickHouseClient;
   readonly mode: ClickHouseMode;
@@ -19,7 +22,7 @@ export type ClickHouse = {
    * the engine produces it, never whole in memory: the client's chDB connection materializes every
    * answer, so in chDB mode this is chDB's own streaming query; with a server, the HTTP body.
    */
-  stream(sql: string, format: string): AsyncIterable<Uint8Array>;
+  stream(sql: string, format: string): AsyncIterable<StreamedPart>;
   /** Idempotent. In chDB mode it also waits until the engine has released the data folder. */
   close(): Promise<void>;
 };
@@ -96,9 +99,9 @@ async function openHttp(rawUrl: string, requestedDatabase: string | undefined): 
   }
 
   const client = createClient({ ...config, database: db });
-  const stream = async function* (sql: string, format: string): AsyncIterable<Uint8Array> {
+  const stream = async function* (sql: string, format: string): AsyncIterable<StreamedPart> {
     const answer = await client.exec({ query: `${sql} FORMAT ${format}` });
-    for await (const part of answer.stream) yield part as Uint8Array;
+    for await (const part of answer.stream) yield { bytes: part as Uint8Array, rows: null };
   };
   return handle(client, 'http', db, stream, () => client.close());
 }
@@ -144,8 +147,8 @@ async function openChdb(dataDir: string, requestedDatabase: string | undefined):
     await close().catch(() => undefined);
     throw error;
   }
-  const stream = async function* (sql: string, format: string): AsyncIterable<Uint8Array> {
-    for await (const chunk of connection.chdb.queryStream(sql, { format })) yield chunk.raw();
+  const stream = async function* (sql: string, format: string): AsyncIterable<StreamedPart> {
+    for await (const chunk of connection.chdb.queryStream(sql, { format })) yield { bytes: chunk.raw(), rows: chunk.numRows };
   };
   return handle(client, 'chdb', db, stream, close);
 }
