@@ -156,6 +156,7 @@ let peak = before;
 const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
 console.log(`  RSS before the export ${fmt(peak / 1e6)} MB`);
 const t0 = performance.now();
+const cpu0 = process.cpuUsage();
 const { body: job } = await api(
   'POST',
   `/api/export/csv?stations=${exportStations.join(',')}&start=${START_S * 1000}&end=${END_MS}&tz=America/New_York`,
@@ -167,6 +168,7 @@ while (status.state !== 'done' && status.state !== 'failed') {
   status = (await api('GET', job.statusUrl, { token })).body;
 }
 const seconds = (performance.now() - t0) / 1000;
+const cpu = process.cpuUsage(cpu0);
 clearInterval(sampler);
 const load = os
   .loadavg()
@@ -174,6 +176,10 @@ const load = os
   .join(', ');
 console.log(
   `  ${status.state}: ${fmt(status.rows)} rows in ${fmt(seconds, 1)} s = ${fmt(status.rows / seconds)} rows/s; file ${fmt(status.size / 1e6, 1)} MB; peak RSS of the process ${fmt(peak / 1e6)} MB, ${fmt((peak - before) / 1e6)} MB above its RSS before the export (${fmt(process.resourceUsage().maxRSS / 1e3)} MB max over the run); load average ${load}`,
+);
+// On a shared machine the wall clock counts other people's work; the process's CPU time does not.
+console.log(
+  `  CPU time of the process over the export: ${fmt(cpu.user / 1e6, 1)} s user + ${fmt(cpu.system / 1e6, 1)} s system = ${fmt(status.rows / ((cpu.user + cpu.system) / 1e6))} rows per CPU-second`,
 );
 
 await app.close();

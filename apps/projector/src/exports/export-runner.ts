@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createWriteStream, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { ExportWriter, csvCell, type ExportFileFormat, type ExportMeta } from '@groundtruth/domain';
-import { RUNTIME, exportFilePath, exportsDir, type Runtime } from '@groundtruth/platform';
+import { RUNTIME, exportFilePath, exportsDir, type Runtime, type StreamedPart } from '@groundtruth/platform';
 import { exportLinesSql, fixValues } from './export-lines.js';
 
 /** How often an idle runner looks for queued exports (the API also wakes it in the same process). */
@@ -153,26 +153,42 @@ export class ExportRunner implements OnApplicationBootstrap, OnApplicationShutdo
         const breaksPerLine = 1 + (job.format === 'csv' ? (csvCell(station.name).match(/\n/g)?.length ?? 0) : 0);
         let breaks = 0;
         let carry: Buffer | null = null;
-        for await (const part of this.runtime.clickhouse.stream(sql, 'TabSeparatedRaw')) {
-          if (this.stopped) throw new Error('The projector stopped; the export runs again at its next start');
-          let bytes = Buffer.from(part.bytes.buffer, part.bytes.byteOffset, part.bytes.byteLength);
-          if (part.rows !== null) written += part.rows;
-          else {
-            if (carry) bytes = Buffer.concat([carry, bytes]);
-            const end = bytes.lastIndexOf(10) + 1;
-            carry = end < bytes.length ? Buffer.from(bytes.subarray(end)) : null;
-            bytes = bytes.subarray(0, end);
-            for (let at = bytes.indexOf(10); at >= 0; at = bytes.indexOf(10, at + 1)) breaks++;
-            written += Math.floor(breaks / breaksPerLine);
-            breaks %= breaksPerLine;
+        // The engine makes the next part while the file takes this one (waiting for the disk before
+        // asking for more kept one of them idle: a third of the time went to writing alone).
+        const parts = this.runtime.clickhouse.stream(sql, 'TabSeparatedRaw')[Symbol.asyncIterator]();
+        let ahead: Promise<IteratorResult<StreamedPart>> = parts.next();
+        let done = false;
+        try {
+          for (let next = await ahead; !next.done; next = await ahead) {
+            ahead = parts.next();
+            if (this.stopped) throw new Error('The projector stopped; the export runs again at its next start');
+            const part = next.value;
+            let bytes = Buffer.from(part.bytes.buffer, part.bytes.byteOffset, part.bytes.byteLength);
+            if (part.rows !== null) written += part.rows;
+            else {
+              if (carry) bytes = Buffer.concat([carry, bytes]);
+              const end = bytes.lastIndexOf(10) + 1;
+              carry = end < bytes.length ? Buffer.from(bytes.subarray(end)) : null;
+              bytes = bytes.subarray(0, end);
+              for (let at = bytes.indexOf(10); at >= 0; at = bytes.indexOf(10, at + 1)) breaks++;
+              written += Math.floor(breaks / breaksPerLine);
+              breaks %= breaksPerLine;
+            }
+            await put(fixValues(bytes));
+            if (Date.now() - lastBeat > PROGRESS_MS) {
+              lastBeat = Date.now();
+              await this.runtime.pool.query('UPDATE gt_exports SET rows = $2, heartbeat_at = now() WHERE id = $1', [
+                job.id,
+                written,
+              ]);
+            }
           }
-          await put(fixValues(bytes));
-          if (Date.now() - lastBeat > PROGRESS_MS) {
-            lastBeat = Date.now();
-            await this.runtime.pool.query('UPDATE gt_exports SET rows = $2, heartbeat_at = now() WHERE id = $1', [
-              job.id,
-              written,
-            ]);
+          done = true;
+        } finally {
+          if (!done) {
+            // Stopped early: let the part asked for arrive (or fail) before the stream is closed.
+            await ahead.catch(() => undefined);
+            await parts.return?.();
           }
         }
         if (carry) throw new Error('The export answer ended inside a line');
