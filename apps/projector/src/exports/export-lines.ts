@@ -124,3 +124,34 @@ export const fixValues = (chunk: Buffer): Buffer => {
   parts.push(chunk.subarray(from));
   return Buffer.concat(parts);
 };
+
+/**
+ * Whole lines out of an HTTP body's parts, which may end inside a line (chDB's parts are whole rows
+ * and say how many), counted by their line breaks: one per line, plus those inside a CSV station
+ * name cell, the only cell that may hold some.
+ */
+export class LineCutter {
+  private carry: Buffer | null = null;
+  private breaks = 0;
+  private readonly breaksPerLine: number;
+
+  constructor(format: ExportFileFormat, stationName: string) {
+    this.breaksPerLine = 1 + (format === 'csv' ? (csvCell(stationName).match(/\n/g)?.length ?? 0) : 0);
+  }
+
+  /** The whole lines that have come with this part, and how many; the rest waits for the next part. */
+  take(part: Buffer): { readonly bytes: Buffer; readonly lines: number } {
+    const bytes = this.carry ? Buffer.concat([this.carry, part]) : part;
+    const end = bytes.lastIndexOf(10) + 1;
+    this.carry = end < bytes.length ? Buffer.from(bytes.subarray(end)) : null;
+    for (let at = bytes.indexOf(10); at >= 0 && at < end; at = bytes.indexOf(10, at + 1)) this.breaks++;
+    const lines = Math.floor(this.breaks / this.breaksPerLine);
+    this.breaks %= this.breaksPerLine;
+    return { bytes: bytes.subarray(0, end), lines };
+  }
+
+  /** The answer is over: nothing may be left. */
+  end(): void {
+    if (this.carry || this.breaks > 0) throw new Error('The export answer ended inside a line');
+  }
+}

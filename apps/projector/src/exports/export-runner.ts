@@ -1,9 +1,9 @@
 import { once } from 'node:events';
 import { createWriteStream, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { ExportWriter, csvCell, type ExportFileFormat, type ExportMeta } from '@groundtruth/domain';
+import { ExportWriter, type ExportFileFormat, type ExportMeta } from '@groundtruth/domain';
 import { RUNTIME, exportFilePath, exportsDir, type Runtime, type StreamedPart } from '@groundtruth/platform';
-import { exportLinesSql, fixValues } from './export-lines.js';
+import { LineCutter, exportLinesSql, fixValues } from './export-lines.js';
 
 /** How often an idle runner looks for queued exports (the API also wakes it in the same process). */
 const IDLE_MS = 1_000;
@@ -14,6 +14,8 @@ const PROGRESS_MS = 500;
 /**
  * Readings one export query sorts at most (unless one station's month holds more): bounds the
  * engine's memory for a job whatever its size, and how long other queries wait behind it in chDB.
+ * Measured on 10.5 M readings: 200,000 took half as much CPU again (more, smaller queries),
+ * 1,100,000 (a station-year a query) raised the process's RSS by 190 MB over the export, this by 120-140.
  */
 export const EXPORT_WINDOW_ROWS = 500_000;
 
@@ -148,11 +150,8 @@ export class ExportRunner implements OnApplicationBootstrap, OnApplicationShutdo
       for (const w of windows) {
         const station = meta.stations.find((s) => s.id === w.station)!;
         const sql = exportLinesSql({ format: job.format, station, sensors: q.sensors, from: w.from, to: w.to, tz: q.tz });
-        // chDB says how many rows a part holds; over HTTP they are counted by their line breaks
-        // (a CSV station name cell may hold some of its own), and a part may end inside a line.
-        const breaksPerLine = 1 + (job.format === 'csv' ? (csvCell(station.name).match(/\n/g)?.length ?? 0) : 0);
-        let breaks = 0;
-        let carry: Buffer | null = null;
+        // chDB says how many rows a part holds; an HTTP body is cut into lines and counted.
+        const lines = new LineCutter(job.format, station.name);
         // The engine makes the next part while the file takes this one (waiting for the disk before
         // asking for more kept one of them idle: a third of the time went to writing alone).
         const parts = this.runtime.clickhouse.stream(sql, 'TabSeparatedRaw')[Symbol.asyncIterator]();
@@ -166,13 +165,9 @@ export class ExportRunner implements OnApplicationBootstrap, OnApplicationShutdo
             let bytes = Buffer.from(part.bytes.buffer, part.bytes.byteOffset, part.bytes.byteLength);
             if (part.rows !== null) written += part.rows;
             else {
-              if (carry) bytes = Buffer.concat([carry, bytes]);
-              const end = bytes.lastIndexOf(10) + 1;
-              carry = end < bytes.length ? Buffer.from(bytes.subarray(end)) : null;
-              bytes = bytes.subarray(0, end);
-              for (let at = bytes.indexOf(10); at >= 0; at = bytes.indexOf(10, at + 1)) breaks++;
-              written += Math.floor(breaks / breaksPerLine);
-              breaks %= breaksPerLine;
+              const whole = lines.take(bytes);
+              bytes = whole.bytes;
+              written += whole.lines;
             }
             await put(fixValues(bytes));
             if (Date.now() - lastBeat > PROGRESS_MS) {
@@ -191,7 +186,7 @@ export class ExportRunner implements OnApplicationBootstrap, OnApplicationShutdo
             await parts.return?.();
           }
         }
-        if (carry) throw new Error('The export answer ended inside a line');
+        lines.end();
       }
       out.end();
       await once(out, 'finish');
