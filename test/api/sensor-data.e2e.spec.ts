@@ -183,6 +183,36 @@ describe('GET /sensors/data', () => {
     expect(raw.data.map((r) => r.value)).toEqual([7, 8, 7, 8, 7, 8, 7, 8, 7, 8]);
   });
 
+  it('charts readings before 1970 in buckets aligned like later ones, from the levels and from raw readings', async () => {
+    const old = await registerStation(owner, 'old');
+    const T1 = Date.parse('1965-06-01T00:00:00Z');
+    const rows = [];
+    for (let m = 0; m < 48 * 60; m++) rows.push({ station: old, sensor: DEPTH, time: T1 + m * 60_000, value: m % 60 });
+    await insertReadings(sut, rows);
+
+    const hours = ok(
+      await call(
+        `/api/sensors/data?start=${T1}&end=${T1 + 48 * HOUR}&stations=${old}&sensors=${DEPTH}&resolution=48`,
+        owner.token,
+      ),
+    ) as unknown as Data;
+    expect(hours).toMatchObject({ bucketSize: 3600, aggregate: '1h', start: T1, end: T1 + 48 * HOUR });
+    expect(hours.data).toHaveLength(48);
+    expect(hours.data[0]).toMatchObject({ time: T1, value: 59, min: 0, max: 59, samples: 60 });
+    expect(hours.data[47]).toMatchObject({ time: T1 + 47 * HOUR, samples: 60 });
+
+    const minutes = ok(
+      await call(
+        `/api/sensors/data?start=${T1 - HOUR / 2}&end=${T1 + HOUR / 2}&stations=${old}&sensors=${DEPTH}&resolution=60&complete=true`,
+        owner.token,
+      ),
+    ) as unknown as Data;
+    expect(minutes).toMatchObject({ aggregate: 'raw', bucketSize: 60 });
+    expect(minutes.data).toHaveLength(60);
+    expect(minutes.data[30]).toMatchObject({ time: T1, value: 0, samples: 1 });
+    expect(minutes.data[59]).toMatchObject({ time: T1 + 29 * 60_000, value: 29, samples: 1 });
+  });
+
   it('answers every sensor of the stations when none is named', async () => {
     const res = ok(
       await call(`/api/sensors/data?start=${T0}&end=${T0 + 48 * HOUR}&stations=${publicStation}&resolution=1`),

@@ -1,7 +1,8 @@
 // npm run bench:explore: the explore workspace's server side measured in one run, on a fresh
 // embedded product (chDB and Postgres in this process, the API on a loopback port). A benchmark:
 // it prints figures and checks nothing. Environment: BENCH_READINGS (default 10,000,000: the
-// export size; the chart stations hold a year each), BENCH_QUERY_RUNS (40), BENCH_DATA_DIR.
+// export size; the chart stations hold a year each), BENCH_QUERY_RUNS (40), BENCH_DATA_DIR, and
+// BENCH_ONLY=export to load only the export's stations and run only step 4.
 //
 // Readings are loaded as data.bench's first step does (INSERT … SELECT from numbers() into
 // `readings`, its views filling the aggregates), not through uploads: this bench measures reads.
@@ -9,7 +10,9 @@
 //    from its latest reading: p50/p95 for a window not asked before (cache off) and asked before.
 // 2. Bytes on the wire of the year chart: rows and columns, as sent (brotli) and uncompressed.
 // 3. Compare: 10 stations × 2 sensors over all time, p50/p95.
-// 4. Export of BENCH_READINGS readings (CSV): rows per second and the process's peak RSS.
+// 4. Export of BENCH_READINGS readings (CSV): rows per second and the process's peak RSS, beside
+//    the same run's yardstick: ClickHouse's own `SELECT * … FORMAT CSV` of those readings, read and
+//    dropped, and the load average (the machine may be shared).
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,7 +27,8 @@ const SENSORS = [1, 2]; // fk.water.ph.ph and the next catalogue sensor
 const STEP_S = 60;
 const DAYS = 365;
 const PER_STATION = (DAYS * 86_400) / STEP_S; // records per sensor
-const STATIONS = Math.max(10, Math.ceil(READINGS / (PER_STATION * SENSORS.length)));
+const ONLY_EXPORT = process.env.BENCH_ONLY === 'export';
+const STATIONS = Math.max(ONLY_EXPORT ? 1 : 10, Math.ceil(READINGS / (PER_STATION * SENSORS.length)));
 const END_S = Math.floor(Date.UTC(2026, 9, 1) / 1000);
 const START_S = END_S - DAYS * 86_400;
 
@@ -89,46 +93,70 @@ const END_MS = END_S * 1000;
 const chart = (ids, start, end, extra = '') =>
   `/api/sensors/data?stations=${ids.join(',')}&sensors=${SENSORS.join(',')}&start=${start}&end=${end}&resolution=1000${extra}`;
 
-console.log('1. chart answers (1 station × 2 sensors, columns form, over HTTP with a token)');
-for (const days of [1, 7, 14, 30, 365, 0]) {
-  const span = days === 0 ? DAYS * 86_400_000 : days * 86_400_000;
-  // a new window each call: the end moves by a second (the cache holds exact windows)
-  const fresh = await timeIt((i) =>
-    api('GET', chart([stations[0]], END_MS - span - i * 1000, END_MS - i * 1000, '&format=columns'), { token }),
-  );
-  const again = await timeIt(() => api('GET', chart([stations[0]], END_MS - span, END_MS, '&format=columns'), { token }));
-  console.log(`  ${days === 0 ? 'all' : `${days} d`}: new window ${fresh}; asked before ${again}`);
-}
+if (!ONLY_EXPORT) await charts();
 
-console.log('2. bytes of the year chart');
-for (const [label, extra] of [
-  ['rows', ''],
-  ['columns', '&format=columns'],
-]) {
-  const plain = await api('GET', chart([stations[0]], END_MS - 365 * 86_400_000, END_MS, extra), {
-    token,
-    headers: { 'accept-encoding': 'identity' },
-  });
-  const raw = await fetch(`${base}${chart([stations[0]], END_MS - 365 * 86_400_000, END_MS, extra)}`, {
-    headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br' },
-  });
-  const wire = (await raw.arrayBuffer()).byteLength; // undici decodes; count the encoded length from the header when given
-  const encoded = Number(raw.headers.get('content-length') ?? wire);
+async function charts() {
+  console.log('1. chart answers (1 station × 2 sensors, columns form, over HTTP with a token)');
+  for (const days of [1, 7, 14, 30, 365, 0]) {
+    const span = days === 0 ? DAYS * 86_400_000 : days * 86_400_000;
+    // a new window each call: the end moves by a second (the cache holds exact windows)
+    const fresh = await timeIt((i) =>
+      api('GET', chart([stations[0]], END_MS - span - i * 1000, END_MS - i * 1000, '&format=columns'), { token }),
+    );
+    const again = await timeIt(() => api('GET', chart([stations[0]], END_MS - span, END_MS, '&format=columns'), { token }));
+    console.log(`  ${days === 0 ? 'all' : `${days} d`}: new window ${fresh}; asked before ${again}`);
+  }
+
+  console.log('2. bytes of the year chart');
+  for (const [label, extra] of [
+    ['rows', ''],
+    ['columns', '&format=columns'],
+  ]) {
+    const plain = await api('GET', chart([stations[0]], END_MS - 365 * 86_400_000, END_MS, extra), {
+      token,
+      headers: { 'accept-encoding': 'identity' },
+    });
+    const raw = await fetch(`${base}${chart([stations[0]], END_MS - 365 * 86_400_000, END_MS, extra)}`, {
+      headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br' },
+    });
+    const wire = (await raw.arrayBuffer()).byteLength; // undici decodes; count the encoded length from the header when given
+    const encoded = Number(raw.headers.get('content-length') ?? wire);
+    console.log(
+      `  ${label}: ${fmt(plain.text.length)} bytes uncompressed, ${fmt(encoded)} bytes as sent (${raw.headers.get('content-encoding') ?? 'identity'})`,
+    );
+  }
+
+  console.log('3. compare: 10 stations × 2 sensors over all time');
   console.log(
-    `  ${label}: ${fmt(plain.text.length)} bytes uncompressed, ${fmt(encoded)} bytes as sent (${raw.headers.get('content-encoding') ?? 'identity'})`,
+    `  ${await timeIt((i) => api('GET', chart(stations.slice(0, 10), START_S * 1000 - i * 1000, END_MS, '&format=columns'), { token }))}`,
   );
 }
-
-console.log('3. compare: 10 stations × 2 sensors over all time');
-console.log(
-  `  ${await timeIt((i) => api('GET', chart(stations.slice(0, 10), START_S * 1000 - i * 1000, END_MS, '&format=columns'), { token }))}`,
-);
 
 console.log(`4. export: CSV of ${fmt(Math.min(READINGS, total))} readings`);
-let peak = process.memoryUsage().rss;
-const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
 const exportStations = stations.slice(0, Math.ceil(Math.min(READINGS, total) / (PER_STATION * SENSORS.length)));
+{
+  const y0 = performance.now();
+  let bytes = 0;
+  for await (const part of runtime.clickhouse.stream(
+    `SELECT * FROM readings FINAL WHERE station_id IN (${exportStations.join(',')})`,
+    'CSV',
+  ))
+    bytes += part.bytes.byteLength;
+  const s = (performance.now() - y0) / 1000;
+  const rows = exportStations.length * PER_STATION * SENSORS.length;
+  console.log(
+    `  yardstick, ClickHouse's own SELECT * … FORMAT CSV read and dropped: ${fmt(rows)} rows in ${fmt(s, 1)} s = ${fmt(rows / s)} rows/s (${fmt(bytes / 1e6)} MB); load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(', ')}`,
+  );
+}
+const before = process.memoryUsage().rss;
+let peak = before;
+const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+console.log(`  RSS before the export ${fmt(peak / 1e6)} MB`);
 const t0 = performance.now();
+const cpu0 = process.cpuUsage();
 const { body: job } = await api(
   'POST',
   `/api/export/csv?stations=${exportStations.join(',')}&start=${START_S * 1000}&end=${END_MS}&tz=America/New_York`,
@@ -140,9 +168,18 @@ while (status.state !== 'done' && status.state !== 'failed') {
   status = (await api('GET', job.statusUrl, { token })).body;
 }
 const seconds = (performance.now() - t0) / 1000;
+const cpu = process.cpuUsage(cpu0);
 clearInterval(sampler);
+const load = os
+  .loadavg()
+  .map((x) => x.toFixed(2))
+  .join(', ');
 console.log(
-  `  ${status.state}: ${fmt(status.rows)} rows in ${fmt(seconds, 1)} s = ${fmt(status.rows / seconds)} rows/s; file ${fmt(status.size / 1e6, 1)} MB; peak RSS of the process ${fmt(peak / 1e6)} MB (${fmt(process.resourceUsage().maxRSS / 1e3)} MB max over the run)`,
+  `  ${status.state}: ${fmt(status.rows)} rows in ${fmt(seconds, 1)} s = ${fmt(status.rows / seconds)} rows/s; file ${fmt(status.size / 1e6, 1)} MB; peak RSS of the process ${fmt(peak / 1e6)} MB, ${fmt((peak - before) / 1e6)} MB above its RSS before the export (${fmt(process.resourceUsage().maxRSS / 1e3)} MB max over the run); load average ${load}`,
+);
+// On a shared machine the wall clock counts other people's work; the process's CPU time does not.
+console.log(
+  `  CPU time of the process over the export: ${fmt(cpu.user / 1e6, 1)} s user + ${fmt(cpu.system / 1e6, 1)} s system = ${fmt(status.rows / ((cpu.user + cpu.system) / 1e6))} rows per CPU-second`,
 );
 
 await app.close();

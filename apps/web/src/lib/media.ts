@@ -3,7 +3,7 @@ import { mediaWidth } from '@groundtruth/domain';
 import { apiClient } from './api-client';
 import { mediaPath } from './media-path';
 
-const toDataUrl = (blob: Blob): Promise<string> =>
+export const toDataUrl = (blob: Blob): Promise<string> =>
   new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => (typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('unreadable image')));

@@ -84,6 +84,9 @@ const sensorList = idList('sensors', 100).refine((ids) => ids.every((id) => sens
   error: 'Unknown sensor id (see GET /meta/sensors).',
 });
 
+/** The earliest time a reading may have (ClickHouse's DateTime64 starts at 1900, as imports do). */
+const EARLIEST_READING_MS = Date.UTC(1900, 0, 1);
+
 /** A time: milliseconds since the epoch, or an ISO 8601 date-time. */
 const Time = z.preprocess(
   (v) => {
@@ -93,9 +96,10 @@ const Time = z.preprocess(
     return Number.isNaN(parsed) ? v : parsed;
   },
   z
-    .number({ error: 'Must be milliseconds since 1970 or an ISO 8601 date-time.' })
+    .number({ error: 'Must be milliseconds since 1970 (negative before it) or an ISO 8601 date-time.' })
     .int({ error: 'Must be whole milliseconds.' })
-    .min(0, { error: 'Must not be before 1970.' })
+    // Readings are kept from 1900 on (CSV imports, LoRaWAN): charts and exports reach as far.
+    .min(EARLIEST_READING_MS, { error: 'Must not be before 1900.' })
     .max(8_640_000_000_000, { error: 'Too far in the future.' }),
 );
 

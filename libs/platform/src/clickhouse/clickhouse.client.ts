@@ -4,6 +4,9 @@ import { join, resolve } from 'node:path';
 
 export type ClickHouseMode = 'chdb' | 'http';
 
+/** Part of a streamed answer: whole rows, and how many when the engine says (chDB does, HTTP does not). */
+export type StreamedPart = { readonly bytes: Uint8Array; readonly rows: number | null };
+
 export type ClickHouse = {
   readonly client: ClickHouseClient;
   readonly mode: ClickHouseMode;
@@ -14,6 +17,12 @@ export type ClickHouse = {
    * RECENT_ANSWER_MS counts (see `watchAnswers`).
    */
   ping(): Promise<boolean>;
+  /**
+   * A SELECT's answer (`sql` without FORMAT, its values as literals) in `format`, chunk by chunk as
+   * the engine produces it, never whole in memory: the client's chDB connection materializes every
+   * answer, so in chDB mode this is chDB's own streaming query; with a server, the HTTP body.
+   */
+  stream(sql: string, format: string): AsyncIterable<StreamedPart>;
   /** Idempotent. In chDB mode it also waits until the engine has released the data folder. */
   close(): Promise<void>;
 };
@@ -90,7 +99,11 @@ async function openHttp(rawUrl: string, requestedDatabase: string | undefined): 
   }
 
   const client = createClient({ ...config, database: db });
-  return handle(client, 'http', db, () => client.close());
+  const stream = async function* (sql: string, format: string): AsyncIterable<StreamedPart> {
+    const answer = await client.exec({ query: `${sql} FORMAT ${format}` });
+    for await (const part of answer.stream) yield { bytes: part as Uint8Array, rows: null };
+  };
+  return handle(client, 'http', db, stream, () => client.close());
 }
 
 async function openChdb(dataDir: string, requestedDatabase: string | undefined): Promise<ClickHouse> {
@@ -134,16 +147,26 @@ async function openChdb(dataDir: string, requestedDatabase: string | undefined):
     await close().catch(() => undefined);
     throw error;
   }
-  return handle(client, 'chdb', db, close);
+  const stream = async function* (sql: string, format: string): AsyncIterable<StreamedPart> {
+    for await (const chunk of connection.chdb.queryStream(sql, { format })) yield { bytes: chunk.raw(), rows: chunk.numRows };
+  };
+  return handle(client, 'chdb', db, stream, close);
 }
 
-function handle(client: ClickHouseClient, mode: ClickHouseMode, database: string, doClose: () => Promise<void>): ClickHouse {
+function handle(
+  client: ClickHouseClient,
+  mode: ClickHouseMode,
+  database: string,
+  stream: ClickHouse['stream'],
+  doClose: () => Promise<void>,
+): ClickHouse {
   let closing: Promise<void> | undefined;
   const watched = mode === 'chdb' ? watchAnswers(client) : { client, answeredWithin: () => false };
   return {
     client: watched.client,
     mode,
     database,
+    stream,
     ping: async () => watched.answeredWithin(RECENT_ANSWER_MS) || (await pingWithin(watched.client, STARTUP_TIMEOUT_MS)) === null,
     close: () => (closing ??= doClose()),
   };

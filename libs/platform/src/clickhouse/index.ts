@@ -5,6 +5,7 @@ export {
   quoteIdentifier,
   type ClickHouse,
   type ClickHouseMode,
+  type StreamedPart,
   type OpenClickHouseOptions,
 } from './clickhouse.client.js';
 export {

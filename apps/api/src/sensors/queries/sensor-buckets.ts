@@ -83,13 +83,20 @@ const queryBuckets = async (
 const filters = (selection: BucketSelection): string =>
   'station_id IN {stations:Array(UInt32)}' + (selection.sensorIds.length > 0 ? ' AND sensor_id IN {sensors:Array(UInt32)}' : '');
 
+/**
+ * The second a millisecond time falls in, as a DateTime64 (1900 to 2299 like the levels' `bucket`):
+ * floored, so a time before 1970 is right too (a DateTime holds 1970 to 2106 only, and intDiv and
+ * toUnixTimestamp truncate towards zero, which put pre-1970 buckets one bucket late or failed).
+ */
+const wholeSecond = (ms: string) => `fromUnixTimestamp64Milli(${ms} - positiveModulo(${ms}, 1000), 'UTC')`;
+
 /** The SELECT of a plan's buckets and its parameters (see readSensorBuckets). */
 const bucketQuery = (plan: ChartPlan, selection: BucketSelection, limit: number | undefined) => {
   const bucketMs = plan.bucketSeconds * 1000;
   const inner =
     plan.level === null
       ? `SELECT station_id, sensor_id, module_id,
-                intDiv(toUnixTimestamp64Milli(time), {bucketMs:UInt64}) * {bucketMs:UInt64} AS b,
+                toUnixTimestamp64Milli(time) - positiveModulo(toUnixTimestamp64Milli(time), {bucketMs:Int64}) AS b,
                 min(value) AS vmin, max(value) AS vmax, sum(value) AS vsum, count() AS n,
                 max((time, value)).2 AS vlast, toUnixTimestamp64Milli(max((time, value)).1) AS tlast
            FROM readings FINAL
@@ -97,12 +104,12 @@ const bucketQuery = (plan: ChartPlan, selection: BucketSelection, limit: number 
             AND time >= fromUnixTimestamp64Milli({from:Int64}, 'UTC') AND time < fromUnixTimestamp64Milli({to:Int64}, 'UTC')
           GROUP BY station_id, sensor_id, module_id, b`
       : `SELECT station_id, sensor_id, module_id,
-                intDiv(toUnixTimestamp(bucket), {bucketSeconds:UInt32}) * {bucketMs:UInt64} AS b,
+                toUnixTimestamp64Milli(bucket) - positiveModulo(toUnixTimestamp64Milli(bucket), {bucketMs:Int64}) AS b,
                 min(value_min) AS vmin, max(value_max) AS vmax, sum(value_sum) AS vsum, sum(value_count) AS n,
                 max(value_last).2 AS vlast, toUnixTimestamp64Milli(max(value_last).1) AS tlast
            FROM readings_${plan.level.name}
           WHERE ${filters(selection)}
-            AND bucket >= toDateTime(intDiv({from:Int64}, 1000), 'UTC') AND bucket < toDateTime(intDiv({to:Int64}, 1000), 'UTC')
+            AND bucket >= ${wholeSecond('{from:Int64}')} AND bucket < ${wholeSecond('{to:Int64}')}
           GROUP BY station_id, sensor_id, module_id, b`;
   const params = {
     stations: selection.stationIds,
@@ -209,7 +216,7 @@ export async function readWindowSummaries(
                        sum(value_sum) AS vsum, sum(value_count) AS n, max(value_last) AS l
                   FROM readings_${AGGREGATE_LEVELS[0].name}
                  WHERE ${filters(selection)}
-                   AND bucket >= toDateTime(intDiv({innerFrom:Int64}, 1000), 'UTC') AND bucket < toDateTime(intDiv({innerTo:Int64}, 1000), 'UTC')
+                   AND bucket >= ${wholeSecond('{innerFrom:Int64}')} AND bucket < ${wholeSecond('{innerTo:Int64}')}
                  GROUP BY station_id, sensor_id, module_id
                 UNION ALL ${raw('{from:Int64}', 'least({innerFrom:Int64}, {to:Int64})')}
                 UNION ALL ${raw('greatest({innerTo:Int64}, {from:Int64})', '{to:Int64}')}

@@ -55,6 +55,8 @@ type ChartCardProps = {
   readonly canLink: boolean;
   readonly canUnlink: boolean;
   readonly extent: TimeRange | null;
+  /** The bookmark's project, whose photo heads a saved chart image. */
+  readonly projectId: number | null;
   readonly dispatch: (action: WorkspaceAction) => void;
 };
 
@@ -72,7 +74,18 @@ const thresholdBands = (
     }));
 
 /** One chart of a group: its controls (type, series, compare, link, remove), its data and its summary badge. */
-export const ChartCard = ({ viz, stations, meta, mobile, removable, canLink, canUnlink, extent, dispatch }: ChartCardProps) => {
+export const ChartCard = ({
+  viz,
+  stations,
+  meta,
+  mobile,
+  removable,
+  canLink,
+  canUnlink,
+  extent,
+  projectId,
+  dispatch,
+}: ChartCardProps) => {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const headingId = useId();
@@ -235,6 +248,7 @@ export const ChartCard = ({ viz, stations, meta, mobile, removable, canLink, can
               subtitle={`${formatLocalDate(viz.range[0])} – ${formatLocalDate(viz.range[1])}`}
               range={viz.range}
               mobile={mobile}
+              projectId={projectId}
             />
           )}
           {removable && (

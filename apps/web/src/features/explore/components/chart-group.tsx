@@ -29,6 +29,8 @@ type ChartGroupProps = {
   readonly meta: SensorsMeta | undefined;
   readonly mobile: boolean;
   readonly anchorId: string | null;
+  /** The bookmark's project, whose photo heads a saved chart image. */
+  readonly projectId: number | null;
   readonly dispatch: (action: WorkspaceAction) => void;
 };
 
@@ -36,7 +38,7 @@ type ChartGroupProps = {
  * A group of linked charts (spec §2 chart controls): quick ranges counted back from the data's end,
  * two date pickers for a custom range, the charts, and one scrubber under them.
  */
-export const ChartGroup = ({ group, index, stations, meta, mobile, anchorId, dispatch }: ChartGroupProps) => {
+export const ChartGroup = ({ group, index, stations, meta, mobile, anchorId, projectId, dispatch }: ChartGroupProps) => {
   const { t } = useTranslation();
   const headingId = useId();
   const first = group.vizes[0]!;
@@ -118,6 +120,7 @@ export const ChartGroup = ({ group, index, stations, meta, mobile, anchorId, dis
             canLink={index > 0 && i === 0 && group.vizes.length === 1}
             canUnlink={group.vizes.length > 1 && viz.id !== anchorId}
             extent={extent}
+            projectId={projectId}
             dispatch={dispatch}
           />
         ))}

@@ -125,6 +125,7 @@ export const ExploreWorkspace = ({ bookmark, onPublish, actions }: ExploreWorksp
           meta={meta.data}
           mobile={mobile}
           anchorId={anchorId}
+          projectId={ws.projects[0] ?? null}
           dispatch={dispatch}
         />
       ))}

@@ -5,13 +5,19 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { apiClient } from '@/lib/api-client';
+import { toDataUrl } from '@/lib/media';
+import { mediaPath } from '@/lib/media-path';
 import {
+  CHART_EXPORT,
   chartFileName,
   chartImageSize,
   composeChartSvg,
   composeSize,
+  headerPhoto,
   pdfWithJpeg,
   type ChartImageFormat,
+  type ComposeInput,
 } from '../utils/chart-image';
 
 type SaveChartMenuProps = {
@@ -21,6 +27,8 @@ type SaveChartMenuProps = {
   readonly subtitle: string;
   readonly range: readonly [number, number];
   readonly mobile: boolean;
+  /** The project whose photo heads the image (spec §9), if the workspace has one. */
+  readonly projectId: number | null;
 };
 
 const saveBlob = (blob: Blob, name: string) => {
@@ -39,8 +47,22 @@ const canvasBlob = (canvas: HTMLCanvasElement, type: string, quality?: number): 
     canvas.toBlob((b) => (b ? resolve(b) : reject(new Error(`The browser could not write ${type}.`))), type, quality),
   );
 
+/** The project photo as a data URL (an SVG drawn as an image loads nothing from outside) and its size. */
+const loadProjectPhoto = async (projectId: number): Promise<NonNullable<ComposeInput['photo']>> => {
+  const href = await toDataUrl(await apiClient.blob(mediaPath(`/projects/${projectId}/media`, CHART_EXPORT.photo.size)));
+  const image = new Image();
+  image.src = href;
+  await image.decode();
+  return { href, size: { width: image.naturalWidth, height: image.naturalHeight } };
+};
+
 /** The drawn chart as one SVG document of the format's size (spec §9), with its header. */
-const composed = (svg: SVGSVGElement, format: ChartImageFormat, props: SaveChartMenuProps): string => {
+const composed = (
+  svg: SVGSVGElement,
+  format: ChartImageFormat,
+  props: SaveChartMenuProps,
+  photo: ComposeInput['photo'],
+): string => {
   const box = svg.getBoundingClientRect();
   return composeChartSvg({
     chart: new XMLSerializer().serializeToString(svg),
@@ -51,6 +73,7 @@ const composed = (svg: SVGSVGElement, format: ChartImageFormat, props: SaveChart
     title: props.title,
     subtitle: props.subtitle,
     size: composeSize(format, props.mobile),
+    photo,
   });
 };
 
@@ -79,7 +102,9 @@ export const saveChart = async (format: ChartImageFormat, props: SaveChartMenuPr
   const svg = props.chartRef.current?.querySelector('svg');
   if (!svg) throw new Error('No drawn chart to save.');
   const name = chartFileName(format, props.range);
-  const text = composed(svg, format, props);
+  // A project without a photo answers 404: the header is then the title alone.
+  const photo = props.projectId === null ? null : await headerPhoto(loadProjectPhoto(props.projectId));
+  const text = composed(svg, format, props, photo);
   if (format === 'svg') {
     saveBlob(new Blob([text], { type: 'image/svg+xml' }), name);
     return;

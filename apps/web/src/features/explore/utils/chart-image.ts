@@ -1,7 +1,8 @@
 /**
  * Chart image export (spec §9 Chart export): PNG 3840×2160 (mobile 1800×2500), SVG 1920×1080 (mobile
  * 1800×2500), a scale factor of 3 (a PNG is its SVG drawn three times larger), a header of 80 units
- * above the chart, and a PDF page with the image 190 mm wide inside 10 mm margins.
+ * above the chart (the project photo, at 600 pixels, then the title), and a PDF page with the image
+ * 190 mm wide inside 10 mm margins. The header waits 500 ms, then up to 10 times 200 ms, for the photo.
  */
 export const CHART_EXPORT = {
   png: { width: 3840, height: 2160 },
@@ -9,6 +10,7 @@ export const CHART_EXPORT = {
   mobile: { width: 1800, height: 2500 },
   scale: 3,
   headerGap: 80,
+  photo: { size: 600, waitMs: 500, retries: 10, retryMs: 200 },
   pdf: { widthMm: 190, marginMm: 10, pageWidthMm: 210, pageHeightMm: 297 },
 } as const;
 
@@ -39,14 +41,25 @@ export type ComposeInput = {
   readonly title: string;
   readonly subtitle: string;
   readonly size: Size;
+  /** The project photo for the header (a data URL, so that the image needs nothing from outside), if any. */
+  readonly photo?: { readonly href: string; readonly size: Size } | null;
+};
+
+/** The photo's place in the header: 8 units from the top and left edges, as tall as the header allows. */
+const photoBox = (photo: Size, gap: number): Size => {
+  const height = gap - 16;
+  const width = photo.height > 0 ? Math.min(3 * height, Math.round((height * photo.width) / photo.height)) : height;
+  return { width, height };
 };
 
 /**
- * One SVG document: a white page of `size`, the header (title and subtitle) in the first 80 units,
- * and the drawn chart scaled into the rest, its proportions kept.
+ * One SVG document: a white page of `size`, the header (project photo, title and subtitle) in the
+ * first 80 units, and the drawn chart scaled into the rest, its proportions kept.
  */
-export const composeChartSvg = ({ chart, chartSize, title, subtitle, size }: ComposeInput): string => {
+export const composeChartSvg = ({ chart, chartSize, title, subtitle, size, photo = null }: ComposeInput): string => {
   const gap = CHART_EXPORT.headerGap;
+  const box = photo ? photoBox(photo.size, gap) : null;
+  const textX = box ? 8 + box.width + 16 : 16;
   // The chart's own <svg …> opening is replaced: it is placed and scaled here.
   const inner = chart.replace(/^<svg\b[^>]*>/, '').replace(/<\/svg>\s*$/, '');
   const titleSize = Math.round(gap * 0.32);
@@ -54,13 +67,36 @@ export const composeChartSvg = ({ chart, chartSize, title, subtitle, size }: Com
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="0 0 ${size.width} ${size.height}">`,
     `<rect width="100%" height="100%" fill="#ffffff"/>`,
-    `<text x="16" y="${Math.round(gap * 0.45)}" font-family="Roboto, Helvetica, Arial, sans-serif" font-size="${titleSize}" font-weight="600" fill="#1f2933">${escapeXml(title)}</text>`,
-    `<text x="16" y="${Math.round(gap * 0.8)}" font-family="Roboto, Helvetica, Arial, sans-serif" font-size="${subtitleSize}" fill="#52606d">${escapeXml(subtitle)}</text>`,
+    photo && box
+      ? `<image href="${escapeXml(photo.href)}" x="8" y="8" width="${box.width}" height="${box.height}" preserveAspectRatio="xMidYMid slice"/>`
+      : '',
+    `<text x="${textX}" y="${Math.round(gap * 0.45)}" font-family="Roboto, Helvetica, Arial, sans-serif" font-size="${titleSize}" font-weight="600" fill="#1f2933">${escapeXml(title)}</text>`,
+    `<text x="${textX}" y="${Math.round(gap * 0.8)}" font-family="Roboto, Helvetica, Arial, sans-serif" font-size="${subtitleSize}" fill="#52606d">${escapeXml(subtitle)}</text>`,
     `<svg x="0" y="${gap}" width="${size.width}" height="${size.height - gap}" viewBox="0 0 ${chartSize.width} ${chartSize.height}" preserveAspectRatio="xMidYMid meet">`,
     inner,
     `</svg>`,
     `</svg>`,
   ].join('');
+};
+
+/**
+ * The photo for the header once it has loaded (spec §9): waited for 500 ms, then 10 more times
+ * 200 ms; null when it cannot be had or has not come by then (the chart is saved without it).
+ */
+export const headerPhoto = async <T>(
+  loading: Promise<T | null>,
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<T | null> => {
+  const { waitMs, retries, retryMs } = CHART_EXPORT.photo;
+  const settled = loading.then(
+    (value) => ({ value }),
+    () => ({ value: null }),
+  );
+  for (const ms of [waitMs, ...Array.from({ length: retries }, () => retryMs)]) {
+    const first = await Promise.race([settled, sleep(ms).then(() => null)]);
+    if (first) return first.value;
+  }
+  return null;
 };
 
 /** `groundtruth-chart-2026-01-01-to-2026-01-15.png`: what and when, safe on every file system. */

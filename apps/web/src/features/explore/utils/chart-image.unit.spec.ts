@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { chartFileName, chartImageSize, composeChartSvg, composeSize, pdfWithJpeg } from './chart-image';
+import { chartFileName, chartImageSize, composeChartSvg, composeSize, headerPhoto, pdfWithJpeg } from './chart-image';
 
 describe('chart image export (spec §9)', () => {
   it('saves PNG 3840×2160, SVG 1920×1080, both 1800×2500 on a phone; a PNG is drawn at a third and scaled 3×', () => {
@@ -45,5 +45,42 @@ describe('chart image export (spec §9)', () => {
     offsets.forEach((offset, i) => expect(text.slice(offset, offset + 8)).toBe(`${i + 1} 0 obj\n`));
     // 190 mm = 538.58 pt wide, at 10 mm = 28.35 pt from the left.
     expect(text).toContain('q 538.58 0 0 302.95 28.35');
+  });
+});
+
+describe('the project photo in the chart header (spec §9)', () => {
+  it('sits at the header’s left, the title beside it, and is an embedded image', () => {
+    const sut = composeChartSvg({
+      chart: '<svg width="600" height="320"></svg>',
+      chartSize: { width: 600, height: 320 },
+      title: 'Depth',
+      subtitle: 'x',
+      size: { width: 1920, height: 1080 },
+      photo: { href: 'data:image/jpeg;base64,AAAA', size: { width: 800, height: 600 } },
+    });
+    // 64 units tall (80 less 8 above and below), 4:3 kept: 85 wide; the title 16 units after it.
+    expect(sut).toContain('<image href="data:image/jpeg;base64,AAAA" x="8" y="8" width="85" height="64"');
+    expect(sut).toMatch(/<text x="109" [^>]*>Depth<\/text>/);
+    const without = composeChartSvg({
+      chart: '<svg></svg>',
+      chartSize: { width: 600, height: 320 },
+      title: 'Depth',
+      subtitle: 'x',
+      size: { width: 1920, height: 1080 },
+    });
+    expect(without).not.toContain('<image');
+    expect(without).toMatch(/<text x="16" [^>]*>Depth<\/text>/);
+  });
+
+  it('waits 500 ms, then 10 × 200 ms, for the photo; goes without it after that or when it fails', async () => {
+    const waits: number[] = [];
+    const sleep = (ms: number) => {
+      waits.push(ms);
+      return Promise.resolve();
+    };
+    expect(await headerPhoto(new Promise<string>(() => undefined), sleep)).toBeNull();
+    expect(waits).toEqual([500, ...Array.from({ length: 10 }, () => 200)]);
+    expect(await headerPhoto(Promise.reject(new Error('404')), sleep)).toBeNull();
+    expect(await headerPhoto(Promise.resolve('photo'), () => new Promise(() => undefined))).toBe('photo');
   });
 });
