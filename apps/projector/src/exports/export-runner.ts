@@ -189,10 +189,7 @@ export class ExportRunner implements OnApplicationBootstrap, OnApplicationShutdo
             await put(fixValues(bytes));
             if (Date.now() - lastBeat > PROGRESS_MS) {
               lastBeat = Date.now();
-              await this.pool.query('UPDATE gt_exports SET rows = $2, heartbeat_at = now() WHERE id = $1', [
-                job.id,
-                written,
-              ]);
+              await this.pool.query('UPDATE gt_exports SET rows = $2, heartbeat_at = now() WHERE id = $1', [job.id, written]);
             }
           }
           done = true;
