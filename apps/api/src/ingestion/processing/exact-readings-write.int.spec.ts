@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { AGGREGATE_LEVELS } from '@groundtruth/domain';
 import { migrateClickHouse, openClickHouse, type ClickHouse } from '@groundtruth/platform';
+import { SensorAggregates } from '../../sensors/aggregates/sensor-aggregates.js';
 import { ReadingBatch, type BatchReading } from '../../sensors/readings/reading-batch.js';
 import { EMBEDDED_WRITE_SLICE_ROWS, ReadingsWriter } from '../../sensors/readings/readings-writer.js';
 import { ExactReadingsWrite } from './exact-readings-write.js';
@@ -163,6 +164,33 @@ describe('writing an ingestion keeps every aggregate level equal to the readings
     await exact.write({ stationId: 3, ingestionId: 2, version: 1 }, batchOf(old.map((r) => ({ ...r, value: r.value * 2 }))));
     expect(await differences()).toEqual([]);
     expect((await finalRows()).length).toBe(old.length);
+  });
+
+  /**
+   * What a kill part way through a rebuild (SensorAggregates.rebuildDays) leaves: the ten-minute
+   * level's rows of the day deleted, the coarser levels' not yet; then the retry writes the upload again.
+   */
+  const killedBetweenTheLevels = async () => {
+    const day = Array.from({ length: 1440 }, (_, m) => readingAt(m, m / 4));
+    await exact.write({ stationId: 1, ingestionId: 1, version: 1 }, batchOf(day));
+    await ch.client.command({
+      query: `DELETE FROM readings_${AGGREGATE_LEVELS[0].name} WHERE station_id = 1`,
+      clickhouse_settings: { lightweight_deletes_sync: '2' },
+    });
+    return batchOf(day);
+  };
+
+  it('a write tried again after a rebuild stopped between the levels leaves every level exact', async () => {
+    const retried = await killedBetweenTheLevels();
+    await exact.write({ stationId: 1, ingestionId: 1, version: 1 }, retried, { afterInterruption: true });
+    expect(await differences()).toEqual([]);
+  });
+
+  it('control: comparing the ten-minute counts alone misses that state (the finest level comes out exact, the coarser double)', async () => {
+    const retried = await killedBetweenTheLevels();
+    await writer.write({ stationId: 1, ingestionId: 1, version: 1 }, retried);
+    await SensorAggregates.over(ch.client).reconcile([1], T0, T0 + 86_400_000);
+    expect(await differences()).toEqual(AGGREGATE_LEVELS.slice(1).map((l) => l.name));
   });
 
   it('control: the same file written as it is (no dropping of repeats) fails the comparison', async () => {

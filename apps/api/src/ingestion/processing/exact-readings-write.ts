@@ -17,8 +17,9 @@ const DAY_MS = 86_400_000;
  *   only: the views count each once, nothing to reconcile (the common case, and the fast one).
  * - Otherwise (the range held readings: an overlapping upload, CSV or uplink) some readings may
  *   have been inserted twice: the range is reconciled.
- * - A write tried again after an interruption reconciles its range too: the views of the cascade
- *   may have counted part of the earlier try (seen by the fault test: a kill between levels).
+ * - A write tried again after an interruption rebuilds every day of its range at every level: the
+ *   views of the cascade may have counted part of the earlier try, or a rebuild may have stopped
+ *   between levels (both seen by the fault test), and the ten-minute counts cannot always tell.
  * - Processing again also drops the ingestion's rows of earlier versions that this version did
  *   not write again (a reading the newer code no longer accepts), and reconciles their range.
  */
@@ -32,7 +33,7 @@ export class ExactReadingsWrite {
    * Answers the batch as written (without repeats). `repeatsDropped`: the caller already dropped
    * them (the decoder's worker). `afterInterruption`: an earlier try of this same write may have
    * stopped part way (a crash, a store gone mid-insert), leaving rows in `readings` and only some
-   * aggregate levels; the range is then reconciled whatever the aggregates say.
+   * aggregate levels; every day of the range is then rebuilt whatever the aggregates say.
    */
   async write(
     target: ReadingsTarget,
@@ -63,8 +64,13 @@ export class ExactReadingsWrite {
         clickhouse_settings: { lightweight_deletes_sync: '2' },
       });
     }
-    if (reconcile && from !== null && to !== null) {
-      await SensorAggregates.over(this.client).reconcile([stationId], from, to + 1);
+    if (from !== null && to !== null) {
+      // After an interruption every day of the range is rebuilt, not only the days whose ten-minute
+      // counts differ: a try killed between the levels (a rebuild's deletes done for the finer levels
+      // only, a view's insert half way) can leave the ten-minute level exact and the coarser ones not
+      // (seen by the fault test: hours, six hours and days doubled over a whole upload).
+      if (options.afterInterruption) await SensorAggregates.over(this.client).rebuildRange(stationId, from, to + 1);
+      else if (reconcile) await SensorAggregates.over(this.client).reconcile([stationId], from, to + 1);
     }
     return batch;
   }
