@@ -59,6 +59,12 @@ for (const locale of ['en-US', 'es-ES']) {
       // The signed-in header's account menu, open.
       await page.getByRole('button', { name: /Account menu|Menú de la cuenta/ }).click();
       await expect(page.getByRole('menu')).toBeVisible();
+      // The menu grows and fades in: axe reads contrast through the opacity of a transition still running
+      // (CI saw 'My account' fail contrast on a menu drawn in full a moment later).
+      await page.waitForFunction(() => {
+        const paper = document.querySelector('[role="menu"]')?.closest('.MuiPaper-root');
+        return !!paper && paper.getAnimations().length === 0 && getComputedStyle(paper).opacity === '1';
+      });
       found.push(...(await blockingViolations(page, 'account menu')));
       expect(found).toEqual([]);
     });
