@@ -2,7 +2,6 @@ import { Controller, Headers, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import type { Actor } from '@groundtruth/domain';
 import {
-  COLUMNS_MEDIA_TYPE,
   routes,
   toColumns,
   type SensorData,
@@ -13,7 +12,7 @@ import {
 } from '@groundtruth/contracts';
 import { CurrentActor } from '../auth/current-actor.decorator.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
-import { wantsColumns } from '../common/http/wants-columns.js';
+import { inAskedForm } from '../common/http/wants-columns.js';
 import { SensorDataQueries } from './queries/sensor-data.queries.js';
 import { MODULES_META, SENSORS_META } from './queries/sensor-meta.js';
 
@@ -40,10 +39,7 @@ export class SensorsController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<SensorData | SensorDataColumns> {
     const answer = await this.sensorData.data(query, actor);
-    res.vary('Accept');
-    if (!wantsColumns(query.format, accept)) return answer;
-    res.type(COLUMNS_MEDIA_TYPE);
-    return toColumns(answer);
+    return inAskedForm(res, { format: query.format, accept }, answer, toColumns);
   }
 
   @ApiRoute(routes.sensorDataTail)

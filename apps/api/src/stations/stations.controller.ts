@@ -2,7 +2,6 @@ import { Controller, Headers, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { authorize, can, DomainError, type Actor } from '@groundtruth/domain';
 import {
-  COLUMNS_MEDIA_TYPE,
   mapStationsToColumns,
   routes,
   type LabelModuleBody,
@@ -20,7 +19,7 @@ import {
 import { CurrentActor, userIdOf } from '../auth/current-actor.decorator.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
 import { ExpectedVersion, type SentVersion } from '../common/http/expected-version.js';
-import { wantsColumns } from '../common/http/wants-columns.js';
+import { inAskedForm } from '../common/http/wants-columns.js';
 import { commandMetadata } from '../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../common/cqrs/command-gateway.js';
 import { ProjectsQueries } from '../projects/queries/projects.queries.js';
@@ -61,10 +60,7 @@ export class StationsController {
     if (query.project !== undefined) await this.projects.readable(query.project, actor);
     const bbox = query.bbox && { west: query.bbox[0], south: query.bbox[1], east: query.bbox[2], north: query.bbox[3] };
     const answer = await this.maps.list({ bbox, projectId: query.project, recentHours: query.recentHours }, actor);
-    res.vary('Accept');
-    if (!wantsColumns(query.format, accept)) return answer;
-    res.type(COLUMNS_MEDIA_TYPE);
-    return mapStationsToColumns(answer);
+    return inAskedForm(res, { format: query.format, accept }, answer, mapStationsToColumns);
   }
 
   @ApiRoute(routes.getStation)

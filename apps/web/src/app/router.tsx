@@ -82,14 +82,16 @@ const projectBigMap: Pick<RouteObject, 'lazy' | 'handle'> = {
 /**
  * The explore workspace (lazy: the charts stay out of every other page); one component for its three
  * routes. Opened on a short link, its bookmark is asked for while the workspace's JavaScript loads
- * rather than after it: the two waits overlap before the first chart (bench:explore-web).
+ * rather than after it: the two waits overlap before the first chart (bench:explore-web). The loader
+ * reads the address being opened, as the stations map's does.
  */
-const explore = (queryClient: QueryClient): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => {
-    const token = new URLSearchParams(window.location.search).get('v');
-    if (window.location.pathname === paths.exploreShortBookmark.path && token)
-      void queryClient.prefetchQuery(bookmarkQueryOptions(token));
-    return { Component: (await import('./routes/explore.route')).ExploreRoute };
+const explore = (queryClient: QueryClient): Pick<RouteObject, 'lazy' | 'loader'> => ({
+  lazy: async () => ({ Component: (await import('./routes/explore.route')).ExploreRoute }),
+  loader: ({ request }) => {
+    const url = new URL(request.url);
+    const token = url.searchParams.get('v');
+    if (url.pathname === paths.exploreShortBookmark.path && token) void queryClient.prefetchQuery(bookmarkQueryOptions(token));
+    return null;
   },
 });
 

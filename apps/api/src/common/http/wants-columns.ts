@@ -1,3 +1,4 @@
+import type { Response } from 'express';
 import { COLUMNS_MEDIA_TYPE } from '@groundtruth/contracts';
 
 /**
@@ -7,4 +8,20 @@ import { COLUMNS_MEDIA_TYPE } from '@groundtruth/contracts';
 export const wantsColumns = (format: 'rows' | 'columns' | undefined, accept: string | undefined): boolean => {
   if (format) return format === 'columns';
   return (accept ?? '').split(',').some((part) => part.trim().split(';')[0]!.trim().toLowerCase() === COLUMNS_MEDIA_TYPE);
+};
+
+/**
+ * The answer in the form the call asks for: as it is, or turned into columns and typed as such. Either
+ * way the answer varies with Accept, which caches must know.
+ */
+export const inAskedForm = <Rows, Columns>(
+  res: Response,
+  ask: { readonly format: 'rows' | 'columns' | undefined; readonly accept: string | undefined },
+  answer: Rows,
+  toColumns: (rows: Rows) => Columns,
+): Rows | Columns => {
+  res.vary('Accept');
+  if (!wantsColumns(ask.format, ask.accept)) return answer;
+  res.type(COLUMNS_MEDIA_TYPE);
+  return toColumns(answer);
 };
