@@ -37,43 +37,54 @@ describe('ReadingsWriter in embedded mode (chDB)', () => {
   /**
    * Writes the batch and, `waitMs` after the first insert was handed to the client, asks what a chart
    * asks of an aggregate level (a `SELECT 1` touches no table, and chDB may answer it beside an insert).
-   * Answers whether the query was issued before the write ended, whether it came back before the
-   * write ended, and the rows stored.
+   * Answers whether the query was issued before the last insert statement ended, whether it came
+   * back before that statement ended, and the rows stored. The insert statements are timed, not the
+   * whole write: the write also removes its file afterwards, and a query that waited for the one
+   * insert could otherwise come back in the same instant as the write and be counted either way.
    */
   const queryDuringWrite = async (stationId: number, sliceRows: number, waitMs = 100) => {
     let firstInsert: () => void = () => undefined;
     const inserting = new Promise<void>((resolve) => (firstInsert = resolve));
-    // The real client, watched: the first command it is given is the first insert.
+    const order: string[] = [];
+    // The real client, watched: every command it is given is an insert of the write.
     const client = new Proxy(ch.client, {
       get(target, key, receiver) {
         const member = Reflect.get(target, key, receiver) as unknown;
         if (key !== 'command' || typeof member !== 'function') return member;
-        return (...args: unknown[]) => {
+        return async (...args: unknown[]) => {
           firstInsert();
-          return (member as (...a: unknown[]) => unknown).apply(target, args);
+          const answer = await (member as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+          order.push('insert');
+          return answer;
         };
       },
     }) as ClickHouseClient;
     const writer = new ReadingsWriter({ ...ch, client }, { dataDir });
     writer.sliceRows = sliceRows;
-    const order: string[] = [];
-    const write = writer.write({ stationId, ingestionId: 1, version: 1 }, bigBatch()).then(() => order.push('write'));
+    let written = false;
+    const write = writer.write({ stationId, ingestionId: 1, version: 1 }, bigBatch()).then(() => (written = true));
     await inserting;
     // Meant to be long enough for the insert to reach the engine, and far shorter than the whole write.
     await new Promise((resolve) => setTimeout(resolve, waitMs));
-    const issuedDuringWrite = order.length === 0;
+    const issuedAfter = order.length;
+    const issuedDuringWrite = !written;
     const query = ch.client
       .query({ query: 'SELECT count() FROM readings_1d', format: 'JSONEachRow' })
       .then((r) => r.json())
       .then(() => order.push('query'));
     await Promise.all([write, query]);
+    const inserts = order.filter((step) => step === 'insert').length;
     const stored = await ch.client.query({
       query: `SELECT count() AS n FROM readings FINAL WHERE station_id = {station:UInt32}`,
       query_params: { station: stationId },
       format: 'JSONEachRow',
     });
     const [row] = await stored.json<{ n: string }>();
-    return { issuedDuringWrite, queryFirst: order[0] === 'query', stored: Number(row?.n) };
+    return {
+      issuedDuringWrite: issuedDuringWrite && issuedAfter < inserts,
+      queryFirst: order.indexOf('query') < order.lastIndexOf('insert'),
+      stored: Number(row?.n),
+    };
   };
 
   it('a query issued while a large upload is written answers before the write ends, and every reading is stored', async () => {
