@@ -10,12 +10,38 @@ export const asRecorded = (value: number): number => {
   return shortestFloat32(value);
 };
 
-/** The number with the fewest significant digits whose float32 is `Math.fround(value)`. */
+/** 10^0 … 10^22: every one exact in a float64, so a division or product by one is rounded once. */
+const POWERS_OF_TEN = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
+
+/**
+ * `value` rounded to `digits` significant digits, `exponent` being its decimal exponent (the candidate
+ * `Number(value.toPrecision(digits))`, without formatting and parsing text, which costs about ten
+ * times as much). Scaled by a power of ten, rounded and scaled back, each step rounded once; the
+ * scaled value is off by at most a few units in its 16th digit, which changes the rounding only
+ * right at a half, so there the text way decides.
+ */
+const roundedTo = (value: number, exponent: number, digits: number): number => {
+  const places = digits - 1 - exponent;
+  if (places > 22 || places < -22) return Number(value.toPrecision(digits));
+  const scaled = places >= 0 ? value * POWERS_OF_TEN[places]! : value / POWERS_OF_TEN[-places]!;
+  if (Math.abs(Math.abs(scaled - Math.trunc(scaled)) - 0.5) < 1e-6) return Number(value.toPrecision(digits));
+  const whole = Math.round(scaled);
+  return places >= 0 ? whole / POWERS_OF_TEN[places]! : whole * POWERS_OF_TEN[-places]!;
+};
+
+/**
+ * The number with the fewest significant digits whose float32 is `Math.fround(value)`. Chart answers
+ * and exports call it for every value they send, so it rounds by arithmetic (`roundedTo`); it answers
+ * what `Number(target.toPrecision(d))` for d = 1, 2, … answers (the unit test compares millions).
+ */
 export const shortestFloat32 = (value: number): number => {
   const target = Math.fround(value);
   if (!Number.isFinite(target) || target === 0) return target === 0 ? 0 : target;
+  // Off by one right beside a power of ten at worst: the digits then count from one place over,
+  // and the first that reads back is still the shortest.
+  const exponent = Math.floor(Math.log10(Math.abs(target)));
   for (let digits = 1; digits < 9; digits++) {
-    const candidate = Number(target.toPrecision(digits));
+    const candidate = roundedTo(target, exponent, digits);
     if (Math.fround(candidate) === target) return candidate;
   }
   return Number(target.toPrecision(9));

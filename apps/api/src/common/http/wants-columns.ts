@@ -10,9 +10,25 @@ export const wantsColumns = (format: 'rows' | 'columns' | undefined, accept: str
   return (accept ?? '').split(',').some((part) => part.trim().split(';')[0]!.trim().toLowerCase() === COLUMNS_MEDIA_TYPE);
 };
 
+/** Each answer's columns, by the function that made them: an answer kept in a cache of answers is the same object each time. */
+const formed = new WeakMap<object, WeakMap<object, unknown>>();
+
+const columnsOnce = <Rows, Columns>(answer: Rows, toColumns: (rows: Rows) => Columns): Columns => {
+  if (typeof answer !== 'object' || answer === null) return toColumns(answer);
+  let byAnswer = formed.get(toColumns);
+  if (!byAnswer) formed.set(toColumns, (byAnswer = new WeakMap()));
+  if (byAnswer.has(answer)) return byAnswer.get(answer) as Columns;
+  const columns = toColumns(answer);
+  byAnswer.set(answer, columns);
+  return columns;
+};
+
 /**
  * The answer in the form the call asks for: as it is, or turned into columns and typed as such. Either
- * way the answer varies with Accept, which caches must know.
+ * way the answer varies with Accept, which caches must know. The columns of an answer are made once
+ * (a chart answer asked again comes from the cache as the same object, and its columns cost more
+ * than the rest of the call: every value is written at its recorded precision), so answers must not
+ * be changed once answered.
  */
 export const inAskedForm = <Rows, Columns>(
   res: Response,
@@ -23,5 +39,5 @@ export const inAskedForm = <Rows, Columns>(
   res.vary('Accept');
   if (!wantsColumns(ask.format, ask.accept)) return answer;
   res.type(COLUMNS_MEDIA_TYPE);
-  return toColumns(answer);
+  return columnsOnce(answer, toColumns);
 };
