@@ -9,6 +9,7 @@ export * from './postgres/embedded-postgres.js';
 export * from './postgres/ids.js';
 export * from './postgres/channel-listener.js';
 export * from './projections/index.js';
+export * from './read-models/index.js';
 export * from './logging/logger.js';
 export * from './clickhouse/index.js';
 export * from './runtime/runtime.js';

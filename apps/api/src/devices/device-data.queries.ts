@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { can, deviceIdKey, DomainError, type Actor, type StationSensorConfig } from '@groundtruth/domain';
+import { can, deviceIdKey, DomainError, type Actor } from '@groundtruth/domain';
 import {
   DEVICE_SUMMARY_UPLOADS_MAX,
   type DeviceData,
@@ -7,7 +7,7 @@ import {
   type DeviceSummary,
   type DeviceSummaryQuery,
 } from '@groundtruth/contracts';
-import { CLICKHOUSE, type ClickHouse } from '@groundtruth/platform';
+import { CLICKHOUSE, type ClickHouse, type StationModuleRow, type StationRow } from '@groundtruth/platform';
 import { readLatest } from '../sensors/queries/sensor-buckets.js';
 import { StationAccessQueries } from '../stations/queries/station-access.js';
 import { StationDataQueries, toUpload, UPLOAD_COLUMNS, type UploadRow } from '../stations/queries/station-data.queries.js';
@@ -93,7 +93,7 @@ export class DeviceDataQueries {
 
   /** The station of a device id (404), once the asker may read it (403 STATION.PRIVATE), with its modules. */
   private async device(deviceId: string, actor: Actor) {
-    const found = await this.readModels.rows<{ id: string; name: string; device_id: string }>(
+    const found = await this.readModels.rows<Pick<StationRow, 'id' | 'name' | 'device_id'>>(
       'SELECT id, name, device_id FROM stations WHERE device_id = $1 ORDER BY id LIMIT 1',
       [deviceIdKey(deviceId)],
     );
@@ -103,15 +103,7 @@ export class DeviceDataQueries {
     const resource = await this.access.authorize(actor, 'station.read', id);
     const [summaries, modules] = await Promise.all([
       this.stationData.summaries([id]),
-      this.readModels.rows<{
-        module_id: string;
-        hardware_id: string | null;
-        name: string;
-        label: string | null;
-        position: number;
-        internal: boolean;
-        sensors: StationSensorConfig[];
-      }>('SELECT * FROM station_modules WHERE station_id = $1', [id]),
+      this.readModels.rows<StationModuleRow>('SELECT * FROM station_modules WHERE station_id = $1', [id]),
     ]);
     return {
       station: { id, name: row.name, deviceId: row.device_id, firmware: summaries.get(id)?.firmware ?? null },

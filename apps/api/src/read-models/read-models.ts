@@ -5,7 +5,8 @@ import type pg from 'pg';
 /**
  * The query side's one way to read the read models: SQL with `$1` parameters on the shared `pg`
  * pool, each query naming its row type beside its SQL. It only reads; the tables are described
- * once, by the projections that write them (their DDL in apps/projector), never again here.
+ * once, by the projections that write them (their DDL in apps/projector, their row types in
+ * libs/platform/src/read-models), never again here.
  */
 /** A Postgres array literal of ids, for `= ANY($n::bigint[])`. */
 export const idArray = (ids: readonly number[]): string => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;

@@ -16,6 +16,7 @@ import {
   type Logger,
   type ModuleInfo,
   type PgPool,
+  type StationModuleRow,
 } from '@groundtruth/platform';
 import { commandMetadata } from '../../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../../common/cqrs/command-gateway.js';
@@ -114,7 +115,7 @@ export class IngestionProcessor implements OnApplicationShutdown {
         result = await this.imported.of(ingestion, Buffer.from(bytes), context, userId);
       } else {
         const metas = await this.metaModules(stationId, row.generation);
-        const stationModules = await this.readModels.rows<{ module_id: string; hardware_id: string | null; position: number }>(
+        const stationModules = await this.readModels.rows<Pick<StationModuleRow, 'module_id' | 'hardware_id' | 'position'>>(
           'SELECT module_id, hardware_id, position FROM station_modules WHERE station_id = $1',
           [stationId],
         );

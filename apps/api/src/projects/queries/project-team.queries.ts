@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { ProjectRole } from '@groundtruth/domain';
 import type { ProjectFollowers, ProjectUpdate, ProjectUser } from '@groundtruth/contracts';
+import type { UserRow } from '@groundtruth/platform';
 import { ReadModels } from '../../read-models/read-models.js';
 import { roleName } from './projects.queries.js';
 
-type PersonRow = { id: string; name: string; photo: string | null; email: string | null };
+type PersonRow = Pick<UserRow, 'id' | 'name' | 'photo' | 'email'>;
 type MemberRow = PersonRow & { role: ProjectRole };
 type InviteRow = { id: string; project_id: string; email: string | null; role: ProjectRole; invited_at: Date | string };
 type UpdateRow = {

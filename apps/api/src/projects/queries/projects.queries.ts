@@ -9,29 +9,12 @@ import {
   type ProjectRole,
 } from '@groundtruth/domain';
 import type { Project, ProjectRoleName } from '@groundtruth/contracts';
+import type { ProjectRow } from '@groundtruth/platform';
 import { idArray, ReadModels } from '../../read-models/read-models.js';
 import { readableStationParams, readableStationSql } from '../../stations/queries/station-access.js';
 
 /** A `projects` row with what the asker needs to see about it (follows, their role). */
-type ProjectRow = {
-  id: string;
-  revision: string;
-  team_revision: string;
-  name: string;
-  description: string;
-  goal: string;
-  location: string;
-  slug: string;
-  tags: string[];
-  privacy: number;
-  show_stations: boolean;
-  show_exact_location: boolean;
-  bounds: Project['bounds'];
-  start_time: Date | string | null;
-  end_time: Date | string | null;
-  photo: string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
+type ProjectSqlRow = ProjectRow & {
   followers: number | string;
   following: boolean;
   role: ProjectRole | null;
@@ -76,15 +59,15 @@ const selectParams = (actor: Actor): unknown[] => [askerId(actor), readableStati
 export class ProjectsQueries {
   constructor(private readonly readModels: ReadModels) {}
 
-  private async select(where: string, params: readonly unknown[], actor: Actor): Promise<ProjectRow[]> {
-    return this.readModels.rows<ProjectRow>(`${projectSelect} ${where}`, [...selectParams(actor), ...params]);
+  private async select(where: string, params: readonly unknown[], actor: Actor): Promise<ProjectSqlRow[]> {
+    return this.readModels.rows<ProjectSqlRow>(`${projectSelect} ${where}`, [...selectParams(actor), ...params]);
   }
 
-  private static access(row: ProjectRow): ProjectResource {
+  private static access(row: ProjectSqlRow): ProjectResource {
     return { isPublic: row.privacy > 0, role: row.role };
   }
 
-  private static toProject(r: ProjectRow, actor: Actor): Project {
+  private static toProject(r: ProjectSqlRow, actor: Actor): Project {
     const id = Number(r.id);
     const startTime = r.start_time === null ? null : iso(r.start_time);
     const endTime = r.end_time === null ? null : iso(r.end_time);
@@ -102,7 +85,7 @@ export class ProjectsQueries {
       private: r.privacy === 0,
       showStations: r.show_stations,
       showExactLocation: r.show_exact_location,
-      bounds: r.bounds,
+      bounds: r.bounds && { min: [...r.bounds.min], max: [...r.bounds.max] },
       startTime,
       endTime,
       createdAt: iso(r.created_at),
@@ -165,7 +148,7 @@ export class ProjectsQueries {
 
   /** The project's photo key, for serving it. */
   async photoOf(id: number): Promise<string | null> {
-    const row = await this.readModels.row<{ photo: string | null }>('SELECT photo FROM projects WHERE id = $1', [id]);
+    const row = await this.readModels.row<Pick<ProjectRow, 'photo'>>('SELECT photo FROM projects WHERE id = $1', [id]);
     return row?.photo ?? null;
   }
 }

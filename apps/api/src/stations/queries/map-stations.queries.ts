@@ -10,7 +10,7 @@ import {
   type MapBox,
 } from '@groundtruth/domain';
 import type { MapStation, MapStations } from '@groundtruth/contracts';
-import { APP_CONFIG, CLICKHOUSE, type AppConfig, type ClickHouse } from '@groundtruth/platform';
+import { APP_CONFIG, CLICKHOUSE, type AppConfig, type ClickHouse, type StationRow } from '@groundtruth/platform';
 import { AnswerCache } from '../../common/cache/answer-cache.js';
 import { ReadYourWrites } from '../../common/cqrs/read-your-writes.js';
 import { ReadModels } from '../../read-models/read-models.js';
@@ -22,9 +22,8 @@ const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
 
 type MapSqlRow = StationAccessRow &
-  StationLocationRow & {
-    id: string;
-    name: string;
+  StationLocationRow &
+  Pick<StationRow, 'id' | 'name'> & {
     place: string | null;
     last_reading_at: Date | string | null;
     battery: number | null;

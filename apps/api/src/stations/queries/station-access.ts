@@ -11,6 +11,7 @@ import {
   type SeenLocation,
   type StationResource,
 } from '@groundtruth/domain';
+import type { StationRow } from '@groundtruth/platform';
 import { ReadModels } from '../../read-models/read-models.js';
 
 /**
@@ -53,7 +54,11 @@ export const stationAccessColumnsSql = (s: string, user: number): string => `
      JOIN project_members pm ON pm.project_id = ps.project_id
     WHERE ps.station_id = ${s}.id AND pm.user_id = $${user}) AS role_rank`;
 
-export type StationAccessRow = { owner_id: string; is_public: boolean; exact_public: boolean; role_rank: number | string | null };
+export type StationAccessRow = Pick<StationRow, 'owner_id'> & {
+  is_public: boolean;
+  exact_public: boolean;
+  role_rank: number | string | null;
+};
 
 /** What the permission policy needs to know about a station for one asker, from its access columns. */
 export const toStationResource = (row: StationAccessRow, actor: Actor): StationResource => {
@@ -69,12 +74,7 @@ export const toStationResource = (row: StationAccessRow, actor: Actor): StationR
 };
 
 /** A station row's exact and general coordinates (the stations read model). */
-export type StationLocationRow = {
-  latitude: number | null;
-  longitude: number | null;
-  general_latitude: number | null;
-  general_longitude: number | null;
-};
+export type StationLocationRow = Pick<StationRow, 'latitude' | 'longitude' | 'general_latitude' | 'general_longitude'>;
 
 /**
  * Where the asker may see the station: the exact coordinates when the policy lets them

@@ -7,9 +7,9 @@ import {
   stationDataStatus,
   type Actor,
   type SeenLocation,
-  type StationSensorConfig,
 } from '@groundtruth/domain';
 import type { AssociatedStations, Station, StationModule, StationSensorMetaList } from '@groundtruth/contracts';
+import type { StationModuleRow, StationRow } from '@groundtruth/platform';
 import { idArray, ReadModels } from '../../read-models/read-models.js';
 import { StationDataQueries } from './station-data.queries.js';
 import {
@@ -23,32 +23,7 @@ import {
   type StationLocationRow,
 } from './station-access.js';
 
-type StationSqlRow = StationAccessRow &
-  StationLocationRow & {
-    id: string;
-    revision: string;
-    owner_name: string | null;
-    device_id: string;
-    name: string;
-    description: string;
-    hidden: boolean;
-    deployed_at: Timestamp | null;
-    location_name: string | null;
-    model: string | null;
-    created_at: Timestamp;
-    updated_at: Timestamp;
-  };
-
-type ModuleSqlRow = {
-  module_id: string;
-  station_id: string;
-  hardware_id: string | null;
-  name: string;
-  label: string | null;
-  position: number;
-  internal: boolean;
-  sensors: StationSensorConfig[];
-};
+type StationSqlRow = StationRow & StationAccessRow & { owner_name: string | null };
 
 type PhotoSqlRow = { id: string; station_id: string; is_station_image: boolean; created_at: Timestamp };
 
@@ -159,7 +134,7 @@ export class StationsQueries {
     await this.access.authorize(actor, 'station.read', stationId);
     const userId = actor.kind === 'user' ? actor.userId : null;
     const located = `s.id, s.owner_id, s.latitude, s.longitude, s.general_latitude, s.general_longitude, ${stationAccessColumnsSql('s', 1)}`;
-    type LocatedRow = StationAccessRow & StationLocationRow & { id: string };
+    type LocatedRow = StationAccessRow & StationLocationRow & Pick<StationRow, 'id'>;
     const [self] = await this.readModels.rows<LocatedRow>(`SELECT ${located} FROM stations s WHERE s.id = $2`, [
       userId,
       stationId,
@@ -222,7 +197,7 @@ export class StationsQueries {
          FROM stations s LEFT JOIN users u ON u.id = s.owner_id WHERE s.id = ANY($2::bigint[])`,
         [actor.kind === 'user' ? actor.userId : null, idArray(idList)],
       ),
-      this.readModels.rows<ModuleSqlRow>(
+      this.readModels.rows<StationModuleRow>(
         'SELECT * FROM station_modules WHERE station_id = ANY($1::bigint[]) ORDER BY station_id, position, module_id',
         [idArray(idList)],
       ),
@@ -322,7 +297,7 @@ export class StationsQueries {
 const locationOf = (seen: SeenLocation | null): Station['location'] =>
   seen && { precise: [seen.longitude, seen.latitude], latitude: seen.latitude, longitude: seen.longitude, exact: seen.exact };
 
-const toModule = (m: ModuleSqlRow, matched: ReturnType<typeof matchLatestReadings>): StationModule => ({
+const toModule = (m: StationModuleRow, matched: ReturnType<typeof matchLatestReadings>): StationModule => ({
   id: Number(m.module_id),
   hardwareId: m.hardware_id,
   name: m.name,

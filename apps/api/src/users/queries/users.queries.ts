@@ -1,28 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, termsAreCurrent, userMessages } from '@groundtruth/domain';
 import type { MentionableList, User, UserSearchResult } from '@groundtruth/contracts';
-import { APP_CONFIG, type AppConfig } from '@groundtruth/platform';
+import { APP_CONFIG, type AppConfig, type LeftJoined, type SessionRow, type UserRow } from '@groundtruth/platform';
 import { ReadModels } from '../../read-models/read-models.js';
-
-/** A row of the `users` read model (written by the projector's users projection). */
-type UserSqlRow = {
-  id: string;
-  revision: string;
-  email: string | null;
-  name: string;
-  bio: string;
-  photo: string | null;
-  public_profile: boolean;
-  email_validated: boolean;
-  has_password: boolean;
-  locale: 'en-US' | 'es-ES';
-  tnc_date: Date | null;
-  admin: boolean;
-  moderator: boolean;
-  deleted: boolean;
-  created_at: Date;
-  updated_at: Date;
-};
 
 /** A person as the API's services read them: a `users` row with numeric ids and camel-case names. */
 export type UserRecord = {
@@ -44,7 +24,7 @@ export type UserRecord = {
   updatedAt: Date;
 };
 
-const toUserRecord = (r: UserSqlRow): UserRecord => ({
+const toUserRecord = (r: UserRow): UserRecord => ({
   id: Number(r.id),
   revision: Number(r.revision),
   email: r.email,
@@ -63,12 +43,9 @@ const toUserRecord = (r: UserSqlRow): UserRecord => ({
   updatedAt: r.updated_at,
 });
 
-type CallerRow = {
-  admin: boolean | null;
-  moderator: boolean | null;
-  deleted: boolean | null;
+/** Both joins are LEFT: a side is null until its account or session is projected. */
+type CallerRow = LeftJoined<Pick<UserRow, 'admin' | 'moderator' | 'deleted'> & Pick<SessionRow, 'spoofed_by'>> & {
   session_ended: boolean | null;
-  spoofed_by: string | null;
 };
 
 export type Caller = {
@@ -114,7 +91,7 @@ export class UsersQueries {
   }
 
   async find(id: number): Promise<UserRecord | null> {
-    const row = await this.readModels.row<UserSqlRow>('SELECT * FROM users WHERE id = $1', [id]);
+    const row = await this.readModels.row<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
     return row ? toUserRecord(row) : null;
   }
 
@@ -125,7 +102,7 @@ export class UsersQueries {
   }
 
   async findByEmail(email: string): Promise<UserRecord | null> {
-    const row = await this.readModels.row<UserSqlRow>('SELECT * FROM users WHERE email = $1 AND NOT deleted LIMIT 1', [
+    const row = await this.readModels.row<UserRow>('SELECT * FROM users WHERE email = $1 AND NOT deleted LIMIT 1', [
       email.trim().toLowerCase(),
     ]);
     return row ? toUserRecord(row) : null;
@@ -153,7 +130,7 @@ export class UsersQueries {
   }
 
   async openSessions(userId: number): Promise<string[]> {
-    const rows = await this.readModels.rows<{ id: string }>(
+    const rows = await this.readModels.rows<Pick<SessionRow, 'id'>>(
       'SELECT id FROM sessions WHERE user_id = $1 AND ended_reason IS NULL',
       [userId],
     );
@@ -166,7 +143,7 @@ export class UsersQueries {
    */
   async mentionables(caller: { userId: number; admin: boolean }, query: string, limit = 10): Promise<MentionableList> {
     if (!query) return { mentions: [] };
-    const rows = await this.readModels.rows<{ id: string; name: string }>(
+    const rows = await this.readModels.rows<Pick<UserRow, 'id' | 'name'>>(
       `SELECT u.id, u.name FROM users u
        WHERE NOT u.deleted AND u.name ILIKE $1
          AND ($2::boolean OR u.public_profile OR u.id = $3 OR EXISTS (${sharedProject('$3')}))
@@ -188,7 +165,7 @@ export class UsersQueries {
 
   async search(query: string, limit = 50): Promise<UserSearchResult> {
     const like = `%${escapeLike(query)}%`;
-    const rows = await this.readModels.rows<{ id: string; name: string; email: string | null }>(
+    const rows = await this.readModels.rows<Pick<UserRow, 'id' | 'name' | 'email'>>(
       'SELECT id, name, email FROM users WHERE NOT deleted AND (name ILIKE $1 OR email ILIKE $1) ORDER BY name, id LIMIT $2',
       [like, limit],
     );

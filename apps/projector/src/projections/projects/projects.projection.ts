@@ -1,5 +1,12 @@
 import { movesProjectDetails, movesProjectTeam, projectEventTypes, type ProjectEvent } from '@groundtruth/domain';
-import { foldIntoRows, type Projection, type ProjectionContext, type RecordedEvent } from '@groundtruth/platform';
+import {
+  foldIntoRows,
+  type Projection,
+  type ProjectionContext,
+  type ProjectRow,
+  type RecordedEvent,
+  type WrittenRow,
+} from '@groundtruth/platform';
 
 /**
  * Projects and everything hanging off them, one table each, all from the project streams:
@@ -8,29 +15,7 @@ import { foldIntoRows, type Projection, type ProjectionContext, type RecordedEve
  * it the address), `project_follows`, `project_updates` and `project_stations`. A deleted
  * project's rows go away from every table.
  */
-export type ProjectRow = {
-  id: string;
-  /** The details' version: revision of the last event that changed the details or the photo. */
-  revision: string;
-  /** The team's version: revision of the last event that changed members, roles or invitations. */
-  team_revision: string;
-  name: string;
-  description: string;
-  goal: string;
-  location: string;
-  slug: string;
-  tags: string[];
-  privacy: number;
-  show_stations: boolean;
-  show_exact_location: boolean;
-  bounds: unknown;
-  start_time: string | null;
-  end_time: string | null;
-  photo: string | null;
-  created_by: string | null;
-  created_at: string;
-  updated_at: string;
-};
+type Row = WrittenRow<ProjectRow>;
 
 type Event = RecordedEvent & ProjectEvent;
 
@@ -51,7 +36,7 @@ const columnOf = {
   endTime: 'end_time',
 } as const;
 
-const evolve = (row: ProjectRow | undefined, event: ProjectEvent, revision: string): ProjectRow | undefined => {
+const evolve = (row: Row | undefined, event: ProjectEvent, revision: string): Row | undefined => {
   switch (event.type) {
     case 'ProjectCreated': {
       const d = event.data;
@@ -84,7 +69,7 @@ const evolve = (row: ProjectRow | undefined, event: ProjectEvent, revision: stri
         const column = columnOf[field as keyof typeof columnOf];
         if (column) next[column] = value;
       }
-      return next as ProjectRow;
+      return next as Row;
     }
     case 'ProjectPhotoChanged':
       return row && { ...row, revision, photo: event.data.photo, updated_at: event.data.changedAt };
@@ -304,7 +289,7 @@ export const projectsProjection: Projection = {
   ],
   async apply(events: readonly RecordedEvent[], ctx) {
     const all = events as readonly Event[];
-    await foldIntoRows<ProjectRow, Event>(ctx.client, {
+    await foldIntoRows<Row, Event>(ctx.client, {
       table: ctx.table('projects'),
       key: 'id',
       events: all.filter((e) => rowTypes.has(e.type)),

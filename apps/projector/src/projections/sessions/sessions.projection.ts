@@ -1,20 +1,10 @@
 import { sessionEventTypes, type SessionEvent } from '@groundtruth/domain';
-import { foldIntoRows, type Projection, type RecordedEvent } from '@groundtruth/platform';
+import { foldIntoRows, type Projection, type RecordedEvent, type SessionRow, type WrittenRow } from '@groundtruth/platform';
 
 /** Sessions as the API checks them on each request (ended or not) and lists them per user. No token hashes here. */
-export type SessionRow = {
-  id: string;
-  revision: string;
-  user_id: string;
-  method: string;
-  spoofed_by: string | null;
-  ended_reason: string | null;
-  expires_at: string;
-  started_at: string;
-  updated_at: string;
-};
+type Row = WrittenRow<SessionRow>;
 
-const evolve = (row: SessionRow | undefined, event: SessionEvent, revision: string): SessionRow | undefined => {
+const evolve = (row: Row | undefined, event: SessionEvent, revision: string): Row | undefined => {
   switch (event.type) {
     case 'SessionStarted': {
       const d = event.data;
@@ -59,7 +49,7 @@ export const sessionsProjection: Projection = {
     },
   ],
   async apply(events: readonly RecordedEvent[], { client, table }) {
-    await foldIntoRows<SessionRow, RecordedEvent & SessionEvent>(client, {
+    await foldIntoRows<Row, RecordedEvent & SessionEvent>(client, {
       table: table('sessions'),
       key: 'id',
       events: events as readonly (RecordedEvent & SessionEvent)[],

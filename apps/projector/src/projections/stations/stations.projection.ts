@@ -7,28 +7,17 @@ import {
   type StationEvent,
   type UserDeleted,
 } from '@groundtruth/domain';
-import { foldIntoRows, type Projection, type ProjectionContext, type RecordedEvent } from '@groundtruth/platform';
+import {
+  foldIntoRows,
+  type Projection,
+  type ProjectionContext,
+  type RecordedEvent,
+  type StationRow,
+  type WrittenRow,
+} from '@groundtruth/platform';
 
 /** One row per station, as the API serves it (modules, attributes and links in their own tables). */
-export type StationRow = {
-  id: string;
-  revision: string;
-  owner_id: string;
-  device_id: string;
-  name: string;
-  description: string;
-  hidden: boolean;
-  deployed_at: string | null;
-  longitude: number | null;
-  latitude: number | null;
-  /** The general location (spec §2 project form): what everything answered to askers who may not see the exact one is computed from. */
-  general_longitude: number | null;
-  general_latitude: number | null;
-  location_name: string | null;
-  model: string | null;
-  created_at: string;
-  updated_at: string;
-};
+type Row = WrittenRow<StationRow>;
 
 type Handled = RecordedEvent & (StationEvent | UserDeleted);
 
@@ -40,7 +29,7 @@ const handles = [
 
 const columnOf = { name: 'name', description: 'description', hidden: 'hidden', locationName: 'location_name' } as const;
 
-const evolve = (row: StationRow | undefined, event: StationEvent, revision: string): StationRow | undefined => {
+const evolve = (row: Row | undefined, event: StationEvent, revision: string): Row | undefined => {
   if (event.type === 'StationRegistered') {
     const d = event.data;
     return {
@@ -64,7 +53,7 @@ const evolve = (row: StationRow | undefined, event: StationEvent, revision: stri
     };
   }
   if (!row) return row;
-  const next: StationRow = { ...row, revision };
+  const next: Row = { ...row, revision };
   switch (event.type) {
     case 'StationUpdated': {
       const out: Record<string, unknown> = { ...next, updated_at: event.data.updatedAt };
@@ -72,7 +61,7 @@ const evolve = (row: StationRow | undefined, event: StationEvent, revision: stri
         const column = columnOf[field as keyof typeof columnOf];
         if (column) out[column] = value;
       }
-      return out as StationRow;
+      return out as Row;
     }
     case 'StationDeployed': {
       const general = generalLocation(event.data.location);
@@ -249,7 +238,7 @@ export const stationsProjection: Projection = {
   ],
   async apply(events: readonly RecordedEvent[], ctx) {
     const all = events as readonly Handled[];
-    await foldIntoRows<StationRow, RecordedEvent & StationEvent>(ctx.client, {
+    await foldIntoRows<Row, RecordedEvent & StationEvent>(ctx.client, {
       table: ctx.table('stations'),
       key: 'id',
       events: all.filter((e): e is RecordedEvent & StationEvent => e.type !== 'UserDeleted'),

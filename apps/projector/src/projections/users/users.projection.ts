@@ -1,32 +1,14 @@
 import { DEFAULT_LOCALE, DELETED_USER_NAME, userEventTypes, type UserEvent } from '@groundtruth/domain';
-import { foldIntoRows, type Projection, type RecordedEvent } from '@groundtruth/platform';
+import { foldIntoRows, type Projection, type RecordedEvent, type UserRow, type WrittenRow } from '@groundtruth/platform';
 
 /**
  * People as the API shows them. Personal fields come from the events' sealed `pii`: after an
  * account is deleted its key is gone, so a rebuild writes the same "deleted user" row as the live
  * projection did when the deletion happened.
  */
-export type UserRow = {
-  id: string;
-  revision: string;
-  email: string | null;
-  name: string;
-  bio: string;
-  photo: string | null;
-  public_profile: boolean;
-  email_validated: boolean;
-  /** Whether the account has a password (else single sign-on only): which proof of the person it gives. */
-  has_password: boolean;
-  locale: string;
-  tnc_date: string | null;
-  admin: boolean;
-  moderator: boolean;
-  deleted: boolean;
-  created_at: string;
-  updated_at: string;
-};
+type Row = WrittenRow<UserRow>;
 
-const erased = (row: UserRow, at: string): UserRow => ({
+const erased = (row: Row, at: string): Row => ({
   ...row,
   email: null,
   name: DELETED_USER_NAME,
@@ -41,10 +23,10 @@ const erased = (row: UserRow, at: string): UserRow => ({
   updated_at: at,
 });
 
-const evolve = (row: UserRow | undefined, event: UserEvent, revision: string): UserRow | undefined => {
+const evolve = (row: Row | undefined, event: UserEvent, revision: string): Row | undefined => {
   if (event.type === 'UserRegistered') {
     const d = event.data;
-    const fresh: UserRow = {
+    const fresh: Row = {
       id: String(d.userId),
       revision,
       email: d.pii?.email ?? null,
@@ -136,7 +118,7 @@ export const usersProjection: Projection = {
     },
   ],
   async apply(events: readonly RecordedEvent[], { client, table }) {
-    await foldIntoRows<UserRow, RecordedEvent & UserEvent>(client, {
+    await foldIntoRows<Row, RecordedEvent & UserEvent>(client, {
       table: table('users'),
       key: 'id',
       events: events as readonly (RecordedEvent & UserEvent)[],
