@@ -5,6 +5,8 @@ import { APP_CONFIG, type AppConfig } from '@groundtruth/platform';
 import { SecretStore } from './secret-store.js';
 
 const ALGORITHMS = ['HS256'];
+/** Access tokens whose signature and claims were checked, kept until they expire (a few MB at most). */
+const VERIFIED_ACCESS_TOKENS = 10_000;
 const ISSUER = 'groundtruth';
 const ACCESS_AUDIENCE = 'groundtruth-api';
 
@@ -39,6 +41,15 @@ export class TokenService {
 
   private keyBytes: Uint8Array | null = null;
 
+  /**
+   * Access tokens already verified, with their claims and expiry (seconds). Every API call of a
+   * signed-in person carries the same token for its lifetime, and verifying it again costs a key
+   * import and an HMAC through WebCrypto each time (about as much CPU as the rest of a cached chart
+   * answer). A token is its own signature: the same text verified once verifies again until `exp`.
+   * The session behind it is still checked on every call (the auth guard reads it).
+   */
+  private readonly verifiedAccess = new Map<string, { readonly claims: AccessClaims; readonly exp: number }>();
+
   /** Read once per process (the secret store keeps a failed read from sticking). */
   private async key(): Promise<Uint8Array> {
     if (this.keyBytes) return this.keyBytes;
@@ -64,17 +75,26 @@ export class TokenService {
 
   /** Claims of a valid access token. An expired one is a 401 whose message names the token, so the client refreshes (spec §8). */
   async verifyAccess(token: string): Promise<AccessClaims> {
-    const payload = await this.verify(
-      token,
-      ACCESS_AUDIENCE,
-      () => new DomainError('unauthenticated', 'AUTH.TOKEN_EXPIRED', userMessages.tokenExpired),
-    );
+    const expired = () => new DomainError('unauthenticated', 'AUTH.TOKEN_EXPIRED', userMessages.tokenExpired);
+    const known = this.verifiedAccess.get(token);
+    if (known) {
+      // jose's rule, without clock tolerance: expired once the current second reaches `exp`.
+      if (Math.floor(Date.now() / 1000) < known.exp) return known.claims;
+      this.verifiedAccess.delete(token);
+      throw expired();
+    }
+    const payload = await this.verify(token, ACCESS_AUDIENCE, expired);
     const userId = Number(payload.sub);
     const sessionId = payload['sid'];
     const refreshToken = payload['refresh_token'];
     if (!Number.isSafeInteger(userId) || typeof sessionId !== 'string' || typeof refreshToken !== 'string') throw invalidToken();
     const spoofedBy = typeof payload['spoofed_by'] === 'number' ? payload['spoofed_by'] : null;
-    return { userId, sessionId, refreshToken, spoofedBy };
+    const claims = { userId, sessionId, refreshToken, spoofedBy };
+    if (typeof payload.exp === 'number') {
+      if (this.verifiedAccess.size >= VERIFIED_ACCESS_TOKENS) this.verifiedAccess.delete(this.verifiedAccess.keys().next().value!);
+      this.verifiedAccess.set(token, { claims, exp: payload.exp });
+    }
+    return claims;
   }
 
   async signLink(purpose: LinkPurpose, userId: number, extra: Record<string, string>): Promise<string> {
