@@ -23,6 +23,13 @@ export type ClickHouse = {
    * answer, so in chDB mode this is chDB's own streaming query; with a server, the HTTP body.
    */
   stream(sql: string, format: string): AsyncIterable<StreamedPart>;
+  /**
+   * Settles once every call of `client` in flight when asked has settled (at once with a server,
+   * which runs statements side by side). chDB runs one statement at a time and does not take them in
+   * the order they were sent: a long write in parts awaits this between parts, so that a query sent
+   * meanwhile goes before the next part rather than racing it.
+   */
+  othersFirst(): Promise<void>;
   /** Idempotent. In chDB mode it also waits until the engine has released the data folder. */
   close(): Promise<void>;
 };
@@ -161,12 +168,15 @@ function handle(
   doClose: () => Promise<void>,
 ): ClickHouse {
   let closing: Promise<void> | undefined;
-  const watched = mode === 'chdb' ? watchAnswers(client) : { client, answeredWithin: () => false };
+  const watched = mode === 'chdb' ? watchAnswers(client) : { client, answeredWithin: () => false, inFlight: () => [] };
   return {
     client: watched.client,
     mode,
     database,
     stream,
+    othersFirst: async () => {
+      await Promise.allSettled(watched.inFlight());
+    },
     ping: async () => watched.answeredWithin(RECENT_ANSWER_MS) || (await pingWithin(watched.client, STARTUP_TIMEOUT_MS)) === null,
     close: () => (closing ??= doClose()),
   };
@@ -181,15 +191,20 @@ const CALLS = new Set<PropertyKey>(['query', 'command', 'exec', 'insert']);
  * uploads). Any answer is as good a sign of life as a ping; a failure since sends the next ping to
  * the engine.
  */
-function watchAnswers(client: ClickHouseClient): { client: ClickHouseClient; answeredWithin(ms: number): boolean } {
+function watchAnswers(client: ClickHouseClient): {
+  client: ClickHouseClient;
+  answeredWithin(ms: number): boolean;
+  inFlight(): Promise<unknown>[];
+} {
   let answeredAt = -Infinity;
   let failedAt = -Infinity;
+  const pending = new Set<Promise<unknown>>();
   const watched = new Proxy(client, {
     get(target, key) {
       const member = Reflect.get(target, key, target) as unknown;
       if (!CALLS.has(key) || typeof member !== 'function') return member;
-      return (...args: unknown[]) =>
-        (member as (...a: unknown[]) => Promise<unknown>).apply(target, args).then(
+      return (...args: unknown[]) => {
+        const call = (member as (...a: unknown[]) => Promise<unknown>).apply(target, args).then(
           (answer) => {
             answeredAt = performance.now();
             return answer;
@@ -199,11 +214,19 @@ function watchAnswers(client: ClickHouseClient): { client: ClickHouseClient; ans
             throw error;
           },
         );
+        pending.add(call);
+        void call.then(
+          () => pending.delete(call),
+          () => pending.delete(call),
+        );
+        return call;
+      };
     },
   });
   return {
     client: watched,
     answeredWithin: (ms) => answeredAt > failedAt && performance.now() - answeredAt <= ms,
+    inFlight: () => [...pending],
   };
 }
 

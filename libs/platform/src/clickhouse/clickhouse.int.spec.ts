@@ -75,6 +75,22 @@ describe('embedded ClickHouse (chDB)', () => {
     }, 60_000);
   });
 
+  it('othersFirst settles once the calls in flight when asked have settled, not the calls sent after', async () => {
+    const order: string[] = [];
+    const slow = sut.client
+      .query({ query: 'SELECT sum(cityHash64(number)) FROM numbers(20000000)', format: 'JSONEachRow' })
+      .then((r) => (order.push('in flight'), r.json()));
+    const first = sut.othersFirst().then(() => order.push('othersFirst'));
+    // Sent once the first is surely in the engine: othersFirst must not wait for it.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const later = sut.client
+      .query({ query: 'SELECT sum(cityHash64(number)) FROM numbers(20000000)', format: 'JSONEachRow' })
+      .then((r) => (order.push('sent after'), r.json()));
+    await Promise.all([slow, first, later]);
+    // A no-op othersFirst would come first; one waiting for every call would come last.
+    expect(order).toEqual(['in flight', 'othersFirst', 'sent after']);
+  }, 60_000);
+
   it('answers like a server whatever the process TZ: 64-bit integers as strings, UTC', async () => {
     const rows = await sut.client.query({
       query: "SELECT toUInt64({n:UInt64}) AS n, timezone() AS tz, toDateTime64('2024-05-01T12:00:00Z', 3) AS t",

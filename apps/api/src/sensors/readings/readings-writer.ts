@@ -29,24 +29,26 @@ const quote = (text: string): string => `'${text.replace(/\\/g, '\\\\').replace(
  * RowBinary: the engine reads the bytes as they are, with no text to parse. A server (HTTP) gets
  * them as the body of `INSERT … SELECT … FROM input()`; embedded chDB, which takes no binary body,
  * reads them from a file under DATA_DIR/tmp with `file()`, removed afterwards, in slices of
- * `sliceRows` with a turn of the event loop between them, so queries waiting for the engine go
- * first. Both add the station, ingestion and version to each row in the engine, so they cross only
+ * `sliceRows`; before each next slice the calls sent to the engine meanwhile are let through
+ * (`othersFirst`), so a chart waits for one slice at most. Both add the station, ingestion and version to each row in the engine, so they cross only
  * once per write. A write stopped between slices is written again whole by its next try, whose
  * rows replace these (ReplacingMergeTree), and its aggregates are reconciled (ExactReadingsWrite).
  */
 @Injectable()
 export class ReadingsWriter {
   private readonly client: ClickHouseClient;
+  private readonly othersFirst: () => Promise<void>;
   private readonly embedded: boolean;
   private readonly tmpDir: string;
   /** Rows per insert in embedded mode (EMBEDDED_WRITE_SLICE_ROWS; a test may change it). */
   sliceRows = EMBEDDED_WRITE_SLICE_ROWS;
 
   constructor(
-    @Inject(CLICKHOUSE) clickhouse: Pick<ClickHouse, 'client' | 'mode'>,
+    @Inject(CLICKHOUSE) clickhouse: Pick<ClickHouse, 'client' | 'mode' | 'othersFirst'>,
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'dataDir'>,
   ) {
     this.client = clickhouse.client;
+    this.othersFirst = () => clickhouse.othersFirst();
     this.embedded = clickhouse.mode === 'chdb';
     this.tmpDir = resolve(config.dataDir, 'tmp');
   }
@@ -72,7 +74,8 @@ export class ReadingsWriter {
     const rows = batch.bytes();
     const sliceBytes = Math.max(1, Math.floor(this.sliceRows)) * READING_ROW_BYTES;
     for (let at = 0; at < rows.length; at += sliceBytes) {
-      if (at > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      // Whatever was asked of the engine during the last slice goes before the next one.
+      if (at > 0) await this.othersFirst();
       const path = join(this.tmpDir, `readings-${randomUUID()}.bin`);
       try {
         await writeFile(path, rows.subarray(at, Math.min(rows.length, at + sliceBytes)));
