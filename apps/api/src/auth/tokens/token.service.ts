@@ -91,7 +91,8 @@ export class TokenService {
     const spoofedBy = typeof payload['spoofed_by'] === 'number' ? payload['spoofed_by'] : null;
     const claims = { userId, sessionId, refreshToken, spoofedBy };
     if (typeof payload.exp === 'number') {
-      if (this.verifiedAccess.size >= VERIFIED_ACCESS_TOKENS) this.verifiedAccess.delete(this.verifiedAccess.keys().next().value!);
+      if (this.verifiedAccess.size >= VERIFIED_ACCESS_TOKENS)
+        this.verifiedAccess.delete(this.verifiedAccess.keys().next().value!);
       this.verifiedAccess.set(token, { claims, exp: payload.exp });
     }
     return claims;
