@@ -29,10 +29,18 @@ const roundedTo = (value: number, exponent: number, digits: number): number => {
   return places >= 0 ? whole / POWERS_OF_TEN[places]! : whole * POWERS_OF_TEN[-places]!;
 };
 
+/** The float32 whose bits are read (a power of two has a lopsided rounding interval). */
+const FLOAT32 = new Float32Array(1);
+const FLOAT32_BITS = new Uint32Array(FLOAT32.buffer);
+
 /**
  * The number with the fewest significant digits whose float32 is `Math.fround(value)`. Chart answers
- * and exports call it for every value they send, so it rounds by arithmetic (`roundedTo`); it answers
- * what `Number(target.toPrecision(d))` for d = 1, 2, … answers (the unit test compares millions).
+ * and exports call it for every value they send, so it rounds by arithmetic (`roundedTo`) and finds
+ * the digits by bisection: a value rounded to more digits is never farther from the float32, so once
+ * some number of digits reads back every larger one does. That holds while the float32's rounding
+ * interval is centred on it, which is true of all but the powers of two (the float below is nearer
+ * than the one above); those are searched in order. It answers what `Number(target.toPrecision(d))`
+ * for d = 1, 2, … answers (the unit test compares every power of two and millions of other values).
  */
 export const shortestFloat32 = (value: number): number => {
   const target = Math.fround(value);
@@ -40,9 +48,25 @@ export const shortestFloat32 = (value: number): number => {
   // Off by one right beside a power of ten at worst: the digits then count from one place over,
   // and the first that reads back is still the shortest.
   const exponent = Math.floor(Math.log10(Math.abs(target)));
-  for (let digits = 1; digits < 9; digits++) {
-    const candidate = roundedTo(target, exponent, digits);
-    if (Math.fround(candidate) === target) return candidate;
+  FLOAT32[0] = target;
+  if ((FLOAT32_BITS[0]! & 0x7fffff) === 0) {
+    for (let digits = 1; digits < 9; digits++) {
+      const candidate = roundedTo(target, exponent, digits);
+      if (Math.fround(candidate) === target) return candidate;
+    }
+    return roundedTo(target, exponent, 9);
   }
-  return Number(target.toPrecision(9));
+  // The fewest digits in [low, high] that read back; nine always do.
+  let low = 1;
+  let high = 9;
+  let shortest = Number.NaN;
+  while (low < high) {
+    const digits = (low + high) >> 1;
+    const candidate = roundedTo(target, exponent, digits);
+    if (Math.fround(candidate) === target) {
+      high = digits;
+      shortest = candidate;
+    } else low = digits + 1;
+  }
+  return high === 9 ? roundedTo(target, exponent, 9) : shortest;
 };
