@@ -4,7 +4,6 @@ import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-rou
 import { PageLoading } from '@/components/page-loading';
 import { partner } from '@/config/partner';
 import { paths } from '@/config/paths';
-import { ProfileView } from '@/features/account/components/profile-view';
 import { NotFoundView } from '@/features/not-found/components/not-found-view';
 import { bookmarkQueryOptions } from '@/features/explore/api/bookmarks';
 import { ProjectsList } from '@/features/projects/components/projects-list';
@@ -189,7 +188,12 @@ export const createRouter = (queryClient: QueryClient) =>
                 lazy: async () => ({ Component: (await import('@/features/internal/components/features-view')).FeaturesView }),
               },
               { id: 'myStationNotes', path: paths.myStationNotes.path, lazy: notesRoute('MyStationNotesRoute') },
-              { id: 'editUser', path: paths.editUser.path, element: <ProfileView /> },
+              {
+                id: 'editUser',
+                path: paths.editUser.path,
+                // On demand like the project forms: its forms stay out of every page's JavaScript (350 KB budget).
+                lazy: async () => ({ Component: (await import('@/features/account/components/profile-view')).ProfileView }),
+              },
               { id: 'addProject', path: paths.addProject.path, lazy: addProjectRoute },
               { id: 'editProject', path: paths.editProject.path, lazy: editProjectRoute },
               { id: 'addProjectUpdate', path: paths.addProjectUpdate.path, lazy: projectUpdateRoute },
