@@ -11,6 +11,7 @@ import { TermsView } from '@/features/terms/components/terms-view';
 import { mapStationsQueryOptions } from '@/features/maps/api/get-map-stations';
 import { tokenStore } from '@/lib/auth/token';
 import { alwaysRevalidate, guardLoader, type Access } from './guard';
+import { preloadMap } from './preload-map';
 import { AppLayout, type RouteHandle } from './layout';
 import { RecoverRoute, RegisterRoute, ResetPasswordRoute, UndoEmailRoute } from './routes/account.routes';
 import { AdminRoute } from './routes/admin.route';
@@ -61,7 +62,7 @@ const notesRoute = (name: 'StationNotesRoute' | 'ProjectNotesRoute' | 'MyStation
 const stationsMap = (queryClient: QueryClient): Pick<RouteObject, 'lazy' | 'loader'> => ({
   lazy: async () => {
     // MapLibre's chunk alongside the screen's, not after it has rendered (the first markers wait for both).
-    void import('@/components/map/map-canvas');
+    preloadMap();
     return { Component: (await import('./routes/stations-map.route')).StationsMapRoute };
   },
   // The stations are asked for while the screen's code loads and the session is checked, not after.
@@ -73,7 +74,11 @@ const stationsMap = (queryClient: QueryClient): Pick<RouteObject, 'lazy' | 'load
 
 /** The project's big map and list (lazy, like the all-stations screen); one component for both routes. */
 const projectBigMap: Pick<RouteObject, 'lazy' | 'handle'> = {
-  lazy: async () => ({ Component: (await import('./routes/project-map.route')).ProjectBigMapRoute }),
+  lazy: async () => {
+    // As the all-stations screen: MapLibre's chunk alongside the screen's.
+    preloadMap();
+    return { Component: (await import('./routes/project-map.route')).ProjectBigMapRoute };
+  },
   // Spec §2 Layout: the sidebar is forced narrow on the big-map routes.
   handle: { narrowSidebar: true } satisfies RouteHandle,
 };
@@ -96,7 +101,10 @@ const explore = (queryClient: QueryClient): Pick<RouteObject, 'lazy' | 'loader'>
 
 /** Flood mode's home: the fixed project's big map (lazy, with the map). */
 const floodHome: Pick<RouteObject, 'lazy'> = {
-  lazy: async () => ({ Component: (await import('./routes/project-map.route')).FloodHomeRoute }),
+  lazy: async () => {
+    preloadMap();
+    return { Component: (await import('./routes/project-map.route')).FloodHomeRoute };
+  },
 };
 
 /** Route ids are the spec's route names (§2 route table). */

@@ -15,6 +15,9 @@ import type { MapMarker, MapViewProps, MapViewRequest } from './map-types';
 
 // The worker is its own file; a bundled app must say where it went (TOOLCHAIN.md).
 maplibregl.setWorkerUrl(workerUrl);
+// The worker starts (its script fetched and compiled) as soon as this chunk has run, while the page
+// around the map renders and its markers load, rather than when the first map is made.
+maplibregl.prewarm();
 
 /** The shipped basemap's files, as absolute addresses (MapLibre's worker fetches them). */
 const basemapUrls = (): BasemapUrls =>
