@@ -8,7 +8,8 @@ import { NotFoundView } from '@/features/not-found/components/not-found-view';
 import { bookmarkQueryOptions } from '@/features/explore/api/bookmarks';
 import { ProjectsList } from '@/features/projects/components/projects-list';
 import { TermsView } from '@/features/terms/components/terms-view';
-import { mapStationsQueryOptions } from '@/features/maps/api/get-map-stations';
+import { mapProjectQueryOptions, mapStationsQueryOptions } from '@/features/maps/api/get-map-stations';
+import { parseRouteId } from '@/features/maps/utils/ids';
 import { tokenStore } from '@/lib/auth/token';
 import { alwaysRevalidate, guardLoader, type Access } from './guard';
 import { preloadMap } from './preload-map';
@@ -72,16 +73,25 @@ const stationsMap = (queryClient: QueryClient): Pick<RouteObject, 'lazy' | 'load
   },
 });
 
+/** A project's big map asks for the project and its stations while its code loads, as the all-stations map does. */
+const prefetchProjectMap = (queryClient: QueryClient, projectId: number | null): null => {
+  if (projectId === null) return null;
+  void queryClient.prefetchQuery(mapProjectQueryOptions(projectId));
+  void queryClient.prefetchQuery(mapStationsQueryOptions(tokenStore.get() !== null, projectId));
+  return null;
+};
+
 /** The project's big map and list (lazy, like the all-stations screen); one component for both routes. */
-const projectBigMap: Pick<RouteObject, 'lazy' | 'handle'> = {
+const projectBigMap = (queryClient: QueryClient): Pick<RouteObject, 'lazy' | 'loader' | 'handle'> => ({
   lazy: async () => {
     // As the all-stations screen: MapLibre's chunk alongside the screen's.
     preloadMap();
     return { Component: (await import('./routes/project-map.route')).ProjectBigMapRoute };
   },
+  loader: ({ params }) => prefetchProjectMap(queryClient, parseRouteId(params['id'])),
   // Spec §2 Layout: the sidebar is forced narrow on the big-map routes.
   handle: { narrowSidebar: true } satisfies RouteHandle,
-};
+});
 
 /**
  * The explore workspace (lazy: the charts stay out of every other page); one component for its three
@@ -100,12 +110,13 @@ const explore = (queryClient: QueryClient): Pick<RouteObject, 'lazy' | 'loader'>
 });
 
 /** Flood mode's home: the fixed project's big map (lazy, with the map). */
-const floodHome: Pick<RouteObject, 'lazy'> = {
+const floodHome = (queryClient: QueryClient): Pick<RouteObject, 'lazy' | 'loader'> => ({
   lazy: async () => {
     preloadMap();
     return { Component: (await import('./routes/project-map.route')).FloodHomeRoute };
   },
-};
+  loader: () => prefetchProjectMap(queryClient, partner.fixedProjectId),
+});
 
 /** Route ids are the spec's route names (§2 route table). */
 export const createRouter = (queryClient: QueryClient) =>
@@ -122,7 +133,7 @@ export const createRouter = (queryClient: QueryClient) =>
                 id: 'root',
                 path: paths.root.path,
                 // Spec §2: the project list, or in flood mode the big map of the fixed project (174).
-                ...(partner.fixedProjectId === null ? { element: <ProjectsList /> } : floodHome),
+                ...(partner.fixedProjectId === null ? { element: <ProjectsList /> } : floodHome(queryClient)),
                 // Spec §2 Layout: the sidebar is forced narrow on the root route.
                 handle: { narrowSidebar: true } satisfies RouteHandle,
               },
@@ -145,8 +156,8 @@ export const createRouter = (queryClient: QueryClient) =>
               { id: 'mapAllStationsBounds', path: paths.mapAllStationsBounds.path, ...stationsMap(queryClient) },
               { id: 'mapStation', path: paths.mapStation.path, ...stationsMap(queryClient) },
               { id: 'mapStationBounds', path: paths.mapStationBounds.path, ...stationsMap(queryClient) },
-              { id: 'viewProjectBigMap', path: paths.viewProjectBigMap.path, ...projectBigMap },
-              { id: 'viewProjectBigMapList', path: paths.viewProjectBigMapList.path, ...projectBigMap },
+              { id: 'viewProjectBigMap', path: paths.viewProjectBigMap.path, ...projectBigMap(queryClient) },
+              { id: 'viewProjectBigMapList', path: paths.viewProjectBigMapList.path, ...projectBigMap(queryClient) },
               { id: 'exploreBookmark', path: paths.exploreBookmark.path, ...explore(queryClient) },
               { id: 'exploreBookmarkOld', path: paths.exploreBookmarkOld.path, ...explore(queryClient) },
               { id: 'exploreShortBookmark', path: paths.exploreShortBookmark.path, ...explore(queryClient) },
