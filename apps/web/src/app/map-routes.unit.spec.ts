@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { paths } from '@/config/paths';
-import { opensOnMap } from './map-routes';
+import { opensOnAllStationsMap, opensOnMap } from './map-routes';
 
 describe('opensOnMap', () => {
   it('does say so for the all-stations map, a station on it, bounds, and a project big map', () => {
@@ -35,5 +35,11 @@ describe('opensOnMap', () => {
 
   it('does for the root in flood mode, whose home is the fixed project big map', () => {
     expect(opensOnMap(paths.root.getHref(), 174)).toBe(true);
+  });
+
+  it('tells the all-stations map from a project big map', () => {
+    expect(opensOnAllStationsMap(paths.mapStation.getHref(42))).toBe(true);
+    expect(opensOnAllStationsMap(paths.listAllStations.getHref())).toBe(false);
+    expect(opensOnAllStationsMap(paths.viewProjectBigMap.getHref(7))).toBe(false);
   });
 });
