@@ -11,8 +11,9 @@
 //      p50 and p95 over BENCH_RUNS (default 40) calls (target ≤ 100 ms for 10,000 stations), and the
 //      first call's time (on the first line, the process's first: nothing kept yet, as after a write);
 //   2. in Chromium, signed in, the time from navigating to /dashboard/stations/map to the first
-//      markers (or clusters) drawn (target ≤ 1.5 s), median and worst of BENCH_BROWSER_RUNS
-//      (default 5) runs, each in a fresh browser context (the first one is a cold start of the
+//      markers (or clusters) seen in the page (looked for on every frame; target ≤ 1.5 s), and by the
+//      page's own clock when the first went in and the frame after it ended; median and worst of
+//      BENCH_BROWSER_RUNS (default 5) runs, each in a fresh browser context (the first one is a cold start of the
 //      browser's caches); each run's line says when the stations answer came and the map was ready;
 //   3. in the last run, pan and zoom: the gaps between frames while the mouse drags the map across and
 //      back and the wheel zooms in four steps and out again (median, 95th percentile and worst gap, and
@@ -23,7 +24,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
-/* global window, requestAnimationFrame */
+/* global window, document, requestAnimationFrame, MutationObserver */
 import { chromium } from '@playwright/test';
 import { createApiApp } from '@groundtruth/api';
 import { createLogger, loadConfig, openRuntime } from '@groundtruth/platform';
@@ -183,9 +184,21 @@ try {
     args: ['--headless', '--no-sandbox', '--disable-gpu'],
   });
   const firsts = [];
+  const drawnInPage = [];
   for (let run = 0; run < BROWSER_RUNS; run++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.addInitScript((t) => window.localStorage.setItem('gt.token', t), token);
+    await context.addInitScript((t) => {
+      window.localStorage.setItem('gt.token', t);
+      // The page's own clock: when the first marker went into the page, and the frame after (drawn).
+      window.__firstMarker = {};
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('.gt-map-marker')) return;
+        observer.disconnect();
+        const at = window.__firstMarker;
+        at.inPage = performance.now();
+        requestAnimationFrame(() => setTimeout(() => (at.drawn = performance.now()), 0));
+      }).observe(document, { childList: true, subtree: true });
+    }, token);
     const page = await context.newPage();
     const t0 = Date.now();
     const phases = {};
@@ -197,13 +210,22 @@ try {
       if (at === '/api/stations/map' || at.endsWith('.pbf') || at.includes('basemap')) phases[at] ??= Date.now() - t0;
     });
     await page.goto(`${base}/dashboard/stations/map`, { waitUntil: 'commit' });
-    await page.waitForSelector('[data-map-ready="true"]', { timeout: 60_000 });
+    // Looked for in the page on every frame: waitForSelector retries at 500 ms steps after its first few
+    // tries, which rounded the figure up by as much.
+    const seen = (selector) =>
+      page.waitForFunction((s) => document.querySelector(s) !== null, selector, { polling: 'raf', timeout: 60_000 });
+    await seen('[data-map-ready="true"]');
     phases['map ready'] = Date.now() - t0;
-    await page.waitForSelector('.gt-map-marker', { timeout: 60_000 });
+    await seen('.gt-map-marker');
     const first = Date.now() - t0;
+    await page.waitForFunction(() => window.__firstMarker.drawn !== undefined);
+    const inPage = await page.evaluate(() => window.__firstMarker);
+    phases['in the page (since navigation start)'] = inPage.inPage;
+    phases['the frame after'] = inPage.drawn;
     const drawn = await page.locator('.gt-map-marker').count();
     const clusters = await page.locator('.gt-map-cluster').count();
     firsts.push(first);
+    drawnInPage.push(inPage.drawn);
     console.log(
       `  run ${run + 1}: first markers at ${fmt(first)} ms (${fmt(drawn)} on screen, ${fmt(clusters)} of them clusters); ` +
         Object.entries(phases)
@@ -249,7 +271,8 @@ try {
   }
   await browser.close();
   console.log(
-    `first markers drawn after navigating to /dashboard/stations/map (target ≤ 1500 ms): median ${fmt(percentile(firsts, 50))} ms, worst ${fmt(Math.max(...firsts))} ms over ${BROWSER_RUNS} runs`,
+    `first markers drawn after navigating to /dashboard/stations/map (target ≤ 1500 ms): median ${fmt(percentile(firsts, 50))} ms, worst ${fmt(Math.max(...firsts))} ms over ${BROWSER_RUNS} runs; ` +
+      `by the page's clock, the frame after the first went in: median ${fmt(percentile(drawnInPage, 50))} ms, worst ${fmt(Math.max(...drawnInPage))} ms`,
   );
 } finally {
   await app.close();

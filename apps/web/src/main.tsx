@@ -1,3 +1,5 @@
+// First: on a map's address, it starts loading the map's chunk before the rest of the app runs.
+import './app/preload-map';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

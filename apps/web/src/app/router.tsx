@@ -4,14 +4,15 @@ import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-rou
 import { PageLoading } from '@/components/page-loading';
 import { partner } from '@/config/partner';
 import { paths } from '@/config/paths';
-import { ProfileView } from '@/features/account/components/profile-view';
 import { NotFoundView } from '@/features/not-found/components/not-found-view';
 import { bookmarkQueryOptions } from '@/features/explore/api/bookmarks';
 import { ProjectsList } from '@/features/projects/components/projects-list';
 import { TermsView } from '@/features/terms/components/terms-view';
-import { mapStationsQueryOptions } from '@/features/maps/api/get-map-stations';
+import { mapProjectQueryOptions, mapStationsQueryOptions } from '@/features/maps/api/get-map-stations';
+import { parseRouteId } from '@/features/maps/utils/ids';
 import { tokenStore } from '@/lib/auth/token';
 import { alwaysRevalidate, guardLoader, type Access } from './guard';
+import { preloadMap } from './preload-map';
 import { AppLayout, type RouteHandle } from './layout';
 import { RecoverRoute, RegisterRoute, ResetPasswordRoute, UndoEmailRoute } from './routes/account.routes';
 import { AdminRoute } from './routes/admin.route';
@@ -62,7 +63,7 @@ const notesRoute = (name: 'StationNotesRoute' | 'ProjectNotesRoute' | 'MyStation
 const stationsMap = (queryClient: QueryClient): Pick<RouteObject, 'lazy' | 'loader'> => ({
   lazy: async () => {
     // MapLibre's chunk alongside the screen's, not after it has rendered (the first markers wait for both).
-    void import('@/components/map/map-canvas');
+    preloadMap();
     return { Component: (await import('./routes/stations-map.route')).StationsMapRoute };
   },
   // The stations are asked for while the screen's code loads and the session is checked, not after.
@@ -72,12 +73,25 @@ const stationsMap = (queryClient: QueryClient): Pick<RouteObject, 'lazy' | 'load
   },
 });
 
+/** A project's big map asks for the project and its stations while its code loads, as the all-stations map does. */
+const prefetchProjectMap = (queryClient: QueryClient, projectId: number | null): null => {
+  if (projectId === null) return null;
+  void queryClient.prefetchQuery(mapProjectQueryOptions(projectId));
+  void queryClient.prefetchQuery(mapStationsQueryOptions(tokenStore.get() !== null, projectId));
+  return null;
+};
+
 /** The project's big map and list (lazy, like the all-stations screen); one component for both routes. */
-const projectBigMap: Pick<RouteObject, 'lazy' | 'handle'> = {
-  lazy: async () => ({ Component: (await import('./routes/project-map.route')).ProjectBigMapRoute }),
+const projectBigMap = (queryClient: QueryClient): Pick<RouteObject, 'lazy' | 'loader' | 'handle'> => ({
+  lazy: async () => {
+    // As the all-stations screen: MapLibre's chunk alongside the screen's.
+    preloadMap();
+    return { Component: (await import('./routes/project-map.route')).ProjectBigMapRoute };
+  },
+  loader: ({ params }) => prefetchProjectMap(queryClient, parseRouteId(params['id'])),
   // Spec §2 Layout: the sidebar is forced narrow on the big-map routes.
   handle: { narrowSidebar: true } satisfies RouteHandle,
-};
+});
 
 /**
  * The explore workspace (lazy: the charts stay out of every other page); one component for its three
@@ -96,9 +110,13 @@ const explore = (queryClient: QueryClient): Pick<RouteObject, 'lazy' | 'loader'>
 });
 
 /** Flood mode's home: the fixed project's big map (lazy, with the map). */
-const floodHome: Pick<RouteObject, 'lazy'> = {
-  lazy: async () => ({ Component: (await import('./routes/project-map.route')).FloodHomeRoute }),
-};
+const floodHome = (queryClient: QueryClient): Pick<RouteObject, 'lazy' | 'loader'> => ({
+  lazy: async () => {
+    preloadMap();
+    return { Component: (await import('./routes/project-map.route')).FloodHomeRoute };
+  },
+  loader: () => prefetchProjectMap(queryClient, partner.fixedProjectId),
+});
 
 /** Route ids are the spec's route names (§2 route table). */
 export const createRouter = (queryClient: QueryClient) =>
@@ -115,7 +133,7 @@ export const createRouter = (queryClient: QueryClient) =>
                 id: 'root',
                 path: paths.root.path,
                 // Spec §2: the project list, or in flood mode the big map of the fixed project (174).
-                ...(partner.fixedProjectId === null ? { element: <ProjectsList /> } : floodHome),
+                ...(partner.fixedProjectId === null ? { element: <ProjectsList /> } : floodHome(queryClient)),
                 // Spec §2 Layout: the sidebar is forced narrow on the root route.
                 handle: { narrowSidebar: true } satisfies RouteHandle,
               },
@@ -138,8 +156,8 @@ export const createRouter = (queryClient: QueryClient) =>
               { id: 'mapAllStationsBounds', path: paths.mapAllStationsBounds.path, ...stationsMap(queryClient) },
               { id: 'mapStation', path: paths.mapStation.path, ...stationsMap(queryClient) },
               { id: 'mapStationBounds', path: paths.mapStationBounds.path, ...stationsMap(queryClient) },
-              { id: 'viewProjectBigMap', path: paths.viewProjectBigMap.path, ...projectBigMap },
-              { id: 'viewProjectBigMapList', path: paths.viewProjectBigMapList.path, ...projectBigMap },
+              { id: 'viewProjectBigMap', path: paths.viewProjectBigMap.path, ...projectBigMap(queryClient) },
+              { id: 'viewProjectBigMapList', path: paths.viewProjectBigMapList.path, ...projectBigMap(queryClient) },
               { id: 'exploreBookmark', path: paths.exploreBookmark.path, ...explore(queryClient) },
               { id: 'exploreBookmarkOld', path: paths.exploreBookmarkOld.path, ...explore(queryClient) },
               { id: 'exploreShortBookmark', path: paths.exploreShortBookmark.path, ...explore(queryClient) },
@@ -189,7 +207,12 @@ export const createRouter = (queryClient: QueryClient) =>
                 lazy: async () => ({ Component: (await import('@/features/internal/components/features-view')).FeaturesView }),
               },
               { id: 'myStationNotes', path: paths.myStationNotes.path, lazy: notesRoute('MyStationNotesRoute') },
-              { id: 'editUser', path: paths.editUser.path, element: <ProfileView /> },
+              {
+                id: 'editUser',
+                path: paths.editUser.path,
+                // On demand like the project forms: its forms stay out of every page's JavaScript (350 KB budget).
+                lazy: async () => ({ Component: (await import('@/features/account/components/profile-view')).ProfileView }),
+              },
               { id: 'addProject', path: paths.addProject.path, lazy: addProjectRoute },
               { id: 'editProject', path: paths.editProject.path, lazy: editProjectRoute },
               { id: 'addProjectUpdate', path: paths.addProjectUpdate.path, lazy: projectUpdateRoute },

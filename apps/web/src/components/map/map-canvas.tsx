@@ -15,6 +15,9 @@ import type { MapMarker, MapViewProps, MapViewRequest } from './map-types';
 
 // The worker is its own file; a bundled app must say where it went (TOOLCHAIN.md).
 maplibregl.setWorkerUrl(workerUrl);
+// The worker starts (its script fetched and compiled) as soon as this chunk has run, while the page
+// around the map renders and its markers load, rather than when the first map is made.
+maplibregl.prewarm();
 
 /** The shipped basemap's files, as absolute addresses (MapLibre's worker fetches them). */
 const basemapUrls = (): BasemapUrls =>
@@ -24,6 +27,19 @@ const basemapUrls = (): BasemapUrls =>
 
 /** A configured style that has not loaded in this long is given up for the local one. */
 const STYLE_TIMEOUT_MS = 6_000;
+
+/** The shipped basemap's geography waits this long at most for markers still on their way. */
+const GEOGRAPHY_WAIT_MS = 3_000;
+
+/**
+ * The shipped basemap's geography (land, water, borders, names), added to the plain local style the
+ * map starts with: the sources and layers that localStyle has with the basemap and not without it.
+ */
+const addGeography = (map: maplibregl.Map, language: string): void => {
+  const full = localStyle({ basemap: basemapUrls(), language });
+  for (const [id, source] of Object.entries(full.sources)) if (!map.getSource(id)) map.addSource(id, source);
+  for (const layer of full.layers) if (!map.getLayer(layer.id)) map.addLayer(layer);
+};
 
 /** Thrown during render so the error boundary around the lazy map shows its fallback. */
 export class MapUnavailableError extends Error {
@@ -179,6 +195,7 @@ export const MapCanvas = ({
   label,
   view,
   markers,
+  markersPending = false,
   selectedId = null,
   onViewChange,
   onMarkerSelect,
@@ -193,6 +210,10 @@ export const MapCanvas = ({
   const [map, setMap] = useState<maplibregl.Map | null>(null);
   const [failure, setFailure] = useState<Error | null>(null);
   const [styleInUse, setStyleInUse] = useState<'local' | 'configured'>(env.map.styleUrl ? 'configured' : 'local');
+  /** The map whose plain local style has loaded: the basemap's geography can go on it. */
+  const [plainLocal, setPlainLocal] = useState<maplibregl.Map | null>(null);
+  /** The map that has waited long enough for its markers: the geography goes on it even without them. */
+  const [waitedOut, setWaitedOut] = useState<maplibregl.Map | null>(null);
   const handlers = useRef<Handlers>({});
   const entries = useRef(new Map<number, MarkerEntry>());
   const clusters = useRef(new Map<number, ClusterEntry>());
@@ -217,7 +238,8 @@ export const MapCanvas = ({
     try {
       instance = new maplibregl.Map({
         container,
-        style: configured ?? localStyle({ basemap: basemapUrls(), language: i18n.resolvedLanguage ?? 'en' }),
+        // The local style starts plain (water, graticule): its geography is added once the markers are drawn.
+        style: configured ?? localStyle({ language: i18n.resolvedLanguage ?? 'en' }),
         ...('bounds' in start
           ? {
               bounds: start.bounds as maplibregl.LngLatBoundsLike,
@@ -258,11 +280,13 @@ export const MapCanvas = ({
       if (usingLocal) return;
       usingLocal = true;
       setStyleInUse('local');
-      instance.setStyle(localStyle({ basemap: basemapUrls(), language: i18n.resolvedLanguage ?? 'en' }), { diff: false });
+      instance.setStyle(localStyle({ language: i18n.resolvedLanguage ?? 'en' }), { diff: false });
     };
     const styleTimer = configured ? window.setTimeout(() => styleLoaded || fallBack(), STYLE_TIMEOUT_MS) : undefined;
+    const geographyTimer = window.setTimeout(() => setWaitedOut(instance), GEOGRAPHY_WAIT_MS);
     instance.on('style.load', () => {
       styleLoaded = true;
+      if (usingLocal) setPlainLocal(instance);
     });
     instance.on('error', (event) => {
       if (!styleLoaded) fallBack();
@@ -300,6 +324,7 @@ export const MapCanvas = ({
       observer.disconnect();
       window.clearTimeout(resizeTimer);
       window.clearTimeout(styleTimer);
+      window.clearTimeout(geographyTimer);
       markerEntries.clear();
       instance.remove();
       setMap(null);
@@ -515,6 +540,24 @@ export const MapCanvas = ({
       map.off('moveend', onMoveEnd);
     };
   }, [map, markers, selectedId, cluster, t, i18n.resolvedLanguage]);
+
+  // The basemap's geography, once the plain local style has loaded and the markers are drawn (or have
+  // been waited for long enough): MapLibre's worker reads and tiles megabytes of it, and the main thread
+  // takes in the tiles, which would otherwise come before the first markers on a busy machine. A frame
+  // later, so markers placed in this same commit are painted first.
+  const geographyDue = map !== null && plainLocal === map && (!markersPending || waitedOut === map);
+  const language = i18n.resolvedLanguage ?? 'en';
+  useEffect(() => {
+    if (!map || !geographyDue) return;
+    let timer: number | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => addGeography(map, language), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [map, geographyDue, language]);
 
   // A selected marker under the caller's panels moves into the free part of the map.
   const insetsKey = JSON.stringify(insets ?? {});

@@ -40,6 +40,12 @@ export type MapViewProps = {
    */
   readonly view: MapViewRequest;
   readonly markers?: readonly MapMarker[];
+  /**
+   * The markers are still on their way (the stations are loading): the shipped basemap's geography
+   * (land, borders, names: megabytes for MapLibre's worker to read and tile) waits until they are
+   * drawn, or a few seconds at most, so the first markers are not queued behind it. False unless given.
+   */
+  readonly markersPending?: boolean;
   readonly selectedId?: number | null;
   readonly onViewChange?: (change: MapViewChange) => void;
   readonly onMarkerSelect?: (id: number) => void;

@@ -11,6 +11,24 @@ export const recentHours = (): number => Math.max(...partner.recentWindows);
 /** The answer's stations as rows; one function, so the rows are made once per answer rather than per render. */
 const stationsOf = (data: MapStationsColumns) => mapStationsFromColumns(data).stations;
 
+/** The compact columns form: a tenth of the rows' field names to download, parse and check for 10,000 stations. */
+const getMapStations = (hours: number, projectId?: number, bbox?: string, signal?: AbortSignal) =>
+  callRoute(routes.mapStations, {
+    ...(signal ? { signal } : {}),
+    schema: MapStationsColumns,
+    query: {
+      format: 'columns',
+      recentHours: hours,
+      ...(projectId !== undefined ? { project: projectId } : {}),
+      ...(bbox !== undefined ? { bbox } : {}),
+    },
+  });
+
+const EARLY_KEPT_MS = 30_000;
+
+/** An answer asked for before the app's query cache existed (preloadAllMapStations), by query key; taken once. */
+const early = new Map<string, Promise<MapStationsColumns>>();
+
 /**
  * GET /stations/map: every station the visitor may see (signed in or not), with its primary sensor's
  * latest reading and its highest in the recent window; one project's when `projectId` is given.
@@ -19,20 +37,28 @@ export const mapStationsQueryOptions = (signedIn: boolean, projectId?: number, b
   const hours = recentHours();
   return queryOptions({
     queryKey: ['map-stations', signedIn ? 'signed-in' : 'anonymous', projectId ?? 'all', hours, bbox ?? 'world'] as const,
-    // The compact columns form: a tenth of the rows' field names to download, parse and check for 10,000 stations.
-    queryFn: ({ signal }) =>
-      callRoute(routes.mapStations, {
-        signal,
-        schema: MapStationsColumns,
-        query: {
-          format: 'columns',
-          recentHours: hours,
-          ...(projectId !== undefined ? { project: projectId } : {}),
-          ...(bbox !== undefined ? { bbox } : {}),
-        },
-      }),
+    queryFn: ({ signal, queryKey }) => {
+      const key = JSON.stringify(queryKey);
+      const asked = early.get(key);
+      early.delete(key);
+      return asked ?? getMapStations(hours, projectId, bbox, signal);
+    },
     staleTime: 60_000,
   });
+};
+
+/**
+ * Every station, asked for as the app's first module runs on the all-stations map's address (app/preload-map.ts),
+ * before the router and its loader have started; the map's first query takes the answer. A failure
+ * there is asked again as any failed query is.
+ */
+export const preloadAllMapStations = (signedIn: boolean): void => {
+  const key = JSON.stringify(mapStationsQueryOptions(signedIn).queryKey);
+  const asked = getMapStations(recentHours());
+  asked.catch(() => undefined);
+  early.set(key, asked);
+  // Not taken soon (the guard sent the visitor elsewhere): a later visit asks afresh.
+  setTimeout(() => early.delete(key), EARLY_KEPT_MS);
 };
 
 export const useMapStations = (signedIn: boolean, projectId?: number) =>

@@ -33,6 +33,7 @@ import { BottomPane } from './bottom-pane';
 import { MapLegend } from './map-legend';
 import { HoverHint, StationHoverCard } from './station-hover-card';
 import { StationList } from './station-list';
+import { StationsLoadingNote } from './stations-loading-note';
 import { Sparkline } from './sparkline';
 
 type ProjectMapViewProps = {
@@ -77,7 +78,8 @@ export const ProjectMapView = ({ projectId, mode, notFound }: ProjectMapViewProp
     return { bounds: fromProject ?? boundsAround(positions) ?? defaultBounds() };
   }, [project.data, stations.data]);
 
-  if (project.isPending || (stations.isPending && !stations.isError)) return <PageLoading />;
+  // The map is made once the project is known (its name, its view), while its stations load; the list waits for them.
+  if (project.isPending || (stations.isPending && mode === 'list')) return <PageLoading />;
   if (project.isError) {
     const error = project.error;
     if (isApiError(error) && (error.isNotFound || error.status === 400)) return <>{notFound}</>;
@@ -94,7 +96,8 @@ export const ProjectMapView = ({ projectId, mode, notFound }: ProjectMapViewProp
     );
   }
 
-  const all = stations.data;
+  const all = stations.data ?? [];
+  const loaded = stations.isSuccess;
   // On narrow screens the card opens in the bottom pane, for a picked station only (not on every hover).
   const shownId = narrow ? pinnedId : (pinnedId ?? hoveredId);
   const shownStation = shownId !== null ? all.find((s) => s.id === shownId) : undefined;
@@ -115,7 +118,11 @@ export const ProjectMapView = ({ projectId, mode, notFound }: ProjectMapViewProp
       <Typography variant="body2" color="text.secondary">
         {[
           project.data.location,
-          sensorMode ? t('projectMap.sensorCount', { count: all.length }) : t('projectMap.stationCount', { count: all.length }),
+          loaded
+            ? sensorMode
+              ? t('projectMap.sensorCount', { count: all.length })
+              : t('projectMap.stationCount', { count: all.length })
+            : null,
         ]
           .filter(Boolean)
           .join(' · ')}
@@ -204,6 +211,7 @@ export const ProjectMapView = ({ projectId, mode, notFound }: ProjectMapViewProp
         height={narrow ? 'max(320px, calc(100dvh - 300px))' : 'max(460px, calc(100dvh - 140px))'}
         view={view}
         markers={markers}
+        markersPending={stations.isPending}
         cluster
         clusterLabel={(count) => t(sensorMode ? 'stationsMap.cluster.sensor' : 'stationsMap.cluster.station', { count })}
         selectedId={pinnedId}
@@ -211,6 +219,7 @@ export const ProjectMapView = ({ projectId, mode, notFound }: ProjectMapViewProp
         onMarkerSelect={(id) => setPinnedId((current) => (current === id ? null : id))}
         {...(narrow && pinnedId !== null ? { insets: { bottom: paneHeight } } : {})}
       >
+        {narrow && !loaded ? <StationsLoadingNote overlay /> : null}
         {narrow ? null : (
           <Box sx={{ position: 'absolute', top: 8, left: 8, zIndex: 3, width: 360, maxWidth: 'calc(50% - 16px)' }}>{details}</Box>
         )}
@@ -228,7 +237,9 @@ export const ProjectMapView = ({ projectId, mode, notFound }: ProjectMapViewProp
             }}
           >
             {card ??
-              (all.length > 0 ? (
+              (!loaded ? (
+                <StationsLoadingNote />
+              ) : all.length > 0 ? (
                 <HoverHint />
               ) : (
                 <Alert severity="info">{t(sensorMode ? 'projectMap.noStations.sensor' : 'projectMap.noStations.station')}</Alert>
@@ -246,7 +257,7 @@ export const ProjectMapView = ({ projectId, mode, notFound }: ProjectMapViewProp
           <MapLegend title={t('stationsMap.legend')} entries={colourEntries} />
         )}
       </MapView>
-      {narrow && all.length === 0 ? (
+      {narrow && loaded && all.length === 0 ? (
         <EmptyState>{t(sensorMode ? 'projectMap.noStations.sensor' : 'projectMap.noStations.station')}</EmptyState>
       ) : null}
       {narrow && card ? (

@@ -5,7 +5,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -41,6 +40,7 @@ import { type ReadingMode } from '../utils/station-readings';
 import { BottomPane } from './bottom-pane';
 import { MapLegend } from './map-legend';
 import { StationList } from './station-list';
+import { StationsLoadingNote } from './stations-loading-note';
 
 /** What the explore-data button opens: the station's sensor that its marker shows. */
 export type ExploreTarget = {
@@ -274,6 +274,7 @@ export const StationsMapView = ({ mode, bounds, selectedId, renderSummary, explo
           height={narrow ? 'max(320px, calc(100dvh - 190px))' : 'max(420px, calc(100dvh - 200px))'}
           view={view}
           markers={markers}
+          markersPending={stations.isPending}
           cluster
           clusterLabel={(count) => t(sensorMode ? 'stationsMap.cluster.sensor' : 'stationsMap.cluster.station', { count })}
           selectedId={selectedId}
@@ -283,28 +284,7 @@ export const StationsMapView = ({ mode, bounds, selectedId, renderSummary, explo
           insets={selectedId === null ? undefined : narrow ? { bottom: paneHeight } : { left: 436 }}
         >
           <MapLegend title={t('stationsMap.legend')} entries={colourEntries} note={t('stationsMap.legendClusters')} />
-          {stations.isPending ? (
-            <Paper
-              role="status"
-              elevation={2}
-              sx={{
-                position: 'absolute',
-                top: 8,
-                left: 8,
-                zIndex: 2,
-                px: 1.5,
-                py: 0.75,
-                display: 'flex',
-                gap: 1,
-                alignItems: 'center',
-              }}
-            >
-              <CircularProgress size={16} aria-hidden />
-              <Typography variant="body2">
-                {t(sensorMode ? 'stationsMap.loading.sensor' : 'stationsMap.loading.station')}
-              </Typography>
-            </Paper>
-          ) : null}
+          {stations.isPending ? <StationsLoadingNote overlay /> : null}
           {panel && !narrow ? (
             <Paper
               elevation={4}

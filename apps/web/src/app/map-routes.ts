@@ -1,0 +1,20 @@
+import { paths } from '@/config/paths';
+
+/** A route's path as a pattern: each `:param` one segment (React Router's matchPath would add to every page's JavaScript). */
+const pattern = (path: string): RegExp => new RegExp(`^${path.replace(/:[^/]+/g, '[^/]+')}/?$`);
+
+const allStationsMaps = [paths.mapAllStations, paths.mapAllStationsBounds, paths.mapStation, paths.mapStationBounds].map(
+  (route) => pattern(route.path),
+);
+const projectMap = pattern(paths.viewProjectBigMap.path);
+
+/**
+ * Whether `pathname` opens the all-stations map (on its own, on a station, or on bounds). The stations
+ * list has the address shape of one station's map, and no map.
+ */
+export const opensOnAllStationsMap = (pathname: string): boolean =>
+  pathname !== paths.listAllStations.path && allStationsMaps.some((route) => route.test(pathname));
+
+/** Whether `pathname` opens on a big map: the all-stations map, a project's, or in flood mode (a fixed project) the root. */
+export const opensOnMap = (pathname: string, fixedProjectId: number | null): boolean =>
+  (fixedProjectId !== null && pathname === paths.root.path) || opensOnAllStationsMap(pathname) || projectMap.test(pathname);
