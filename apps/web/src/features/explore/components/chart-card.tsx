@@ -22,6 +22,7 @@ import { partner } from '@/config/partner';
 import { formatLocalDate } from '@/lib/format';
 import { useChartData } from '../api/get-chart-data';
 import { bucketLabel } from '../utils/bucket-label';
+import type { ChartDrawer } from '../utils/chart-image';
 import { CHART_RESOLUTION, describeAggregation, rawResolution } from '../utils/buckets';
 import { MAX_AXES, sensorById, sensorTitle, splitSeries, toPoints, unitsOf } from '../utils/series';
 import { stationSensors } from '../utils/station-sensors';
@@ -40,7 +41,7 @@ import { HistogramChart } from './charts/histogram-chart';
 import { MapChart } from './charts/map-chart';
 import { RangeChart } from './charts/range-chart';
 import { TimeSeriesChart } from './charts/time-series-chart';
-import { SaveChartMenu } from './save-chart-menu';
+import { SaveChartMenu, svgChart } from './save-chart-menu';
 
 /** Spec §9 series colours: primary, secondary, then a few more for series asked for beyond two. */
 const SERIES_COLOURS = [partner.colours.primary, partner.colours.secondary, '#d45087', '#f95d6a', '#665191'];
@@ -91,6 +92,8 @@ export const ChartCard = ({
   const headingId = useId();
   const [raw, setRaw] = useState(false);
   const drawn = useRef<HTMLDivElement>(null);
+  /** The map chart's drawer, set by it while its map is shown. */
+  const drawMap = useRef<ChartDrawer | null>(null);
 
   const rawRes = rawResolution(viz.range);
   const resolution = raw && rawRes !== null ? rawRes : CHART_RESOLUTION;
@@ -153,6 +156,7 @@ export const ChartCard = ({
         thresholds={vizMeta?.thresholds ? thresholdBands(vizMeta.thresholds.levels, locale) : []}
         unit={seriesMeta[0]?.unitOfMeasure ?? ''}
         height={CHART_HEIGHT}
+        drawRef={drawMap}
       />
     );
   } else if (tooManyAxes) {
@@ -241,9 +245,17 @@ export const ChartCard = ({
               </IconButton>
             </Tooltip>
           )}
-          {!isMap && hasData && !tooManyAxes && (
+          {(isMap || (hasData && !tooManyAxes)) && (
             <SaveChartMenu
-              chartRef={drawn}
+              draw={
+                isMap
+                  ? (area) => {
+                      const draw = drawMap.current;
+                      if (!draw) throw new Error('The map is not drawn yet.');
+                      return draw(area);
+                    }
+                  : async () => svgChart(drawn.current)
+              }
               title={title}
               subtitle={`${formatLocalDate(viz.range[0])} – ${formatLocalDate(viz.range[1])}`}
               range={viz.range}
