@@ -224,7 +224,7 @@ for (const run of [
   { locale: 'en-US', viewport: DESKTOP, label: 'en-US, desktop' },
   { locale: 'es-ES', viewport: PHONE, label: 'es-ES, phone' },
 ] as const) {
-  test(`export panel: a CSV and a JSON lines export started, followed to done, downloaded and read (${run.label})`, async ({
+  test(`export panel: a CSV and a JSON lines export started, followed to done, downloaded and read; the chart and its map saved as PNG (${run.label})`, async ({
     page,
     request,
   }) => {
@@ -252,16 +252,16 @@ for (const run of [
       await panel.getByRole('radio', { name: format }).check();
       await panel.getByRole('button', { name: en ? 'Start export' : 'Iniciar exportación' }).click();
       const current = panel.getByTestId('export-current');
-      await expect(current.getByTestId('export-state')).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        current.getByRole('button', { name: new RegExp(en ? '^Download ' : '^Descargar ') }).click(),
-      ]);
+      // The panel shows the previous export, done, until the new one's first answer: wait for this one's file.
+      const file = current.getByRole('button', { name: new RegExp(`^${en ? 'Download' : 'Descargar'} .*${extension.source}`) });
+      await expect(file).toBeVisible({ timeout: 60_000 });
+      await expect(current.getByTestId('export-state')).toHaveAttribute('data-state', 'done');
+      const [download] = await Promise.all([page.waitForEvent('download'), file.click()]);
       expect(download.suggestedFilename()).toMatch(extension);
       return readFile((await download.path())!, 'utf8');
     };
 
-    const csv = await exportAs('CSV', /^groundtruth-station-\d+-.*\.csv$/);
+    const csv = await exportAs('CSV', /groundtruth-station-\d+-.*\.csv$/);
     expect(csv).toMatch(/^# /);
     const header = csv.split('\r\n').find((line) => !line.startsWith('#'))!;
     expect(header.split(',').slice(0, 3)).toEqual(['time_utc', 'time_local', 'utc_offset']);
@@ -302,5 +302,62 @@ for (const run of [
     expect(png.subarray(12, 16).toString('latin1')).toBe('IHDR');
     const expected = run.viewport === PHONE ? [1800, 2500] : [3840, 2160];
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual(expected);
+
+    // The map chart saves too, from the keyboard: a picture of the basemap with the station's marker on it.
+    const chart = page.getByTestId('explore-chart').first();
+    await chart.getByRole('combobox', { name: en ? 'Chart type' : 'Tipo de gráfico' }).click();
+    await page.getByRole('option', { name: en ? 'Map' : 'Mapa', exact: true }).click();
+    await expect(chart).toHaveAttribute('data-chart-type', 'map');
+    await expect(chart.locator('[data-map-ready="true"]')).toHaveAttribute('data-map-style', 'local', { timeout: 45_000 });
+    await expect(chart.locator('.gt-map-marker')).toHaveCount(1);
+    await expect(chart.locator('.gt-map-marker__dot')).not.toBeEmpty({ timeout: 20_000 }); // its value has come
+    expect(await blockingViolations(page, `map chart ${run.label}`)).toEqual([]);
+    const marker = await chart
+      .locator('.gt-map-marker')
+      .evaluate((el) => (el as HTMLElement).style.getPropertyValue('--gt-marker-colour').trim());
+    await chart.getByRole('button', { name: en ? 'Save as' : 'Guardar como' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: en ? 'PNG image' : 'Imagen PNG' })).toBeFocused();
+    const [mapImage] = await Promise.all([page.waitForEvent('download', { timeout: 45_000 }), page.keyboard.press('Enter')]);
+    expect(mapImage.suggestedFilename()).toMatch(/^groundtruth-chart-.*\.png$/);
+    const picture = await imageColours(await readFile((await mapImage.path())!), CHART_EXPORT_HEADER_PX, [marker]);
+    expect([picture.width, picture.height]).toEqual(expected);
+    // Not blank: the basemap's land or water fills much of the chart part, the marker is on it, and
+    // the picture has many colours (a canvas read outside its frame is transparent: a white page).
+    expect(picture.basemapShare).toBeGreaterThan(0.2);
+    expect(picture.matches[0]).toBeGreaterThan(100);
+    expect(picture.distinct).toBeGreaterThan(20);
   });
 }
+
+/** The saved image's header: 80 units, drawn three times larger in a PNG (spec §9). */
+const CHART_EXPORT_HEADER_PX = 240;
+/** The shipped basemap's land and water (BASEMAP_COLOURS in apps/web/src/components/map/map-style.ts). */
+const BASEMAP = [
+  [0xf2, 0xef, 0xe4],
+  [0xc9, 0xdd, 0xe8],
+] as const;
+
+/**
+ * What a saved PNG shows below its header: its size, the share of pixels in a basemap colour, how many
+ * pixels are in each of `colours` (±8 a channel), and how many distinct colours (to 16 levels a channel).
+ */
+const imageColours = async (png: Buffer, header: number, colours: readonly string[]) => {
+  const { default: sharp } = await import('sharp');
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const near = (i: number, rgb: readonly number[], by: number) => rgb.every((v, c) => Math.abs((data[i + c] ?? 0) - v) <= by);
+  const wanted = colours.map((hex) => [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16)));
+  const matches = wanted.map(() => 0);
+  const distinct = new Set<number>();
+  let basemap = 0;
+  let pixels = 0;
+  for (let i = header * info.width * info.channels; i < data.length; i += info.channels) {
+    pixels += 1;
+    if (BASEMAP.some((rgb) => near(i, rgb, 6))) basemap += 1;
+    wanted.forEach((rgb, k) => {
+      if (near(i, rgb, 8)) matches[k]! += 1;
+    });
+    distinct.add(((data[i]! >> 4) << 8) | ((data[i + 1]! >> 4) << 4) | (data[i + 2]! >> 4));
+  }
+  return { width: info.width, height: info.height, basemapShare: basemap / pixels, matches, distinct: distinct.size };
+};

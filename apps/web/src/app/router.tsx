@@ -95,16 +95,24 @@ const projectBigMap = (queryClient: QueryClient): Pick<RouteObject, 'lazy' | 'lo
 
 /**
  * The explore workspace (lazy: the charts stay out of every other page); one component for its three
- * routes. Opened on a short link, its bookmark is asked for while the workspace's JavaScript loads
- * rather than after it: the two waits overlap before the first chart (bench:explore-web). The loader
- * reads the address being opened, as the stations map's does.
+ * routes. Opened from a link, its bookmark and then its first data (charts, stations, sensors) are
+ * asked for while the workspace's JavaScript loads and runs rather than after it: the waits overlap
+ * before the first chart (bench:explore-web). The prefetch is a small chunk of its own, fetched beside
+ * the workspace's. The loader reads the address being opened, as the stations map's does.
  */
 const explore = (queryClient: QueryClient): Pick<RouteObject, 'lazy' | 'loader'> => ({
   lazy: async () => ({ Component: (await import('./routes/explore.route')).ExploreRoute }),
-  loader: ({ request }) => {
+  loader: ({ request, params }) => {
     const url = new URL(request.url);
-    const token = url.searchParams.get('v');
-    if (url.pathname === paths.exploreShortBookmark.path && token) void queryClient.prefetchQuery(bookmarkQueryOptions(token));
+    const token = url.pathname === paths.exploreShortBookmark.path ? url.searchParams.get('v') : null;
+    if (token) void queryClient.prefetchQuery(bookmarkQueryOptions(token));
+    const text = token ? null : (params['bookmark'] ?? url.searchParams.get('bookmark'));
+    const link = token ? { token } : text ? { text } : null;
+    if (link) {
+      void import('@/features/explore/api/prefetch-workspace')
+        .then(({ prefetchWorkspace }) => prefetchWorkspace(queryClient, link))
+        .catch(() => undefined); // the workspace asks again, and tells what failed
+    }
     return null;
   },
 });

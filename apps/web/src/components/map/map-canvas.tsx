@@ -9,8 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { env } from '@/config/env';
 import { MAP_CONSTANTS, roundBounds, type Bounds, type LngLat } from './map-geometry';
 import basemapFiles from 'virtual:basemap';
+import { captureMap } from './map-capture';
 import { clusterColour, markerPalette, type MarkerPalette } from './map-clusters';
 import { localStyle, mapboxRequestTransform, type BasemapUrls } from './map-style';
+import type { MapCapture } from './map-snapshot';
 import type { MapMarker, MapViewProps, MapViewRequest } from './map-types';
 
 // The worker is its own file; a bundled app must say where it went (TOOLCHAIN.md).
@@ -204,6 +206,7 @@ export const MapCanvas = ({
   insets,
   cluster = false,
   clusterLabel,
+  captureRef,
 }: MapViewProps) => {
   const { t, i18n } = useTranslation();
   const containerRef = useRef<HTMLDivElement>(null);
@@ -558,6 +561,17 @@ export const MapCanvas = ({
       window.clearTimeout(timer);
     };
   }, [map, geographyDue, language]);
+
+  // A picture of the map for the caller to save: the markers drawn when it is taken.
+  useEffect(() => {
+    if (!map || !captureRef) return;
+    const capture: MapCapture = (options) =>
+      captureMap(map, [...clusters.current.values(), ...entries.current.values()], options?.pixelRatio);
+    captureRef.current = capture;
+    return () => {
+      if (captureRef.current === capture) captureRef.current = null;
+    };
+  }, [map, captureRef]);
 
   // A selected marker under the caller's panels moves into the free part of the map.
   const insetsKey = JSON.stringify(insets ?? {});

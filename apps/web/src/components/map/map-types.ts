@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import type { Bounds, LngLat } from './map-geometry';
+import type { MapCapture } from './map-snapshot';
 
 /** One marker: a station, say. Markers earlier in the list are drawn above later ones and come first in the tab order. */
 export type MapMarker = {
@@ -65,6 +66,11 @@ export type MapViewProps = {
    * that ends up under them is brought into the free part of the map.
    */
   readonly insets?: MapInsets;
+  /**
+   * Set while the map is drawn (null before and after): takes a picture of what it shows, the basemap
+   * and the markers over it (map-snapshot.ts), to save it as an image.
+   */
+  readonly captureRef?: RefObject<MapCapture | null>;
 };
 
 export type MapInsets = { readonly top?: number; readonly right?: number; readonly bottom?: number; readonly left?: number };

@@ -18,13 +18,12 @@ export const useExploreStations = (ids: readonly number[]) =>
   useQueries({ queries: ids.map((id) => exploreStationQueryOptions(id)) });
 
 /** GET /projects/{id}/stations: the stations a chart of the bookmark's projects may compare with. */
-export const useExploreProjectStations = (projectIds: readonly number[]) =>
-  useQueries({
-    queries: projectIds.map((id) =>
-      queryOptions({
-        queryKey: ['project-stations', id] as const,
-        queryFn: ({ signal }) => callRoute(routes.projectStations, { params: { id }, signal }),
-        staleTime: 60_000,
-      }),
-    ),
+export const exploreProjectStationsQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['project-stations', id] as const,
+    queryFn: ({ signal }) => callRoute(routes.projectStations, { params: { id }, signal }),
+    staleTime: 60_000,
   });
+
+export const useExploreProjectStations = (projectIds: readonly number[]) =>
+  useQueries({ queries: projectIds.map((id) => exploreProjectStationsQueryOptions(id)) });

@@ -20,27 +20,17 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { partner } from '@/config/partner';
 import { formatLocalDate } from '@/lib/format';
-import { useChartData } from '../api/get-chart-data';
+import { useChartData, usePrefetchQuickRanges, vizChartRequest } from '../api/get-chart-data';
 import { bucketLabel } from '../utils/bucket-label';
+import type { ChartDrawer } from '../utils/chart-image';
 import { CHART_RESOLUTION, describeAggregation, rawResolution } from '../utils/buckets';
 import { MAX_AXES, sensorById, sensorTitle, splitSeries, toPoints, unitsOf } from '../utils/series';
 import { stationSensors } from '../utils/station-sensors';
-import {
-  CHART_TYPES,
-  queriedRange,
-  type ChartType,
-  type SeriesRef,
-  type TimeRange,
-  type Viz,
-  type WorkspaceAction,
-} from '../utils/workspace';
-import { BarChart } from './charts/bar-chart';
+import { CHART_TYPES, type ChartType, type SeriesRef, type TimeRange, type Viz, type WorkspaceAction } from '../utils/workspace';
+import { useChartCode, type DrawnChartType } from './charts/chart-code';
 import type { ChartSeries, ThresholdBand } from './charts/chart-types';
-import { HistogramChart } from './charts/histogram-chart';
 import { MapChart } from './charts/map-chart';
-import { RangeChart } from './charts/range-chart';
-import { TimeSeriesChart } from './charts/time-series-chart';
-import { SaveChartMenu } from './save-chart-menu';
+import { SaveChartMenu, svgChart } from './save-chart-menu';
 
 /** Spec §9 series colours: primary, secondary, then a few more for series asked for beyond two. */
 const SERIES_COLOURS = [partner.colours.primary, partner.colours.secondary, '#d45087', '#f95d6a', '#665191'];
@@ -91,20 +81,17 @@ export const ChartCard = ({
   const headingId = useId();
   const [raw, setRaw] = useState(false);
   const drawn = useRef<HTMLDivElement>(null);
+  /** The map chart's drawer, set by it while its map is shown. */
+  const drawMap = useRef<ChartDrawer | null>(null);
 
   const rawRes = rawResolution(viz.range);
   const resolution = raw && rawRes !== null ? rawRes : CHART_RESOLUTION;
   const isMap = viz.chartType === 'map';
-  const answer = useChartData(
-    isMap
-      ? null
-      : {
-          stations: viz.series.map((s) => s.stationId),
-          sensors: viz.series.map((s) => s.sensorId),
-          range: queriedRange(viz.range, mobile),
-          resolution,
-        },
-  );
+  const answer = useChartData(isMap ? null : vizChartRequest(viz, mobile, resolution));
+  // Asked for beside the data: the chart's code is no longer what the data waits behind.
+  const Chart = useChartCode(isMap ? null : (viz.chartType as DrawnChartType));
+  // Summarised (not raw) charts take the quick ranges' data ahead of a click.
+  usePrefetchQuickRanges(viz, extent, mobile, !isMap && !raw && answer.isSuccess);
 
   const stationName = (id: number) => stations.find((s) => s.id === id)?.name ?? `#${id}`;
   const seriesMeta = viz.series.map((ref) => sensorById(meta, ref.sensorId));
@@ -132,6 +119,8 @@ export const ChartCard = ({
     };
   });
   const hasData = chartSeries.some((s) => s.points.some((p) => p.y !== null && p.x >= viz.range[0] && p.x <= viz.range[1]));
+  // Drawn data waiting for its chart's code (a map's is its own; a map keeps a chart's last data as placeholder).
+  const awaitingCode = !isMap && hasData && Chart === null;
   const aggregation = answer.data ? describeAggregation(answer.data, seriesMeta[0]?.aggregation ?? 'avg') : null;
   const reset = extent ? () => dispatch({ type: 'zoom', vizId: viz.id, range: extent, fastTime: 0 }) : undefined;
 
@@ -153,11 +142,12 @@ export const ChartCard = ({
         thresholds={vizMeta?.thresholds ? thresholdBands(vizMeta.thresholds.levels, locale) : []}
         unit={seriesMeta[0]?.unitOfMeasure ?? ''}
         height={CHART_HEIGHT}
+        drawRef={drawMap}
       />
     );
   } else if (tooManyAxes) {
     body = <Alert severity="warning">{t('explore.tooManyAxes')}</Alert>;
-  } else if (answer.isPending) {
+  } else if (answer.isPending || awaitingCode) {
     body = <Skeleton variant="rectangular" height={CHART_HEIGHT} aria-label={t('explore.loading')} />;
   } else if (answer.isError) {
     body = (
@@ -178,14 +168,17 @@ export const ChartCard = ({
         <Typography color="text.secondary">{t('explore.noData')}</Typography>
       </Box>
     );
-  } else {
-    const props = { series: chartSeries, domain: viz.range, height: CHART_HEIGHT, locale, label: title };
-    body = {
-      timeSeries: <TimeSeriesChart {...props} />,
-      bar: <BarChart {...props} />,
-      histogram: <HistogramChart {...props} {...(reset ? { onReset: reset } : {})} />,
-      range: <RangeChart {...props} {...(reset ? { onReset: reset } : {})} />,
-    }[viz.chartType as Exclude<ChartType, 'map'>];
+  } else if (Chart !== null) {
+    body = (
+      <Chart
+        series={chartSeries}
+        domain={viz.range}
+        height={CHART_HEIGHT}
+        locale={locale}
+        label={title}
+        {...(reset && (viz.chartType === 'histogram' || viz.chartType === 'range') ? { onReset: reset } : {})}
+      />
+    );
   }
 
   const sensorOptions = stations.flatMap((s) => stationSensors(s));
@@ -201,7 +194,7 @@ export const ChartCard = ({
       sx={{ p: 1.5 }}
       data-testid="explore-chart"
       data-chart-type={viz.chartType}
-      data-state={answer.isFetching ? 'loading' : hasData || isMap ? 'drawn' : 'empty'}
+      data-state={answer.isFetching || awaitingCode ? 'loading' : hasData || isMap ? 'drawn' : 'empty'}
     >
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'center' }, mb: 1 }}>
         <Typography id={headingId} component="h3" variant="subtitle1" sx={{ flex: 1, overflowWrap: 'anywhere' }}>
@@ -241,9 +234,17 @@ export const ChartCard = ({
               </IconButton>
             </Tooltip>
           )}
-          {!isMap && hasData && !tooManyAxes && (
+          {(isMap || (hasData && Chart !== null && !tooManyAxes)) && (
             <SaveChartMenu
-              chartRef={drawn}
+              draw={
+                isMap
+                  ? (area) => {
+                      const draw = drawMap.current;
+                      if (!draw) throw new Error('The map is not drawn yet.');
+                      return draw(area);
+                    }
+                  : async () => svgChart(drawn.current)
+              }
               title={title}
               subtitle={`${formatLocalDate(viz.range[0])} – ${formatLocalDate(viz.range[1])}`}
               range={viz.range}

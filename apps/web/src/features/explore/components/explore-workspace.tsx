@@ -12,14 +12,14 @@ import { serializeBookmark, type Bookmark } from '@groundtruth/domain';
 import { useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { BREAKPOINTS, SNACKBAR_MS } from '@/config/constants';
+import { SNACKBAR_MS } from '@/config/constants';
 import { partner } from '@/config/partner';
 import { paths } from '@/config/paths';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useExploreSensorsMeta } from '../api/get-sensors-meta';
 import { useExploreProjectStations, useExploreStations } from '../api/get-station';
 import { defaultChart, stationSensors } from '../utils/station-sensors';
-import { bookmarkOf, workspaceFromBookmark, workspaceReducer } from '../utils/workspace';
+import { MOBILE_MEDIA_QUERY, bookmarkOf, workspaceFromBookmark, workspaceReducer } from '../utils/workspace';
 import { ChartGroup } from './chart-group';
 import { ExportPanel } from './export-panel';
 import { StationPager } from './station-pager';
@@ -48,7 +48,7 @@ const backTarget = (context: Bookmark['c']): { href: string; label: 'explore.bac
 export const ExploreWorkspace = ({ bookmark, onPublish, actions }: ExploreWorkspaceProps) => {
   const { t } = useTranslation();
   usePageTitle(t('explore.title'));
-  const mobile = useMediaQuery(`(max-width: ${BREAKPOINTS.mobile - 0.05}px)`);
+  const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
   const [ws, dispatch] = useReducer(workspaceReducer, bookmark, workspaceFromBookmark);
   const meta = useExploreSensorsMeta();
   const stationQueries = useExploreStations(ws.stations);

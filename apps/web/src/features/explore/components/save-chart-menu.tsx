@@ -3,26 +3,29 @@ import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type RefObject } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiClient } from '@/lib/api-client';
 import { toDataUrl } from '@/lib/media';
 import { mediaPath } from '@/lib/media-path';
 import {
   CHART_EXPORT,
+  chartAreaPixels,
   chartFileName,
   chartImageSize,
   composeChartSvg,
   composeSize,
   headerPhoto,
   pdfWithJpeg,
+  type ChartDrawer,
+  type ChartDrawing,
   type ChartImageFormat,
   type ComposeInput,
 } from '../utils/chart-image';
 
 type SaveChartMenuProps = {
-  /** The element the drawn @nivo chart (an `<svg>`) sits in. */
-  readonly chartRef: RefObject<HTMLElement | null>;
+  /** Draws the chart to save (svgChart for a drawn @nivo chart; the map chart takes a picture of its map). */
+  readonly draw: ChartDrawer;
   readonly title: string;
   readonly subtitle: string;
   readonly range: readonly [number, number];
@@ -56,25 +59,18 @@ const loadProjectPhoto = async (projectId: number): Promise<NonNullable<ComposeI
   return { href, size: { width: image.naturalWidth, height: image.naturalHeight } };
 };
 
-/** The drawn chart as one SVG document of the format's size (spec §9), with its header. */
-const composed = (
-  svg: SVGSVGElement,
-  format: ChartImageFormat,
-  props: SaveChartMenuProps,
-  photo: ComposeInput['photo'],
-): string => {
+/** The drawn @nivo chart in `element` (its first `<svg>`) as it is saved. */
+export const svgChart = (element: HTMLElement | null): ChartDrawing => {
+  const svg = element?.querySelector('svg');
+  if (!svg) throw new Error('No drawn chart to save.');
   const box = svg.getBoundingClientRect();
-  return composeChartSvg({
+  return {
     chart: new XMLSerializer().serializeToString(svg),
     chartSize: {
       width: Number(svg.getAttribute('width')) || box.width,
       height: Number(svg.getAttribute('height')) || box.height,
     },
-    title: props.title,
-    subtitle: props.subtitle,
-    size: composeSize(format, props.mobile),
-    photo,
-  });
+  };
 };
 
 /** Rasterises an SVG document at the format's pixel size (three times the size it is drawn at). */
@@ -99,12 +95,19 @@ const rasterise = async (svgText: string, format: ChartImageFormat, mobile: bool
 
 /** Writes the chart in one format and hands the file to the browser. */
 export const saveChart = async (format: ChartImageFormat, props: SaveChartMenuProps): Promise<void> => {
-  const svg = props.chartRef.current?.querySelector('svg');
-  if (!svg) throw new Error('No drawn chart to save.');
   const name = chartFileName(format, props.range);
-  // A project without a photo answers 404: the header is then the title alone.
-  const photo = props.projectId === null ? null : await headerPhoto(loadProjectPhoto(props.projectId));
-  const text = composed(svg, format, props, photo);
+  // A project without a photo answers 404: the header is then the title alone. Drawn meanwhile.
+  const [drawing, photo] = await Promise.all([
+    props.draw(chartAreaPixels(format, props.mobile)),
+    props.projectId === null ? null : headerPhoto(loadProjectPhoto(props.projectId)),
+  ]);
+  const text = composeChartSvg({
+    ...drawing,
+    title: props.title,
+    subtitle: props.subtitle,
+    size: composeSize(format, props.mobile),
+    photo,
+  });
   if (format === 'svg') {
     saveBlob(new Blob([text], { type: 'image/svg+xml' }), name);
     return;

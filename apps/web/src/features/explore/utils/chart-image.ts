@@ -29,7 +29,23 @@ export const composeSize = (format: ChartImageFormat, mobile: boolean): Size => 
   return format === 'svg' ? size : { width: size.width / CHART_EXPORT.scale, height: size.height / CHART_EXPORT.scale };
 };
 
-const escapeXml = (text: string): string =>
+/**
+ * The pixels the chart itself fills in the saved file: the file less the header (80 units, three times
+ * as many pixels in a PNG). A raster inside the chart (the map's basemap) is drawn this sharp.
+ */
+export const chartAreaPixels = (format: ChartImageFormat, mobile: boolean): Size => {
+  const size = chartImageSize(format, mobile);
+  const header = format === 'svg' ? CHART_EXPORT.headerGap : CHART_EXPORT.headerGap * CHART_EXPORT.scale;
+  return { width: size.width, height: size.height - header };
+};
+
+/** A drawn chart, ready to be placed under the header: its `<svg>` markup and its own size. */
+export type ChartDrawing = { readonly chart: string; readonly chartSize: Size };
+
+/** Draws the chart for a file whose chart part is `area` pixels (chartAreaPixels). */
+export type ChartDrawer = (area: Size) => Promise<ChartDrawing>;
+
+export const escapeXml = (text: string): string =>
   text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 export type ComposeInput = {

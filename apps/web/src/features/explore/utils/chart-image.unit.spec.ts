@@ -1,5 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { chartFileName, chartImageSize, composeChartSvg, composeSize, headerPhoto, pdfWithJpeg } from './chart-image';
+import {
+  chartAreaPixels,
+  chartFileName,
+  chartImageSize,
+  composeChartSvg,
+  composeSize,
+  headerPhoto,
+  pdfWithJpeg,
+} from './chart-image';
 
 describe('chart image export (spec §9)', () => {
   it('saves PNG 3840×2160, SVG 1920×1080, both 1800×2500 on a phone; a PNG is drawn at a third and scaled 3×', () => {
@@ -9,6 +17,13 @@ describe('chart image export (spec §9)', () => {
     expect(chartImageSize('svg', true)).toEqual({ width: 1800, height: 2500 });
     expect(composeSize('png', false)).toEqual({ width: 1280, height: 720 });
     expect(composeSize('svg', false)).toEqual({ width: 1920, height: 1080 });
+  });
+
+  it('gives the chart the file less its header: 80 units, 240 pixels in a PNG or PDF', () => {
+    expect(chartAreaPixels('png', false)).toEqual({ width: 3840, height: 1920 });
+    expect(chartAreaPixels('pdf', false)).toEqual({ width: 3840, height: 1920 });
+    expect(chartAreaPixels('svg', false)).toEqual({ width: 1920, height: 1000 });
+    expect(chartAreaPixels('png', true)).toEqual({ width: 1800, height: 2260 });
   });
 
   it('puts the header in the first 80 units and the drawn chart, re-placed, below it', () => {

@@ -7,6 +7,7 @@ import {
   type FastTime as SavedFastTime,
   type VizBookmark,
 } from '@groundtruth/domain';
+import { BREAKPOINTS } from '@/config/constants';
 
 /** Spec §3 chart types by name; the bookmark numbers them (the domain codec's ChartType). */
 export const CHART_TYPES = ['timeSeries', 'histogram', 'range', 'map', 'bar'] as const;
@@ -251,6 +252,9 @@ export const quickRange = (days: number, extent: TimeRange): TimeRange => {
   if (days === FAST_TIME_ALL) return extent;
   return [extent[1] - days * DAY_MS, extent[1]];
 };
+
+/** Spec §9 mobile: narrower than 768; the workspace and its prefetch ask the browser the same question. */
+export const MOBILE_MEDIA_QUERY = `(max-width: ${BREAKPOINTS.mobile - 0.05}px)`;
 
 /** Spec §4, §9: on mobile the queried range is widened by 3 days each side. */
 export const MOBILE_WIDENING_MS = 3 * DAY_MS;

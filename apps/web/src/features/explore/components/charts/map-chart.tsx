@@ -1,9 +1,15 @@
 import type { Station } from '@groundtruth/contracts';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MapView, boundsAround, defaultBounds, type MapMarker } from '@/components/map';
+import { MapView, boundsAround, defaultBounds, type MapCapture, type MapMarker } from '@/components/map';
 import { useChartData } from '../../api/get-chart-data';
-import type { ThresholdBand } from './chart-types';
+import type { ChartDrawer } from '../../utils/chart-image';
+import { mapChartDrawing, mapLegendSvg, mapPixelRatio, type MapLegendItem } from '../../utils/map-image';
 import type { SeriesRef, TimeRange } from '../../utils/workspace';
+import type { ThresholdBand } from './chart-types';
 
 type MapChartProps = {
   readonly series: SeriesRef;
@@ -12,24 +18,31 @@ type MapChartProps = {
   readonly thresholds: readonly ThresholdBand[];
   readonly unit: string;
   readonly height: number;
+  /** Set while the map is shown: draws the chart to save it ('Save as'), the map with its key. */
+  readonly drawRef?: RefObject<ChartDrawer | null>;
 };
 
 /** Spec §9 default threshold colour, and black for a value outside every level. */
 const DEFAULT_COLOUR = '#00ccff';
 const NO_LEVEL = '#000000';
+const NO_DATA = '#9e9e9e';
 
 const colourOf = (value: number | null, thresholds: readonly ThresholdBand[]): string => {
-  if (value === null) return '#9e9e9e';
+  if (value === null) return NO_DATA;
   if (thresholds.length === 0) return DEFAULT_COLOUR;
   return thresholds.find((b) => b.from <= value && value < b.to)?.color ?? NO_LEVEL;
 };
 
 /**
  * Map chart (spec §3): the workspace's stations on the product's map, each coloured by the sensor's
- * value over the window (one bucket per station; max or mean as the sensor aggregates).
+ * value over the window (one bucket per station; max or mean as the sensor aggregates), with the key
+ * of its colours under it. Saved as an image, the map is a picture of the basemap with the markers
+ * and the key drawn over and under it (utils/map-image.ts).
  */
-export const MapChart = ({ series, stations, range, thresholds, unit, height }: MapChartProps) => {
+export const MapChart = ({ series, stations, range, thresholds, unit, height, drawRef }: MapChartProps) => {
   const { t } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
+  const capture = useRef<MapCapture | null>(null);
   const placed = stations.filter((s) => s.location !== null);
   const answer = useChartData({ stations: placed.map((s) => s.id), sensors: [series.sensorId], range, resolution: 1 });
   const values = new Map<number, number | null>();
@@ -45,6 +58,60 @@ export const MapChart = ({ series, stations, range, thresholds, unit, height }: 
       color: colourOf(value, thresholds),
     };
   });
+  const legend: MapLegendItem[] = [
+    ...(thresholds.length === 0
+      ? [{ color: DEFAULT_COLOUR, label: t('explore.mapReading') }]
+      : [...thresholds.map((b) => ({ color: b.color, label: b.label })), { color: NO_LEVEL, label: t('explore.mapNoLevel') }]),
+    { color: NO_DATA, label: t('explore.noData') },
+  ];
+  const lead = unit ? t('explore.mapValuesIn', { unit }) : '';
   const view = { bounds: boundsAround(placed.map((s) => s.location!.precise)) ?? defaultBounds() };
-  return <MapView label={t('explore.mapLegend')} view={view} markers={markers} height={height} />;
+
+  // The drawer reads the key of this render: a ref, so that the save menu keeps one function.
+  const drawing = useRef({ legend, lead });
+  drawing.current = { legend, lead };
+  useEffect(() => {
+    if (!drawRef) return;
+    const draw: ChartDrawer = async (area) => {
+      const take = capture.current;
+      const width = box.current?.clientWidth ?? 0;
+      if (!take || width === 0) throw new Error('The map is not drawn yet.');
+      const key = mapLegendSvg(drawing.current.legend, drawing.current.lead, width);
+      const snapshot = await take({ pixelRatio: mapPixelRatio({ width, height }, key.height, area) });
+      return mapChartDrawing(snapshot, key);
+    };
+    drawRef.current = draw;
+    return () => {
+      if (drawRef.current === draw) drawRef.current = null;
+    };
+  }, [drawRef, height]);
+
+  return (
+    <Box ref={box}>
+      <MapView label={t('explore.mapLegend')} view={view} markers={markers} height={height} captureRef={capture} />
+      <Stack
+        component="ul"
+        direction="row"
+        useFlexGap
+        data-testid="map-chart-legend"
+        sx={{ flexWrap: 'wrap', columnGap: 2, rowGap: 0.5, listStyle: 'none', m: 0, mt: 1, p: 0, alignItems: 'center' }}
+      >
+        {lead && (
+          <Typography component="li" variant="body2" sx={{ fontWeight: 600 }}>
+            {lead}
+          </Typography>
+        )}
+        {legend.map((item) => (
+          <Stack component="li" key={`${item.color}-${item.label}`} direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+            <Box
+              aria-hidden
+              data-legend-colour={item.color.toLowerCase()}
+              sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: item.color, border: '1px solid rgba(0,0,0,0.2)' }}
+            />
+            <Typography variant="body2">{item.label}</Typography>
+          </Stack>
+        ))}
+      </Stack>
+    </Box>
+  );
 };

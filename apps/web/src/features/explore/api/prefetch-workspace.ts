@@ -1,0 +1,39 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { decodeBookmark, type Bookmark } from '@groundtruth/domain';
+import { MOBILE_MEDIA_QUERY, workspaceFromBookmark } from '../utils/workspace';
+import { bookmarkQueryOptions } from './bookmarks';
+import { chartDataQueryOptions, vizChartRequest } from './get-chart-data';
+import { exploreSensorsMetaQueryOptions } from './get-sensors-meta';
+import { exploreProjectStationsQueryOptions, exploreStationQueryOptions } from './get-station';
+
+/** A workspace link: a short one names a stored bookmark, a long one carries it. */
+export type WorkspaceLink = { readonly token: string } | { readonly text: string };
+
+/**
+ * What a workspace asks the API first (its charts' data, its stations, the sensor catalogue), asked
+ * by the route's loader as soon as the bookmark is known, while the workspace's JavaScript still
+ * loads and runs: opened from a link, the data no longer waits for the page's code (bench:explore-web).
+ * Under the keys the workspace reads them by, and only what the cache has never held: the
+ * workspace's own address changes (each action publishes its bookmark) come through here too, and
+ * must not refresh what it already shows. A map chart's data needs its stations' places: it is left
+ * to the chart. A bad bookmark is left to the workspace to tell.
+ */
+export const prefetchWorkspace = async (queryClient: QueryClient, link: WorkspaceLink): Promise<void> => {
+  let bookmark: Bookmark;
+  try {
+    bookmark = 'token' in link ? await queryClient.ensureQueryData(bookmarkQueryOptions(link.token)) : decodeBookmark(link.text);
+  } catch {
+    return;
+  }
+  const ws = workspaceFromBookmark(bookmark);
+  const mobile = window.matchMedia(MOBILE_MEDIA_QUERY).matches;
+  const asked: Promise<unknown>[] = [];
+  for (const viz of ws.groups.flatMap((g) => g.vizes)) {
+    if (viz.chartType !== 'map') asked.push(queryClient.ensureQueryData(chartDataQueryOptions(vizChartRequest(viz, mobile))));
+  }
+  asked.push(queryClient.ensureQueryData(exploreSensorsMetaQueryOptions()));
+  for (const id of ws.stations) asked.push(queryClient.ensureQueryData(exploreStationQueryOptions(id)));
+  for (const id of ws.projects) asked.push(queryClient.ensureQueryData(exploreProjectStationsQueryOptions(id)));
+  // Failures are the workspace's to show: its own queries ask again.
+  await Promise.allSettled(asked);
+};
