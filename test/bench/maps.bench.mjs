@@ -187,9 +187,10 @@ try {
     const own = body.stations.find((s) => s.mine) ?? body.stations[0];
     const times = [];
     let fresh = 0;
+    let { version } = (await api('GET', `/api/stations/${own.id}`, { token })).body;
     for (let i = 0; i < 7; i++) {
       const name = `Bench renamed ${Date.now()}`;
-      await api('PATCH', `/api/stations/${own.id}`, { token, body: { name } });
+      ({ version } = (await api('PATCH', `/api/stations/${own.id}`, { token, body: { name, version } })).body);
       const t0 = performance.now();
       const answer = await api('GET', '/api/stations/map?format=columns', { token, headers: { 'accept-encoding': 'br, gzip' } });
       times.push(performance.now() - t0);
