@@ -1,4 +1,4 @@
-import { chooseEncoding } from './compress-answers.js';
+import { brotliQualityFor, chooseEncoding, gzipLevelFor, LARGE_ANSWER_BYTES } from './compress-answers.js';
 
 describe('chooseEncoding', () => {
   it.each([
@@ -19,5 +19,13 @@ describe('chooseEncoding', () => {
   it('chooses among the copies there are', () => {
     expect(chooseEncoding('gzip, br', ['gzip'])).toBe('gzip');
     expect(chooseEncoding('br', ['gzip'])).toBeNull();
+  });
+});
+
+describe('compression effort by answer size', () => {
+  it('keeps brotli 5 and gzip 6 for the usual answers, and takes the fast levels from LARGE_ANSWER_BYTES', () => {
+    expect([brotliQualityFor(70_000), gzipLevelFor(70_000)]).toEqual([5, 6]);
+    expect([brotliQualityFor(LARGE_ANSWER_BYTES - 1), gzipLevelFor(LARGE_ANSWER_BYTES - 1)]).toEqual([5, 6]);
+    expect([brotliQualityFor(LARGE_ANSWER_BYTES), gzipLevelFor(LARGE_ANSWER_BYTES)]).toEqual([3, 1]);
   });
 });
