@@ -297,4 +297,37 @@ describe('exports', () => {
       (await callApi(sut.url, 'GET', '/api/export/BBBBBBBBBBBBBBBBBBBBBBBB/download', { token: stranger.token })).status,
     ).toBe(409);
   });
+  it('finishes whole while charts are asked for all the time it runs (embedded chDB: its streaming query broke at the first other statement)', async () => {
+    const station = await registerStation(owner, 'Busy pier');
+    // 600,000 readings over seven months: the export reads them in several windows.
+    const readings = 600_000;
+    await sut.runtime.clickhouse.client.command({
+      query: `INSERT INTO readings SELECT ${station}, 5, if(number % 2 = 0, ${DEPTH}, ${PH}),
+                     fromUnixTimestamp64Milli(${T0} + intDiv(number, 2) * ${MIN}, 'UTC'), number / 8, 1, 1
+                FROM numbers(${readings})`,
+    });
+    const job = ok(await startExport(owner, 'csv', `stations=${station}&start=${T0}&end=${T0 + (readings / 2) * MIN}`));
+    let charts = 0;
+    let chartsWhileRunning = 0;
+    let state = 'queued';
+    while (state !== 'done' && state !== 'failed') {
+      const chart = await callApi(
+        sut.url,
+        'GET',
+        `/api/sensors/data?stations=${station}&sensors=${DEPTH}&start=${T0}&end=${T0 + (charts + 1) * 3_600_000}&resolution=100`,
+        { token: owner.token },
+      );
+      expect(chart.status).toBe(200);
+      charts++;
+      state = ok(await callApi(sut.url, 'GET', job['statusUrl'] as string, { token: owner.token }))['state'] as string;
+      if (state === 'running') chartsWhileRunning++;
+    }
+    // The check means something only if charts were answered while the export ran.
+    expect(chartsWhileRunning).toBeGreaterThan(0);
+    const done = ok(await callApi(sut.url, 'GET', job['statusUrl'] as string, { token: owner.token }));
+    expect(done).toMatchObject({ state: 'done' });
+    const file = await download(owner, done['downloadUrl'] as string);
+    const lines = file.text.split('\r\n').filter((line) => line !== '' && !line.startsWith('#'));
+    expect(lines).toHaveLength(readings + 1); // the column names, then one line a reading
+  }, 120_000);
 });

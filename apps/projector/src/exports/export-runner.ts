@@ -30,6 +30,12 @@ const PROGRESS_MS = 500;
  * 1,100,000 (a station-year a query) raised the process's RSS by 190 MB over the export, this by 120-140.
  */
 export const EXPORT_WINDOW_ROWS = 500_000;
+/**
+ * The same in embedded mode, where each window's answer is made whole before it is written (chDB's
+ * streaming query breaks when another statement runs meanwhile; see ClickHouse.stream): about 10 MB
+ * of CSV a window.
+ */
+export const EMBEDDED_EXPORT_WINDOW_ROWS = 100_000;
 
 type Job = {
   id: string;
@@ -167,7 +173,7 @@ export class ExportRunner implements OnApplicationBootstrap, OnApplicationShutdo
       for (const w of windows) {
         const station = meta.stations.find((s) => s.id === w.station)!;
         const sql = exportLinesSql({ format: job.format, station, sensors: q.sensors, from: w.from, to: w.to, tz: q.tz });
-        // chDB says how many rows a part holds; an HTTP body is cut into lines and counted.
+        // The parts are cut into whole lines and counted (neither a server nor chDB says how many).
         const lines = new LineCutter(job.format, station.name);
         // The engine makes the next part while the file takes this one (waiting for the disk before
         // asking for more kept one of them idle: a third of the time went to writing alone).
@@ -213,11 +219,12 @@ export class ExportRunner implements OnApplicationBootstrap, OnApplicationShutdo
 
   /**
    * The queries of an export: per station (in the order asked), runs of whole months (the table's
-   * partitions) holding up to EXPORT_WINDOW_ROWS readings, so that each query sorts a bounded
+   * partitions) holding up to EXPORT_WINDOW_ROWS (embedded: EMBEDDED_EXPORT_WINDOW_ROWS) readings, so that each query sorts a bounded
    * number of rows and the engine is free for other queries between them. Counted without FINAL:
    * an estimate for progress (replayed readings not yet merged count twice), the file counts exactly.
    */
   private async plan(q: Job['query']): Promise<{ station: number; from: number; to: number; rows: number }[]> {
+    const windowRows = this.clickhouse.mode === 'chdb' ? EMBEDDED_EXPORT_WINDOW_ROWS : EXPORT_WINDOW_ROWS;
     const r = await this.clickhouse.client.query({
       query: `SELECT toUInt32(station_id) AS station, toUInt32(toYYYYMM(time)) AS month, toUInt64(count()) AS n
                 FROM readings WHERE ${filters(q)} GROUP BY station, month ORDER BY station, month`,
@@ -234,7 +241,7 @@ export class ExportRunner implements OnApplicationBootstrap, OnApplicationShutdo
         const from = Math.max(q.start, Date.UTC(Math.floor(month / 100), (month % 100) - 1, 1));
         const to = Math.min(q.end, Date.UTC(Math.floor(month / 100), month % 100, 1));
         const rows = Number(m.n);
-        if (open && open.rows + rows <= EXPORT_WINDOW_ROWS) {
+        if (open && open.rows + rows <= windowRows) {
           open.to = to;
           open.rows += rows;
         } else {

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 
 export type ClickHouseMode = 'chdb' | 'http';
 
-/** Part of a streamed answer: whole rows, and how many when the engine says (chDB does, HTTP does not). */
+/** Part of a streamed answer, and how many rows it holds when the engine says (null: the caller counts). */
 export type StreamedPart = { readonly bytes: Uint8Array; readonly rows: number | null };
 
 export type ClickHouse = {
@@ -18,9 +18,11 @@ export type ClickHouse = {
    */
   ping(): Promise<boolean>;
   /**
-   * A SELECT's answer (`sql` without FORMAT, its values as literals) in `format`, chunk by chunk as
-   * the engine produces it, never whole in memory: the client's chDB connection materializes every
-   * answer, so in chDB mode this is chDB's own streaming query; with a server, the HTTP body.
+   * A SELECT's answer (`sql` without FORMAT, its values as literals) in `format`, chunk by chunk: with
+   * a server, the HTTP body as it comes. In chDB mode the answer is made whole first (callers bound it:
+   * exports ask for windows of EMBEDDED_EXPORT_WINDOW_ROWS): chDB's own streaming query fails ("No
+   * active streaming query") as soon as any other statement runs on the connection meanwhile, which in
+   * a product serving charts is any moment.
    */
   stream(sql: string, format: string): AsyncIterable<StreamedPart>;
   /**
@@ -155,7 +157,8 @@ async function openChdb(dataDir: string, requestedDatabase: string | undefined):
     throw error;
   }
   const stream = async function* (sql: string, format: string): AsyncIterable<StreamedPart> {
-    for await (const chunk of connection.chdb.queryStream(sql, { format })) yield { bytes: chunk.raw(), rows: chunk.numRows };
+    const answer = await client.exec({ query: `${sql} FORMAT ${format}` });
+    for await (const part of answer.stream) yield { bytes: part as Uint8Array, rows: null };
   };
   return handle(client, 'chdb', db, stream, close);
 }
