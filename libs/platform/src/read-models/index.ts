@@ -9,3 +9,5 @@ export * from './users.rows.js';
 export * from './sessions.rows.js';
 export * from './projects.rows.js';
 export * from './stations.rows.js';
+export * from './station-media.rows.js';
+export * from './ingestions.rows.js';

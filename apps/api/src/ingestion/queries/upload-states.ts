@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '@groundtruth/domain';
 import type { UploadState, UploadStateName } from '@groundtruth/contracts';
+import type { IngestionRow } from '@groundtruth/platform';
 import { ReadModels } from '../../read-models/read-models.js';
 
 /**
@@ -13,21 +14,11 @@ export const UPLOAD_STATE_SQL = `CASE WHEN w.state IS NOT NULL THEN w.state
   WHEN coalesce(i.errors, 0) > 0 AND coalesce(i.readings, 0) = 0 AND coalesce(i.records, 0) <= i.errors THEN 'failed'
   ELSE 'processed' END`;
 
-type Row = {
-  id: string;
-  station_id: string;
-  type: UploadState['type'];
-  state: UploadStateName;
-  version: number;
-  records: number | null;
-  readings: number | null;
-  errors: number | null;
-  problems: string[] | null;
-  data_start: Date | null;
-  data_end: Date | null;
-  attempts: number | null;
-  error: string | null;
-};
+/** An `ingestions` row with its state and, while the process manager works on it, its `gt_ingestion_work` columns. */
+type Row = Pick<
+  IngestionRow,
+  'id' | 'station_id' | 'type' | 'version' | 'records' | 'readings' | 'errors' | 'problems' | 'data_start' | 'data_end'
+> & { state: UploadStateName; attempts: number | null; error: string | null };
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 

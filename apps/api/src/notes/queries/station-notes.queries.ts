@@ -9,20 +9,11 @@ import {
   type StationResource,
 } from '@groundtruth/domain';
 import type { StationNote, StationNoteMedia, StationNotes } from '@groundtruth/contracts';
+import type { StationMediaRow } from '@groundtruth/platform';
 import { ReadModels } from '../../read-models/read-models.js';
 
-/** A row of `station_media` (the notes projection). */
-export type StationMediaRow = {
-  id: string;
-  station_id: string;
-  key: NoteKey | null;
-  media_key: string;
-  kind: 'photo' | 'audio';
-  content_type: string;
-  uploaded_by: string | null;
-  created_at: Date | string;
-  is_station_image: boolean;
-};
+/** A row of `station_media` (described once, in the platform's read-model rows). */
+export type { StationMediaRow };
 
 type StationNoteRow = {
   id: string;

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { IngestionFirmware, IngestionType, LatestReading } from '@groundtruth/domain';
+import type { IngestionFirmware, LatestReading } from '@groundtruth/domain';
 import { STATION_UPLOADS_LISTED, type StationUpload } from '@groundtruth/contracts';
-import { CLICKHOUSE, type ClickHouse } from '@groundtruth/platform';
+import { CLICKHOUSE, type ClickHouse, type IngestionRow } from '@groundtruth/platform';
 import { idArray, ReadModels } from '../../read-models/read-models.js';
 import { readLatest } from '../../sensors/queries/sensor-buckets.js';
 import { UPLOAD_STATE_SQL } from '../../ingestion/queries/upload-states.js';
@@ -25,17 +25,10 @@ const iso = (d: Timestamp): string => new Date(d).toISOString();
 export const uploadFileUrl = (ingestionId: number): string => `/api/data/ingestions/${ingestionId}/file`;
 
 /** The columns of `ingestions` an upload listing shows. */
-export type UploadRow = {
-  id: string;
-  received_at: Timestamp;
-  type: IngestionType;
-  size: string | number;
-  first_block: string | number;
-  last_block: string | number;
-  state: StationUpload['state'];
-  errors: number | null;
-  problems: string[] | null;
-};
+export type UploadRow = Pick<
+  IngestionRow,
+  'id' | 'received_at' | 'type' | 'size' | 'first_block' | 'last_block' | 'errors' | 'problems'
+> & { state: StationUpload['state'] };
 
 /** The columns an upload listing selects, over `ingestions i` LEFT JOIN `gt_ingestion_work w` (see UPLOAD_STATE_SQL). */
 export const UPLOAD_COLUMNS = `i.id, i.station_id, i.received_at, i.type, i.size, i.first_block, i.last_block, i.errors, i.problems,

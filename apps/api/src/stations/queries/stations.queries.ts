@@ -9,7 +9,7 @@ import {
   type SeenLocation,
 } from '@groundtruth/domain';
 import type { AssociatedStations, Station, StationModule, StationSensorMetaList } from '@groundtruth/contracts';
-import type { StationModuleRow, StationRow } from '@groundtruth/platform';
+import type { StationMediaRow, StationModuleRow, StationRow } from '@groundtruth/platform';
 import { idArray, ReadModels } from '../../read-models/read-models.js';
 import { StationDataQueries } from './station-data.queries.js';
 import {
@@ -25,7 +25,7 @@ import {
 
 type StationSqlRow = StationRow & StationAccessRow & { owner_name: string | null };
 
-type PhotoSqlRow = { id: string; station_id: string; is_station_image: boolean; created_at: Timestamp };
+type PhotoSqlRow = Pick<StationMediaRow, 'id' | 'station_id' | 'is_station_image' | 'created_at'>;
 
 /** Raw queries may answer timestamps as text or as dates, depending on the driver's parsers. */
 type Timestamp = Date | string;
