@@ -1,5 +1,6 @@
-// First: on a map's address, it starts loading the map's chunk before the rest of the app runs.
+// First: on a map's or a workspace's address, they start loading its chunks before the rest of the app runs.
 import './app/preload-map';
+import './app/preload-explore';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

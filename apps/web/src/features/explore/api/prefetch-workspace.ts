@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { decodeBookmark, type Bookmark } from '@groundtruth/domain';
+import { preloadChartCode } from '../components/charts/chart-code';
 import { MOBILE_MEDIA_QUERY, workspaceFromBookmark } from '../utils/workspace';
 import { bookmarkQueryOptions } from './bookmarks';
 import { chartDataQueryOptions, vizChartRequest } from './get-chart-data';
@@ -13,6 +14,7 @@ export type WorkspaceLink = { readonly token: string } | { readonly text: string
  * What a workspace asks the API first (its charts' data, its stations, the sensor catalogue), asked
  * by the route's loader as soon as the bookmark is known, while the workspace's JavaScript still
  * loads and runs: opened from a link, the data no longer waits for the page's code (bench:explore-web).
+ * Its charts' code is asked for then too, so the first chart's render finds it here.
  * Under the keys the workspace reads them by, and only what the cache has never held: the
  * workspace's own address changes (each action publishes its bookmark) come through here too, and
  * must not refresh what it already shows. A map chart's data needs its stations' places: it is left
@@ -29,7 +31,9 @@ export const prefetchWorkspace = async (queryClient: QueryClient, link: Workspac
   const mobile = window.matchMedia(MOBILE_MEDIA_QUERY).matches;
   const asked: Promise<unknown>[] = [];
   for (const viz of ws.groups.flatMap((g) => g.vizes)) {
-    if (viz.chartType !== 'map') asked.push(queryClient.ensureQueryData(chartDataQueryOptions(vizChartRequest(viz, mobile))));
+    if (viz.chartType === 'map') continue;
+    asked.push(queryClient.ensureQueryData(chartDataQueryOptions(vizChartRequest(viz, mobile))));
+    preloadChartCode(viz.chartType);
   }
   asked.push(queryClient.ensureQueryData(exploreSensorsMetaQueryOptions()));
   for (const id of ws.stations) asked.push(queryClient.ensureQueryData(exploreStationQueryOptions(id)));

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { useQuery } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { lazy, useRef } from 'react';
 import { decodeBookmark, isDomainError, serializeBookmark, type Bookmark } from '@groundtruth/domain';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
@@ -11,7 +11,9 @@ import { paths } from '@/config/paths';
 import { bookmarkQueryOptions } from '../api/bookmarks';
 import { usePublishBookmark } from '../hooks/use-publish-bookmark';
 import { ExploreWorkspace } from './explore-workspace';
-import { SharePanel } from './share-panel';
+
+// Loaded when the workspace shows its panels, after the first chart (the workspace holds the Suspense).
+const SharePanel = lazy(async () => ({ default: (await import('./share-panel')).SharePanel }));
 
 /** Where the workspace's bookmark comes from: the long forms carry it, the short one names a stored one. */
 export type BookmarkSource =

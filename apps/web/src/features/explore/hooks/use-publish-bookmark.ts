@@ -20,7 +20,12 @@ export const usePublishBookmark = () => {
       void saveBookmark(bookmark)
         .then((token) => {
           queryClient.setQueryData(bookmarkQueryKey(token), bookmark);
-          if (mine === latest.current) void navigate(paths.exploreShortBookmark.getHref(token), { replace: true });
+          const href = paths.exploreShortBookmark.getHref(token);
+          // Opened from its own link, the workspace stores the bookmark it was opened with: the address is
+          // already the one it would get, and replacing it would run the route's loaders and render the whole
+          // page again while the first chart is being drawn (bench:explore-web).
+          const here = `${window.location.pathname}${window.location.search}`;
+          if (mine === latest.current && href !== here) void navigate(href, { replace: true });
         })
         .catch((error: unknown) => {
           console.error('The bookmark could not be stored:', error);

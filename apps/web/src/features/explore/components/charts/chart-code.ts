@@ -18,6 +18,31 @@ const loaders: Readonly<Record<DrawnChartType, () => Promise<ComponentType<Chart
 };
 
 const loaded = new Map<DrawnChartType, ComponentType<ChartProps>>();
+const loading = new Map<DrawnChartType, Promise<ComponentType<ChartProps>>>();
+
+/** The chart code of `type`, asked for once: by the first chart of the type, or ahead of it. */
+const loadChartCode = (type: DrawnChartType): Promise<ComponentType<ChartProps>> => {
+  let promise = loading.get(type);
+  if (!promise) {
+    promise = loaders[type]().then((component) => {
+      loaded.set(type, component);
+      return component;
+    });
+    // A failed load may be asked again (the next chart of the type), and tells its chart.
+    promise.catch(() => loading.delete(type));
+    loading.set(type, promise);
+  }
+  return promise;
+};
+
+/**
+ * Asks for the chart code of `type` ahead of its chart (the workspace's prefetch, once the bookmark is
+ * known): the code arrives and runs while the page's own code does, and the chart's first render finds
+ * it instead of asking for it once mounted (bench:explore-web). A failure is left to the chart.
+ */
+export const preloadChartCode = (type: DrawnChartType): void => {
+  loadChartCode(type).catch(() => undefined);
+};
 
 /**
  * The chart component of `type` once its code is here (null until then, and for no type); asks for
@@ -30,9 +55,8 @@ export const useChartCode = (type: DrawnChartType | null): ComponentType<ChartPr
   useEffect(() => {
     if (type === null || loaded.has(type)) return;
     let live = true;
-    loaders[type]().then(
-      (component) => {
-        loaded.set(type, component);
+    loadChartCode(type).then(
+      () => {
         if (live) setLoads((n) => n + 1);
       },
       (error: unknown) => {
