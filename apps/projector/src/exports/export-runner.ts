@@ -189,7 +189,6 @@ export class ExportRunner implements OnApplicationBootstrap, OnApplicationShutdo
       let nextWhole = embedded && windows.length > 0 ? whole(sqlOf(windows[0]!)) : null;
       for (const [index, w] of windows.entries()) {
         const station = meta.stations.find((s) => s.id === w.station)!;
-        const sql = sqlOf(w);
         // The parts are cut into whole lines and counted (neither a server nor chDB says how many).
         const lines = new LineCutter(job.format, station.name);
         let source: AsyncIterable<StreamedPart>;
@@ -199,7 +198,7 @@ export class ExportRunner implements OnApplicationBootstrap, OnApplicationShutdo
           source = (async function* () {
             yield* answer;
           })();
-        } else source = this.clickhouse.stream(sql, 'TabSeparatedRaw');
+        } else source = this.clickhouse.stream(sqlOf(w), 'TabSeparatedRaw');
         // With a server the engine makes the next part while the file takes this one (waiting for the
         // disk before asking for more kept one of them idle: a third of the time went to writing alone).
         const parts = source[Symbol.asyncIterator]();
@@ -210,14 +209,9 @@ export class ExportRunner implements OnApplicationBootstrap, OnApplicationShutdo
             ahead = parts.next();
             if (this.stopped) throw new Error('The projector stopped; the export runs again at its next start');
             const part = next.value;
-            let bytes = Buffer.from(part.bytes.buffer, part.bytes.byteOffset, part.bytes.byteLength);
-            if (part.rows !== null) written += part.rows;
-            else {
-              const whole = lines.take(bytes);
-              bytes = whole.bytes;
-              written += whole.lines;
-            }
-            await put(fixValues(bytes));
+            const cut = lines.take(Buffer.from(part.bytes.buffer, part.bytes.byteOffset, part.bytes.byteLength));
+            written += cut.lines;
+            await put(fixValues(cut.bytes));
             if (Date.now() - lastBeat > PROGRESS_MS) {
               lastBeat = Date.now();
               await this.pool.query('UPDATE gt_exports SET rows = $2, heartbeat_at = now() WHERE id = $1', [job.id, written]);

@@ -1,7 +1,5 @@
 import { paths } from '@/config/paths';
-
-/** A route's path as a pattern: each `:param` one segment (React Router's matchPath would add to every page's JavaScript). */
-const pattern = (path: string): RegExp => new RegExp(`^${path.replace(/:[^/]+/g, '[^/]+')}/?$`);
+import { routePattern as pattern } from './route-pattern';
 
 const allStationsMaps = [paths.mapAllStations, paths.mapAllStationsBounds, paths.mapStation, paths.mapStationBounds].map(
   (route) => pattern(route.path),

@@ -1,11 +1,12 @@
 import { paths } from '@/config/paths';
+import { routePattern } from './route-pattern';
 
-const explorePaths = [paths.exploreShortBookmark.path, paths.exploreBookmark.path];
-const oldExplorePath = new RegExp(`^${paths.exploreBookmarkOld.path.replace(/:[^/]+/g, '[^/]+')}/?$`);
+const explorePaths = [paths.exploreShortBookmark, paths.exploreBookmark, paths.exploreBookmarkOld].map((route) =>
+  routePattern(route.path),
+);
 
 /** Whether `pathname` opens the explore workspace (its three routes). */
-const opensOnExplore = (pathname: string): boolean =>
-  explorePaths.some((path) => pathname === path || pathname === `${path}/`) || oldExplorePath.test(pathname);
+const opensOnExplore = (pathname: string): boolean => explorePaths.some((route) => route.test(pathname));
 
 // Opened on a workspace's address, the workspace's code and its prefetch are asked for as the app's
 // first module runs, not once the rest of the app has run and the router has started: they arrive

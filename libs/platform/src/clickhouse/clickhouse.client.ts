@@ -4,8 +4,8 @@ import { join, resolve } from 'node:path';
 
 export type ClickHouseMode = 'chdb' | 'http';
 
-/** Part of a streamed answer, and how many rows it holds when the engine says (null: the caller counts). */
-export type StreamedPart = { readonly bytes: Uint8Array; readonly rows: number | null };
+/** Part of a streamed answer: bytes as they come, not cut at rows (the caller cuts and counts them). */
+export type StreamedPart = { readonly bytes: Uint8Array };
 
 export type ClickHouse = {
   readonly client: ClickHouseClient;
@@ -108,11 +108,7 @@ async function openHttp(rawUrl: string, requestedDatabase: string | undefined): 
   }
 
   const client = createClient({ ...config, database: db });
-  const stream = async function* (sql: string, format: string): AsyncIterable<StreamedPart> {
-    const answer = await client.exec({ query: `${sql} FORMAT ${format}` });
-    for await (const part of answer.stream) yield { bytes: part as Uint8Array, rows: null };
-  };
-  return handle(client, 'http', db, stream, () => client.close());
+  return handle(client, 'http', db, () => client.close());
 }
 
 async function openChdb(dataDir: string, requestedDatabase: string | undefined): Promise<ClickHouse> {
@@ -156,27 +152,21 @@ async function openChdb(dataDir: string, requestedDatabase: string | undefined):
     await close().catch(() => undefined);
     throw error;
   }
-  const stream = async function* (sql: string, format: string): AsyncIterable<StreamedPart> {
-    const answer = await client.exec({ query: `${sql} FORMAT ${format}` });
-    for await (const part of answer.stream) yield { bytes: part as Uint8Array, rows: null };
-  };
-  return handle(client, 'chdb', db, stream, close);
+  return handle(client, 'chdb', db, close);
 }
 
-function handle(
-  client: ClickHouseClient,
-  mode: ClickHouseMode,
-  database: string,
-  stream: ClickHouse['stream'],
-  doClose: () => Promise<void>,
-): ClickHouse {
+function handle(client: ClickHouseClient, mode: ClickHouseMode, database: string, doClose: () => Promise<void>): ClickHouse {
   let closing: Promise<void> | undefined;
   const watched = mode === 'chdb' ? watchAnswers(client) : { client, answeredWithin: () => false, inFlight: () => [] };
   return {
     client: watched.client,
     mode,
     database,
-    stream,
+    // The same for both modes: the HTTP body as it comes, or chDB's answer made whole (see ClickHouse.stream).
+    stream: async function* (sql: string, format: string): AsyncIterable<StreamedPart> {
+      const answer = await watched.client.exec({ query: `${sql} FORMAT ${format}` });
+      for await (const part of answer.stream) yield { bytes: part as Uint8Array };
+    },
     othersFirst: async () => {
       await Promise.allSettled(watched.inFlight());
     },

@@ -10,16 +10,14 @@ export const wantsColumns = (format: 'rows' | 'columns' | undefined, accept: str
   return (accept ?? '').split(',').some((part) => part.trim().split(';')[0]!.trim().toLowerCase() === COLUMNS_MEDIA_TYPE);
 };
 
-/** Each answer's columns, by the function that made them: an answer kept in a cache of answers is the same object each time. */
-const formed = new WeakMap<object, WeakMap<object, unknown>>();
+/** Each answer's columns: an answer kept in a cache of answers is the same object each time (and one route's). */
+const formed = new WeakMap<object, unknown>();
 
 const columnsOnce = <Rows, Columns>(answer: Rows, toColumns: (rows: Rows) => Columns): Columns => {
   if (typeof answer !== 'object' || answer === null) return toColumns(answer);
-  let byAnswer = formed.get(toColumns);
-  if (!byAnswer) formed.set(toColumns, (byAnswer = new WeakMap()));
-  if (byAnswer.has(answer)) return byAnswer.get(answer) as Columns;
+  if (formed.has(answer)) return formed.get(answer) as Columns;
   const columns = toColumns(answer);
-  byAnswer.set(answer, columns);
+  formed.set(answer, columns);
   return columns;
 };
 
