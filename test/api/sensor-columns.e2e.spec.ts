@@ -103,6 +103,20 @@ describe('chart answers as columns', () => {
     expect(JSON.parse(await res.text())).toHaveProperty('series');
   });
 
+  it('asked again, goes out as the same answer in every encoding (kept JSON text and compressed copies)', async () => {
+    const plain = await get(query('&format=columns'), { 'accept-encoding': 'identity' });
+    for (const encoding of ['br', 'gzip', 'br', 'gzip', 'identity']) {
+      const res = await fetch(`${sut.url}${query('&format=columns')}`, {
+        headers: { authorization: `Bearer ${owner.token}`, 'accept-encoding': encoding },
+      });
+      expect(res.headers.get('content-encoding') ?? 'identity').toBe(encoding);
+      expect(await res.text()).toBe(plain.text);
+    }
+    // control: another question is another answer, not a kept one
+    const other = await get(query('&format=columns').replace('resolution=200', 'resolution=100'), { 'accept-encoding': 'br' });
+    expect(other.text).not.toBe(plain.text);
+  });
+
   it('is documented in the OpenAPI document', async () => {
     const doc = JSON.parse((await get('/api/docs/openapi.json')).text) as {
       paths: Record<string, { get: { responses: { 200: { content: Record<string, unknown> } } } }>;

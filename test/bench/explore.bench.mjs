@@ -8,6 +8,8 @@
 // `readings`, its views filling the aggregates), not through uploads: this bench measures reads.
 // 1. Chart answers over HTTP with a token for one station-year × 2 sensors at each quick range back
 //    from its latest reading: p50/p95 for a window not asked before (cache off) and asked before.
+//    Timed calls (1 and 3) come from a client in a worker thread (bench-client.mjs), as from a
+//    browser: the server's thread does not also run the client's fetch and parsing.
 // 2. Bytes on the wire of the year chart: rows and columns, as sent (brotli) and uncompressed.
 // 3. Compare: 10 stations × 2 sensors over all time, p50/p95.
 // 4. Export of BENCH_READINGS readings (CSV): rows per second and the process's peak RSS, beside
@@ -20,6 +22,7 @@ import { clearInterval, setInterval } from 'node:timers';
 import { createApiApp } from '@groundtruth/api';
 import { createLogger, loadConfig, openRuntime } from '@groundtruth/platform';
 import { benchCaller, signUpFromOutbox } from './bench-accounts.mjs';
+import { threadClient } from './bench-client.mjs';
 
 const READINGS = Number(process.env.BENCH_READINGS ?? 10_000_000);
 const QUERY_RUNS = Number(process.env.BENCH_QUERY_RUNS ?? 40);
@@ -78,14 +81,11 @@ await ch.command({
 });
 console.log(`  loaded in ${fmt((performance.now() - load0) / 1000, 1)} s`);
 
-const timeIt = async (fn, runs = QUERY_RUNS) => {
-  for (let i = 0; i < 3; i++) await fn(0);
-  const times = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await fn(i + 1);
-    times.push(performance.now() - t0);
-  }
+const client = threadClient(base, token);
+/** p50/p95 of `runs` calls of `url(i)` (i from 1) from the client's thread, after three calls of `url(0)`. */
+const timeIt = async (url, runs = QUERY_RUNS) => {
+  const urls = [0, 0, 0, ...Array.from({ length: runs }, (_, i) => i + 1)].map(url);
+  const times = (await client.times(urls)).slice(3);
   return `p50 ${fmt(percentile(times, 50), 1)} ms, p95 ${fmt(percentile(times, 95), 1)} ms`;
 };
 
@@ -100,10 +100,8 @@ async function charts() {
   for (const days of [1, 7, 14, 30, 365, 0]) {
     const span = days === 0 ? DAYS * 86_400_000 : days * 86_400_000;
     // a new window each call: the end moves by a second (the cache holds exact windows)
-    const fresh = await timeIt((i) =>
-      api('GET', chart([stations[0]], END_MS - span - i * 1000, END_MS - i * 1000, '&format=columns'), { token }),
-    );
-    const again = await timeIt(() => api('GET', chart([stations[0]], END_MS - span, END_MS, '&format=columns'), { token }));
+    const fresh = await timeIt((i) => chart([stations[0]], END_MS - span - i * 1000, END_MS - i * 1000, '&format=columns'));
+    const again = await timeIt(() => chart([stations[0]], END_MS - span, END_MS, '&format=columns'));
     console.log(`  ${days === 0 ? 'all' : `${days} d`}: new window ${fresh}; asked before ${again}`);
   }
 
@@ -127,9 +125,7 @@ async function charts() {
   }
 
   console.log('3. compare: 10 stations × 2 sensors over all time');
-  console.log(
-    `  ${await timeIt((i) => api('GET', chart(stations.slice(0, 10), START_S * 1000 - i * 1000, END_MS, '&format=columns'), { token }))}`,
-  );
+  console.log(`  ${await timeIt((i) => chart(stations.slice(0, 10), START_S * 1000 - i * 1000, END_MS, '&format=columns'))}`);
 }
 
 console.log(`4. export: CSV of ${fmt(Math.min(READINGS, total))} readings`);
@@ -182,6 +178,7 @@ console.log(
   `  CPU time of the process over the export: ${fmt(cpu.user / 1e6, 1)} s user + ${fmt(cpu.system / 1e6, 1)} s system = ${fmt(status.rows / ((cpu.user + cpu.system) / 1e6))} rows per CPU-second`,
 );
 
+await client.close();
 await app.close();
 await runtime.close();
 if (!process.env.BENCH_DATA_DIR) await fs.rm(dataDir, { recursive: true, force: true });

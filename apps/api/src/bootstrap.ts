@@ -7,6 +7,7 @@ import { AppModule, type AppOptions } from './app.module.js';
 import { DomainErrorFilter, routeNotFound } from './common/http/domain-error.filter.js';
 import { compressAnswers } from './common/http/compress-answers.js';
 import { jsonBodyParser } from './common/http/json-body.js';
+import { jsonOnce } from './common/http/wants-columns.js';
 import { requestContextMiddleware } from './common/http/request-context.middleware.js';
 import { DemoReadingsSeeder } from './seed/demo-readings.js';
 import { DemoSeeder } from './seed/demo-seeder.js';
@@ -36,6 +37,7 @@ export const createApiApp = async (runtime: Runtime, options: AppOptions & { por
   express.set('trust proxy', 'loopback');
   app.use(requestContextMiddleware(runtime.log));
   app.use(compressAnswers());
+  app.use(jsonOnce());
   // API answers depend on the caller (permissions, sessions) and change with every command: no cache
   // keeps them unless a route says otherwise (public media, the API docs).
   app.use('/api', (_req: unknown, res: { setHeader(n: string, v: string): void }, next: () => void) => {

@@ -90,9 +90,10 @@ export const toColumns = (answer: SensorData): SensorDataColumns => {
     if (index !== entry.index.length) entry.dense = false;
     entry.index.push(index);
     const s = entry.series;
-    const isMean = row.value !== null && row.value === row.avg;
-    s.avg.push(mean(row, row.avg));
-    s.value.push(isMean ? mean(row, row.value) : recorded(row.value));
+    const avg = mean(row, row.avg);
+    s.avg.push(avg);
+    // The value of most sensors is their mean: printed once.
+    s.value.push(row.value !== null && row.value === row.avg ? avg : recorded(row.value));
     s.min.push(recorded(row.min));
     s.max.push(recorded(row.max));
     s.last.push(recorded(row.last));

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { NextFunction, Request, Response } from 'express';
 
@@ -63,6 +64,47 @@ const compress = (body: Buffer, encoding: AnswerEncoding): Promise<Buffer> =>
     } else gzip(body, { level: gzipLevelFor(body.length) }, done);
   });
 
+/**
+ * Compressed copies of recent answers, by their bytes' digest and encoding, least recently used
+ * first out, bounded in bytes. A chart answered from the cache is the same bytes each time, and a
+ * digest costs a tenth of compressing them (0.04 ms against 0.4 ms for 70 KB, more for a compare
+ * answer) besides the hop to zlib's thread pool.
+ */
+export class CompressedCopies {
+  private readonly copies = new Map<string, Buffer>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  static keyOf(body: Buffer, encoding: AnswerEncoding): string {
+    return `${encoding}:${createHash('sha256').update(body).digest('base64')}`;
+  }
+
+  get(key: string): Buffer | undefined {
+    const copy = this.copies.get(key);
+    if (copy) {
+      this.copies.delete(key);
+      this.copies.set(key, copy);
+    }
+    return copy;
+  }
+
+  set(key: string, copy: Buffer): void {
+    if (copy.length > this.maxBytes || this.copies.has(key)) return;
+    this.copies.set(key, copy);
+    this.bytes += copy.length;
+    for (const [oldest, old] of this.copies) {
+      if (this.bytes <= this.maxBytes) break;
+      this.copies.delete(oldest);
+      this.bytes -= old.length;
+    }
+  }
+
+  get size(): number {
+    return this.copies.size;
+  }
+}
+
 const addVary = (res: Response) => {
   const vary = String(res.getHeader('Vary') ?? '');
   if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary))
@@ -74,38 +116,51 @@ const addVary = (res: Response) => {
  * accepts) in zlib's thread pool, not on the event loop. It works where answers are sent: every
  * handler's value goes through res.send (res.json calls it), while media and raw upload files are
  * written with res.end and static files are streamed, so binary and streamed answers pass untouched
- * (built assets are precompressed at build time instead).
+ * (built assets are precompressed at build time instead). Compressed copies are kept
+ * (CompressedCopies): the same bytes asked again are sent from there.
  */
-export const compressAnswers = () => (req: Request, res: Response, next: NextFunction) => {
-  const send = res.send.bind(res);
-  res.send = function sendCompressed(this: Response, body?: unknown) {
-    const type = String(res.getHeader('Content-Type') ?? (typeof body === 'string' ? 'text/html' : ''));
-    const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.isBuffer(body) ? body : null;
-    if (
-      !bytes ||
-      bytes.length < COMPRESS_MIN_BYTES ||
-      !COMPRESSIBLE.test(type) ||
-      req.method === 'HEAD' ||
-      res.statusCode === 204 ||
-      res.statusCode === 304 ||
-      res.getHeader('Content-Encoding') ||
-      /no-transform/i.test(String(res.getHeader('Cache-Control') ?? ''))
-    ) {
-      return send(body);
-    }
-    addVary(res);
-    const encoding = chooseEncoding(req.header('accept-encoding'));
-    if (!encoding) return send(body);
-    if (!res.getHeader('Content-Type')) res.setHeader('Content-Type', `${type}; charset=utf-8`);
-    compress(bytes, encoding).then(
-      (compressed) => {
+export const compressAnswers =
+  (copies = new CompressedCopies(32 * 1024 * 1024)) =>
+  (req: Request, res: Response, next: NextFunction) => {
+    const send = res.send.bind(res);
+    res.send = function sendCompressed(this: Response, body?: unknown) {
+      const type = String(res.getHeader('Content-Type') ?? (typeof body === 'string' ? 'text/html' : ''));
+      const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.isBuffer(body) ? body : null;
+      if (
+        !bytes ||
+        bytes.length < COMPRESS_MIN_BYTES ||
+        !COMPRESSIBLE.test(type) ||
+        req.method === 'HEAD' ||
+        res.statusCode === 204 ||
+        res.statusCode === 304 ||
+        res.getHeader('Content-Encoding') ||
+        /no-transform/i.test(String(res.getHeader('Cache-Control') ?? ''))
+      ) {
+        return send(body);
+      }
+      addVary(res);
+      const encoding = chooseEncoding(req.header('accept-encoding'));
+      if (!encoding) return send(body);
+      if (!res.getHeader('Content-Type')) res.setHeader('Content-Type', `${type}; charset=utf-8`);
+      const sendCompressed = (compressed: Buffer) => {
         if (res.headersSent) return;
         res.setHeader('Content-Encoding', encoding);
         send(compressed);
-      },
-      () => !res.headersSent && send(body),
-    );
-    return res;
+      };
+      const key = CompressedCopies.keyOf(bytes, encoding);
+      const kept = copies.get(key);
+      if (kept) {
+        sendCompressed(kept);
+        return res;
+      }
+      compress(bytes, encoding).then(
+        (compressed) => {
+          copies.set(key, compressed);
+          sendCompressed(compressed);
+        },
+        () => !res.headersSent && send(body),
+      );
+      return res;
+    };
+    next();
   };
-  next();
-};

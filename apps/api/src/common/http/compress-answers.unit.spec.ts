@@ -1,4 +1,4 @@
-import { brotliQualityFor, chooseEncoding, gzipLevelFor, LARGE_ANSWER_BYTES } from './compress-answers.js';
+import { brotliQualityFor, chooseEncoding, CompressedCopies, gzipLevelFor, LARGE_ANSWER_BYTES } from './compress-answers.js';
 
 describe('chooseEncoding', () => {
   it.each([
@@ -27,5 +27,31 @@ describe('compression effort by answer size', () => {
     expect([brotliQualityFor(70_000), gzipLevelFor(70_000)]).toEqual([5, 6]);
     expect([brotliQualityFor(LARGE_ANSWER_BYTES - 1), gzipLevelFor(LARGE_ANSWER_BYTES - 1)]).toEqual([5, 6]);
     expect([brotliQualityFor(LARGE_ANSWER_BYTES), gzipLevelFor(LARGE_ANSWER_BYTES)]).toEqual([3, 1]);
+  });
+});
+
+describe('CompressedCopies', () => {
+  const bytes = (n: number, fill = 1) => Buffer.alloc(n, fill);
+
+  it('keys copies by the bytes and the encoding', () => {
+    const a = Buffer.from('{"a":1}');
+    expect(CompressedCopies.keyOf(a, 'br')).toBe(CompressedCopies.keyOf(Buffer.from('{"a":1}'), 'br'));
+    expect(CompressedCopies.keyOf(a, 'br')).not.toBe(CompressedCopies.keyOf(a, 'gzip'));
+    expect(CompressedCopies.keyOf(a, 'br')).not.toBe(CompressedCopies.keyOf(Buffer.from('{"a":2}'), 'br'));
+  });
+
+  it('keeps at most its bytes, letting the least recently used go first', () => {
+    const copies = new CompressedCopies(300);
+    copies.set('a', bytes(100));
+    copies.set('b', bytes(100));
+    copies.set('c', bytes(100));
+    expect(copies.get('a')).toBeDefined(); // now the most recently used
+    copies.set('d', bytes(100));
+    expect(copies.get('b')).toBeUndefined();
+    expect(['a', 'c', 'd'].map((k) => copies.get(k)?.length)).toEqual([100, 100, 100]);
+    // control: a copy larger than the whole budget is not kept, and drops nothing
+    copies.set('huge', bytes(301));
+    expect(copies.get('huge')).toBeUndefined();
+    expect(copies.size).toBe(3);
   });
 });

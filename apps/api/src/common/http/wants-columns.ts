@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import { COLUMNS_MEDIA_TYPE } from '@groundtruth/contracts';
 
 /**
@@ -21,12 +21,41 @@ const columnsOnce = <Rows, Columns>(answer: Rows, toColumns: (rows: Rows) => Col
   return columns;
 };
 
+/** Answers that may be answered again as the same object, and the JSON text of each once written. */
+const kept = new WeakSet<object>();
+const texts = new WeakMap<object, string>();
+
+/**
+ * Writes the JSON of an answer given by inAskedForm once: the same answer object sent again (a chart
+ * from the cache of answers) is sent as the text written the first time. JSON.stringify of a year
+ * chart's columns was a tenth of its call's CPU when answered from the cache.
+ */
+export const jsonOnce = () => (_req: Request, res: Response, next: NextFunction) => {
+  const json = res.json.bind(res);
+  res.json = function jsonOnce(this: Response, body?: unknown) {
+    if (typeof body !== 'object' || body === null || !kept.has(body)) return json(body);
+    let text = texts.get(body);
+    if (text === undefined) {
+      text = JSON.stringify(body);
+      texts.set(body, text);
+    }
+    if (!this.get('Content-Type')) this.type('application/json');
+    return this.send(text);
+  };
+  next();
+};
+
+const keep = <T>(answer: T): T => {
+  if (typeof answer === 'object' && answer !== null) kept.add(answer);
+  return answer;
+};
+
 /**
  * The answer in the form the call asks for: as it is, or turned into columns and typed as such. Either
  * way the answer varies with Accept, which caches must know. The columns of an answer are made once
  * (a chart answer asked again comes from the cache as the same object, and its columns cost more
- * than the rest of the call: every value is written at its recorded precision), so answers must not
- * be changed once answered.
+ * than the rest of the call: every value is written at its recorded precision), and so is its JSON
+ * text (jsonOnce), so answers must not be changed once answered.
  */
 export const inAskedForm = <Rows, Columns>(
   res: Response,
@@ -35,7 +64,7 @@ export const inAskedForm = <Rows, Columns>(
   toColumns: (rows: Rows) => Columns,
 ): Rows | Columns => {
   res.vary('Accept');
-  if (!wantsColumns(ask.format, ask.accept)) return answer;
+  if (!wantsColumns(ask.format, ask.accept)) return keep(answer);
   res.type(COLUMNS_MEDIA_TYPE);
-  return columnsOnce(answer, toColumns);
+  return keep(columnsOnce(answer, toColumns));
 };

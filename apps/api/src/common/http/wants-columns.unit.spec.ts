@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { inAskedForm, wantsColumns } from './wants-columns.js';
+import { inAskedForm, jsonOnce, wantsColumns } from './wants-columns.js';
 
 const response = () => {
   const headers: Record<string, string> = {};
@@ -38,5 +38,45 @@ describe('inAskedForm', () => {
   it('reads the ask from format first, then from Accept', () => {
     expect(wantsColumns('rows', 'application/vnd.groundtruth.columns+json')).toBe(false);
     expect(wantsColumns(undefined, 'application/json')).toBe(false);
+  });
+});
+
+describe('jsonOnce', () => {
+  /** A response as express makes it, reduced to what jsonOnce and express's own json use. */
+  const sending = () => {
+    const sent: string[] = [];
+    const headers: Record<string, string> = {};
+    const res = {
+      get: (name: string) => headers[name.toLowerCase()],
+      type: (type: string) => ((headers['content-type'] = type), res),
+      send: (text: string) => (sent.push(text), res),
+      json: (body: unknown) => (sent.push(`express:${JSON.stringify(body)}`), res),
+    } as unknown as Response;
+    jsonOnce()({} as never, res, () => undefined);
+    return { res, sent, headers };
+  };
+
+  it('sends an answer given by inAskedForm as the text written the first time it was sent', () => {
+    const answer = { n: [1, 2, 3] };
+    const given = inAskedForm(response().res, { format: 'rows', accept: undefined }, answer, () => null);
+    const first = sending();
+    first.res.json(given);
+    expect(first.sent).toEqual(['{"n":[1,2,3]}']);
+    expect(first.headers['content-type']).toBe('application/json');
+    // Answers are not changed once answered; had one been, the kept text shows it was not written again.
+    answer.n.push(4);
+    const again = sending();
+    again.res.json(given);
+    expect(again.sent).toEqual(['{"n":[1,2,3]}']);
+  });
+
+  it('leaves every other answer to express (control: written anew each time)', () => {
+    const other = { n: [1] };
+    const a = sending();
+    a.res.json(other);
+    other.n.push(2);
+    const b = sending();
+    b.res.json(other);
+    expect([...a.sent, ...b.sent]).toEqual(['express:{"n":[1]}', 'express:{"n":[1,2]}']);
   });
 });
