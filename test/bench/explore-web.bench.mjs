@@ -81,11 +81,20 @@ try {
       await sleep(1000);
     }
   }
-  // Wait while the seeder is still uploading (the span keeps growing).
-  for (let last = ''; ;) {
+  // Wait while the seeder is still uploading, for every demo station (the timed runs would share the
+  // machine with its uploads and their processing): the station's span has stopped growing and the
+  // product has had no upload unprocessed at two looks 5 s apart.
+  const settled = async () => {
     const s = await getJson(`/api/stations/${station.id}`);
-    const now = `${s.data?.start}|${s.data?.numberOfSamples}`;
-    if (now === last) break;
+    const { ingestions } = await getJson('/api/status');
+    const idle =
+      ingestions !== null && ingestions.lag === 0 && ingestions.received + ingestions.processing + ingestions.waiting === 0;
+    return `${s.data?.start}|${s.data?.numberOfSamples}|${idle}`;
+  };
+  for (let last = '', i = 0; ; i++) {
+    const now = await settled();
+    if (now === last && now.endsWith('|true')) break;
+    if (i > 360) throw new Error('the demo readings did not settle in 30 minutes');
     last = now;
     await sleep(5000);
   }
