@@ -9,7 +9,8 @@ import { SensorData, type SensorDataRow } from './sensors.contract.js';
  * index × bucketSize s`, where `index` lists each entry's bucket, and is absent when entry k is
  * bucket k (every bucket present, as with `complete=true`). Values are printed at the precision
  * they were recorded: a float32 reading with the shortest decimal that reads back as the same
- * float32 (and a bucket's mean of float32 readings likewise), never 17 digits.
+ * float32 (and a bucket's mean of float32 readings likewise), never 17 digits. A series whose value
+ * is its mean (most sensors) leaves `value` out rather than send `avg` twice.
  */
 export const COLUMNS_MEDIA_TYPE = 'application/vnd.groundtruth.columns+json';
 
@@ -24,7 +25,10 @@ export const SensorDataSeries = z
       .array(z.number().int().min(0))
       .optional()
       .meta({ description: "Each entry's bucket (time = start + index × bucketSize s); absent when entry k is bucket k" }),
-    value: cells.meta({ description: "The sensor's aggregation over the bucket (max for flood depth and tide, else the mean)" }),
+    value: cells.optional().meta({
+      description:
+        "The sensor's aggregation over the bucket (max for flood depth and tide, else the mean); absent when it is the mean in every bucket: read `avg`",
+    }),
     avg: cells,
     min: cells,
     max: cells,
@@ -60,7 +64,8 @@ const mean = (row: SensorDataRow, v: number | null): number | null => {
 /** The row form as columns; rows of a series keep their order (the row form's, by time). */
 export const toColumns = (answer: SensorData): SensorDataColumns => {
   const bucketMs = answer.bucketSize * 1000;
-  const bySeries = new Map<string, { series: SensorDataSeries; index: number[]; dense: boolean }>();
+  type Entry = { series: SensorDataSeries & { value: (number | null)[] }; index: number[]; dense: boolean; valueIsAvg: boolean };
+  const bySeries = new Map<string, Entry>();
   for (const row of answer.data) {
     const key = `${row.stationId}/${row.moduleId}/${row.sensorId}`;
     let entry = bySeries.get(key);
@@ -79,6 +84,7 @@ export const toColumns = (answer: SensorData): SensorDataColumns => {
         },
         index: [],
         dense: true,
+        valueIsAvg: true,
       };
       bySeries.set(key, entry);
     }
@@ -92,8 +98,10 @@ export const toColumns = (answer: SensorData): SensorDataColumns => {
     const s = entry.series;
     const avg = mean(row, row.avg);
     s.avg.push(avg);
-    // The value of most sensors is their mean: printed once.
-    s.value.push(row.value !== null && row.value === row.avg ? avg : recorded(row.value));
+    // The value of most sensors is their mean: made once, and sent once when it is so in every bucket.
+    const isMean = row.value === row.avg;
+    if (!isMean) entry.valueIsAvg = false;
+    s.value.push(isMean ? avg : recorded(row.value));
     s.min.push(recorded(row.min));
     s.max.push(recorded(row.max));
     s.last.push(recorded(row.last));
@@ -101,7 +109,10 @@ export const toColumns = (answer: SensorData): SensorDataColumns => {
   }
   return {
     format: 'columns',
-    series: [...bySeries.values()].map(({ series, index, dense }) => (dense ? series : { ...series, index })),
+    series: [...bySeries.values()].map(({ series, index, dense, valueIsAvg }) => {
+      const { value: _value, ...withoutValue } = series;
+      return { ...(valueIsAvg ? withoutValue : series), ...(dense ? {} : { index }) };
+    }),
     bucketSize: answer.bucketSize,
     bucketSamples: answer.bucketSamples,
     dataEnd: answer.dataEnd,
@@ -111,18 +122,22 @@ export const toColumns = (answer: SensorData): SensorDataColumns => {
   };
 };
 
+/** A series' values: its own column, or its means when it left that out (its value is its mean). */
+export const valuesOf = (series: SensorDataSeries): readonly (number | null)[] => series.value ?? series.avg;
+
 /** Rows of the columnar form, ordered as the row form orders them (by series, then time). */
 export const fromColumns = (answer: SensorDataColumns): SensorData => {
   const bucketMs = answer.bucketSize * 1000;
   const data: SensorDataRow[] = [];
   for (const s of answer.series) {
+    const values = valuesOf(s);
     for (let k = 0; k < s.samples.length; k++) {
       data.push({
         time: answer.start + (s.index ? s.index[k]! : k) * bucketMs,
         stationId: s.stationId,
         moduleId: s.moduleId,
         sensorId: s.sensorId,
-        value: s.value[k] ?? null,
+        value: values[k] ?? null,
         avg: s.avg[k] ?? null,
         min: s.min[k] ?? null,
         max: s.max[k] ?? null,

@@ -64,7 +64,7 @@ describe('columns form of a chart answer', () => {
     const cols = toColumns(answer([0, 1, 2, 3].map((k) => row(k, f32(20 + k / 10)))));
     expect(cols.series).toHaveLength(1);
     expect(cols.series[0]!.index).toBeUndefined();
-    expect(cols.series[0]!.value).toEqual([20, 20.1, 20.2, 20.3]);
+    expect(cols.series[0]!.avg).toEqual([20, 20.1, 20.2, 20.3]);
     expect(JSON.stringify(cols)).not.toMatch(/\d{10,}\.\d|\.\d{9,}/);
     expect(SensorDataColumns.parse(cols)).toEqual(cols);
   });
@@ -87,6 +87,25 @@ describe('columns form of a chart answer', () => {
     expect(cols.series[0]!.avg).toEqual([1.2]);
     const mean64 = (1.1 + 1.35) / 2;
     expect(toColumns(answer([row(0, mean64, { min: 1.1, max: 1.35 })])).series[0]!.avg).toEqual([mean64]);
+  });
+
+  it('sends the value once when it is the mean in every bucket, and beside the mean when not (a maximum)', () => {
+    const mean = [row(0, f32(1.5)), row(1, f32(2.5))];
+    const max = [row(0, f32(3), { stationId: 2, avg: f32(1) }), row(1, f32(4), { stationId: 2 })];
+    const cols = toColumns(answer([...mean, ...max]));
+    expect(cols.series.map((s) => s.value)).toEqual([undefined, [3, 4]]);
+    expect(cols.series.map((s) => s.avg)).toEqual([
+      [1.5, 2.5],
+      [1, 4],
+    ]);
+    expect(SensorDataColumns.parse(cols)).toEqual(cols);
+    // either way the rows read back with their values
+    expect(fromColumns(cols).data.map((r) => [r.value, r.avg])).toEqual([
+      [1.5, 1.5],
+      [2.5, 2.5],
+      [3, 1],
+      [4, 4],
+    ]);
   });
 
   it('refuses a row off the bucket grid rather than move it', () => {

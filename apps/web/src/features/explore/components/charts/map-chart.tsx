@@ -1,4 +1,4 @@
-import type { Station } from '@groundtruth/contracts';
+import { valuesOf, type Station } from '@groundtruth/contracts';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -47,7 +47,7 @@ export const MapChart = ({ series, stations, range, thresholds, unit, height, dr
   const answer = useChartData({ stations: placed.map((s) => s.id), sensors: [series.sensorId], range, resolution: 1 });
   const values = new Map<number, number | null>();
   // One bucket per station: its first (only) value.
-  for (const s of answer.data?.series ?? []) if (s.sensorId === series.sensorId) values.set(s.stationId, s.value[0] ?? null);
+  for (const s of answer.data?.series ?? []) if (s.sensorId === series.sensorId) values.set(s.stationId, valuesOf(s)[0] ?? null);
   const markers: MapMarker[] = placed.map((s) => {
     const value = values.get(s.id) ?? null;
     return {
