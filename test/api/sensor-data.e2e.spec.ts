@@ -241,6 +241,23 @@ describe('GET /sensors/data', () => {
     expect((await call(`/api/sensors/data?start=${T0}&end=${T0 + HOUR}&stations=999999`)).status).toBe(404);
   });
 
+  it('lets a new reader in, and shuts one out, as soon as the station joins or leaves a public project', async () => {
+    const station = await registerStation(owner, 'joins and leaves');
+    const path = `/api/sensors/data?start=${T0}&end=${T0 + HOUR}&stations=${station}`;
+    const asked = async () => (await call(path, stranger.token)).status;
+    // Refused twice: the second verdict is the kept one (StationAccessQueries keeps them per read models' version).
+    expect([await asked(), await asked()]).toEqual([403, 403]);
+    const added = await callApi(sut.url, 'POST', `/api/projects/${publicProject}/stations/${station}`, { token: owner.token });
+    expect(added.status).toBe(204);
+    // A verdict kept past the change would still refuse here.
+    expect([await asked(), await asked()]).toEqual([200, 200]);
+    const removed = await callApi(sut.url, 'DELETE', `/api/projects/${publicProject}/stations/${station}`, {
+      token: owner.token,
+    });
+    expect(removed.status).toBe(204);
+    expect(await asked()).toBe(403);
+  });
+
   it.each([
     ['no start', `end=${T0}&stations=1`, 'start'],
     ['start not a time', `start=yesterday&end=${T0}&stations=1`, 'start'],

@@ -16,7 +16,7 @@ import { ReadYourWrites } from '../../common/cqrs/read-your-writes.js';
 import { ReadModels } from '../../read-models/read-models.js';
 import { readLatest, readWindowSummaries } from '../../sensors/queries/sensor-buckets.js';
 import { ReadingsVersions } from '../../sensors/readings/readings-versions.js';
-import { seenLocation, type StationAccessRow, type StationLocationRow } from './station-access.js';
+import { askerKey, seenLocation, type StationAccessRow, type StationLocationRow } from './station-access.js';
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
@@ -43,8 +43,6 @@ type KeptMap = { readonly answer: MapStations; readonly until: number };
  * Whom an answer is for: everything in it (which stations, which location, `mine`) depends on the
  * asker and nothing else, so an answer kept under one asker's key is never shown to another.
  */
-const askerKey = (actor: Actor): string =>
-  actor.kind === 'user' ? `user:${actor.userId}:${actor.admin ? 1 : 0}:${actor.moderator ? 1 : 0}` : 'anonymous';
 
 /**
  * When an answer read at `now` stops being true without any write: the recent window starts at a
