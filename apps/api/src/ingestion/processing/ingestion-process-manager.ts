@@ -67,6 +67,8 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
   private readonly stopAlarm = new Alarm();
   private readonly watcher: LogWatcher;
   private lockClient: pg.PoolClient | null = null;
+  /** The lock connection's error listener, taken off when the lock is given back. */
+  private lockLost: ((err: Error) => void) | null = null;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -277,13 +279,16 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
       if (r.rows[0]?.ok) {
         // A held client has no pool listener: a dropped connection (Postgres restarted, the
         // session terminated) would otherwise be an unhandled error. The lock went with it.
-        client.on('error', (err) => {
-          this.log.warn({ err }, 'the ingestion process manager lost its lock connection; it takes the lock again');
+        const lost = (err: Error) => {
           if (this.lockClient !== client) return;
+          this.log.warn({ err }, 'the ingestion process manager lost its lock connection; it takes the lock again');
           this.lockClient = null;
+          this.lockLost = null;
           client.release(true);
-        });
+        };
+        client.on('error', lost);
         this.lockClient = client;
+        this.lockLost = lost;
         return true;
       }
     } catch (error) {
@@ -296,7 +301,9 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
 
   private async unlock(): Promise<void> {
     const client = this.lockClient;
+    const lost = this.lockLost;
     this.lockClient = null;
+    this.lockLost = null;
     if (!client) return;
     try {
       await client.query(`SELECT pg_advisory_unlock(hashtext($1))`, [lockKey]);
@@ -304,5 +311,8 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
     } catch {
       client.release(true);
     }
+    // Back in the pool the connection is the pool's: its end (Postgres stopping after this process)
+    // is no lost lock (the listener already says nothing once lockClient is another).
+    if (lost) client.off('error', lost);
   }
 }
