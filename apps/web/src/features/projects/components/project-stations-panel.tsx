@@ -117,8 +117,12 @@ const StationCard = ({ project, station, onRemove }: { project: Project; station
 const positionOf = (station: Station): LngLat | null =>
   station.location ? [station.location.longitude, station.location.latitude] : null;
 
-/** The stations on a map: the project's map view when it has one, else around its stations (spec §2 Project map view). */
-const StationsMap = ({ project, stations }: { project: Project; stations: readonly Station[] }) => {
+/**
+ * The stations on a map: the project's map view when it has one, else around its stations (spec §2
+ * Project map view). Made while the stations are still on their way (`pending`), so the map and its
+ * geography load beside them rather than after; it fits the stations when they come.
+ */
+const StationsMap = ({ project, stations, pending }: { project: Project; stations: readonly Station[]; pending: boolean }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const theme = useTheme();
@@ -138,10 +142,11 @@ const StationsMap = ({ project, stations }: { project: Project; stations: readon
         label={t('projectStations.map', noun)}
         view={{ bounds }}
         markers={markers}
+        markersPending={pending}
         height={320}
         onMarkerSelect={(id) => void navigate(paths.viewStation.getHref(project.id, id))}
       />
-      {markers.length === 0 && project.showStations ? (
+      {markers.length === 0 && project.showStations && !pending ? (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {t('projectStations.noMap', noun)}
         </Typography>
@@ -355,7 +360,9 @@ export const ProjectStationsPanel = ({
         </Stack>
       }
     >
-      {withMap && stations.length > 0 ? <StationsMap project={project} stations={stations} /> : null}
+      {withMap && (query.isPending || stations.length > 0) ? (
+        <StationsMap project={project} stations={stations} pending={query.isPending} />
+      ) : null}
       {body}
       {canEdit ? (
         <AddStationDialog
