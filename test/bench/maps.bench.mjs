@@ -15,9 +15,15 @@
 //      page's own clock when the first went in and the frame after it ended; median and worst of
 //      BENCH_BROWSER_RUNS (default 5) runs, each in a fresh browser context (the first one is a cold start of the
 //      browser's caches); each run's line says when the stations answer came and the map was ready;
-//   3. in the last run, pan and zoom: the gaps between frames while the mouse drags the map across and
-//      back and the wheel zooms in four steps and out again (median, 95th percentile and worst gap, and
-//      frames over 50 ms: smooth is about 16 ms at 60 Hz; headless software rendering here draws slower).
+//   3. after the last run, pan and zoom: the gaps between frames while the mouse drags the map across
+//      and back and the wheel zooms in four steps and out again (median, 95th percentile and worst gap,
+//      and frames over 50 ms: smooth is about 16 ms at 60 Hz; headless software rendering here draws
+//      slower), each on a page of its own opened on the view the all-stations map fits to the stations:
+//      with the markers, and (the control) the same view and gestures with the stations' answer emptied
+//      on its way to the page, so the same basemap is drawn with no marker or cluster in the page: the
+//      difference is what the markers cost. The pair is measured BENCH_PAN_ROUNDS (default 2) times,
+//      alternately; then once over the open Atlantic (no station and little geography to draw: what
+//      the software rendering of a near-empty map costs here).
 // A benchmark: it prints figures and checks nothing. BENCH_DATA_DIR keeps the data folder (seeded
 // once, measured again by later runs); otherwise a fresh one is removed afterwards.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -40,6 +46,7 @@ const STATIONS = Number(process.env.BENCH_STATIONS ?? 10_000);
 const READINGS_EVERY = Number(process.env.BENCH_READINGS_EVERY ?? 100);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const BROWSER_RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 5);
+const PAN_ROUNDS = Number(process.env.BENCH_PAN_ROUNDS ?? 2);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 /** A data folder to keep (seeded once, measured again on later runs); otherwise a fresh one, removed afterwards. */
 const KEPT_DIR = process.env.BENCH_DATA_DIR;
@@ -239,6 +246,34 @@ try {
     );
   };
 
+  /** The stations' answer with every column emptied: the page gets no station, and so no marker. */
+  const emptyAnswer = async (route) => {
+    const res = await route.fetch();
+    const body = await res.json();
+    const empty = (o) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, Array.isArray(v) ? [] : v]));
+    await route.fulfill({ response: res, json: { ...empty(body), ...(body.reading ? { reading: empty(body.reading) } : {}) } });
+  };
+
+  /**
+   * The bounds the all-stations map fits to the stations (spec §9, boundsAround in the web app's
+   * map-geometry.ts): theirs with a margin of 50,000 units per degree of their largest span, at 288,200
+   * units a degree of longitude and 364,000 of latitude. Opened as a bounds address, it is the same view
+   * whatever the stations' answer holds.
+   */
+  const fittedView = async () => {
+    const { body } = await api('GET', '/api/stations/map', { token });
+    const at = body.stations.flatMap((s) => (s.location ? [s.location] : []));
+    const lngs = at.map(([lng]) => lng);
+    const lats = at.map(([, lat]) => lat);
+    const [west, east, south, north] = [Math.min(...lngs), Math.max(...lngs), Math.min(...lats), Math.max(...lats)];
+    const margin = Math.max(east - west, north - south) * 50_000;
+    const r = (n) => Math.round(n * 1e6) / 1e6;
+    return [
+      [r(Math.max(-180, west - margin / 288_200)), r(Math.max(-85, south - margin / 364_000))],
+      [r(Math.min(180, east + margin / 288_200)), r(Math.min(85, north + margin / 364_000))],
+    ];
+  };
+
   // 2. Chromium: navigation to the first markers drawn.
   const browser = await chromium.launch({
     executablePath: process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium',
@@ -294,19 +329,36 @@ try {
           .join(', '),
     );
     if (run === BROWSER_RUNS - 1) {
-      await panAndZoom(page, 'pan and zoom');
-      // Control: the same gestures over the open Atlantic, where the view holds no station: what the
-      // headless browser's software rendering of the basemap alone costs per frame on this machine.
-      await page.goto(
+      // Each on a fresh page of this context (the basemap's files cached, as a visitor's second visit).
+      const fitted = `${base}/dashboard/stations/all/${encodeURIComponent(JSON.stringify(await fittedView()))}`;
+      const panOn = async (address, label, { bare = false, markers = !bare } = {}) => {
+        const other = await context.newPage();
+        // The control: the stations' answer emptied (every column and reading column), so the page has
+        // no marker or cluster at all (none made, placed or clustered), and the map keeps the same view.
+        if (bare) await other.route('**/api/stations/map**', emptyAnswer);
+        await other.goto(address);
+        await other.locator('[data-map-ready="true"]').waitFor();
+        if (markers) await other.locator('.gt-map-marker').first().waitFor();
+        // The basemap's geography is added after the markers: measured once it is in and drawn.
+        await other.waitForLoadState('networkidle');
+        await other.waitForTimeout(1000);
+        await panAndZoom(other, label);
+        await other.close();
+      };
+      for (let round = 0; round < PAN_ROUNDS; round++) {
+        await panOn(fitted, "pan and zoom, the stations' view with its markers");
+        await panOn(fitted, "control, the same view and gestures without the markers (stations' answer emptied)", { bare: true });
+      }
+      await panOn(
         `${base}/dashboard/stations/all/${encodeURIComponent(
           JSON.stringify([
             [-40, 20],
             [-30, 30],
           ]),
         )}`,
+        'control, the open Atlantic (no stations, little geography to draw)',
+        { markers: false },
       );
-      await seen('[data-map-ready="true"]');
-      await panAndZoom(page, 'control, the same over a view with no stations');
     }
     await context.close();
   }
