@@ -18,13 +18,13 @@
 import { promises as fs } from 'node:fs';
 import { Buffer } from 'node:buffer';
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import { createApiApp } from '@groundtruth/api';
 import { untilProcessedOverHttp } from '@groundtruth/contracts';
 import { newestModuleDefinition } from '@groundtruth/domain';
 import { createLogger, DataFileWriter, encodeDataRecord, encodeMetaFile, loadConfig, openRuntime } from '@groundtruth/platform';
 import { benchCaller, signUpFromOutbox } from './bench-accounts.mjs';
+import { threadClient } from './bench-client.mjs';
 
 const READINGS = Number(process.env.BENCH_READINGS ?? 100_000_000);
 const DAYS = Number(process.env.BENCH_STATION_DAYS ?? 365);
@@ -290,48 +290,19 @@ const timeIt = async (fn, runs = QUERY_RUNS) => {
   const cpu = process.cpuUsage(cpu0);
   return { p50: percentile(times, 50), p95: percentile(times, 95), cpu: (cpu.user + cpu.system) / 1000 / runs };
 };
-/**
- * HTTP calls are timed from a worker thread, like a separate client: the server's event loop does
- * not also run the client's fetch and JSON parsing. p50/p95 of the wall time per call.
- */
-const clientWorker = new Worker(
-  `const { parentPort } = require('node:worker_threads');
-   let unique = 0;
-   parentPort.on('message', async ({ url, token, runs, end }) => {
-     // '{end}' in the url: the end (ms) plus a number no call has used yet, so no two calls ask the same thing.
-     const call = async () => {
-       const res = await fetch(url.replace('{end}', String(end + ++unique)), { headers: { authorization: 'Bearer ' + token } });
-       const body = await res.json();
-       if (res.status !== 200) throw new Error(url + ': ' + res.status + ' ' + JSON.stringify(body));
-       return body;
-     };
-     let rows = 0;
-     for (let i = 0; i < 3; i++) rows = (await call()).data.length;
-     const times = [];
-     for (let i = 0; i < runs; i++) {
-       const t0 = performance.now();
-       await call();
-       times.push(performance.now() - t0);
-     }
-     parentPort.postMessage({ times, rows });
-   });`,
-  { eval: true },
-);
+/** HTTP calls are timed from a client in its own thread (bench-client.mjs), like a separate client. */
+const client = threadClient(base, token);
+let unique = 0;
 /**
  * p50/p95 of the wall time per call, and the process's CPU per call. `{end}` in the url makes each
  * call unique (its end a millisecond or more past `end`), so none is answered from the cache of
- * chart answers: the same buckets, a new question.
+ * chart answers: the same buckets, a new question. Three calls first, untimed.
  */
 const timeHttp = async (url, runs = QUERY_RUNS, end = 0) => {
   const cpu0 = process.cpuUsage();
-  const { times, rows } = await new Promise((resolve, reject) => {
-    clientWorker.once('message', (answer) => {
-      clientWorker.off('error', reject);
-      resolve(answer);
-    });
-    clientWorker.once('error', reject);
-    clientWorker.postMessage({ url: `${base}${url}`, token, runs, end });
-  });
+  const urls = Array.from({ length: runs + 3 }, () => url.replace('{end}', String(end + ++unique)));
+  const { times: all, rows } = await client.times(urls);
+  const times = all.slice(3);
   const cpu = process.cpuUsage(cpu0);
   return { p50: percentile(times, 50), p95: percentile(times, 95), cpu: (cpu.user + cpu.system) / 1000 / (runs + 3), rows };
 };
@@ -371,7 +342,7 @@ const compareUrl = (end) =>
   `/api/sensors/data?start=${START_S * 1000}&end=${end}&stations=${stationIds.slice(0, 10).join(',')}&sensors=${sensorIds}&resolution=1000`;
 const compare = await timeHttp(compareUrl('{end}'), QUERY_RUNS, endMs);
 const compareCached = await timeHttp(compareUrl(endMs));
-await clientWorker.terminate();
+await client.close();
 if (profiler) {
   const { profile } = await profiler.post('Profiler.stop');
   await fs.writeFile(process.env.BENCH_CPU_PROFILE, JSON.stringify(profile));

@@ -85,7 +85,7 @@ const client = threadClient(base, token);
 /** p50/p95 of `runs` calls of `url(i)` (i from 1) from the client's thread, after three calls of `url(0)`. */
 const timeIt = async (url, runs = QUERY_RUNS) => {
   const urls = [0, 0, 0, ...Array.from({ length: runs }, (_, i) => i + 1)].map(url);
-  const times = (await client.times(urls)).slice(3);
+  const times = (await client.times(urls)).times.slice(3);
   return `p50 ${fmt(percentile(times, 50), 1)} ms, p95 ${fmt(percentile(times, 95), 1)} ms`;
 };
 

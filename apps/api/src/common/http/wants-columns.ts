@@ -21,9 +21,8 @@ const columnsOnce = <Rows, Columns>(answer: Rows, toColumns: (rows: Rows) => Col
   return columns;
 };
 
-/** Answers that may be answered again as the same object, and the JSON text of each once written. */
-const kept = new WeakSet<object>();
-const texts = new WeakMap<object, string>();
+/** Answers that may be answered again as the same object, with their JSON text once written. */
+const texts = new WeakMap<object, string | undefined>();
 
 /**
  * Writes the JSON of an answer given by inAskedForm once: the same answer object sent again (a chart
@@ -33,7 +32,7 @@ const texts = new WeakMap<object, string>();
 export const jsonOnce = () => (_req: Request, res: Response, next: NextFunction) => {
   const json = res.json.bind(res);
   res.json = function jsonOnce(this: Response, body?: unknown) {
-    if (typeof body !== 'object' || body === null || !kept.has(body)) return json(body);
+    if (typeof body !== 'object' || body === null || !texts.has(body)) return json(body);
     let text = texts.get(body);
     if (text === undefined) {
       text = JSON.stringify(body);
@@ -46,7 +45,7 @@ export const jsonOnce = () => (_req: Request, res: Response, next: NextFunction)
 };
 
 const keep = <T>(answer: T): T => {
-  if (typeof answer === 'object' && answer !== null) kept.add(answer);
+  if (typeof answer === 'object' && answer !== null && !texts.has(answer)) texts.set(answer, undefined);
   return answer;
 };
 

@@ -147,14 +147,15 @@ export class StationAccessQueries {
     // privacy, a station's owner all change them): a chart call, asked many times a minute, then
     // makes one Postgres round trip (its session) instead of two. Taken before reading.
     const version = this.readModelsVersion.readModelsVersion();
-    const key = `${askerKey(actor)}|${[...stationIds].sort((a, b) => a - b).join(',')}`;
+    const ordered = [...stationIds].sort((a, b) => a - b);
+    const key = `${askerKey(actor)}|${ordered.join(',')}`;
     const kept = version === null ? undefined : this.readAllOutcomes.get(key, version);
     if (kept) {
       if (kept.refusal) throw kept.refusal;
       return;
     }
     try {
-      await this.checkReadAll(stationIds, actor);
+      await this.checkReadAll(ordered, actor);
     } catch (error) {
       if (version !== null && error instanceof DomainError) this.readAllOutcomes.set(key, version, { refusal: error }, 0);
       throw error;
@@ -162,6 +163,7 @@ export class StationAccessQueries {
     if (version !== null) this.readAllOutcomes.set(key, version, { refusal: null }, 0);
   }
 
+  /** The check itself; `stationIds` in ascending order (the first refused, by id, answers). */
   private async checkReadAll(stationIds: readonly number[], actor: Actor): Promise<void> {
     const userId = actor.kind === 'user' ? actor.userId : null;
     const rows = await this.readModels.rows<StationAccessRow & { id: string }>(
@@ -169,7 +171,7 @@ export class StationAccessQueries {
       [userId, `{${stationIds.map((id) => Math.trunc(id)).join(',')}}`],
     );
     const byId = new Map(rows.map((r) => [Number(r.id), r]));
-    for (const id of [...stationIds].sort((a, b) => a - b)) {
+    for (const id of stationIds) {
       const row = byId.get(id);
       if (!row) throw new DomainError('not_found', 'STATION.NOT_FOUND', stationMessages.noSuchStation);
       if (!can(actor, 'station.read', toStationResource(row, actor))) {
