@@ -379,7 +379,7 @@ describe('the product killed while uploads are processed', () => {
         // check above sees it.
         const one = await ch.client.query({ query: 'SELECT min(station_id) AS s FROM readings', format: 'JSONEachRow' });
         const doubled = Number((await one.json<{ s: number }>())[0]!.s);
-        await buildAggregates(ch, doubled, await readingDays(ch, doubled), { fresh: true });
+        await buildAggregates(ch, doubled, await readingDays(ch, doubled), { mode: 'fresh' });
         expect((await aggregateDifferences(ch.client)).length).toBeGreaterThan(0);
       } finally {
         await ch.close();

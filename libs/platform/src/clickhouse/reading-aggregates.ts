@@ -46,6 +46,25 @@ export const levelBuildSql = (index: number): string => {
      GROUP BY station_id, sensor_id, module_id, level_bucket`;
 };
 
+/** The rows of one write (one ingestion at one version) in `readings`, whose aggregates a delta adds. */
+export type WrittenRows = { readonly ingestionId: number; readonly version: number };
+
+/**
+ * The statement adding one level's aggregates of one write's readings in a span to what the level
+ * holds (a delta): straight from those readings at every level, since the level below holds other
+ * writes' readings of the same days too. Exact only when none of those readings was stored before
+ * (the caller checks): the levels add, they cannot replace.
+ */
+export const levelDeltaSql = (index: number): string => {
+  const level = AGGREGATE_LEVELS[index]!;
+  return `INSERT INTO readings_${level.name} (${COLUMNS})
+    SELECT station_id, sensor_id, module_id, ${bucketSql('time', level)} AS level_bucket,
+           min(value), max(value), sum(value), count(), max((time, value))
+      FROM readings
+     WHERE ${inSpan('time')} AND ingestion_id = {ingestion:UInt64} AND version = {version:UInt64}
+     GROUP BY station_id, sensor_id, module_id, level_bucket`;
+};
+
 const COARSEST = AGGREGATE_LEVELS[AGGREGATE_LEVELS.length - 1]!;
 
 /** The day (aggregateDayOf) of a reading's `time`, in SQL: floored, before 1970 too. */
@@ -95,19 +114,24 @@ export async function holdsAggregates(
 
 export type BuildAggregatesOptions = {
   /**
-   * The spans hold no aggregates of the station (checked by the caller, under the station's write
-   * lock): the deletes are skipped. Otherwise each span's rows are deleted at every level first.
+   * How the days' aggregates are made (the caller checked which holds, under the station's write lock):
+   * - `fresh`: the days hold no aggregates of the station: built from `readings FINAL`, the finest
+   *   level from the readings and each coarser one from the level below, with no deletes;
+   * - `{ delta }`: the days may hold aggregates, but none of the write's readings was stored before
+   *   it (its time range held no reading of the station): the write's readings are added at every
+   *   level, with no deletes (a station uploading again on the day of its last upload; an uplink);
+   * - `replace`: each span's rows are deleted at every level first, then built as `fresh`.
    */
-  readonly fresh: boolean;
+  readonly mode: 'fresh' | 'replace' | { readonly delta: WrittenRows };
   /** Days per slice (AGGREGATE_BUILD_SLICE_DAYS unless a test or a bench asks otherwise). */
   readonly sliceDays?: number;
 };
 
 /**
  * Makes every aggregate level of a station's readings on the given days (aggregateDayOf) equal to
- * `readings FINAL`: unless fresh, the days' rows deleted first, one level at a time from the
- * coarsest down; then slice by slice of whole days (aggregateBuildSpans), one insert per level from
- * the finest up. In that order a build stopped anywhere leaves rows at the finest level of a day
+ * `readings FINAL`. A delta adds the write's readings at every level, span by span. Otherwise: when
+ * replacing, the days' rows deleted first, one level at a time from the coarsest down; then slice by
+ * slice of whole days (aggregateBuildSpans), one insert per level from the finest up. In that order a build stopped anywhere leaves rows at the finest level of a day
  * whenever any level holds some, and `holdsAggregates` checks every level anyway. Between statements the queries
  * sent meanwhile go first (chDB runs one statement at a time), so a chart waits for one statement.
  * Answers the number of statements run.
@@ -125,7 +149,21 @@ export async function buildAggregates(
     await ch.client.command({ query, query_params: params, ...(settings ? { clickhouse_settings: settings } : {}) });
   };
   const spans = aggregateBuildSpans(days, options.sliceDays);
-  if (!options.fresh && spans.length > 0) {
+  const { mode } = options;
+  if (typeof mode === 'object') {
+    for (const span of spans) {
+      const params = {
+        station: stationId,
+        from: span.fromMs,
+        to: span.toMs,
+        ingestion: mode.delta.ingestionId,
+        version: mode.delta.version,
+      };
+      for (let index = 0; index < AGGREGATE_LEVELS.length; index++) await run(levelDeltaSql(index), params);
+    }
+    return statements;
+  }
+  if (mode === 'replace' && spans.length > 0) {
     // One delete per level for every span: each waits for its mutation (lightweight_deletes_sync),
     // seconds in chDB however few rows it removes, so per slice they cost a reprocessed station-year
     // over a minute (measured: 96 statements, 73 s, against 0.8 s for the fresh build).
@@ -162,7 +200,7 @@ export async function rebuildStoredAggregates(
   for (const [station] of await result.json<[number | string]>()) {
     const stationId = Number(station);
     const days = await readingDays(ch, stationId);
-    const fresh = !(await holdsAggregates(ch, stationId, aggregateBuildSpans(days, options.sliceDays)));
-    await buildAggregates(ch, stationId, days, { fresh, ...options });
+    const held = await holdsAggregates(ch, stationId, aggregateBuildSpans(days, options.sliceDays));
+    await buildAggregates(ch, stationId, days, { mode: held ? 'replace' : 'fresh', ...options });
   }
 }

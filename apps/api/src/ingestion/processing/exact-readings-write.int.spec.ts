@@ -213,25 +213,42 @@ describe('writing an ingestion keeps every aggregate level equal to the readings
   it('control: a build that skips the deletes over days holding aggregates counts their readings twice', async () => {
     await exact.write({ stationId: 1, ingestionId: 1, version: 1 }, batchOf(day()));
     await interrupted['between the inserts']();
-    await buildAggregates(ch, 1, [aggregateDayOf(T0)], { fresh: true });
+    await buildAggregates(ch, 1, [aggregateDayOf(T0)], { mode: 'fresh' });
     expect(await differences()).toEqual(AGGREGATE_LEVELS.map((l) => l.name));
   });
 
-  it('a first upload of days holding no aggregates skips the deletes; one over days holding some does not', async () => {
+  it('deletes only when a write may store a reading again: new days are built, new readings on built days added', async () => {
     const builds: string[] = [];
     const counting = new ExactReadingsWrite(ch.client, writer, {
       holds: (...args) => new SensorAggregates(ch).holds(...args),
-      build: (stationId, days, options) => {
-        builds.push(options.fresh ? 'fresh' : 'replace');
-        return new SensorAggregates(ch).build(stationId, days, options);
+      build: (stationId, days, mode) => {
+        builds.push(typeof mode === 'object' ? 'delta' : mode);
+        return new SensorAggregates(ch).build(stationId, days, mode);
       },
     });
-    await counting.write({ stationId: 1, ingestionId: 1, version: 1 }, batchOf(day()));
-    await counting.write({ stationId: 1, ingestionId: 2, version: 1 }, batchOf([readingAt(1500, 1)]));
-    await counting.write({ stationId: 1, ingestionId: 3, version: 1 }, batchOf([readingAt(10, 1)]));
-    await counting.write({ stationId: 1, ingestionId: 3, version: 2 }, batchOf([readingAt(10, 2)]));
-    expect(builds).toEqual(['fresh', 'fresh', 'replace', 'replace']);
+    // Day 1, minutes 0 to 1,199 (of 1,440).
+    await counting.write({ stationId: 1, ingestionId: 1, version: 1 }, batchOf(day().slice(0, 1200)));
+    await counting.write({ stationId: 1, ingestionId: 2, version: 1 }, batchOf([readingAt(1600, 1)]));
+    // The rest of day 1 and into day 2, with buckets shared with the first upload's last readings.
+    await counting.write(
+      { stationId: 1, ingestionId: 3, version: 1 },
+      batchOf([readingAt(1199.5, 3), readingAt(1300, 2), readingAt(1501, 5)]),
+    );
     expect(await differences()).toEqual([]);
+    await counting.write({ stationId: 1, ingestionId: 4, version: 1 }, batchOf([readingAt(10, 1)]));
+    await counting.write({ stationId: 1, ingestionId: 4, version: 2 }, batchOf([readingAt(10, 2)]));
+    await counting.write({ stationId: 1, ingestionId: 5, version: 1 }, batchOf([readingAt(1502, 1)]), {
+      afterInterruption: true,
+    });
+    expect(builds).toEqual(['fresh', 'fresh', 'delta', 'replace', 'replace', 'replace']);
+    expect(await differences()).toEqual([]);
+  });
+
+  it('control: a delta over a range holding readings counts them twice', async () => {
+    await exact.write({ stationId: 1, ingestionId: 1, version: 1 }, batchOf(day()));
+    await writer.write({ stationId: 1, ingestionId: 2, version: 1 }, batchOf([readingAt(10, 1)]));
+    await buildAggregates(ch, 1, [aggregateDayOf(T0)], { mode: { delta: { ingestionId: 2, version: 1 } } });
+    expect(await differences()).toEqual(AGGREGATE_LEVELS.map((l) => l.name));
   });
 
   it('control: readings written without building their aggregates fail the comparison', async () => {

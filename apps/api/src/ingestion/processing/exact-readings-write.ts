@@ -18,9 +18,11 @@ import type { ReadingsTarget, ReadingsWriter } from '../../sensors/readings/read
  * - Readings repeated within the batch (a station re-sending records) are dropped before the
  *   insert, the last of each kept: the number answered is of distinct readings, and which value
  *   stays is the file's last rather than whichever the replacing merge keeps among equal versions.
- * - The build deletes what its days held at every level first, except for a first processing, not
- *   after an interruption, whose days hold no aggregates at any level (the common first upload, and
- *   the fast one: four inserts and no deletes).
+ * - A first processing (not after an interruption) whose days hold no aggregates at any level
+ *   builds them with no deletes (the common first upload: four inserts). One whose days hold some
+ *   but whose time range held no reading of the station (an upload on the day of the previous one,
+ *   an uplink) adds its own readings at every level, with no deletes either: chDB's synchronous
+ *   deletes take seconds. Otherwise the build deletes what its days held at every level first.
  * - A write tried again after an interruption deletes and rebuilds whatever the check says: an
  *   earlier try may have stopped part way through a build.
  * - Processing again also drops the ingestion's rows of earlier versions that this version did
@@ -46,8 +48,10 @@ export class ExactReadingsWrite {
   ): Promise<ReadingBatch> {
     const { stationId, ingestionId, version } = target;
     const batch = options.repeatsDropped ? given : given.withoutRepeats();
-    // Read before the insert: the days of the rows of earlier versions, which may not all be written again.
+    // Read before the insert: the days of the rows of earlier versions, which may not all be written
+    // again; and whether every reading of a first try is new (its time range held none of the station's).
     const earlier = version > 1 ? await this.earlierVersionsDays(target) : [];
+    const allNew = version === 1 && !options.afterInterruption && (await this.noReadingsIn(stationId, batch));
     await this.writer.write(target, batch);
     if (version > 1) {
       await this.client.command({
@@ -58,11 +62,25 @@ export class ExactReadingsWrite {
     }
     const days = [...new Set([...batch.days(), ...earlier])].sort((a, b) => a - b);
     if (days.length > 0) {
-      // Checked after the insert, which no longer touches the aggregates.
-      const fresh = version === 1 && !options.afterInterruption && !(await this.aggregates.holds(stationId, days));
-      await this.aggregates.build(stationId, days, { fresh });
+      // Checked after the insert, which does not touch the aggregates.
+      const held = version > 1 || options.afterInterruption || (await this.aggregates.holds(stationId, days));
+      await this.aggregates.build(stationId, days, !held ? 'fresh' : allNew ? { delta: { ingestionId, version } } : 'replace');
     }
     return batch;
+  }
+
+  /** Whether the station has no readings from the batch's first reading to its last. */
+  private async noReadingsIn(stationId: number, batch: ReadingBatch): Promise<boolean> {
+    if (batch.start === null || batch.end === null) return true;
+    const result = await this.client.query({
+      query: `SELECT 1 FROM readings
+               WHERE station_id = {station:UInt32}
+                 AND time >= fromUnixTimestamp64Milli({from:Int64}, 'UTC') AND time <= fromUnixTimestamp64Milli({to:Int64}, 'UTC')
+               LIMIT 1`,
+      query_params: { station: stationId, from: batch.start, to: batch.end },
+      format: 'JSONCompactEachRow',
+    });
+    return (await result.json()).length === 0;
   }
 
   /** The days (aggregateDayOf) holding the ingestion's rows written by earlier versions. */

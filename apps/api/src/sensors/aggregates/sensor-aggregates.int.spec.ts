@@ -76,7 +76,7 @@ describe('sensor aggregates (ClickHouse)', () => {
     for (const stationId of new Set(rows.map((r) => r.station_id))) {
       const days = [...new Set(rows.filter((r) => r.station_id === stationId).map((r) => aggregateDayOf(r.time)))];
       const fresh = options.fresh ?? !(await aggregates.holds(stationId, days));
-      await aggregates.build(stationId, days, { fresh });
+      await aggregates.build(stationId, days, fresh ? 'fresh' : 'replace');
     }
   };
   const truncate = async () => {

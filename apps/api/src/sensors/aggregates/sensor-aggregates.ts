@@ -1,6 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { aggregateBuildSpans } from '@groundtruth/domain';
-import { buildAggregates, CLICKHOUSE, holdsAggregates, type AggregatesEngine } from '@groundtruth/platform';
+import {
+  buildAggregates,
+  CLICKHOUSE,
+  holdsAggregates,
+  type AggregatesEngine,
+  type BuildAggregatesOptions,
+} from '@groundtruth/platform';
 
 /**
  * The aggregate levels (`readings_10m` … `readings_1d`) of the readings a write put in: built by
@@ -21,13 +27,13 @@ export class SensorAggregates {
   }
 
   /**
-   * Makes every level of the station's days (aggregateDayOf) equal to `readings FINAL`. `fresh`:
-   * those days hold no aggregates (the caller checked, holding the station's write lock), so
-   * nothing is deleted first.
+   * Makes every level of the station's days (aggregateDayOf) equal to `readings FINAL`, as the
+   * caller found them holding the station's write lock (BuildAggregatesOptions' `mode`): `fresh`,
+   * the days hold no aggregates; a delta, the write's readings were all new; else `replace`.
    */
-  async build(stationId: number, days: readonly number[], options: { fresh: boolean }): Promise<void> {
+  async build(stationId: number, days: readonly number[], mode: BuildAggregatesOptions['mode']): Promise<void> {
     await buildAggregates(this.clickhouse, stationId, days, {
-      fresh: options.fresh,
+      mode,
       ...(this.sliceDays === undefined ? {} : { sliceDays: this.sliceDays }),
     });
   }
