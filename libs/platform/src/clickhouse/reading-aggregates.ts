@@ -1,4 +1,10 @@
-import { AGGREGATE_LEVELS, aggregateBuildSpans, type AggregateLevel, type AggregateSpan } from '@groundtruth/domain';
+import {
+  AGGREGATE_LEVELS,
+  aggregateBuildSpans,
+  FINEST_BUILD_SLICE_DAYS,
+  type AggregateLevel,
+  type AggregateSpan,
+} from '@groundtruth/domain';
 import type { ClickHouse } from './clickhouse.client.js';
 
 /**
@@ -66,6 +72,7 @@ export const levelDeltaSql = (index: number): string => {
 };
 
 const COARSEST = AGGREGATE_LEVELS[AGGREGATE_LEVELS.length - 1]!;
+const DAY_MS = COARSEST.seconds * 1000;
 
 /** The day (aggregateDayOf) of a reading's `time`, in SQL: floored, before 1970 too. */
 const readingDaySql = `intDiv(toUnixTimestamp64Milli(time) - positiveModulo(toUnixTimestamp64Milli(time), ${COARSEST.seconds * 1000}), ${COARSEST.seconds * 1000})`;
@@ -123,6 +130,8 @@ export type BuildAggregatesOptions = {
    * - `replace`: each span's rows are deleted at every level first, then built as `fresh`.
    */
   readonly mode: 'fresh' | 'replace' | { readonly delta: WrittenRows };
+  /** Days per slice of the finest level (FINEST_BUILD_SLICE_DAYS unless a test or a bench asks otherwise). */
+  readonly finestSliceDays?: number;
   /** Days per slice (AGGREGATE_BUILD_SLICE_DAYS unless a test or a bench asks otherwise). */
   readonly sliceDays?: number;
 };
@@ -131,7 +140,8 @@ export type BuildAggregatesOptions = {
  * Makes every aggregate level of a station's readings on the given days (aggregateDayOf) equal to
  * `readings FINAL`. A delta adds the write's readings at every level, span by span. Otherwise: when
  * replacing, the days' rows deleted first, one level at a time from the coarsest down; then slice by
- * slice of whole days (aggregateBuildSpans), one insert per level from the finest up. In that order a build stopped anywhere leaves rows at the finest level of a day
+ * slice of whole days (aggregateBuildSpans), one insert per level from the finest up (the finest,
+ * read from the readings, in shorter slices of the same days: FINEST_BUILD_SLICE_DAYS). In that order a build stopped anywhere leaves rows at the finest level of a day
  * whenever any level holds some, and `holdsAggregates` checks every level anyway. Between statements the queries
  * sent meanwhile go first (chDB runs one statement at a time), so a chart waits for one statement.
  * Answers the number of statements run.
@@ -175,9 +185,15 @@ export async function buildAggregates(
       );
     }
   }
+  const dayList = [...new Set(days)];
   for (const span of spans) {
+    // The finest level, read from the readings, in shorter slices of the span's days.
+    const inSpan = dayList.filter((day) => day * DAY_MS >= span.fromMs && day * DAY_MS < span.toMs);
+    for (const part of aggregateBuildSpans(inSpan, options.finestSliceDays ?? FINEST_BUILD_SLICE_DAYS)) {
+      await run(levelBuildSql(0), { station: stationId, from: part.fromMs, to: part.toMs });
+    }
     const params = { station: stationId, from: span.fromMs, to: span.toMs };
-    for (let index = 0; index < AGGREGATE_LEVELS.length; index++) await run(levelBuildSql(index), params);
+    for (let index = 1; index < AGGREGATE_LEVELS.length; index++) await run(levelBuildSql(index), params);
   }
   return statements;
 }

@@ -298,10 +298,12 @@ describe('writing an ingestion keeps every aggregate level equal to the readings
         fc.array(step, { minLength: 1, maxLength: 6 }),
         fc.integer({ min: 8, max: 40 }),
         fc.integer({ min: 1, max: 3 }),
-        async (steps, slice, sliceDays) => {
+        fc.integer({ min: 1, max: 3 }),
+        async (steps, slice, sliceDays, finestSliceDays) => {
           await truncate();
           writer.sliceRows = slice;
           aggregates.sliceDays = sliceDays;
+          aggregates.finestSliceDays = finestSliceDays;
           const uploads: { station: number; readings: BatchReading[]; version: number }[] = [];
           /** Per station, the keys that must be stored. */
           const keys = new Set<string>();
@@ -333,5 +335,6 @@ describe('writing an ingestion keeps every aggregate level equal to the readings
     );
     writer.sliceRows = EMBEDDED_WRITE_SLICE_ROWS;
     aggregates.sliceDays = undefined;
+    aggregates.finestSliceDays = undefined;
   }, 240_000);
 });

@@ -186,7 +186,7 @@ describe('sensor aggregates (ClickHouse)', () => {
     expect((await readSensorBuckets(ch.client, plan, { stationIds: [7], sensorIds: [1] }))[0]!.count).toBeGreaterThan(240);
   });
 
-  it('builds whole days, before 1970 too, in slices of days', async () => {
+  it('builds whole days, before 1970 too, in slices of days and shorter slices at the finest level', async () => {
     const old = Date.parse('1969-12-30T23:55:00Z');
     const rows: Reading[] = Array.from({ length: 4 * 24 }, (_, i) => ({
       station_id: 9,
@@ -197,11 +197,13 @@ describe('sensor aggregates (ClickHouse)', () => {
       ingestion_id: 1,
       version: 1,
     }));
-    aggregates.sliceDays = 1;
+    aggregates.sliceDays = 3;
+    aggregates.finestSliceDays = 1;
     try {
       await insert(rows);
     } finally {
       aggregates.sliceDays = undefined;
+      aggregates.finestSliceDays = undefined;
     }
     for (const level of AGGREGATE_LEVELS) {
       const plan = { level, bucketSeconds: level.seconds, fromMs: old - DAY, toMs: old + 5 * DAY, buckets: 0 };

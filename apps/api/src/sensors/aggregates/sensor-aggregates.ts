@@ -18,6 +18,8 @@ import {
 export class SensorAggregates {
   /** Days per slice of a build (AGGREGATE_BUILD_SLICE_DAYS unless a test or a bench sets it). */
   sliceDays: number | undefined = undefined;
+  /** Days per slice of the finest level (FINEST_BUILD_SLICE_DAYS unless a test or a bench sets it). */
+  finestSliceDays: number | undefined = undefined;
 
   constructor(@Inject(CLICKHOUSE) private readonly clickhouse: AggregatesEngine) {}
 
@@ -35,6 +37,7 @@ export class SensorAggregates {
     await buildAggregates(this.clickhouse, stationId, days, {
       mode,
       ...(this.sliceDays === undefined ? {} : { sliceDays: this.sliceDays }),
+      ...(this.finestSliceDays === undefined ? {} : { finestSliceDays: this.finestSliceDays }),
     });
   }
 }
