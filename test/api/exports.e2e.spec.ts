@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { rebuildStoredAggregates } from '../../libs/platform/src/index.js';
 import { callApi, outboxOf, signUp, type Reply, type TestUser } from '../support/accounts.js';
 import { newDeviceId } from '../support/device-ids.js';
 import { insertReadings } from '../support/readings.js';
@@ -306,6 +307,7 @@ describe('exports', () => {
                      fromUnixTimestamp64Milli(${T0} + intDiv(number, 2) * ${MIN}, 'UTC'), number / 8, 1, 1
                 FROM numbers(${readings})`,
     });
+    await rebuildStoredAggregates(sut.runtime.clickhouse, [station]);
     const job = ok(await startExport(owner, 'csv', `stations=${station}&start=${T0}&end=${T0 + (readings / 2) * MIN}`));
     let charts = 0;
     let chartsWhileRunning = 0;

@@ -3,6 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { webDistDir } from '../../apps/api/src/web/web-app.js';
+import { rebuildStoredAggregates } from '../../libs/platform/src/index.js';
 import { bearerOf, callApi, claimsOf, outboxOf, signUp, type TestUser } from '../support/accounts.js';
 import { newDeviceId } from '../support/device-ids.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -68,6 +69,7 @@ beforeAll(async () => {
     }
   }
   await sut.runtime.clickhouse.client.insert({ table: 'readings', format: 'JSONEachRow', values });
+  await rebuildStoredAggregates(sut.runtime.clickhouse);
 });
 afterAll(() => sut.close());
 

@@ -10,6 +10,7 @@ import {
   type IngestionReceived,
 } from '../../libs/domain/src/index.js';
 import {
+  buildAggregates,
   createLogger,
   DataFileWriter,
   encodeDataRecord,
@@ -18,6 +19,7 @@ import {
   loadConfig,
   openRuntime,
   readCheckpoints,
+  readingDays,
   rebuildProjection,
   type ClickHouse,
   type EventStore,
@@ -372,11 +374,12 @@ describe('the product killed while uploads are processed', () => {
         // 3. Every aggregate level equals a direct computation over the readings.
         expect(await aggregateDifferences(ch.client)).toEqual([]);
 
-        // Control: one upload's rows written twice (no ExactReadingsWrite) leave `readings FINAL`
-        // as it was but double its aggregates: the check above sees it.
-        const one = await ch.client.query({ query: 'SELECT ingestion_id FROM readings FINAL LIMIT 1', format: 'JSONEachRow' });
-        const doubled = Number((await one.json<{ ingestion_id: string }>())[0]!.ingestion_id);
-        await ch.client.command({ query: `INSERT INTO readings SELECT * FROM readings FINAL WHERE ingestion_id = ${doubled}` });
+        // Control: one station's days built again without deleting what they held (a build wrongly
+        // told they held nothing) leave `readings FINAL` as it was but double its aggregates: the
+        // check above sees it.
+        const one = await ch.client.query({ query: 'SELECT min(station_id) AS s FROM readings', format: 'JSONEachRow' });
+        const doubled = Number((await one.json<{ s: number }>())[0]!.s);
+        await buildAggregates(ch, doubled, await readingDays(ch, doubled), { mode: 'fresh' });
         expect((await aggregateDifferences(ch.client)).length).toBeGreaterThan(0);
       } finally {
         await ch.close();

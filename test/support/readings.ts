@@ -1,14 +1,16 @@
+import { rebuildStoredAggregates } from '../../libs/platform/src/index.js';
 import type { TestApp } from './test-app.js';
 
 /** One reading to put straight into ClickHouse (module 5, as the tests' stations carry it). */
 export type TestReading = { readonly station: number; readonly sensor: number; readonly time: number; readonly value: number };
 
 /**
- * Readings written straight into ClickHouse's `readings` (its aggregate levels follow by themselves),
- * for suites about what is read back rather than about uploads. `time` is epoch milliseconds.
+ * Readings written straight into ClickHouse's `readings`, then their stations' aggregate levels
+ * built as a write builds them (`rebuildStoredAggregates`), for suites about what is read back
+ * rather than about uploads. `time` is epoch milliseconds.
  */
-export const insertReadings = (sut: Pick<TestApp, 'runtime'>, readings: readonly TestReading[]): Promise<unknown> =>
-  sut.runtime.clickhouse.client.insert({
+export const insertReadings = async (sut: Pick<TestApp, 'runtime'>, readings: readonly TestReading[]): Promise<void> => {
+  await sut.runtime.clickhouse.client.insert({
     table: 'readings',
     format: 'JSONEachRow',
     values: readings.map((r) => ({
@@ -21,3 +23,5 @@ export const insertReadings = (sut: Pick<TestApp, 'runtime'>, readings: readonly
       version: 1,
     })),
   });
+  await rebuildStoredAggregates(sut.runtime.clickhouse, [...new Set(readings.map((r) => r.station))]);
+};

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ExportWriter, type ExportFileFormat, type ExportReading } from '@groundtruth/domain';
-import { migrateClickHouse, openClickHouse, type ClickHouse } from '@groundtruth/platform';
+import { migrateClickHouse, openClickHouse, rebuildStoredAggregates, type ClickHouse } from '@groundtruth/platform';
 import { exportLinesSql, fixValues } from './export-lines.js';
 
 const STATION = { id: 7, name: '=HYPERLINK("x","y"), a\r\nsecond line' };
@@ -83,6 +83,7 @@ beforeAll(async () => {
       )
       .join(',')}`,
   });
+  await rebuildStoredAggregates(ch);
 });
 
 afterAll(async () => {

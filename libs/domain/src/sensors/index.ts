@@ -4,3 +4,4 @@ export * from './module-names.js';
 export * from './station-sensors.js';
 export * from './range-cover.js';
 export * from './shortest-float.js';
+export * from './aggregate-build.js';

@@ -17,3 +17,12 @@ export {
   type MigrateClickHouseOptions,
   type MigrateClickHouseResult,
 } from './clickhouse.migrator.js';
+export {
+  buildAggregates,
+  holdsAggregates,
+  levelBuildSql,
+  readingDays,
+  rebuildStoredAggregates,
+  type AggregatesEngine,
+  type BuildAggregatesOptions,
+} from './reading-aggregates.js';

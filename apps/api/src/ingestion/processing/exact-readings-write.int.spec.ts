@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { AGGREGATE_LEVELS } from '@groundtruth/domain';
-import { migrateClickHouse, openClickHouse, type ClickHouse } from '@groundtruth/platform';
+import { AGGREGATE_LEVELS, aggregateDayOf } from '@groundtruth/domain';
+import { buildAggregates, migrateClickHouse, openClickHouse, type ClickHouse } from '@groundtruth/platform';
 import { SensorAggregates } from '../../sensors/aggregates/sensor-aggregates.js';
 import { ReadingBatch, type BatchReading } from '../../sensors/readings/reading-batch.js';
 import { EMBEDDED_WRITE_SLICE_ROWS, ReadingsWriter } from '../../sensors/readings/readings-writer.js';
@@ -25,13 +25,15 @@ describe('writing an ingestion keeps every aggregate level equal to the readings
   let ch: ClickHouse;
   let writer: ReadingsWriter;
   let exact: ExactReadingsWrite;
+  let aggregates: SensorAggregates;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'gt-exact-write-'));
     ch = await openClickHouse({ dataDir });
     await migrateClickHouse(ch);
     writer = new ReadingsWriter(ch, { dataDir });
-    exact = new ExactReadingsWrite(ch.client, writer);
+    aggregates = new SensorAggregates(ch);
+    exact = new ExactReadingsWrite(ch.client, writer, aggregates);
   });
 
   afterAll(async () => {
@@ -166,39 +168,93 @@ describe('writing an ingestion keeps every aggregate level equal to the readings
     expect((await finalRows()).length).toBe(old.length);
   });
 
+  const day = () => Array.from({ length: 1440 }, (_, m) => readingAt(m, m / 4));
+  const dropLevels = async (names: readonly string[]) => {
+    for (const name of names) {
+      await ch.client.command({
+        query: `DELETE FROM readings_${name} WHERE station_id = 1`,
+        clickhouse_settings: { lightweight_deletes_sync: '2' },
+      });
+    }
+  };
   /**
-   * What a kill part way through a rebuild (SensorAggregates.rebuildDays) leaves: the ten-minute
-   * level's rows of the day deleted, the coarser levels' not yet; then the retry writes the upload again.
+   * What a kill part way through a build (buildAggregates) can leave: the readings in, and the
+   * finest level built but not the coarser ones (killed between the inserts); or the coarser
+   * levels' rows deleted but not the finest's (killed between the deletes of a rebuild).
    */
-  const killedBetweenTheLevels = async () => {
-    const day = Array.from({ length: 1440 }, (_, m) => readingAt(m, m / 4));
-    await exact.write({ stationId: 1, ingestionId: 1, version: 1 }, batchOf(day));
-    await ch.client.command({
-      query: `DELETE FROM readings_${AGGREGATE_LEVELS[0].name} WHERE station_id = 1`,
-      clickhouse_settings: { lightweight_deletes_sync: '2' },
-    });
-    return batchOf(day);
+  const interrupted = {
+    'between the inserts': () => dropLevels(AGGREGATE_LEVELS.slice(1).map((l) => l.name)),
+    'between the deletes': () =>
+      dropLevels(
+        AGGREGATE_LEVELS.slice(1)
+          .map((l) => l.name)
+          .reverse()
+          .slice(0, 2),
+      ),
   };
 
-  it('a write tried again after a rebuild stopped between the levels leaves every level exact', async () => {
-    const retried = await killedBetweenTheLevels();
-    await exact.write({ stationId: 1, ingestionId: 1, version: 1 }, retried, { afterInterruption: true });
+  for (const [moment, leave] of Object.entries(interrupted)) {
+    it(`a write tried again after a build stopped ${moment} leaves every level exact`, async () => {
+      await exact.write({ stationId: 1, ingestionId: 1, version: 1 }, batchOf(day()));
+      await leave();
+      expect(await differences()).not.toEqual([]);
+      await exact.write({ stationId: 1, ingestionId: 1, version: 1 }, batchOf(day()), { afterInterruption: true });
+      expect(await differences()).toEqual([]);
+    });
+
+    it(`a first upload overlapping what a build stopped ${moment} left finds it and leaves every level exact`, async () => {
+      await exact.write({ stationId: 1, ingestionId: 1, version: 1 }, batchOf(day()));
+      await leave();
+      await exact.write({ stationId: 1, ingestionId: 2, version: 1 }, batchOf([readingAt(30, 100), readingAt(2000, 7)]));
+      expect(await differences()).toEqual([]);
+    });
+  }
+
+  it('control: a build that skips the deletes over days holding aggregates counts their readings twice', async () => {
+    await exact.write({ stationId: 1, ingestionId: 1, version: 1 }, batchOf(day()));
+    await interrupted['between the inserts']();
+    await buildAggregates(ch, 1, [aggregateDayOf(T0)], { mode: 'fresh' });
+    expect(await differences()).toEqual(AGGREGATE_LEVELS.map((l) => l.name));
+  });
+
+  it('deletes only when a write may store a reading again: new days are built, new readings on built days added', async () => {
+    const builds: string[] = [];
+    const counting = new ExactReadingsWrite(ch.client, writer, {
+      holds: (...args) => new SensorAggregates(ch).holds(...args),
+      build: (stationId, days, mode) => {
+        builds.push(typeof mode === 'object' ? 'delta' : mode);
+        return new SensorAggregates(ch).build(stationId, days, mode);
+      },
+    });
+    // Day 1, minutes 0 to 1,199 (of 1,440).
+    await counting.write({ stationId: 1, ingestionId: 1, version: 1 }, batchOf(day().slice(0, 1200)));
+    await counting.write({ stationId: 1, ingestionId: 2, version: 1 }, batchOf([readingAt(1600, 1)]));
+    // The rest of day 1 and into day 2, with buckets shared with the first upload's last readings.
+    await counting.write(
+      { stationId: 1, ingestionId: 3, version: 1 },
+      batchOf([readingAt(1199.5, 3), readingAt(1300, 2), readingAt(1501, 5)]),
+    );
+    expect(await differences()).toEqual([]);
+    await counting.write({ stationId: 1, ingestionId: 4, version: 1 }, batchOf([readingAt(10, 1)]));
+    await counting.write({ stationId: 1, ingestionId: 4, version: 2 }, batchOf([readingAt(10, 2)]));
+    await counting.write({ stationId: 1, ingestionId: 5, version: 1 }, batchOf([readingAt(1502, 1)]), {
+      afterInterruption: true,
+    });
+    expect(builds).toEqual(['fresh', 'fresh', 'delta', 'replace', 'replace', 'replace']);
     expect(await differences()).toEqual([]);
   });
 
-  it('control: comparing the ten-minute counts alone misses that state (the finest level comes out exact, the coarser double)', async () => {
-    const retried = await killedBetweenTheLevels();
-    await writer.write({ stationId: 1, ingestionId: 1, version: 1 }, retried);
-    await SensorAggregates.over(ch.client).reconcile([1], T0, T0 + 86_400_000);
-    expect(await differences()).toEqual(AGGREGATE_LEVELS.slice(1).map((l) => l.name));
+  it('control: a delta over a range holding readings counts them twice', async () => {
+    await exact.write({ stationId: 1, ingestionId: 1, version: 1 }, batchOf(day()));
+    await writer.write({ stationId: 1, ingestionId: 2, version: 1 }, batchOf([readingAt(10, 1)]));
+    await buildAggregates(ch, 1, [aggregateDayOf(T0)], { mode: { delta: { ingestionId: 2, version: 1 } } });
+    expect(await differences()).toEqual(AGGREGATE_LEVELS.map((l) => l.name));
   });
 
-  it('control: the same file written as it is (no dropping of repeats) fails the comparison', async () => {
-    const day = Array.from({ length: 1440 }, (_, m) => readingAt(m, m / 4));
-    await writer.write({ stationId: 1, ingestionId: 1, version: 1 }, batchOf([...day, ...day]));
+  it('control: readings written without building their aggregates fail the comparison', async () => {
+    await writer.write({ stationId: 1, ingestionId: 1, version: 1 }, batchOf([...day(), ...day()]));
 
     expect((await finalRows()).length).toBe(1440);
-    expect((await levelBuckets(AGGREGATE_LEVELS[3])).reduce((n, b) => n + b.count, 0)).toBe(2880);
     expect(await differences()).toEqual(AGGREGATE_LEVELS.map((l) => l.name));
   });
 
@@ -237,38 +293,48 @@ describe('writing an ingestion keeps every aggregate level equal to the readings
 
     await fc.assert(
       // Embedded writes go in slices (ReadingsWriter.sliceRows): a few rows each, so a bucket's
-      // readings are often split across inserts.
-      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 6 }), fc.integer({ min: 8, max: 40 }), async (steps, slice) => {
-        await truncate();
-        writer.sliceRows = slice;
-        const uploads: { station: number; readings: BatchReading[]; version: number }[] = [];
-        /** Per station, the keys that must be stored. */
-        const keys = new Set<string>();
-        for (const s of steps) {
-          if (s.kind === 'upload') {
-            const readings = s.readings.map((r) => readingAt(r.minute, r.value, r.sensorId, r.moduleId));
-            uploads.push({ station: s.station, readings, version: 1 });
-            const id = uploads.length;
-            await exact.write(
-              { stationId: s.station, ingestionId: id, version: 1 },
-              batchOf(s.repeated ? [...readings, ...readings] : readings),
-            );
-          } else if (uploads.length > 0) {
-            const id = (s.which % uploads.length) + 1;
-            const u = uploads[id - 1]!;
-            u.version += 1;
-            u.readings = u.readings.map((r, i) => (i % 2 === 0 ? { ...r, value: r.value + s.shift } : r));
-            await exact.write({ stationId: u.station, ingestionId: id, version: u.version }, batchOf(u.readings));
+      // readings are often split across inserts; and the aggregates are built in slices of days.
+      fc.asyncProperty(
+        fc.array(step, { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 8, max: 40 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: 1, max: 3 }),
+        async (steps, slice, sliceDays, finestSliceDays) => {
+          await truncate();
+          writer.sliceRows = slice;
+          aggregates.sliceDays = sliceDays;
+          aggregates.finestSliceDays = finestSliceDays;
+          const uploads: { station: number; readings: BatchReading[]; version: number }[] = [];
+          /** Per station, the keys that must be stored. */
+          const keys = new Set<string>();
+          for (const s of steps) {
+            if (s.kind === 'upload') {
+              const readings = s.readings.map((r) => readingAt(r.minute, r.value, r.sensorId, r.moduleId));
+              uploads.push({ station: s.station, readings, version: 1 });
+              const id = uploads.length;
+              await exact.write(
+                { stationId: s.station, ingestionId: id, version: 1 },
+                batchOf(s.repeated ? [...readings, ...readings] : readings),
+              );
+            } else if (uploads.length > 0) {
+              const id = (s.which % uploads.length) + 1;
+              const u = uploads[id - 1]!;
+              u.version += 1;
+              u.readings = u.readings.map((r, i) => (i % 2 === 0 ? { ...r, value: r.value + s.shift } : r));
+              await exact.write({ stationId: u.station, ingestionId: id, version: u.version }, batchOf(u.readings));
+            }
           }
-        }
-        for (const u of uploads) for (const r of u.readings) keys.add(`${u.station}/${r.moduleId}/${r.sensorId}/${r.timeMs}`);
+          for (const u of uploads) for (const r of u.readings) keys.add(`${u.station}/${r.moduleId}/${r.sensorId}/${r.timeMs}`);
 
-        const stored = await finalRows();
-        expect(stored.map((r) => `${r.station}/${r.module}/${r.sensor}/${r.time}`).sort()).toEqual([...keys].sort());
-        expect(await differences()).toEqual([]);
-      }),
+          const stored = await finalRows();
+          expect(stored.map((r) => `${r.station}/${r.module}/${r.sensor}/${r.time}`).sort()).toEqual([...keys].sort());
+          expect(await differences()).toEqual([]);
+        },
+      ),
       { numRuns: 15 },
     );
     writer.sliceRows = EMBEDDED_WRITE_SLICE_ROWS;
+    aggregates.sliceDays = undefined;
+    aggregates.finestSliceDays = undefined;
   }, 240_000);
 });

@@ -25,6 +25,7 @@ import { RecordProcessingCommand } from '../commands/record-processing/record-pr
 import { ExactReadingsWrite } from './exact-readings-write.js';
 import { firmwareOf } from './firmware-of.js';
 import { OffLoopDecoder, type DecodedData } from './off-loop-decoder.js';
+import { SensorAggregates } from '../../sensors/aggregates/sensor-aggregates.js';
 import { ReadingBatch } from '../../sensors/readings/reading-batch.js';
 import { ReadingsVersions } from '../../sensors/readings/readings-versions.js';
 import { ReadingsWriter } from '../../sensors/readings/readings-writer.js';
@@ -59,6 +60,7 @@ export class IngestionProcessor implements OnApplicationShutdown {
     private readonly commands: CommandGateway,
     private readonly imported: ImportedReadings,
     private readonly writer: ReadingsWriter,
+    private readonly aggregates: SensorAggregates,
     private readonly versions: ReadingsVersions,
     private readonly readModels: ReadModels,
   ) {
@@ -238,7 +240,7 @@ export class IngestionProcessor implements OnApplicationShutdown {
     const lock = await this.pool.connect();
     try {
       await lock.query('SELECT pg_advisory_lock($1, $2)', [INGESTION_LOCK, stationId]);
-      const written = await new ExactReadingsWrite(this.clickhouse.client, this.writer).write(
+      const written = await new ExactReadingsWrite(this.clickhouse.client, this.writer, this.aggregates).write(
         { stationId, ingestionId, version },
         batch,
         options,

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { AGGREGATE_LEVELS, bucketStartOf, planChartQuery, type ChartPlan } from '@groundtruth/domain';
+import { AGGREGATE_LEVELS, aggregateDayOf, bucketStartOf, planChartQuery, type ChartPlan } from '@groundtruth/domain';
 import { migrateClickHouse, openClickHouse, type ClickHouse } from '@groundtruth/platform';
 import { readDataEnd, readSensorBuckets, type SensorBucket } from '../queries/sensor-buckets.js';
 import { SensorAggregates } from './sensor-aggregates.js';
@@ -66,12 +66,19 @@ describe('sensor aggregates (ClickHouse)', () => {
   let ch: ClickHouse;
   let aggregates: SensorAggregates;
 
-  const insert = (rows: readonly Reading[]) =>
-    ch.client.insert({
+  /** Readings put in as a write does: into `readings`, then their stations' days built at every level. */
+  const insert = async (rows: readonly Reading[], options: { fresh?: boolean } = {}) => {
+    await ch.client.insert({
       table: 'readings',
       format: 'JSONEachRow',
       values: rows.map((r) => ({ ...r, time: new Date(r.time).toISOString() })),
     });
+    for (const stationId of new Set(rows.map((r) => r.station_id))) {
+      const days = [...new Set(rows.filter((r) => r.station_id === stationId).map((r) => aggregateDayOf(r.time)))];
+      const fresh = options.fresh ?? !(await aggregates.holds(stationId, days));
+      await aggregates.build(stationId, days, fresh ? 'fresh' : 'replace');
+    }
+  };
   const truncate = async () => {
     for (const table of ['readings', ...AGGREGATE_LEVELS.map((l) => `readings_${l.name}`)]) {
       await ch.client.command({ query: `TRUNCATE TABLE ${table}` });
@@ -82,7 +89,7 @@ describe('sensor aggregates (ClickHouse)', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'gt-aggregates-'));
     ch = await openClickHouse({ dataDir });
     await migrateClickHouse(ch);
-    aggregates = SensorAggregates.over(ch.client);
+    aggregates = new SensorAggregates(ch);
   });
 
   afterAll(async () => {
@@ -92,7 +99,7 @@ describe('sensor aggregates (ClickHouse)', () => {
 
   beforeEach(truncate);
 
-  it('fills every level from inserted readings, at once', async () => {
+  it('fills every level from the readings a build covers', async () => {
     const rows: Reading[] = [0, 30, 59, 61, 3_599].map((s, i) => ({
       station_id: 7,
       module_id: 1,
@@ -128,8 +135,8 @@ describe('sensor aggregates (ClickHouse)', () => {
     expect(await readDataEnd(ch.client, { stationIds: [8], sensorIds: [] })).toBeNull();
   });
 
-  it('stays exact when an ingestion is reprocessed: reconcile rebuilds the days that counted a reading twice', async () => {
-    const first: Reading[] = Array.from({ length: 120 }, (_, i) => ({
+  const firstIngestion = (): Reading[] =>
+    Array.from({ length: 120 }, (_, i) => ({
       station_id: 7,
       module_id: 1,
       sensor_id: 1,
@@ -138,20 +145,18 @@ describe('sensor aggregates (ClickHouse)', () => {
       ingestion_id: 1,
       version: 1,
     }));
+
+  it('stays exact when an ingestion is reprocessed: the build replaces the days it covers', async () => {
+    const first = firstIngestion();
     const other: Reading = { ...first[0]!, station_id: 8, time: T0 + 2 * DAY, ingestion_id: 2 };
     await insert([...first, other]);
-    expect(await aggregates.reconcile(null, T0 - DAY, T0 + 3 * DAY)).toEqual([]);
+    const plan = planChartQuery(T0, T0 + DAY, 1);
+    expect((await readSensorBuckets(ch.client, plan, { stationIds: [7], sensorIds: [1] }))[0]).toMatchObject({ count: 120 });
 
     // Reprocessing writes the same readings again, with a higher version and (here) new values.
     const again = first.map((r) => ({ ...r, value: r.value * 10, version: 2 }));
     await insert(again);
-    const plan = planChartQuery(T0, T0 + DAY, 1);
-    const before = await readSensorBuckets(ch.client, plan, { stationIds: [7], sensorIds: [1] });
-    expect(before[0]?.count).toBe(240); // the view added the block: counted twice until reconciled
 
-    const rebuilt = await aggregates.reconcile([7, 8], T0, T0 + 2 * 3_600_000);
-
-    expect(rebuilt).toEqual([{ stationId: 7, days: ['2025-03-01'] }]);
     for (const level of AGGREGATE_LEVELS) {
       const exact = { ...planChartQuery(T0, T0 + DAY, 1), level, bucketSeconds: 86_400 };
       expect(await readSensorBuckets(ch.client, exact, { stationIds: [7, 8], sensorIds: [1] })).toEqual(
@@ -162,8 +167,50 @@ describe('sensor aggregates (ClickHouse)', () => {
     expect(sum).toMatchObject({ count: 120, sum: 10 * ((119 * 120) / 2), max: 1190, last: 1190 });
     // Reprocessing again changes nothing more.
     await insert(again.map((r) => ({ ...r, version: 3 })));
-    await aggregates.reconcile([7], T0, T0 + DAY);
     expect((await readSensorBuckets(ch.client, plan, { stationIds: [7], sensorIds: [1] }))[0]).toEqual(sum);
+  });
+
+  it('control: a build told the days hold nothing, over days that do, counts their readings twice', async () => {
+    const first = firstIngestion();
+    await insert(first);
+    await insert(
+      first.map((r) => ({ ...r, version: 2 })),
+      { fresh: true },
+    );
+    // Twice at ten minutes; more at each coarser level, built from the doubled one beside its old rows.
+    const tenMinutes = { ...planChartQuery(T0, T0 + DAY, 1), level: AGGREGATE_LEVELS[0], bucketSeconds: 86_400 };
+    expect((await readSensorBuckets(ch.client, tenMinutes, { stationIds: [7], sensorIds: [1] }))[0]).toMatchObject({
+      count: 240,
+    });
+    const plan = planChartQuery(T0, T0 + DAY, 1);
+    expect((await readSensorBuckets(ch.client, plan, { stationIds: [7], sensorIds: [1] }))[0]!.count).toBeGreaterThan(240);
+  });
+
+  it('builds whole days, before 1970 too, in slices of days and shorter slices at the finest level', async () => {
+    const old = Date.parse('1969-12-30T23:55:00Z');
+    const rows: Reading[] = Array.from({ length: 4 * 24 }, (_, i) => ({
+      station_id: 9,
+      module_id: 1,
+      sensor_id: 1,
+      time: old + i * 3_600_000,
+      value: i,
+      ingestion_id: 1,
+      version: 1,
+    }));
+    aggregates.sliceDays = 3;
+    aggregates.finestSliceDays = 1;
+    try {
+      await insert(rows);
+    } finally {
+      aggregates.sliceDays = undefined;
+      aggregates.finestSliceDays = undefined;
+    }
+    for (const level of AGGREGATE_LEVELS) {
+      const plan = { level, bucketSeconds: level.seconds, fromMs: old - DAY, toMs: old + 5 * DAY, buckets: 0 };
+      expect(await readSensorBuckets(ch.client, plan, { stationIds: [9], sensorIds: [] })).toEqual(
+        expectedBuckets(rows, plan, [9], []),
+      );
+    }
   });
 
   it('answers, for random readings, reprocessing and windows, what a direct computation over the raw rows gives', async () => {
@@ -207,7 +254,6 @@ describe('sensor aggregates (ClickHouse)', () => {
         const replays = reprocessed.map(([index, value]) => ({ ...written[index % written.length]!, value, version: 2 }));
         if (replays.length > 0) await insert(replays);
         const all = [...written, ...replays];
-        await aggregates.reconcile(null, T0 - DAY, T0 + 13 * DAY);
 
         for (const { start, end, resolution } of windows) {
           const plan = planChartQuery(start, end, resolution);

@@ -1,3 +1,5 @@
+import { aggregateDayOf } from '@groundtruth/domain';
+
 /** One reading of a station, as a batch holds it. */
 export type BatchReading = {
   readonly moduleId: number;
@@ -78,8 +80,8 @@ export class ReadingBatch {
 
   /**
    * The batch with one row per reading key (module, sensor, time): the last of its repeats, as a
-   * station re-sending a record means it. `readings` keeps one row per key, but its aggregate
-   * views count every inserted row, so repeats must go before the insert. Answers this batch
+   * station re-sending a record means it (`readings` keeps one row per key, but which one among
+   * equal versions is the merge's choice, and the count of readings written is of distinct ones). Answers this batch
    * itself when no key can repeat, which one pass shows when each series' times only rise (how
    * stations record); otherwise the rows are sorted by key and the last of each key kept.
    */
@@ -132,6 +134,18 @@ export class ReadingBatch {
     this.count++;
     if (this.start === null || timeMs < this.start) this.start = timeMs;
     if (this.end === null || timeMs > this.end) this.end = timeMs;
+  }
+
+  /** The days (aggregateDayOf) holding the batch's readings, whose aggregates a write builds. */
+  days(): number[] {
+    const days = new Set<number>();
+    let previous = Number.NaN;
+    for (let i = 0; i < this.count; i++) {
+      const day = aggregateDayOf(this.timeAt(i));
+      // Stations record in time order: a day is mostly the one before.
+      if (day !== previous) days.add((previous = day));
+    }
+    return [...days].sort((a, b) => a - b);
   }
 
   /** The rows as RowBinary (a view, not a copy). */

@@ -13,26 +13,27 @@ export type ReadingsTarget = { readonly stationId: number; readonly ingestionId:
 /**
  * Rows per insert in embedded mode. chDB runs one statement at a time, so every other query
  * (a chart, the status page) waits for the insert in progress: a 1 M-reading upload written in one
- * insert held a `SELECT 1` for over a second. Written in slices, the wait is one slice. Measured on
- * this machine (idle, `readings` with its four aggregate views): 50,000 rows took about 55 ms an
- * insert with no loss of throughput for one upload (0.89 M rows/s, as one insert); 20,000 rows lost
- * 40 % of it. Under a sustained load the slices do cost: `bench:data` with 20 M readings, two
- * uploads at a time, gave 527 k readings/s in slices against 792 k in one insert per upload (more
- * parts for the views' tables to write and merge: 55 s of CPU against 35).
+ * insert held a `SELECT 1` for over a second. Written in slices, the wait is one slice. Chosen when
+ * `readings` still had its four aggregate views (50,000 rows about 55 ms an insert, with no loss of
+ * throughput for one upload; 20,000 rows lost 40 % of it). Without them (005) an insert of 50,000
+ * rows into `readings` alone takes 12–19 ms here, so the slice no longer dominates a chart's wait:
+ * the aggregate build after the insert does (SensorAggregates).
  */
 export const EMBEDDED_WRITE_SLICE_ROWS = 50_000;
 
 const quote = (text: string): string => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
 /**
- * Writes batches of readings to ClickHouse `readings` (whose views fill the aggregates) as
+ * Writes batches of readings to ClickHouse `readings` (the table alone: the aggregates are built
+ * after the write, see ExactReadingsWrite) as
  * RowBinary: the engine reads the bytes as they are, with no text to parse. A server (HTTP) gets
  * them as the body of `INSERT … SELECT … FROM input()`; embedded chDB, which takes no binary body,
  * reads them from a file under DATA_DIR/tmp with `file()`, removed afterwards, in slices of
  * `sliceRows`; before each next slice the calls sent to the engine meanwhile are let through
- * (`othersFirst`), so a chart waits for one slice at most. Both add the station, ingestion and version to each row in the engine, so they cross only
- * once per write. A write stopped between slices is written again whole by its next try, whose
- * rows replace these (ReplacingMergeTree), and its aggregates are reconciled (ExactReadingsWrite).
+ * (`othersFirst`), so a chart waits for one slice at most. Both add the station, ingestion and
+ * version to each row in the engine, so they cross only once per write. A write stopped between
+ * slices is written again whole by its next try, whose rows replace these (ReplacingMergeTree),
+ * and its days' aggregates are rebuilt (ExactReadingsWrite).
  */
 @Injectable()
 export class ReadingsWriter {
