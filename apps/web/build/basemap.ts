@@ -185,7 +185,7 @@ export type BasemapFiles = Record<'shapes' | 'countryLabels' | 'places', unknown
  * `layer` property, and the two label layers as they are. One source for every fill and line,
  * because MapLibre draws its tiles' clipping masks into the stencil buffer again at each change of
  * source from one clipped layer to the next, a pass over the whole view each time: with a source a
- * layer, a frame of the all-stations map drew them seven times, the largest part of each frame in
+ * layer, a frame of the all-stations map drew them about ten times, the largest part of each frame in
  * the software WebGL of a machine without a GPU (bench:maps).
  */
 export const basemapFiles = (layers: BasemapLayers): BasemapFiles => ({

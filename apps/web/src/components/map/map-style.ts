@@ -179,7 +179,7 @@ export const localStyle = ({ basemap = null, language = 'en' }: LocalStyleOption
             // Every fill and line from one source: MapLibre draws the tiles' clipping masks again at each
             // change of source between clipped layers, a pass over the whole view that software WebGL
             // (a machine without a GPU) pays for every frame of a pan or zoom.
-            shapes: { type: 'geojson', data: basemap.shapes, attribution: `${NATURAL_EARTH}, ${CENSUS}, ${OPENSTREETMAP}` },
+            shapes: { type: 'geojson', data: basemap.shapes, attribution: [NATURAL_EARTH, CENSUS, OPENSTREETMAP].join(' | ') },
             countryLabels: { type: 'geojson', data: basemap.countryLabels },
             places: { type: 'geojson', data: basemap.places, attribution: SIMPLEMAPS },
           }
