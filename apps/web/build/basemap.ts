@@ -9,7 +9,8 @@ import type { Plugin } from 'vite';
  * packages and written beside the web app's assets, so a field server with no internet still shows
  * land, coastlines, countries and names. The web app imports `virtual:basemap` for the addresses.
  *
- * Coastlines are the land's outline (a line layer on the land source).
+ * Coastlines are the land's outline (a line layer on the land's features). The shape layers ship in
+ * one file (basemapFiles), the labels in a file each.
  *
  * Sources and licences (shown in the map's attribution, see map-style.ts):
  * - `world-atlas` 2.0.2 (ISC): Natural Earth 1:50m land and countries (public domain).
@@ -174,6 +175,33 @@ export const buildBasemap = (): BasemapLayers => {
   };
 };
 
+/** The layers drawn as shapes (fills and lines), in the one file of the `shapes` source. */
+export const SHAPE_LAYERS = ['land', 'lakes', 'rivers', 'countries', 'admin1'] as const;
+
+export type BasemapFiles = Record<'shapes' | 'countryLabels' | 'places', unknown>;
+
+/**
+ * The files the web app loads: the shape layers in one collection, each feature's layer in its
+ * `layer` property, and the two label layers as they are. One source for every fill and line,
+ * because MapLibre draws its tiles' clipping masks into the stencil buffer again at each change of
+ * source from one clipped layer to the next, a pass over the whole view each time: with a source a
+ * layer, a frame of the all-stations map drew them about ten times, the largest part of each frame in
+ * the software WebGL of a machine without a GPU (bench:maps).
+ */
+export const basemapFiles = (layers: BasemapLayers): BasemapFiles => ({
+  shapes: {
+    type: 'FeatureCollection',
+    features: SHAPE_LAYERS.flatMap((layer) =>
+      (layers[layer] as FeatureCollection).features.map((feature) => ({
+        ...feature,
+        properties: { ...feature.properties, layer },
+      })),
+    ),
+  },
+  countryLabels: layers.countryLabels,
+  places: layers.places,
+});
+
 const VIRTUAL = 'virtual:basemap';
 const RESOLVED = `\0${VIRTUAL}`;
 
@@ -187,7 +215,7 @@ export const basemap = (): Plugin => {
   const ensure = (): Map<string, string> => {
     if (files) return files;
     const built = new Map<string, string>();
-    for (const [layer, data] of Object.entries(buildBasemap())) {
+    for (const [layer, data] of Object.entries(basemapFiles(buildBasemap()))) {
       const source = JSON.stringify(data);
       const hash = createHash('sha256').update(source).digest('hex').slice(0, 10);
       built.set(`assets/basemap-${layer}-${hash}.geojson`, source);

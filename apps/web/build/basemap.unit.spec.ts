@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { FeatureCollection, MultiLineString, MultiPolygon, Polygon, Position } from 'geojson';
-import { buildBasemap } from './basemap';
+import { SHAPE_LAYERS, basemapFiles, buildBasemap } from './basemap';
 
 /** Even-odd test of a point against a ring. */
 const inRing = ([x, y]: Position, ring: Position[]): boolean => {
@@ -76,5 +76,21 @@ describe('the basemap shipped with the product', () => {
       [134.0, -25.0], // the middle of the Northern Territory
     ])
       expect(boundaryNear(point, 40)).toBe(false);
+  });
+
+  it('ships every shape layer in one file, each feature marked with its layer, and the labels apart', () => {
+    const sut = basemapFiles(layers);
+    expect(Object.keys(sut).sort()).toEqual(['countryLabels', 'places', 'shapes']);
+    const shapes = (sut.shapes as FeatureCollection).features;
+    for (const layer of SHAPE_LAYERS) {
+      const own = shapes.filter((feature) => feature.properties?.['layer'] === layer);
+      expect([layer, own.length]).toEqual([layer, (layers[layer] as FeatureCollection).features.length]);
+      expect(own.map((feature) => feature.geometry)).toEqual(
+        (layers[layer] as FeatureCollection).features.map((f) => f.geometry),
+      );
+    }
+    expect(shapes).toHaveLength(SHAPE_LAYERS.reduce((n, layer) => n + (layers[layer] as FeatureCollection).features.length, 0));
+    expect(sut.places).toBe(layers.places);
+    expect(sut.countryLabels).toBe(layers.countryLabels);
   });
 });

@@ -16,8 +16,8 @@ interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
 
-/** The shipped basemap's GeoJSON files by layer (apps/web/build/basemap.ts). */
+/** The shipped basemap's GeoJSON files: its shapes, and each kind of label (apps/web/build/basemap.ts). */
 declare module 'virtual:basemap' {
-  const files: Readonly<Record<'land' | 'countries' | 'admin1' | 'countryLabels' | 'places', string>>;
+  const files: Readonly<Record<'shapes' | 'countryLabels' | 'places', string>>;
   export default files;
 }

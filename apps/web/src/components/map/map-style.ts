@@ -36,10 +36,19 @@ const graticule = (step: number): FeatureCollection<LineString> => {
 
 export const LOCAL_STYLE_NAME = 'groundtruth-local';
 
-/** Addresses of the shipped basemap's layers (`virtual:basemap` in the app). */
-export type BasemapUrls = Readonly<
-  Record<'land' | 'lakes' | 'rivers' | 'countries' | 'admin1' | 'countryLabels' | 'places', string>
->;
+/**
+ * Addresses of the shipped basemap's files (`virtual:basemap` in the app): its shapes (land, lakes,
+ * rivers, country and first-level borders, each feature's layer in its `layer` property) in one,
+ * and each kind of label in its own.
+ */
+export type BasemapUrls = Readonly<Record<'shapes' | 'countryLabels' | 'places', string>>;
+
+/** The features of one layer of the shapes file. */
+const shapesOf = (layer: 'land' | 'lakes' | 'rivers' | 'countries' | 'admin1'): ExpressionSpecification => [
+  '==',
+  ['get', 'layer'],
+  layer,
+];
 
 /** The shipped basemap's colours; the browser tests look for the land colour in the drawn map. */
 export const BASEMAP_COLOURS = {
@@ -73,33 +82,49 @@ export const localStyle = ({ basemap = null, language = 'en' }: LocalStyleOption
     : ['get', 'name'];
   const geography: LayerSpecification[] = basemap
     ? [
-        { id: 'land', type: 'fill', source: 'land', paint: { 'fill-color': BASEMAP_COLOURS.land } },
-        { id: 'lakes', type: 'fill', source: 'lakes', paint: { 'fill-color': BASEMAP_COLOURS.water } },
+        { id: 'land', type: 'fill', source: 'shapes', filter: shapesOf('land'), paint: { 'fill-color': BASEMAP_COLOURS.land } },
+        {
+          id: 'lakes',
+          type: 'fill',
+          source: 'shapes',
+          filter: shapesOf('lakes'),
+          paint: { 'fill-color': BASEMAP_COLOURS.water },
+        },
         {
           id: 'lake-shores',
           type: 'line',
-          source: 'lakes',
+          source: 'shapes',
+          filter: shapesOf('lakes'),
           minzoom: 4,
           paint: { 'line-color': BASEMAP_COLOURS.coastline, 'line-width': 0.6 },
         },
-        { id: 'rivers', type: 'fill', source: 'rivers', paint: { 'fill-color': BASEMAP_COLOURS.water } },
+        {
+          id: 'rivers',
+          type: 'fill',
+          source: 'shapes',
+          filter: shapesOf('rivers'),
+          paint: { 'fill-color': BASEMAP_COLOURS.water },
+        },
         {
           id: 'admin1',
           type: 'line',
-          source: 'admin1',
+          source: 'shapes',
+          filter: shapesOf('admin1'),
           minzoom: 3,
           paint: { 'line-color': BASEMAP_COLOURS.state, 'line-width': 0.8, 'line-dasharray': [3, 2] },
         },
         {
           id: 'countries',
           type: 'line',
-          source: 'countries',
+          source: 'shapes',
+          filter: shapesOf('countries'),
           paint: { 'line-color': BASEMAP_COLOURS.border, 'line-width': ['interpolate', ['linear'], ['zoom'], 1, 0.6, 6, 1.4] },
         },
         {
           id: 'coastline',
           type: 'line',
-          source: 'land',
+          source: 'shapes',
+          filter: shapesOf('land'),
           paint: { 'line-color': BASEMAP_COLOURS.coastline, 'line-width': 1 },
         },
         {
@@ -151,12 +176,11 @@ export const localStyle = ({ basemap = null, language = 'en' }: LocalStyleOption
       fine: { type: 'geojson', data: graticule(1) },
       ...(basemap
         ? {
-            land: { type: 'geojson', data: basemap.land, attribution: NATURAL_EARTH },
-            lakes: { type: 'geojson', data: basemap.lakes, attribution: OPENSTREETMAP },
-            rivers: { type: 'geojson', data: basemap.rivers },
-            countries: { type: 'geojson', data: basemap.countries },
+            // Every fill and line from one source: MapLibre draws the tiles' clipping masks again at each
+            // change of source between clipped layers, a pass over the whole view that software WebGL
+            // (a machine without a GPU) pays for every frame of a pan or zoom.
+            shapes: { type: 'geojson', data: basemap.shapes, attribution: [NATURAL_EARTH, CENSUS, OPENSTREETMAP].join(' | ') },
             countryLabels: { type: 'geojson', data: basemap.countryLabels },
-            admin1: { type: 'geojson', data: basemap.admin1, attribution: CENSUS },
             places: { type: 'geojson', data: basemap.places, attribution: SIMPLEMAPS },
           }
         : {}),

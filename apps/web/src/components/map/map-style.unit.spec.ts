@@ -3,11 +3,7 @@ import { localStyle, mapboxRequestTransform } from './map-style';
 
 describe('localStyle', () => {
   const basemap = {
-    land: 'http://localhost/assets/basemap-land-1.geojson',
-    lakes: 'http://localhost/assets/basemap-lakes-1.geojson',
-    rivers: 'http://localhost/assets/basemap-rivers-1.geojson',
-    countries: 'http://localhost/assets/basemap-countries-1.geojson',
-    admin1: 'http://localhost/assets/basemap-admin1-1.geojson',
+    shapes: 'http://localhost/assets/basemap-shapes-1.geojson',
     countryLabels: 'http://localhost/assets/basemap-countryLabels-1.geojson',
     places: 'http://localhost/assets/basemap-places-1.geojson',
   };
@@ -28,6 +24,28 @@ describe('localStyle', () => {
     expect(JSON.stringify(sut.sources)).toContain('Natural Earth');
     expect(JSON.stringify(sut.sources)).toContain('SimpleMaps');
     expect(JSON.stringify(sut.sources)).toContain('OpenStreetMap');
+    expect(JSON.stringify(sut.sources)).toContain('Census');
+  });
+
+  it('draws every fill and line of the basemap from one source, each layer its own features', () => {
+    const sut = localStyle({ basemap, language: 'en-US' });
+    const clipped = sut.layers.filter(
+      (layer) => (layer.type === 'fill' || layer.type === 'line') && !layer.id.startsWith('graticule'),
+    );
+    expect(clipped.map((layer) => layer.id).sort()).toEqual(
+      ['admin1', 'coastline', 'countries', 'lake-shores', 'lakes', 'land', 'rivers'].sort(),
+    );
+    for (const layer of clipped) expect([layer.id, 'source' in layer && layer.source]).toEqual([layer.id, 'shapes']);
+    const of = (layer: string) => ['==', ['get', 'layer'], layer];
+    expect(Object.fromEntries(clipped.map((layer) => [layer.id, 'filter' in layer ? layer.filter : undefined]))).toEqual({
+      land: of('land'),
+      lakes: of('lakes'),
+      'lake-shores': of('lakes'),
+      rivers: of('rivers'),
+      admin1: of('admin1'),
+      countries: of('countries'),
+      coastline: of('land'),
+    });
   });
 
   it('names countries in English for English', () => {
