@@ -9,7 +9,7 @@ let sut: CheckpointWaiter;
 let position = 0n;
 
 /** One projection's checkpoint moved on, committed (so its notice is sent), and heard. */
-const save = async (name: string, options?: { wrote?: boolean }) => {
+const save = async (name: string, options?: { wrote?: boolean; rebuilt?: boolean }) => {
   const heard = sut.version();
   const client = await db.pool.connect();
   try {
@@ -47,6 +47,12 @@ describe('CheckpointWaiter.versionOf', () => {
     expect(sut.versionOf(['stations'])).toBe(stations);
 
     await save('stations');
+    expect(sut.versionOf(['stations'])).not.toBe(stations);
+  });
+
+  it('moves every projection’s on a rebuild’s swap (rebuilt rows may differ at the same revisions)', async () => {
+    const stations = sut.versionOf(['stations']);
+    await save('activity', { rebuilt: true });
     expect(sut.versionOf(['stations'])).not.toBe(stations);
   });
 });

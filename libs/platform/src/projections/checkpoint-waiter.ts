@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import { comparePositions, type LogPosition } from '../event-store/event-store.port.js';
 import { ChannelListener } from '../postgres/channel-listener.js';
-import { CHECKPOINT_CHANNEL, readCheckpoints, TABLES_UNTOUCHED, type CheckpointRow } from './checkpoints.js';
+import { CHECKPOINT_CHANNEL, readCheckpoints, TABLES_REBUILT, TABLES_UNTOUCHED, type CheckpointRow } from './checkpoints.js';
 
 type Waiter = { names: Set<string>; position: LogPosition; resolve: (reached: boolean) => void };
 
@@ -59,8 +59,9 @@ export class CheckpointWaiter {
 
   /**
    * The version of the named projections' tables only, as `version` is of all of them: moves on those
-   * projections' notices (a batch's commit, a rebuild's swap) but for batches that wrote nothing
-   * (TABLES_UNTOUCHED), on every (re)connection and on any notice that names no projection. For answers read from those tables alone, which other projections' writes
+   * projections' notices (a batch's commit) but for batches that wrote nothing
+   * (TABLES_UNTOUCHED), and with every other version on a rebuild's swap (TABLES_REBUILT), on every
+   * (re)connection and on any notice that names no projection. For answers read from those tables alone, which other projections' writes
    * leave true. Null while not listening.
    */
   versionOf(names: readonly string[]): string | null {
@@ -71,7 +72,7 @@ export class CheckpointWaiter {
   private onNotice(payload: string): void {
     this.heard++;
     const [name, commit, prepare, tables] = payload.split(' ');
-    if (!name) this.heardOfAll++;
+    if (!name || tables === TABLES_REBUILT) this.heardOfAll++;
     else if (tables !== TABLES_UNTOUCHED) this.heardOf.set(name, (this.heardOf.get(name) ?? 0) + 1);
     if (!name || commit === undefined || prepare === undefined) return;
     const row = this.rows.get(name);
