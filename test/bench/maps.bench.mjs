@@ -24,6 +24,7 @@
 //      difference is what the markers cost. The pair is measured BENCH_PAN_ROUNDS (default 2) times,
 //      alternately; then once over the open Atlantic (no station and little geography to draw: what
 //      the software rendering of a near-empty map costs here).
+// BENCH_SERVER_ONLY=1 stops after part 1 (no browser); BENCH_WRITES (default 7) sets the renames timed there.
 // A benchmark: it prints figures and checks nothing. BENCH_DATA_DIR keeps the data folder (seeded
 // once, measured again by later runs); otherwise a fresh one is removed afterwards.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -48,6 +49,10 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const BROWSER_RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 5);
 const PAN_ROUNDS = Number(process.env.BENCH_PAN_ROUNDS ?? 2);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+/** Writes timed for the first call after a write (each a rename, then one map call). */
+const WRITES = Number(process.env.BENCH_WRITES ?? 7);
+/** BENCH_SERVER_ONLY=1: part 1 only (the HTTP calls), no browser: `npm run build:server && BENCH_SERVER_ONLY=1 node test/bench/maps.bench.mjs`. */
+const SERVER_ONLY = process.env.BENCH_SERVER_ONLY === '1';
 /** A data folder to keep (seeded once, measured again on later runs); otherwise a fresh one, removed afterwards. */
 const KEPT_DIR = process.env.BENCH_DATA_DIR;
 
@@ -195,7 +200,7 @@ try {
     const times = [];
     let fresh = 0;
     let { version } = (await api('GET', `/api/stations/${own.id}`, { token })).body;
-    for (let i = 0; i < 7; i++) {
+    for (let i = 0; i < WRITES; i++) {
       const name = `Bench renamed ${Date.now()}`;
       ({ version } = (await api('PATCH', `/api/stations/${own.id}`, { token, body: { name, version } })).body);
       const t0 = performance.now();
@@ -274,99 +279,103 @@ try {
     ];
   };
 
-  // 2. Chromium: navigation to the first markers drawn.
-  const browser = await chromium.launch({
-    executablePath: process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
-  const firsts = [];
-  const drawnInPage = [];
-  for (let run = 0; run < BROWSER_RUNS; run++) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.addInitScript((t) => {
-      window.localStorage.setItem('gt.token', t);
-      // The page's own clock: when the first marker went into the page, and the frame after (drawn).
-      window.__firstMarker = {};
-      new MutationObserver((_, observer) => {
-        if (!document.querySelector('.gt-map-marker')) return;
-        observer.disconnect();
-        const at = window.__firstMarker;
-        at.inPage = performance.now();
-        requestAnimationFrame(() => setTimeout(() => (at.drawn = performance.now()), 0));
-      }).observe(document, { childList: true, subtree: true });
-    }, token);
-    const page = await context.newPage();
-    const t0 = Date.now();
-    const phases = {};
-    page.on('request', (req) => {
-      if (new URL(req.url()).pathname === '/api/stations/map') phases['stations asked'] ??= Date.now() - t0;
+  if (!SERVER_ONLY) {
+    // 2. Chromium: navigation to the first markers drawn.
+    const browser = await chromium.launch({
+      executablePath: process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu'],
     });
-    page.on('response', (res) => {
-      const at = new URL(res.url()).pathname;
-      if (at === '/api/stations/map' || at.endsWith('.pbf') || at.includes('basemap')) phases[at] ??= Date.now() - t0;
-    });
-    await page.goto(`${base}/dashboard/stations/map`, { waitUntil: 'commit' });
-    // Looked for in the page on every frame: waitForSelector retries at 500 ms steps after its first few
-    // tries, which rounded the figure up by as much.
-    const seen = (selector) =>
-      page.waitForFunction((s) => document.querySelector(s) !== null, selector, { polling: 'raf', timeout: 60_000 });
-    await seen('[data-map-ready="true"]');
-    phases['map ready'] = Date.now() - t0;
-    await seen('.gt-map-marker');
-    const first = Date.now() - t0;
-    await page.waitForFunction(() => window.__firstMarker.drawn !== undefined);
-    const inPage = await page.evaluate(() => window.__firstMarker);
-    phases['in the page (since navigation start)'] = inPage.inPage;
-    phases['the frame after'] = inPage.drawn;
-    const drawn = await page.locator('.gt-map-marker').count();
-    const clusters = await page.locator('.gt-map-cluster').count();
-    firsts.push(first);
-    drawnInPage.push(inPage.drawn);
-    console.log(
-      `  run ${run + 1}: first markers at ${fmt(first)} ms (${fmt(drawn)} on screen, ${fmt(clusters)} of them clusters); ` +
-        Object.entries(phases)
-          .map(([k, v]) => `${k} ${fmt(v)} ms`)
-          .join(', '),
-    );
-    if (run === BROWSER_RUNS - 1) {
-      // Each on a fresh page of this context (the basemap's files cached, as a visitor's second visit).
-      const fitted = `${base}/dashboard/stations/all/${encodeURIComponent(JSON.stringify(await fittedView()))}`;
-      const panOn = async (address, label, { bare = false, markers = !bare } = {}) => {
-        const other = await context.newPage();
-        // The control: the stations' answer emptied (every column and reading column), so the page has
-        // no marker or cluster at all (none made, placed or clustered), and the map keeps the same view.
-        if (bare) await other.route('**/api/stations/map**', emptyAnswer);
-        await other.goto(address);
-        await other.locator('[data-map-ready="true"]').waitFor();
-        if (markers) await other.locator('.gt-map-marker').first().waitFor();
-        // The basemap's geography is added after the markers: measured once it is in and drawn.
-        await other.waitForLoadState('networkidle');
-        await other.waitForTimeout(1000);
-        await panAndZoom(other, label);
-        await other.close();
-      };
-      for (let round = 0; round < PAN_ROUNDS; round++) {
-        await panOn(fitted, "pan and zoom, the stations' view with its markers");
-        await panOn(fitted, "control, the same view and gestures without the markers (stations' answer emptied)", { bare: true });
-      }
-      await panOn(
-        `${base}/dashboard/stations/all/${encodeURIComponent(
-          JSON.stringify([
-            [-40, 20],
-            [-30, 30],
-          ]),
-        )}`,
-        'control, the open Atlantic (no stations, little geography to draw)',
-        { markers: false },
+    const firsts = [];
+    const drawnInPage = [];
+    for (let run = 0; run < BROWSER_RUNS; run++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await context.addInitScript((t) => {
+        window.localStorage.setItem('gt.token', t);
+        // The page's own clock: when the first marker went into the page, and the frame after (drawn).
+        window.__firstMarker = {};
+        new MutationObserver((_, observer) => {
+          if (!document.querySelector('.gt-map-marker')) return;
+          observer.disconnect();
+          const at = window.__firstMarker;
+          at.inPage = performance.now();
+          requestAnimationFrame(() => setTimeout(() => (at.drawn = performance.now()), 0));
+        }).observe(document, { childList: true, subtree: true });
+      }, token);
+      const page = await context.newPage();
+      const t0 = Date.now();
+      const phases = {};
+      page.on('request', (req) => {
+        if (new URL(req.url()).pathname === '/api/stations/map') phases['stations asked'] ??= Date.now() - t0;
+      });
+      page.on('response', (res) => {
+        const at = new URL(res.url()).pathname;
+        if (at === '/api/stations/map' || at.endsWith('.pbf') || at.includes('basemap')) phases[at] ??= Date.now() - t0;
+      });
+      await page.goto(`${base}/dashboard/stations/map`, { waitUntil: 'commit' });
+      // Looked for in the page on every frame: waitForSelector retries at 500 ms steps after its first few
+      // tries, which rounded the figure up by as much.
+      const seen = (selector) =>
+        page.waitForFunction((s) => document.querySelector(s) !== null, selector, { polling: 'raf', timeout: 60_000 });
+      await seen('[data-map-ready="true"]');
+      phases['map ready'] = Date.now() - t0;
+      await seen('.gt-map-marker');
+      const first = Date.now() - t0;
+      await page.waitForFunction(() => window.__firstMarker.drawn !== undefined);
+      const inPage = await page.evaluate(() => window.__firstMarker);
+      phases['in the page (since navigation start)'] = inPage.inPage;
+      phases['the frame after'] = inPage.drawn;
+      const drawn = await page.locator('.gt-map-marker').count();
+      const clusters = await page.locator('.gt-map-cluster').count();
+      firsts.push(first);
+      drawnInPage.push(inPage.drawn);
+      console.log(
+        `  run ${run + 1}: first markers at ${fmt(first)} ms (${fmt(drawn)} on screen, ${fmt(clusters)} of them clusters); ` +
+          Object.entries(phases)
+            .map(([k, v]) => `${k} ${fmt(v)} ms`)
+            .join(', '),
       );
+      if (run === BROWSER_RUNS - 1) {
+        // Each on a fresh page of this context (the basemap's files cached, as a visitor's second visit).
+        const fitted = `${base}/dashboard/stations/all/${encodeURIComponent(JSON.stringify(await fittedView()))}`;
+        const panOn = async (address, label, { bare = false, markers = !bare } = {}) => {
+          const other = await context.newPage();
+          // The control: the stations' answer emptied (every column and reading column), so the page has
+          // no marker or cluster at all (none made, placed or clustered), and the map keeps the same view.
+          if (bare) await other.route('**/api/stations/map**', emptyAnswer);
+          await other.goto(address);
+          await other.locator('[data-map-ready="true"]').waitFor();
+          if (markers) await other.locator('.gt-map-marker').first().waitFor();
+          // The basemap's geography is added after the markers: measured once it is in and drawn.
+          await other.waitForLoadState('networkidle');
+          await other.waitForTimeout(1000);
+          await panAndZoom(other, label);
+          await other.close();
+        };
+        for (let round = 0; round < PAN_ROUNDS; round++) {
+          await panOn(fitted, "pan and zoom, the stations' view with its markers");
+          await panOn(fitted, "control, the same view and gestures without the markers (stations' answer emptied)", {
+            bare: true,
+          });
+        }
+        await panOn(
+          `${base}/dashboard/stations/all/${encodeURIComponent(
+            JSON.stringify([
+              [-40, 20],
+              [-30, 30],
+            ]),
+          )}`,
+          'control, the open Atlantic (no stations, little geography to draw)',
+          { markers: false },
+        );
+      }
+      await context.close();
     }
-    await context.close();
+    await browser.close();
+    console.log(
+      `first markers drawn after navigating to /dashboard/stations/map (target ≤ 1500 ms): median ${fmt(percentile(firsts, 50))} ms, worst ${fmt(Math.max(...firsts))} ms over ${BROWSER_RUNS} runs; ` +
+        `by the page's clock, the frame after the first went in: median ${fmt(percentile(drawnInPage, 50))} ms, worst ${fmt(Math.max(...drawnInPage))} ms`,
+    );
   }
-  await browser.close();
-  console.log(
-    `first markers drawn after navigating to /dashboard/stations/map (target ≤ 1500 ms): median ${fmt(percentile(firsts, 50))} ms, worst ${fmt(Math.max(...firsts))} ms over ${BROWSER_RUNS} runs; ` +
-      `by the page's clock, the frame after the first went in: median ${fmt(percentile(drawnInPage, 50))} ms, worst ${fmt(Math.max(...drawnInPage))} ms`,
-  );
 } finally {
   await app.close();
   await runtime.close();

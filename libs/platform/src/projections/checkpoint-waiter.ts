@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import { comparePositions, type LogPosition } from '../event-store/event-store.port.js';
 import { ChannelListener } from '../postgres/channel-listener.js';
-import { CHECKPOINT_CHANNEL, readCheckpoints, type CheckpointRow } from './checkpoints.js';
+import { CHECKPOINT_CHANNEL, readCheckpoints, TABLES_REBUILT, TABLES_UNTOUCHED, type CheckpointRow } from './checkpoints.js';
 
 type Waiter = { names: Set<string>; position: LogPosition; resolve: (reached: boolean) => void };
 
@@ -17,6 +17,9 @@ export class CheckpointWaiter {
   private waiters = new Set<Waiter>();
   /** Checkpoint notices heard, and (re)connections: see `version`. */
   private heard = 0;
+  /** Notices heard per projection, and what moves every projection's (re)connections, unreadable notices): see `versionOf`. */
+  private readonly heardOf = new Map<string, number>();
+  private heardOfAll = 0;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -31,6 +34,7 @@ export class CheckpointWaiter {
       // Notices sent while reconnecting are covered by a fresh read.
       onConnected: () => {
         this.heard++;
+        this.heardOfAll++;
         return this.refresh();
       },
       onLost: (err) => this.log.warn({ err }, 'checkpoint listener lost its connection; reconnecting'),
@@ -53,9 +57,23 @@ export class CheckpointWaiter {
     return this.listener.connected ? String(this.heard) : null;
   }
 
+  /**
+   * The version of the named projections' tables only, as `version` is of all of them: moves on those
+   * projections' notices (a batch's commit) but for batches that wrote nothing
+   * (TABLES_UNTOUCHED), and with every other version on a rebuild's swap (TABLES_REBUILT), on every
+   * (re)connection and on any notice that names no projection. For answers read from those tables alone, which other projections' writes
+   * leave true. Null while not listening.
+   */
+  versionOf(names: readonly string[]): string | null {
+    if (!this.listener.connected) return null;
+    return `${this.heardOfAll}:${names.map((name) => this.heardOf.get(name) ?? 0).join(',')}`;
+  }
+
   private onNotice(payload: string): void {
     this.heard++;
-    const [name, commit, prepare] = payload.split(' ');
+    const [name, commit, prepare, tables] = payload.split(' ');
+    if (!name || tables === TABLES_REBUILT) this.heardOfAll++;
+    else if (tables !== TABLES_UNTOUCHED) this.heardOf.set(name, (this.heardOf.get(name) ?? 0) + 1);
     if (!name || commit === undefined || prepare === undefined) return;
     const row = this.rows.get(name);
     const position = { commit: BigInt(commit), prepare: BigInt(prepare) };

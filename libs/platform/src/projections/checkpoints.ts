@@ -49,13 +49,33 @@ export const lockCheckpoint = async (client: pg.PoolClient, name: string): Promi
   return toRow(r.rows[0]);
 };
 
-/** Moves the checkpoint inside the caller's transaction and tells listeners once it commits. */
-export const saveCheckpoint = async (client: pg.PoolClient, name: string, position: LogPosition): Promise<void> => {
+/** A checkpoint notice's last word when the batch it ends wrote none of the projection's tables (see CheckpointWaiter.versionOf). */
+export const TABLES_UNTOUCHED = 'untouched';
+/**
+ * A checkpoint notice's last word when a rebuild swapped the projection's tables in: rows may differ
+ * from the old ones at the same revisions (the projection's code changed), so nothing read from any
+ * table is patched by revision across it.
+ */
+export const TABLES_REBUILT = 'rebuilt';
+
+/**
+ * Moves the checkpoint inside the caller's transaction and tells listeners once it commits. Every
+ * projection passes every event, so most batches apply nothing: `wrote` false says so in the notice
+ * (`name commit prepare untouched`), and answers read from its tables alone stay true; `rebuilt`
+ * says the tables were swapped for rebuilt ones (`… rebuilt`).
+ */
+export const saveCheckpoint = async (
+  client: pg.PoolClient,
+  name: string,
+  position: LogPosition,
+  { wrote = true, rebuilt = false }: { wrote?: boolean; rebuilt?: boolean } = {},
+): Promise<void> => {
   await client.query(
     `UPDATE gt_projection_checkpoints SET commit_pos = $2, prepare_pos = $3, updated_at = now() WHERE name = $1`,
     [name, position.commit.toString(), position.prepare.toString()],
   );
-  await client.query('SELECT pg_notify($1, $2)', [CHECKPOINT_CHANNEL, `${name} ${position.commit} ${position.prepare}`]);
+  const last = rebuilt ? ` ${TABLES_REBUILT}` : wrote ? '' : ` ${TABLES_UNTOUCHED}`;
+  await client.query('SELECT pg_notify($1, $2)', [CHECKPOINT_CHANNEL, `${name} ${position.commit} ${position.prepare}${last}`]);
 };
 
 export const registerCheckpoint = async (db: pg.Pool, name: string, eventTypes: readonly string[]): Promise<void> => {

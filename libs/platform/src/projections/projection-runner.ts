@@ -128,7 +128,7 @@ export class ProjectionRunner {
           return { failedBatch: events, handled };
         }
       }
-      await saveCheckpoint(client, this.projection.name, last.position);
+      await saveCheckpoint(client, this.projection.name, last.position, { wrote: handled.length > 0 });
       return 'progress';
     });
     if (typeof outcome === 'string') return outcome;

@@ -72,7 +72,7 @@ export const rebuildProjection = async (
         await client.query(`ALTER TABLE ${table(t.name)} RENAME TO ${live}`);
         await client.query(`DROP TABLE ${old}`);
       }
-      if (position) await saveCheckpoint(client, projection.name, position);
+      if (position) await saveCheckpoint(client, projection.name, position, { rebuilt: true });
       else
         await client.query('UPDATE gt_projection_checkpoints SET commit_pos = NULL, prepare_pos = NULL WHERE name = $1', [
           projection.name,

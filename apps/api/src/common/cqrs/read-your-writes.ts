@@ -47,6 +47,11 @@ export class ReadYourWrites implements OnModuleInit, OnApplicationShutdown {
     return this.waiter.version();
   }
 
+  /** The version of the named projections' tables only (CheckpointWaiter.versionOf); null: trust nothing cached. */
+  readModelsVersionOf(projections: readonly string[]): string | null {
+    return this.waiter.versionOf(projections);
+  }
+
   /** True once every projection has passed the position. */
   waitForAll(position: LogPosition): Promise<boolean> {
     return this.waiter.waitFor('all', position, this.config.readYourWritesTimeoutMs);

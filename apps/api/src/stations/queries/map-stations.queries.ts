@@ -16,6 +16,7 @@ import { ReadYourWrites } from '../../common/cqrs/read-your-writes.js';
 import { ReadModels } from '../../read-models/read-models.js';
 import { readLatest, readWindowSummaries } from '../../sensors/queries/sensor-buckets.js';
 import { ReadingsVersions } from '../../sensors/readings/readings-versions.js';
+import { changedStations, patchedStations } from './map-patch.js';
 import { askerKey, seenLocation, type StationAccessRow, type StationLocationRow } from './station-access.js';
 
 const HOUR_MS = 3_600_000;
@@ -36,8 +37,48 @@ export type MapStationsAsk = {
   readonly recentHours: number;
 };
 
-/** A whole map answer (no bbox) kept for one asker, and until when it holds whatever is written. */
-type KeptMap = { readonly answer: MapStations; readonly until: number };
+type Seen = { readonly row: MapSqlRow; readonly location: ReturnType<typeof seenLocation> };
+
+type MapReadings = {
+  readonly latest: ReadonlyMap<number, LatestReading[]>;
+  readonly recent: ReadonlyMap<string, number>;
+  /** The stations whose readings were asked for (those with data when read). */
+  readonly asked: ReadonlySet<number>;
+};
+
+/**
+ * What the stations projection's tables held for the map, read before an answer's rows: every
+ * station's revision (which moves with each of its events, its modules' and attributes' included),
+ * and a fingerprint of the Neighborhood attributes, which a deleted owner's loses without a revision.
+ */
+type StationMarks = { readonly text: string; readonly places: string };
+
+/**
+ * A whole map answer (no bbox) kept for one asker, and until when it holds whatever is written; with
+ * what it was read from, so that a write to the stations projection's tables alone is patched in
+ * (`patch`) rather than read again whole.
+ */
+type KeptMap = {
+  readonly answer: MapStations;
+  readonly until: number;
+  /** When it was read: statuses and the recent window are as of then, and patched rows are too. */
+  readonly readAt: number;
+  /** The stations projection's version (ReadYourWrites.readModelsVersionOf) taken before reading. */
+  readonly stationsVersion: string;
+  readonly marks: StationMarks;
+  readonly readings: MapReadings;
+};
+
+/**
+ * The projections whose tables the map reads: `stations` (stations, station_modules,
+ * station_attributes: patched in by revision), and the rest, whose writes (memberships, projects and
+ * their stations, station_data) read the whole map again. Other projections' writes leave it true.
+ */
+const STATIONS_PROJECTION = ['stations'] as const;
+const ACCESS_AND_DATA_PROJECTIONS = ['projects', 'ingestions'] as const;
+
+/** Past this many changed stations, the whole map is read again (as fast, and simpler). */
+const PATCH_AT_MOST = 500;
 
 /**
  * Whom an answer is for: everything in it (which stations, which location, `mine`) depends on the
@@ -64,10 +105,14 @@ const heldUntil = (answer: MapStations, now: number): number => {
  * `station.read` and the location `seenLocation`'s, written as joins: the public projects' and the
  * asker's memberships are grouped once per query rather than asked again per station.
  *
- * A map of every station (or a project's) is kept per asker (MAP_CACHE_STATIONS) under the read
- * models' version and every station's readings version together, both taken before reading, and
- * for at most a minute (heldUntil); a viewport (`bbox`) is cut from the asker's whole map, on the
- * location that asker sees, which is the query's own bbox rule.
+ * A map of every station (or a project's) is kept per asker (MAP_CACHE_STATIONS) under the version
+ * of the projects' and ingestions' tables and every station's readings version together, both taken
+ * before reading, and for at most a minute (heldUntil); a viewport (`bbox`) is cut from the asker's
+ * whole map, on the location that asker sees, which is the query's own bbox rule. When the stations
+ * projection alone has written since (a rename, a move, a station hidden: the usual write), the kept
+ * map is patched (`patch`): the stations whose revision moved are read again and the rest kept. The
+ * first call after a rename at 10,000 stations read everything again in about 90 ms, two thirds of
+ * it the Postgres query and most of the rest ClickHouse's.
  */
 @Injectable()
 export class MapStationsQueries {
@@ -86,20 +131,25 @@ export class MapStationsQueries {
   }
 
   async list(ask: MapStationsAsk, actor: Actor, now: number = Date.now()): Promise<MapStations> {
-    const readModels = this.readModelsVersion.readModelsVersion();
+    // Taken before reading: a write the read may miss is heard afterwards and moves them.
+    const others = this.readModelsVersion.readModelsVersionOf(ACCESS_AND_DATA_PROJECTIONS);
+    const stationsVersion = this.readModelsVersion.readModelsVersionOf(STATIONS_PROJECTION);
     const readings = this.readingsVersions.ofAll();
-    if (!this.kept.enabled || readModels === null || readings === null) return this.read(ask, actor, now);
+    if (!this.kept.enabled || others === null || stationsVersion === null || readings === null) {
+      return this.read(ask, actor, now);
+    }
     const key = `${askerKey(actor)}|${ask.projectId ?? ''}|${ask.recentHours}`;
-    const version = `${readModels}|${readings}`;
+    const version = `${others}|${readings}`;
     let kept = this.kept.get(key, version);
-    if (!kept || kept.until <= now) {
-      const shared = `${key}|${version}`;
+    if (!kept || kept.until <= now || kept.stationsVersion !== stationsVersion) {
+      const shared = `${key}|${version}|${stationsVersion}`;
       let pending = this.reading.get(shared);
       if (!pending) {
-        pending = this.read({ projectId: ask.projectId, recentHours: ask.recentHours }, actor, now).then((answer) => ({
-          answer,
-          until: heldUntil(answer, now),
-        }));
+        const whole = { projectId: ask.projectId, recentHours: ask.recentHours };
+        pending =
+          kept && kept.until > now
+            ? this.patch(kept, whole, actor, stationsVersion, now)
+            : this.readWhole(whole, actor, stationsVersion, now);
         this.reading.set(shared, pending);
         void pending.then(
           (read) => this.kept.set(key, version, read, read.answer.stations.length),
@@ -119,6 +169,66 @@ export class MapStationsQueries {
 
   /** The answer as the read models and readings are now. */
   private async read(ask: MapStationsAsk, actor: Actor, now: number): Promise<MapStations> {
+    const seen = await this.rows(ask, actor);
+    const withData = seen.filter(({ row }) => row.last_reading_at !== null).map(({ row }) => Number(row.id));
+    const readings = await this.readings(withData, ask.recentHours, now);
+    return { recentHours: ask.recentHours, stations: seen.map((one) => this.toStation(one, actor, readings, now)) };
+  }
+
+  /** The whole answer read again, with what a later patch needs (marks read first, readings asked). */
+  private async readWhole(ask: MapStationsAsk, actor: Actor, stationsVersion: string, now: number): Promise<KeptMap> {
+    const marks = await this.marks();
+    const seen = await this.rows(ask, actor);
+    const withData = seen.filter(({ row }) => row.last_reading_at !== null).map(({ row }) => Number(row.id));
+    const { latest, recent } = await this.readings(withData, ask.recentHours, now);
+    const readings = { latest, recent, asked: new Set(withData) };
+    const answer = { recentHours: ask.recentHours, stations: seen.map((one) => this.toStation(one, actor, readings, now)) };
+    return { answer, until: heldUntil(answer, now), readAt: now, stationsVersion, marks, readings };
+  }
+
+  /**
+   * A kept answer after writes to the stations projection's tables alone (nothing else it reads has
+   * moved, nor has any reading): only the stations whose revision moved since it was read are read
+   * again, as of when it was read; the rest are its own. A changed Neighborhood attribute without a
+   * revision (a deleted owner's) or many changes read it whole instead.
+   */
+  private async patch(kept: KeptMap, ask: MapStationsAsk, actor: Actor, stationsVersion: string, now: number): Promise<KeptMap> {
+    const marks = await this.marks();
+    if (marks.places !== kept.marks.places) return this.readWhole(ask, actor, stationsVersion, now);
+    const changed = changedStations(kept.marks.text, marks.text);
+    if (changed.length > PATCH_AT_MOST) return this.readWhole(ask, actor, stationsVersion, now);
+    if (changed.length === 0) return { ...kept, stationsVersion, marks };
+    const seen = await this.rows(ask, actor, changed);
+    const unasked = seen
+      .map(({ row }) => row)
+      .filter((row) => row.last_reading_at !== null && !kept.readings.asked.has(Number(row.id)))
+      .map((row) => Number(row.id));
+    let readings = kept.readings;
+    if (unasked.length > 0) {
+      const more = await this.readings(unasked, ask.recentHours, kept.readAt);
+      readings = {
+        latest: new Map([...kept.readings.latest, ...more.latest]),
+        recent: new Map([...kept.readings.recent, ...more.recent]),
+        asked: new Set([...kept.readings.asked, ...unasked]),
+      };
+    }
+    const fresh = seen.map((one) => this.toStation(one, actor, readings, kept.readAt));
+    const answer = { recentHours: kept.answer.recentHours, stations: patchedStations(kept.answer.stations, changed, fresh) };
+    return { ...kept, answer, until: heldUntil(answer, kept.readAt), stationsVersion, marks, readings };
+  }
+
+  /** Every station's revision and the Neighborhood attributes' fingerprint, as one row. */
+  private async marks(): Promise<StationMarks> {
+    const [row] = await this.readModels.rows<{ text: string | null; places: string }>(
+      `SELECT (SELECT string_agg(id || ':' || revision, ',' ORDER BY id) FROM stations) AS text,
+              (SELECT count(*) || ':' || coalesce(sum(hashtext(station_id || ':' || attribute_id || ':' || string_value)::bigint), 0)
+                 FROM station_attributes WHERE name = 'Neighborhood') AS places`,
+    );
+    return { text: row?.text ?? '', places: row?.places ?? '' };
+  }
+
+  /** The stations the asker may see (of `only`, when given), with the location they see. */
+  private async rows(ask: MapStationsAsk, actor: Actor, only?: readonly number[]): Promise<Seen[]> {
     const userId = actor.kind === 'user' ? actor.userId : null;
     const admin = actor.kind === 'user' && actor.admin;
     // $1 the asker (memberships and ownership), $2 whether they read every station; the filters' follow.
@@ -128,6 +238,10 @@ export class MapStationsQueries {
       '(NOT s.hidden OR s.owner_id = $1)',
       '($2::boolean OR pub.station_id IS NOT NULL OR s.owner_id = $1 OR mem.station_id IS NOT NULL)',
     ];
+    // A patch's few stations: their own rows alone, in the grouped joins too (the planner would group every station's).
+    const onlyIds = only && `${param(only)}::bigint[]`;
+    const of = (column: string) => (onlyIds ? `AND ${column} = ANY(${onlyIds})` : '');
+    if (onlyIds) where.push(`s.id = ANY(${onlyIds})`);
     if (ask.projectId !== undefined) {
       where.push(
         `EXISTS (SELECT 1 FROM project_stations px WHERE px.station_id = s.id AND px.project_id = ${param(ask.projectId)})`,
@@ -149,7 +263,7 @@ export class MapStationsQueries {
       `WITH pub AS (
          SELECT ps.station_id, bool_or(p.show_exact_location) AS exact_public
            FROM project_stations ps JOIN projects p ON p.id = ps.project_id
-          WHERE p.privacy > 0 GROUP BY ps.station_id),
+          WHERE p.privacy > 0 ${of('ps.station_id')} GROUP BY ps.station_id),
        mem AS (
          SELECT ps.station_id, max(CASE pm.role WHEN 'administrator' THEN 2 WHEN 'member' THEN 1 END) AS role_rank
            FROM project_members pm JOIN project_stations ps ON ps.project_id = pm.project_id
@@ -164,47 +278,46 @@ export class MapStationsQueries {
          LEFT JOIN station_data d ON d.station_id = s.id
          -- Joined, not a subquery per station: a hash join each (measured: 25 ms rather than 55 for 10,000 stations).
          LEFT JOIN (SELECT DISTINCT ON (station_id) station_id, string_value FROM station_attributes
-                     WHERE name = 'Neighborhood' ORDER BY station_id, attribute_id) a ON a.station_id = s.id
+                     WHERE name = 'Neighborhood' ${of('station_id')} ORDER BY station_id, attribute_id) a ON a.station_id = s.id
          LEFT JOIN (SELECT station_id, json_agg(json_build_array(module_id, position)) AS positions
-                      FROM station_modules GROUP BY station_id) m ON m.station_id = s.id
+                      FROM station_modules WHERE true ${of('station_id')} GROUP BY station_id) m ON m.station_id = s.id
         WHERE ${where.join(' AND ')}
         ORDER BY s.id`,
       params,
     );
-    const seen = rows.flatMap((row) => {
+    return rows.flatMap((row) => {
       const location = seenLocation(row, actor);
       if (ask.bbox && (!location || !inMapBox(ask.bbox, location.longitude, location.latitude))) return [];
       return [{ row, location }];
     });
-    const withData = seen.filter(({ row }) => row.last_reading_at !== null).map(({ row }) => Number(row.id));
-    const { latest, recent } = await this.readings(withData, ask.recentHours, now);
-    const stations = seen.map(({ row, location }): MapStation => {
-      const id = Number(row.id);
-      const lastReadingAt = row.last_reading_at === null ? null : new Date(row.last_reading_at).getTime();
-      const positions = new Map((row.positions ?? []).map(([moduleId, position]) => [Number(moduleId), position]));
-      const primary = primaryLatest(latest.get(id) ?? [], positions);
-      const { status, inactive } = stationDataStatus(lastReadingAt, now);
-      return {
-        id,
-        name: row.name,
-        location: location && [location.longitude, location.latitude],
-        exact: location?.exact ?? false,
-        mine: userId !== null && Number(row.owner_id) === userId,
-        status,
-        inactive,
-        lastReadingAt,
-        battery: row.battery,
-        place: row.place,
-        reading: primary && {
-          moduleId: primary.moduleId,
-          sensorId: primary.sensorId,
-          value: primary.value,
-          time: primary.timeMs,
-          recent: recent.get(`${id}/${primary.moduleId}/${primary.sensorId}`) ?? null,
-        },
-      };
-    });
-    return { recentHours: ask.recentHours, stations };
+  }
+
+  private toStation({ row, location }: Seen, actor: Actor, readings: Omit<MapReadings, 'asked'>, now: number): MapStation {
+    const userId = actor.kind === 'user' ? actor.userId : null;
+    const id = Number(row.id);
+    const lastReadingAt = row.last_reading_at === null ? null : new Date(row.last_reading_at).getTime();
+    const positions = new Map((row.positions ?? []).map(([moduleId, position]) => [Number(moduleId), position]));
+    const primary = primaryLatest(readings.latest.get(id) ?? [], positions);
+    const { status, inactive } = stationDataStatus(lastReadingAt, now);
+    return {
+      id,
+      name: row.name,
+      location: location && [location.longitude, location.latitude],
+      exact: location?.exact ?? false,
+      mine: userId !== null && Number(row.owner_id) === userId,
+      status,
+      inactive,
+      lastReadingAt,
+      battery: row.battery,
+      place: row.place,
+      reading: primary && {
+        moduleId: primary.moduleId,
+        sensorId: primary.sensorId,
+        value: primary.value,
+        time: primary.timeMs,
+        recent: readings.recent.get(`${id}/${primary.moduleId}/${primary.sensorId}`) ?? null,
+      },
+    };
   }
 
   /** Each station module sensor's latest reading, and its highest reading of the recent window. */
