@@ -185,12 +185,12 @@ export async function buildAggregates(
       );
     }
   }
-  const dayList = [...new Set(days)];
+  const finestMs = Math.max(1, Math.floor(options.finestSliceDays ?? FINEST_BUILD_SLICE_DAYS)) * DAY_MS;
   for (const span of spans) {
-    // The finest level, read from the readings, in shorter slices of the span's days.
-    const inSpan = dayList.filter((day) => day * DAY_MS >= span.fromMs && day * DAY_MS < span.toMs);
-    for (const part of aggregateBuildSpans(inSpan, options.finestSliceDays ?? FINEST_BUILD_SLICE_DAYS)) {
-      await run(levelBuildSql(0), { station: stationId, from: part.fromMs, to: part.toMs });
+    // The finest level, read from the readings, in shorter slices covering the whole span: every day
+    // of it, not only those holding the write's readings, since a replace deleted the whole span.
+    for (let from = span.fromMs; from < span.toMs; from += finestMs) {
+      await run(levelBuildSql(0), { station: stationId, from, to: Math.min(from + finestMs, span.toMs) });
     }
     const params = { station: stationId, from: span.fromMs, to: span.toMs };
     for (let index = 1; index < AGGREGATE_LEVELS.length; index++) await run(levelBuildSql(index), params);

@@ -186,6 +186,35 @@ describe('sensor aggregates (ClickHouse)', () => {
     expect((await readSensorBuckets(ch.client, plan, { stationIds: [7], sensorIds: [1] }))[0]!.count).toBeGreaterThan(240);
   });
 
+  it('a replace rebuilds every day of its span, also days between those the write touched', async () => {
+    // Readings on three days; then the first and the third reprocessed: the build's span runs over
+    // the second too, whose rows its deletes remove, so its finest slices must build it again.
+    const rows: Reading[] = [0, 1, 2].map((d) => ({
+      station_id: 5,
+      module_id: 1,
+      sensor_id: 1,
+      time: T0 + d * DAY + 3_600_000,
+      value: d + 1,
+      ingestion_id: 1,
+      version: 1,
+    }));
+    aggregates.finestSliceDays = 1;
+    try {
+      await insert(rows);
+      const again = [rows[0]!, rows[2]!].map((r) => ({ ...r, value: r.value * 10, version: 2 }));
+      await insert(again);
+      const all = [rows[1]!, ...again];
+      for (const level of AGGREGATE_LEVELS) {
+        const plan = { level, bucketSeconds: level.seconds, fromMs: T0, toMs: T0 + 3 * DAY, buckets: 0 };
+        expect(await readSensorBuckets(ch.client, plan, { stationIds: [5], sensorIds: [] })).toEqual(
+          expectedBuckets(all, plan, [5], []),
+        );
+      }
+    } finally {
+      aggregates.finestSliceDays = undefined;
+    }
+  });
+
   it('builds whole days, before 1970 too, in slices of days and shorter slices at the finest level', async () => {
     const old = Date.parse('1969-12-30T23:55:00Z');
     const rows: Reading[] = Array.from({ length: 4 * 24 }, (_, i) => ({
