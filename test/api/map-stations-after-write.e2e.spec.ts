@@ -168,3 +168,32 @@ it('answers over HTTP with the new name right after the write (read-your-writes)
   const reply = await callAsReader(sut.url, 'GET', '/api/stations/map', { token: stranger.token });
   expect(named(MapStations.parse(reply.body), beta)?.name).toBe('Beta again');
 });
+
+it("drops a deleted owner's station's place, which moves no revision (the read whole again)", async () => {
+  const leaver = await signUp(sut, outboxOf(sut.dataDir));
+  const as = async (method: string, path: string, body?: unknown) => {
+    const reply = await callAsReader(sut.url, method, path, { token: leaver.token, ...(body === undefined ? {} : { body }) });
+    if (reply.status >= 300) throw new Error(`${method} ${path}: ${reply.status} ${JSON.stringify(reply.body)}`);
+    return (reply.body ?? {}) as Record<string, unknown>;
+  };
+  const project = (await as('POST', '/api/projects', { name: 'Theirs', description: 'd', goal: 'g', location: 'l', privacy: 1 }))[
+    'id'
+  ] as number;
+  const id = (await as('POST', '/api/stations', { deviceId: newDeviceId(), name: 'Epsilon' }))['id'] as number;
+  await as('POST', `/api/projects/${project}/stations/${id}`);
+  await as('PATCH', `/api/stations/${id}`, {
+    location: { latitude: 41.5, longitude: -73.5 },
+    deployedAt: '2026-04-01T00:00:00.000Z',
+    attributes: { Neighborhood: 'Red Hook' },
+  });
+  expect(named(await expectFresh(), id)?.place).toBe('Red Hook');
+  reads();
+  const deleted = await callAsReader(sut.url, 'DELETE', '/api/auth/delete-account', {
+    token: leaver.token,
+    body: { email: leaver.email, password: leaver.password },
+  });
+  expect(deleted.status).toBe(204);
+  const answer = await expectFresh();
+  expect(named(answer, id)?.place ?? null).toBeNull();
+  expect(reads()).toEqual(['whole', 'whole']);
+});
