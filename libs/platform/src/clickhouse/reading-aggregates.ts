@@ -27,6 +27,15 @@ const COLUMNS = 'station_id, sensor_id, module_id, bucket, value_min, value_max,
 const inSpan = (column: string) =>
   `station_id = {station:UInt32} AND ${column} >= fromUnixTimestamp64Milli({from:Int64}, 'UTC') AND ${column} < fromUnixTimestamp64Milli({to:Int64}, 'UTC')`;
 
+/** A level's aggregates of the station's readings in the span, from `source` (with `also`, more of its WHERE). */
+const fromReadingsSql = (level: AggregateLevel, source: string, also: string): string =>
+  `INSERT INTO readings_${level.name} (${COLUMNS})
+    SELECT station_id, sensor_id, module_id, ${bucketSql('time', level)} AS level_bucket,
+           min(value), max(value), sum(value), count(), max((time, value))
+      FROM ${source}
+     WHERE ${inSpan('time')} ${also}
+     GROUP BY station_id, sensor_id, module_id, level_bucket`;
+
 /**
  * The statement building one level of a station's span: the finest from `readings FINAL` (one row
  * per reading, whatever was inserted twice), each coarser one from the level below, just built over
@@ -35,14 +44,7 @@ const inSpan = (column: string) =>
  */
 export const levelBuildSql = (index: number): string => {
   const level = AGGREGATE_LEVELS[index]!;
-  if (index === 0) {
-    return `INSERT INTO readings_${level.name} (${COLUMNS})
-      SELECT station_id, sensor_id, module_id, ${bucketSql('time', level)} AS level_bucket,
-             min(value), max(value), sum(value), count(), max((time, value))
-        FROM readings FINAL
-       WHERE ${inSpan('time')}
-       GROUP BY station_id, sensor_id, module_id, level_bucket`;
-  }
+  if (index === 0) return fromReadingsSql(level, 'readings FINAL', '');
   const below = AGGREGATE_LEVELS[index - 1]!;
   return `INSERT INTO readings_${level.name} (${COLUMNS})
     SELECT station_id, sensor_id, module_id, ${bucketSql('bucket', level)} AS level_bucket,
@@ -61,21 +63,14 @@ export type WrittenRows = { readonly ingestionId: number; readonly version: numb
  * writes' readings of the same days too. Exact only when none of those readings was stored before
  * (the caller checks): the levels add, they cannot replace.
  */
-export const levelDeltaSql = (index: number): string => {
-  const level = AGGREGATE_LEVELS[index]!;
-  return `INSERT INTO readings_${level.name} (${COLUMNS})
-    SELECT station_id, sensor_id, module_id, ${bucketSql('time', level)} AS level_bucket,
-           min(value), max(value), sum(value), count(), max((time, value))
-      FROM readings
-     WHERE ${inSpan('time')} AND ingestion_id = {ingestion:UInt64} AND version = {version:UInt64}
-     GROUP BY station_id, sensor_id, module_id, level_bucket`;
-};
+export const levelDeltaSql = (index: number): string =>
+  fromReadingsSql(AGGREGATE_LEVELS[index]!, 'readings', 'AND ingestion_id = {ingestion:UInt64} AND version = {version:UInt64}');
 
 const COARSEST = AGGREGATE_LEVELS[AGGREGATE_LEVELS.length - 1]!;
 const DAY_MS = COARSEST.seconds * 1000;
 
 /** The day (aggregateDayOf) of a reading's `time`, in SQL: floored, before 1970 too. */
-const readingDaySql = `intDiv(toUnixTimestamp64Milli(time) - positiveModulo(toUnixTimestamp64Milli(time), ${COARSEST.seconds * 1000}), ${COARSEST.seconds * 1000})`;
+const readingDaySql = `intDiv(toUnixTimestamp64Milli(time) - positiveModulo(toUnixTimestamp64Milli(time), ${DAY_MS}), ${DAY_MS})`;
 
 /** The days (aggregateDayOf) holding the station's readings that match `where` (SQL over `readings`, with its parameters). */
 export async function readingDays(
@@ -141,9 +136,9 @@ export type BuildAggregatesOptions = {
  * `readings FINAL`. A delta adds the write's readings at every level, span by span. Otherwise: when
  * replacing, the days' rows deleted first, one level at a time from the coarsest down; then slice by
  * slice of whole days (aggregateBuildSpans), one insert per level from the finest up (the finest,
- * read from the readings, in shorter slices of the same days: FINEST_BUILD_SLICE_DAYS). In that order a build stopped anywhere leaves rows at the finest level of a day
- * whenever any level holds some, and `holdsAggregates` checks every level anyway. Between statements the queries
- * sent meanwhile go first (chDB runs one statement at a time), so a chart waits for one statement.
+ * read from the readings, in shorter slices of the same days: FINEST_BUILD_SLICE_DAYS). In that
+ * order a build stopped anywhere leaves rows at the finest level of a day whenever any level holds
+ * some, and `holdsAggregates` checks every level anyway. Between statements the queries sent meanwhile go first (chDB runs one statement at a time), so a chart waits for one statement.
  * Answers the number of statements run.
  */
 export async function buildAggregates(

@@ -51,7 +51,9 @@ export class ExactReadingsWrite {
     // Read before the insert: the days of the rows of earlier versions, which may not all be written
     // again; and whether every reading of a first try is new (its time range held none of the station's).
     const earlier = version > 1 ? await this.earlierVersionsDays(target) : [];
-    const allNew = version === 1 && !options.afterInterruption && (await this.noReadingsIn(stationId, batch));
+    // Anything else (a reprocessing, a try after an interruption) may store readings again: a replace.
+    const firstTry = version === 1 && !options.afterInterruption;
+    const allNew = firstTry && (await this.noReadingsIn(stationId, batch));
     await this.writer.write(target, batch);
     if (version > 1) {
       await this.client.command({
@@ -63,7 +65,7 @@ export class ExactReadingsWrite {
     const days = [...new Set([...batch.days(), ...earlier])].sort((a, b) => a - b);
     if (days.length > 0) {
       // Checked after the insert, which does not touch the aggregates.
-      const held = version > 1 || options.afterInterruption || (await this.aggregates.holds(stationId, days));
+      const held = !firstTry || (await this.aggregates.holds(stationId, days));
       await this.aggregates.build(stationId, days, !held ? 'fresh' : allNew ? { delta: { ingestionId, version } } : 'replace');
     }
     return batch;

@@ -169,20 +169,27 @@ export class MapStationsQueries {
 
   /** The answer as the read models and readings are now. */
   private async read(ask: MapStationsAsk, actor: Actor, now: number): Promise<MapStations> {
-    const seen = await this.rows(ask, actor);
-    const withData = seen.filter(({ row }) => row.last_reading_at !== null).map(({ row }) => Number(row.id));
-    const readings = await this.readings(withData, ask.recentHours, now);
-    return { recentHours: ask.recentHours, stations: seen.map((one) => this.toStation(one, actor, readings, now)) };
+    return (await this.readAnswer(ask, actor, now)).answer;
   }
 
-  /** The whole answer read again, with what a later patch needs (marks read first, readings asked). */
-  private async readWhole(ask: MapStationsAsk, actor: Actor, stationsVersion: string, now: number): Promise<KeptMap> {
-    const marks = await this.marks();
+  /** The answer, with the readings it was made from (and which stations they were asked for). */
+  private async readAnswer(
+    ask: MapStationsAsk,
+    actor: Actor,
+    now: number,
+  ): Promise<{ answer: MapStations; readings: MapReadings }> {
     const seen = await this.rows(ask, actor);
     const withData = seen.filter(({ row }) => row.last_reading_at !== null).map(({ row }) => Number(row.id));
     const { latest, recent } = await this.readings(withData, ask.recentHours, now);
     const readings = { latest, recent, asked: new Set(withData) };
     const answer = { recentHours: ask.recentHours, stations: seen.map((one) => this.toStation(one, actor, readings, now)) };
+    return { answer, readings };
+  }
+
+  /** The whole answer read again, with what a later patch needs (marks read first, readings asked). */
+  private async readWhole(ask: MapStationsAsk, actor: Actor, stationsVersion: string, now: number): Promise<KeptMap> {
+    const marks = await this.marks();
+    const { answer, readings } = await this.readAnswer(ask, actor, now);
     return { answer, until: heldUntil(answer, now), readAt: now, stationsVersion, marks, readings };
   }
 
