@@ -435,3 +435,63 @@ describe('chart data end', () => {
     expect(await dataEnd(3)).toBe((T0 + 7200) * 1000); // never asked
   });
 });
+
+describe('the process manager', () => {
+  it("takes another station's upload while one is held, and keeps a station's own uploads in order", async () => {
+    const { INGESTION_LOCK } = await import('../../apps/api/src/ingestion/processing/ingestion-processor.js');
+    const { UploadStates } = await import('../../apps/api/src/ingestion/queries/upload-states.js');
+    const states = sut.app.get(UploadStates);
+    const devices = ['0004a30b001cc1d1', '0004a30b001cc1d2'];
+    const stations: number[] = [];
+    for (const [i, device] of devices.entries()) {
+      const created = await callApi(sut.url, 'POST', '/api/stations', {
+        token: owner.token,
+        body: { deviceId: device, name: `Creek order ${i}` },
+      });
+      stations.push(created.body!['id'] as number);
+      expect((await upload(metaFile, headersFor('meta', '1,1', { 'fk-deviceid': device }))).status).toBe(200);
+    }
+    /** Answered once stored, not waited for. */
+    const send = async (device: string, type: 'meta' | 'data', body: Uint8Array, blocks: string) => {
+      const reply = await jsonReply(
+        await fetch(`${sut.url}/api/ingestion`, {
+          method: 'POST',
+          headers: { ...headersFor(type, blocks, { 'fk-deviceid': device }), authorization: `Bearer ${owner.token}` },
+          body,
+        }),
+      );
+      expect(reply.status).toBe(200);
+      return reply.body!['id'] as number;
+    };
+    const state = async (id: number) => (await states.of(id)).state;
+
+    // The first station's readings cannot be written while the test holds its write lock.
+    const lock = await sut.runtime.pool.connect();
+    let held: number;
+    let later: number;
+    try {
+      await lock.query('SELECT pg_advisory_lock($1, $2)', [INGESTION_LOCK, stations[0]]);
+      held = await send(devices[0]!, 'data', encodeDataFile(goodRecords), '1,10');
+      for (let i = 0; i < 600 && (await state(held)) !== 'processing'; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await state(held)).toBe('processing');
+      later = await send(devices[0]!, 'data', encodeDataFile([record(11, T0 + 7200, 30)]), '11,11');
+      const other = await send(devices[1]!, 'data', encodeDataFile(goodRecords), '1,10');
+      // Received after the held one was taken, and processed while it is held: a lane free of work
+      // reads on. (A manager waiting for every upload of its batch would leave it received.)
+      await processed(sut, [other], { timeoutMs: 20_000 });
+      expect(await state(held)).toBe('processing');
+      // The first station's next upload waits for the one before it.
+      expect(await state(later)).toBe('received');
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock($1, $2)', [INGESTION_LOCK, stations[0]]);
+      lock.release();
+    }
+    await processed(sut, [held, later]);
+    const order = await sut.runtime.pool.query<{ ingestion_id: number }>(
+      `SELECT (data->>'ingestionId')::int AS ingestion_id FROM gt_events
+        WHERE type = 'IngestionProcessed' AND (data->>'ingestionId')::int = ANY($1) ORDER BY tx_id, position`,
+      [[held, later]],
+    );
+    expect(order.rows.map((r) => r.ingestion_id)).toEqual([held, later]);
+  });
+});

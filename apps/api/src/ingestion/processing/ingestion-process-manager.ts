@@ -42,6 +42,22 @@ const FIRST_RETRY_MS = 250;
 const MAX_RETRY_MS = 15_000;
 /** An idle manager looks at the log this often unwoken (the LogWatcher wakes it sooner). */
 const IDLE_MS = 5_000;
+/** While lanes work, the checkpoint is saved at most this often (and when the step ends). */
+const CHECKPOINT_EVERY_MS = 1_000;
+
+/** A promise and what settles it. */
+const signal = (): { promise: Promise<void>; resolve: () => void } => {
+  let resolve = () => {};
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+};
+
+/** Settles when `promise` does or after `ms`, whichever comes first (the timer cleared). */
+const within = async (promise: Promise<void>, ms: number): Promise<void> => {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([promise, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+};
 
 const lockKey = `gt_process:${INGESTION_PROCESS}`;
 
@@ -53,8 +69,8 @@ const lockKey = `gt_process:${INGESTION_PROCESS}`;
  * recorded is skipped, and one whose rows were partly written is processed again with the same
  * version (its rows replace; ExactReadingsWrite keeps the aggregates exact).
  *
- * The checkpoint (gt_process_checkpoints) moves past a batch of events only once every upload they
- * owe is recorded processed. A store out of reach (ClickHouse, the blob store, Postgres) is retried
+ * The checkpoint (gt_process_checkpoints) moves past an event only once every upload owed up to it
+ * is recorded processed. A store out of reach (ClickHouse, the blob store, Postgres) is retried
  * with backoff, the upload shown `waiting` (gt_ingestion_work) meanwhile; any other failure ends the
  * upload processed with the error as its problem, so nothing stays stuck. One runner across
  * processes (a session advisory lock); uploads of a station in log order, stations in parallel.
@@ -69,6 +85,8 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
   private lockClient: pg.PoolClient | null = null;
   /** The lock connection's error listener, taken off when the lock is given back. */
   private lockLost: ((err: Error) => void) | null = null;
+  /** While a step runs: wakes its lanes waiting for news. */
+  private notifyLanes: (() => void) | null = null;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -79,7 +97,7 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
     private readonly commands: CommandGateway,
     private readonly readYourWrites: ReadYourWrites,
   ) {
-    this.watcher = new LogWatcher(store, () => this.alarm.wake(), log.child({ component: 'ingestion-watcher' }), {
+    this.watcher = new LogWatcher(store, () => this.wake(), log.child({ component: 'ingestion-watcher' }), {
       pollMs: config.projectorPollMs,
     });
   }
@@ -94,6 +112,7 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
     this.stopping = true;
     this.alarm.wake();
     this.stopAlarm.wake();
+    this.notifyLanes?.();
     await this.watcher.stop();
     await this.loop;
     await this.unlock();
@@ -102,6 +121,7 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
   /** New events are in the log: look now. */
   wake(): void {
     this.alarm.wake();
+    this.notifyLanes?.();
   }
 
   private async run(): Promise<void> {
@@ -125,31 +145,119 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
     }
   }
 
-  /** Handles one batch of the log after the checkpoint; false when there was nothing new. */
+  /**
+   * Handles the log after the checkpoint until it is drained; false when there was nothing new.
+   *
+   * Lanes (STATIONS_AT_ONCE) take stations in the order of their first owed event, each station's
+   * uploads one after another in log order. A lane with nothing to take reads on rather than waiting
+   * for the others: an upload received while another is processed starts at once (its decoding then
+   * runs while the engine writes the other's readings; with large writes taking turns, see
+   * WriteTurns, the engine is not left idle between uploads). The checkpoint moves past an event once
+   * every owed event up to it is done (at most once a CHECKPOINT_EVERY_MS while lanes work, and at
+   * the end). A lane that fails stops every lane from taking more (a station's later uploads must
+   * not overtake the failed one); the step then throws, and the next starts from the checkpoint.
+   */
   async step(): Promise<boolean> {
-    const after = await this.checkpoint();
-    const events = await this.store.readAll({ after, limit: BATCH });
-    const last = events[events.length - 1];
-    if (!last) return false;
-    const byStation = new Map<number, RecordedEvent[]>();
-    for (const event of events) {
-      if (!TRIGGERS.has(event.type)) continue;
-      const stationId = (event.data as { stationId: number }).stationId;
-      byStation.set(stationId, [...(byStation.get(stationId) ?? []), event]);
-    }
-    const queues = [...byStation.values()];
-    const lanes = Array.from({ length: Math.min(STATIONS_AT_ONCE, queues.length) }, async () => {
-      for (let queue = queues.shift(); queue; queue = queues.shift()) {
-        for (const event of queue) {
-          if (this.stopping) return;
-          await this.handle(event);
+    let saved = await this.checkpoint();
+    let savedAt = performance.now();
+    /** The last event read. */
+    let readTo = saved;
+    /** Owed events not done yet, in log order, each with the position of the event before it. */
+    const owed: { event: RecordedEvent; before: LogPosition | null }[] = [];
+    /** Per station, its owed events not started yet, in log order. */
+    const queues = new Map<number, RecordedEvent[]>();
+    const active = new Set<number>();
+    let reading: Promise<number> | null = null;
+    let progressed = false;
+    let failure: { error: unknown } | null = null;
+    let changed = signal();
+    const notify = () => {
+      const was = changed;
+      changed = signal();
+      was.resolve();
+    };
+    this.notifyLanes = notify;
+
+    const readMore = (): Promise<number> =>
+      (reading ??= (async () => {
+        try {
+          const events = await this.store.readAll({ after: readTo, limit: BATCH });
+          for (const event of events) {
+            if (TRIGGERS.has(event.type)) {
+              owed.push({ event, before: readTo });
+              const stationId = (event.data as { stationId: number }).stationId;
+              const queue = queues.get(stationId);
+              if (queue) queue.push(event);
+              else queues.set(stationId, [event]);
+            }
+            readTo = event.position;
+          }
+          if (events.length > 0) progressed = true;
+          return events.length;
+        } finally {
+          reading = null;
         }
+      })());
+
+    const saveUpTo = async (force: boolean): Promise<void> => {
+      const safe = owed.length > 0 ? owed[0]!.before : readTo;
+      if (safe === null || (saved !== null && comparePositions(safe, saved) <= 0)) return;
+      if (!force && performance.now() - savedAt < CHECKPOINT_EVERY_MS) return;
+      await this.saveCheckpoint(safe);
+      saved = safe;
+      savedAt = performance.now();
+    };
+
+    const take = (): [number, RecordedEvent[]] | null => {
+      for (const [stationId, queue] of queues) if (!active.has(stationId) && queue.length > 0) return [stationId, queue];
+      return null;
+    };
+
+    const lane = async (): Promise<void> => {
+      while (!this.stopping && failure === null) {
+        const next = take();
+        if (next) {
+          const [stationId, queue] = next;
+          active.add(stationId);
+          try {
+            for (let event = queue.shift(); event; event = queue.shift()) {
+              await this.handle(event);
+              // Stopping, handle may have returned without finishing: the event stays owed.
+              if (this.stopping) return;
+              owed.splice(
+                owed.findIndex((o) => o.event === event),
+                1,
+              );
+              await saveUpTo(false);
+              if (failure !== null) return;
+            }
+          } catch (error) {
+            failure ??= { error };
+            return;
+          } finally {
+            active.delete(stationId);
+            if (queue.length === 0) queues.delete(stationId);
+            notify();
+          }
+          continue;
+        }
+        const woken = changed.promise;
+        if ((await readMore()) > 0) continue;
+        if (active.size === 0) return;
+        // Others are at work: wait for one to finish or for news in the log.
+        await within(woken, IDLE_MS);
       }
-    });
-    await Promise.all(lanes);
+    };
+
+    try {
+      await Promise.all(Array.from({ length: STATIONS_AT_ONCE }, lane));
+    } finally {
+      this.notifyLanes = null;
+    }
+    if (failure !== null) throw (failure as { error: unknown }).error;
     if (this.stopping) return false;
-    await this.saveCheckpoint(last.position);
-    return true;
+    await saveUpTo(true);
+    return progressed;
   }
 
   /** Brings one upload to processed, whatever it takes, unless the process stops first. */

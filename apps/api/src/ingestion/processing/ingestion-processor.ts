@@ -25,10 +25,11 @@ import { RecordProcessingCommand } from '../commands/record-processing/record-pr
 import { ExactReadingsWrite } from './exact-readings-write.js';
 import { firmwareOf } from './firmware-of.js';
 import { OffLoopDecoder, type DecodedData } from './off-loop-decoder.js';
+import { WriteTurns } from './write-turns.js';
 import { SensorAggregates } from '../../sensors/aggregates/sensor-aggregates.js';
 import { ReadingBatch } from '../../sensors/readings/reading-batch.js';
 import { ReadingsVersions } from '../../sensors/readings/readings-versions.js';
-import { ReadingsWriter } from '../../sensors/readings/readings-writer.js';
+import { EMBEDDED_WRITE_SLICE_ROWS, ReadingsWriter } from '../../sensors/readings/readings-writer.js';
 import { ImportedReadings } from '../imports/imported-readings.js';
 import { collectMetaModules, latestModules, summariseMetaFile, type FileSummary, type ReadingsOfFile } from './readings-of.js';
 import { ReadModels } from '../../read-models/read-models.js';
@@ -37,10 +38,12 @@ import { ReadModels } from '../../read-models/read-models.js';
 export type ProcessingWork = { readonly received: IngestionReceived['data']; readonly version: number };
 
 /** Namespace of the per-station advisory locks (two-int form) taken while writing readings. */
-const INGESTION_LOCK = 0x1_5e55;
+export const INGESTION_LOCK = 0x1_5e55;
 /** Decoded meta uploads kept in memory: every data upload of a generation needs all of them. */
 const META_CACHE_SIZE = 256;
 const MODULE_INTERNAL = 1;
+/** Writes of more readings than one insert slice take turns with each other in embedded mode (WriteTurns). */
+const TURN_FROM_READINGS = EMBEDDED_WRITE_SLICE_ROWS;
 
 /**
  * Turns a stored upload into station state and readings, then records the outcome
@@ -69,6 +72,8 @@ export class IngestionProcessor implements OnApplicationShutdown {
 
   /** Reads data files off the event loop (a worker thread) where it can. */
   private readonly decoder: OffLoopDecoder;
+  /** Large writes to embedded ClickHouse, one upload at a time (see WriteTurns). */
+  private readonly turns = new WriteTurns();
 
   async onApplicationShutdown(): Promise<void> {
     await this.decoder.close();
@@ -240,12 +245,19 @@ export class IngestionProcessor implements OnApplicationShutdown {
     const lock = await this.pool.connect();
     try {
       await lock.query('SELECT pg_advisory_lock($1, $2)', [INGESTION_LOCK, stationId]);
-      const written = await new ExactReadingsWrite(this.clickhouse.client, this.writer, this.aggregates).write(
-        { stationId, ingestionId, version },
-        batch,
-        options,
-      );
-      return written.length;
+      // Taken under the station's lock and given back before it: nobody waits for a station's lock
+      // holding a turn.
+      const endTurn = this.clickhouse.mode === 'chdb' && batch.length > TURN_FROM_READINGS ? await this.turns.take() : null;
+      try {
+        const written = await new ExactReadingsWrite(this.clickhouse.client, this.writer, this.aggregates).write(
+          { stationId, ingestionId, version },
+          batch,
+          options,
+        );
+        return written.length;
+      } finally {
+        endTurn?.();
+      }
     } finally {
       // Even after a failure part of the batch may be in: cached charts of the station must go.
       await this.versions
