@@ -17,13 +17,15 @@
 //   thread's busy wall time less that wait.
 // - Within the main thread's JS, from the V8 CPU profile in the trace (samples of the main thread):
 //   MapLibre's render call (samples under the maplibre chunk's `_render`) and the markers' own code
-//   (samples whose innermost frame of ours or MapLibre's is in the map-canvas chunk or in MapLibre's
-//   Marker `_update`); a sample counts for the time until the next one.
+//   (samples with a frame of the map-canvas chunk, or of MapLibre's `_update`, which places a Marker,
+//   or a Popup: none is open here, on every move); a sample counts for the time until the next one.
 // - The rasterizer: the GPU process's main thread (CrGpuMain: WebGL's commands run there, on
 //   SwiftShader; SwiftShader's own worker threads do not trace, and this thread waits for them),
 //   the display compositor (VizCompositorThread: SoftwareRenderer draws the page's layers), and the
 //   renderer's compositor thread and raster tasks (RasterTask on its worker threads: DOM, markers
 //   included, drawn to tiles in software); each by top-level tasks starting in the frame.
+// With BENCH_GL_ARGS giving GPU compositing (on a software GL), the canvas is not read back: no wait
+// shows on the main thread, and the GPU process's main thread also composites.
 
 import { readFileSync, readdirSync } from 'node:fs';
 
@@ -208,7 +210,7 @@ export const frameCosts = (trace, cpuBefore = new Map(), cpuAfter = new Map()) =
       for (; node; node = profile.nodes.get(node.parent)) {
         const { functionName, url = '' } = node.callFrame;
         if (url.includes('/maplibre-') && functionName === '_render') inRender = true;
-        if (url.includes('/map-canvas-') || (url.includes('/maplibre-') && functionName === '_updateMarker')) inMarkers = true;
+        if (url.includes('/map-canvas-') || (url.includes('/maplibre-') && /(^|\.)_update$/.test(functionName))) inMarkers = true;
       }
       if (inRender) render[i] += span;
       if (inMarkers) markers[i] += span;
@@ -242,6 +244,8 @@ export const frameCosts = (trace, cpuBefore = new Map(), cpuAfter = new Map()) =
 
 const pair = (values) => `${percentile(values, 50).toFixed(1)}/${percentile(values, 95).toFixed(1)}`;
 const total = (values) => values.reduce((s, v) => s + v, 0);
+/** p50/p95 and the mean: sampled costs that fall on few frames show in the mean, not the percentiles. */
+const withMean = (values) => `${pair(values)} (mean ${(total(values) / values.length).toFixed(2)})`;
 
 /** Lines to print for one traced pass. */
 export const describeFrames = (costs) => {
@@ -257,9 +261,9 @@ export const describeFrames = (costs) => {
     `${costs.frames} frames in ${(costs.span / 1000).toFixed(1)} s (a frame every ${(costs.span / costs.frames).toFixed(1)} ms); 60 Hz is 16.7 ms a frame`,
     `renderer main thread: busy ${pair(main.wall)} wall, ${pair(main.cpu)} CPU; own work (busy less the wait for the GPU process) ${pair(main.own)}`,
     `  by self wall time, p50/p95 and share of busy: ${bucketLine}`,
-    `  sampled JS ${pair(main.jsSampled)}: MapLibre's _render ${pair(main.render)}, the markers (map-canvas code, Marker _update) ${pair(main.markers)}`,
-    `rasterizer: GPU process main thread (WebGL on SwiftShader) ${pair(costs.gpu.wall)} wall, ${pair(costs.gpu.cpu)} CPU; ` +
-      `display compositor (software) ${pair(costs.viz.wall)} wall, ${pair(costs.viz.cpu)} CPU; ` +
+    `  sampled JS ${withMean(main.jsSampled)}: MapLibre's _render ${withMean(main.render)}, the markers (map-canvas code, Marker _update) ${withMean(main.markers)}`,
+    `rasterizer: GPU process main thread (WebGL's commands, run by the software GL) ${pair(costs.gpu.wall)} wall, ${pair(costs.gpu.cpu)} CPU; ` +
+      `display compositor ${pair(costs.viz.wall)} wall, ${pair(costs.viz.cpu)} CPU; ` +
       `renderer compositor thread ${pair(costs.compositor.wall)} wall; raster tasks (DOM tiles) ${pair(costs.raster.wall)} wall, ${pair(costs.raster.cpu)} CPU`,
     ...[
       ['renderer', costs.cpu.renderer],

@@ -34,6 +34,7 @@
 //      a frame from /proc (SwiftShader's own threads, which the trace does not see). Apart from part 3,
 //      since tracing lengthens the gaps; BENCH_TRACE_ROUNDS (default 1) rounds of it, BENCH_TRACE_DIR
 //      keeps each raw trace (DevTools' Performance panel opens it).
+// BENCH_GL_ARGS replaces Chromium's --disable-gpu (another software GL path, to compare).
 // BENCH_SERVER_ONLY=1 stops after part 1 (no browser); BENCH_WRITES (default 7) sets the renames timed there.
 // A benchmark: it prints figures and checks nothing. BENCH_DATA_DIR keeps the data folder (seeded
 // once, measured again by later runs); otherwise a fresh one is removed afterwards.
@@ -61,6 +62,11 @@ const BROWSER_RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 5);
 const PAN_ROUNDS = Number(process.env.BENCH_PAN_ROUNDS ?? 2);
 /** Rounds of the traced pan and zoom (markers, control, Atlantic), after the untraced ones. */
 const TRACE_ROUNDS = Number(process.env.BENCH_TRACE_ROUNDS ?? 1);
+/**
+ * How Chromium draws (default `--disable-gpu`, as the browser tests run it): BENCH_GL_ARGS, space-separated,
+ * to compare other software paths, e.g. `--use-angle=swiftshader --enable-unsafe-swiftshader`.
+ */
+const GL_ARGS = (process.env.BENCH_GL_ARGS ?? '--disable-gpu').split(' ').filter(Boolean);
 /** A folder to keep each traced pass's raw trace in (open it in DevTools' Performance panel). */
 const TRACE_DIR = process.env.BENCH_TRACE_DIR;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -80,6 +86,7 @@ const fmt = (n) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
 
 const dataDir = KEPT_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'gt-bench-maps-'));
 mkdirSync(dataDir, { recursive: true });
+if (TRACE_DIR) mkdirSync(TRACE_DIR, { recursive: true });
 const config = loadConfig({
   ...process.env,
   DATA_DIR: dataDir,
@@ -308,7 +315,7 @@ try {
     // 2. Chromium: navigation to the first markers drawn.
     const browser = await chromium.launch({
       executablePath: process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu'],
+      args: ['--headless', '--no-sandbox', ...GL_ARGS],
     });
     const firsts = [];
     const drawnInPage = [];
