@@ -23,7 +23,18 @@
 //      on its way to the page, so the same basemap is drawn with no marker or cluster in the page: the
 //      difference is what the markers cost. The pair is measured BENCH_PAN_ROUNDS (default 2) times,
 //      alternately; then once over the open Atlantic (no station and little geography to draw: what
-//      the software rendering of a near-empty map costs here).
+//      the software rendering of a near-empty map costs here);
+//   4. the same three pan-and-zoom passes again, traced (Chromium's trace through Playwright, with V8's
+//      CPU profile; frame-trace.mjs says which trace events are summed and why): per frame, p50/p95 of
+//      the renderer main thread's busy time (wall and thread CPU), of its own work (busy less the time
+//      it waits for the GPU process to have drawn the WebGL canvas: the rasterizer's time, not ours),
+//      split into JS, GC, style/layout, paint/commit and the canvas's read-back, with MapLibre's render
+//      call and the markers' code from the profile; beside the rasterizer's threads (GPU process main
+//      thread, display compositor, renderer compositor and raster tasks), and each process's whole CPU
+//      a frame from /proc (SwiftShader's own threads, which the trace does not see). Apart from part 3,
+//      since tracing lengthens the gaps; BENCH_TRACE_ROUNDS (default 1) rounds of it, BENCH_TRACE_DIR
+//      keeps each raw trace (DevTools' Performance panel opens it).
+// BENCH_GL_ARGS replaces Chromium's --disable-gpu (another software GL path, to compare).
 // BENCH_SERVER_ONLY=1 stops after part 1 (no browser); BENCH_WRITES (default 7) sets the renames timed there.
 // A benchmark: it prints figures and checks nothing. BENCH_DATA_DIR keeps the data folder (seeded
 // once, measured again by later runs); otherwise a fresh one is removed afterwards.
@@ -42,12 +53,22 @@ import {
   updateStationInput,
 } from '../../apps/api/dist/stations/commands/update-station/update-station.command.js';
 import { benchCaller, signUpFromOutbox } from './bench-accounts.mjs';
+import { FRAME_TRACE_CATEGORIES, FRAME_TRACE_NOTE, chromiumCpu, describeFrames, frameCosts } from './frame-trace.mjs';
 
 const STATIONS = Number(process.env.BENCH_STATIONS ?? 10_000);
 const READINGS_EVERY = Number(process.env.BENCH_READINGS_EVERY ?? 100);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const BROWSER_RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 5);
 const PAN_ROUNDS = Number(process.env.BENCH_PAN_ROUNDS ?? 2);
+/** Rounds of the traced pan and zoom (markers, control, Atlantic), after the untraced ones. */
+const TRACE_ROUNDS = Number(process.env.BENCH_TRACE_ROUNDS ?? 1);
+/**
+ * How Chromium draws (default `--disable-gpu`, as the browser tests run it): BENCH_GL_ARGS, space-separated,
+ * to compare other software paths, e.g. `--use-angle=swiftshader --enable-unsafe-swiftshader`.
+ */
+const GL_ARGS = (process.env.BENCH_GL_ARGS ?? '--disable-gpu').split(' ').filter(Boolean);
+/** A folder to keep each traced pass's raw trace in (open it in DevTools' Performance panel). */
+const TRACE_DIR = process.env.BENCH_TRACE_DIR;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 /** Writes timed for the first call after a write (each a rename, then one map call). */
 const WRITES = Number(process.env.BENCH_WRITES ?? 7);
@@ -65,6 +86,7 @@ const fmt = (n) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
 
 const dataDir = KEPT_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'gt-bench-maps-'));
 mkdirSync(dataDir, { recursive: true });
+if (TRACE_DIR) mkdirSync(TRACE_DIR, { recursive: true });
 const config = loadConfig({
   ...process.env,
   DATA_DIR: dataDir,
@@ -214,11 +236,13 @@ try {
   }
 
   /** Drags the map across and back and zooms in four wheel steps and out again, timing the frames between. */
-  const panAndZoom = async (page, label) => {
+  const panAndZoom = async (page, label, trace) => {
     await page.waitForTimeout(1000);
     const box = await page.locator('[data-map-ready="true"]').boundingBox();
     const cx = box.x + box.width / 2;
     const cy = box.y + box.height / 2;
+    const cpuBefore = trace ? chromiumCpu() : null;
+    if (trace) await trace.browser.startTracing(page, { categories: FRAME_TRACE_CATEGORIES });
     await page.evaluate(() => {
       window.__gaps = [];
       window.__stop = false;
@@ -244,11 +268,19 @@ try {
       window.__stop = true;
       return window.__gaps.slice(1);
     });
+    const traced = trace ? await trace.browser.stopTracing() : null;
+    const cpuAfter = trace ? chromiumCpu() : null;
     const drawnAfter = await page.locator('.gt-map-marker').count();
     console.log(
       `  ${label}: ${fmt(gaps.length)} frames, gap median ${percentile(gaps, 50).toFixed(0)} ms, p95 ${percentile(gaps, 95).toFixed(0)} ms, ` +
-        `worst ${Math.max(...gaps).toFixed(0)} ms, ${gaps.filter((g) => g > 50).length} over 50 ms (${fmt(drawnAfter)} markers and clusters in the page after)`,
+        `worst ${Math.max(...gaps).toFixed(0)} ms, ${gaps.filter((g) => g > 50).length} over 50 ms (${fmt(drawnAfter)} markers and clusters in the page after)` +
+        (traced ? ', traced:' : ''),
     );
+    if (traced) {
+      if (TRACE_DIR) writeFileSync(path.join(TRACE_DIR, `${trace.name}.json`), traced);
+      for (const line of describeFrames(frameCosts(JSON.parse(traced.toString('utf8')), cpuBefore, cpuAfter)))
+        console.log(`    ${line}`);
+    }
   };
 
   /** The stations' answer with every column emptied: the page gets no station, and so no marker. */
@@ -283,7 +315,7 @@ try {
     // 2. Chromium: navigation to the first markers drawn.
     const browser = await chromium.launch({
       executablePath: process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu'],
+      args: ['--headless', '--no-sandbox', ...GL_ARGS],
     });
     const firsts = [];
     const drawnInPage = [];
@@ -337,7 +369,7 @@ try {
       if (run === BROWSER_RUNS - 1) {
         // Each on a fresh page of this context (the basemap's files cached, as a visitor's second visit).
         const fitted = `${base}/dashboard/stations/all/${encodeURIComponent(JSON.stringify(await fittedView()))}`;
-        const panOn = async (address, label, { bare = false, markers = !bare } = {}) => {
+        const panOn = async (address, label, { bare = false, markers = !bare, traced } = {}) => {
           const other = await context.newPage();
           // The control: the stations' answer emptied (every column and reading column), so the page has
           // no marker or cluster at all (none made, placed or clustered), and the map keeps the same view.
@@ -348,25 +380,33 @@ try {
           // The basemap's geography is added after the markers: measured once it is in and drawn.
           await other.waitForLoadState('networkidle');
           await other.waitForTimeout(1000);
-          await panAndZoom(other, label);
+          await panAndZoom(other, label, traced && { browser, name: traced });
           await other.close();
         };
-        for (let round = 0; round < PAN_ROUNDS; round++) {
-          await panOn(fitted, "pan and zoom, the stations' view with its markers");
-          await panOn(fitted, "control, the same view and gestures without the markers (stations' answer emptied)", {
-            bare: true,
-          });
+        const atlantic = `${base}/dashboard/stations/all/${encodeURIComponent(
+          JSON.stringify([
+            [-40, 20],
+            [-30, 30],
+          ]),
+        )}`;
+        const views = (round, traced) => [
+          () =>
+            panOn(fitted, "pan and zoom, the stations' view with its markers", traced ? { traced: `markers-${round + 1}` } : {}),
+          () =>
+            panOn(fitted, "control, the same view and gestures without the markers (stations' answer emptied)", {
+              bare: true,
+              ...(traced && { traced: `control-${round + 1}` }),
+            }),
+        ];
+        for (let round = 0; round < PAN_ROUNDS; round++) for (const view of views(round, false)) await view();
+        await panOn(atlantic, 'control, the open Atlantic (no stations, little geography to draw)', { markers: false });
+        // 4. The same gestures again, traced: where each frame's time goes (frame-trace.mjs). Apart from
+        // the gaps above, which the tracing itself would lengthen.
+        for (let round = 0; round < TRACE_ROUNDS; round++) {
+          console.log(`traced pan and zoom, round ${round + 1} of ${TRACE_ROUNDS} (${FRAME_TRACE_NOTE}):`);
+          for (const view of views(round, true)) await view();
+          await panOn(atlantic, 'control, the open Atlantic', { markers: false, traced: `atlantic-${round + 1}` });
         }
-        await panOn(
-          `${base}/dashboard/stations/all/${encodeURIComponent(
-            JSON.stringify([
-              [-40, 20],
-              [-30, 30],
-            ]),
-          )}`,
-          'control, the open Atlantic (no stations, little geography to draw)',
-          { markers: false },
-        );
       }
       await context.close();
     }

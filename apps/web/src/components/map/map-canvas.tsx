@@ -126,7 +126,9 @@ const updateTabStops = (
 ): void => {
   const bounds = map.getBounds();
   for (const entry of [...entries.values(), ...clusters.values()]) {
-    entry.element.tabIndex = bounds.contains(entry.position as [number, number]) ? 0 : -1;
+    const tabIndex = bounds.contains(entry.position as [number, number]) ? 0 : -1;
+    // Written only when it changes: this runs on every frame of a move.
+    if (entry.element.tabIndex !== tabIndex) entry.element.tabIndex = tabIndex;
   }
 };
 
@@ -417,14 +419,29 @@ export const MapCanvas = ({
       });
     };
 
+    // What each marker and cluster was last drawn with in this run of the effect (its markers, selection,
+    // language and palette fixed): a move draws again only what changed. A cluster's label (plural rules,
+    // a translation) and number cost a fraction of a millisecond each, dozens of them on every frame.
+    const drawnMarkers = new WeakSet<HTMLButtonElement>();
+    const drawnClusters = new WeakMap<ClusterEntry, string>();
+    const numberFormat = new Intl.NumberFormat(i18n.resolvedLanguage);
+    const drawMarkerOnce = (entry: MarkerEntry, data: MapMarker, zIndex: number) => {
+      if (drawnMarkers.has(entry.element)) return;
+      drawnMarkers.add(entry.element);
+      drawMarker(entry.element, data, zIndex, data.id === selectedId);
+    };
+
     const drawCluster = (entry: ClusterEntry, count: number, worst: number | undefined) => {
+      const drawnAs = `${count}:${worst}`;
+      if (drawnClusters.get(entry) === drawnAs) return;
+      drawnClusters.set(entry, drawnAs);
       const colour = clusterColour(palette, worst);
       entry.element.setAttribute('aria-label', handlers.current.clusterLabel?.(count) ?? t('mapView.cluster', { count }));
       entry.element.dataset['count'] = String(count);
       entry.element.style.setProperty('--gt-marker-colour', colour);
       entry.element.style.setProperty('--gt-marker-text', textColourOn(colour));
       const dot = entry.element.firstElementChild as HTMLElement;
-      const text = count.toLocaleString(i18n.resolvedLanguage);
+      const text = numberFormat.format(count);
       if (dot.textContent !== text) dot.textContent = text;
       dot.dataset['empty'] = 'false';
     };
@@ -510,7 +527,7 @@ export const MapCanvas = ({
           entry.marker.setLngLat(data.position as [number, number]);
           entry.position = data.position;
         }
-        drawMarker(entry.element, data, list.length - index, id === selectedId);
+        drawMarkerOnce(entry, data, list.length - index);
         place(entry.element);
       });
       updateTabStops(map, known, knownClusters);
@@ -519,7 +536,7 @@ export const MapCanvas = ({
     // Markers already drawn take their new look at once (a new reading, a new selection).
     for (const [id, entry] of known) {
       const found = byId.get(id);
-      if (found) drawMarker(entry.element, found.data, list.length - found.index, id === selectedId);
+      if (found) drawMarkerOnce(entry, found.data, list.length - found.index);
     }
     index.current = cluster ? clusterIndex(markersCollection(list, palette, selectedId)) : null;
     sync();
