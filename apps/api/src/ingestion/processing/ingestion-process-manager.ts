@@ -213,7 +213,7 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
       return null;
     };
 
-    const lane = async (): Promise<void> => {
+    const work = async (): Promise<void> => {
       while (!this.stopping && failure === null) {
         const next = take();
         if (next) {
@@ -231,9 +231,6 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
               await saveUpTo(false);
               if (failure !== null) return;
             }
-          } catch (error) {
-            failure ??= { error };
-            return;
           } finally {
             active.delete(stationId);
             if (queue.length === 0) queues.delete(stationId);
@@ -248,6 +245,13 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
         await within(woken, IDLE_MS);
       }
     };
+    // A lane never rejects: a failure (of a processing, a read of the log, a checkpoint save) is
+    // kept, and the others stop taking more and end before the step throws it.
+    const lane = () =>
+      work().catch((error: unknown) => {
+        failure ??= { error };
+        notify();
+      });
 
     try {
       await Promise.all(Array.from({ length: STATIONS_AT_ONCE }, lane));
