@@ -47,15 +47,26 @@ export const untilProcessedOverHttp = (
   token: string,
   ids: readonly number[],
   options: UntilProcessedOptions,
-): Promise<{ done: boolean; states: UploadState[] }> =>
-  untilProcessed(
+): Promise<{ done: boolean; states: UploadState[] }> => {
+  const deadline = Date.now() + options.timeoutMs;
+  return untilProcessed(
     async (id) => {
-      const res = await fetch(`${origin}/api${uploadStatePath(id)}`, { headers: { authorization: `Bearer ${token}` } });
-      if (!res.ok) throw new Error(`GET upload ${id}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as UploadState;
+      for (;;) {
+        const res = await fetch(`${origin}/api${uploadStatePath(id)}`, { headers: { authorization: `Bearer ${token}` } });
+        // The upload was answered stored, so it exists: a 404 is the uploads' read model not having
+        // taken it in yet (a busy projector, past the read-your-writes wait). Look again.
+        if (res.status === 404 && Date.now() < deadline && !options.signal?.aborted) {
+          await res.body?.cancel();
+          await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 50));
+          continue;
+        }
+        if (!res.ok) throw new Error(`GET upload ${id}: ${res.status} ${await res.text()}`);
+        return (await res.json()) as UploadState;
+      }
     },
     ids,
     options,
   );
+};
 
 const uploadStatePath = (id: number): string => ingestionRoutes.uploadState.path.replace('{id}', String(id));
