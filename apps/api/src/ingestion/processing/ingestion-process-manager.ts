@@ -45,20 +45,6 @@ const IDLE_MS = 5_000;
 /** While lanes work, the checkpoint is saved at most this often (and when the step ends). */
 const CHECKPOINT_EVERY_MS = 1_000;
 
-/** A promise and what settles it. */
-const signal = (): { promise: Promise<void>; resolve: () => void } => {
-  let resolve = () => {};
-  const promise = new Promise<void>((r) => (resolve = r));
-  return { promise, resolve };
-};
-
-/** Settles when `promise` does or after `ms`, whichever comes first (the timer cleared). */
-const within = async (promise: Promise<void>, ms: number): Promise<void> => {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([promise, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
-  clearTimeout(timer);
-};
-
 const lockKey = `gt_process:${INGESTION_PROCESS}`;
 
 /**
@@ -170,12 +156,11 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
     let reading: Promise<number> | null = null;
     let progressed = false;
     let failure: { error: unknown } | null = null;
-    let changed = signal();
-    const notify = () => {
-      const was = changed;
-      changed = signal();
-      was.resolve();
-    };
+    // Rung when a lane ends its station or the log has news; a ring with nobody waiting is kept for
+    // the next wait (a lane reading meanwhile does not miss it). With STATIONS_AT_ONCE lanes, at most
+    // one waits at a time: a lane waits only while another works.
+    const news = new Alarm();
+    const notify = () => news.wake();
     this.notifyLanes = notify;
 
     const readMore = (): Promise<number> =>
@@ -238,11 +223,10 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
           }
           continue;
         }
-        const woken = changed.promise;
         if ((await readMore()) > 0) continue;
         if (active.size === 0) return;
         // Others are at work: wait for one to finish or for news in the log.
-        await within(woken, IDLE_MS);
+        await news.sleep(IDLE_MS);
       }
     };
     // A lane never rejects: a failure (of a processing, a read of the log, a checkpoint save) is
