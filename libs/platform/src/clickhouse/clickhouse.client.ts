@@ -1,6 +1,7 @@
 import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHouseClientConfigOptions } from '@clickhouse/client';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { EngineTurns, engineCallKind } from './engine-turns.js';
 
 export type ClickHouseMode = 'chdb' | 'http';
 
@@ -182,7 +183,7 @@ const CALLS = new Set<PropertyKey>(['query', 'command', 'exec', 'insert']);
  * one statement at a time: a `SELECT 1` sent while a large insert runs waits for it, and would
  * report how long the queue is, not whether the engine works (the status page timed out behind
  * uploads). Any answer is as good a sign of life as a ping; a failure since sends the next ping to
- * the engine.
+ * the engine. Calls go to the engine one at a time, reads first (`EngineTurns`).
  */
 function watchAnswers(client: ClickHouseClient): {
   client: ClickHouseClient;
@@ -191,22 +192,25 @@ function watchAnswers(client: ClickHouseClient): {
 } {
   let answeredAt = -Infinity;
   let failedAt = -Infinity;
+  const turns = new EngineTurns();
   const pending = new Set<Promise<unknown>>();
   const watched = new Proxy(client, {
     get(target, key) {
       const member = Reflect.get(target, key, target) as unknown;
       if (!CALLS.has(key) || typeof member !== 'function') return member;
       return (...args: unknown[]) => {
-        const call = (member as (...a: unknown[]) => Promise<unknown>).apply(target, args).then(
-          (answer) => {
-            answeredAt = performance.now();
-            return answer;
-          },
-          (error: unknown) => {
-            failedAt = performance.now();
-            throw error;
-          },
-        );
+        const call = turns
+          .run(engineCallKind(key, args), () => (member as (...a: unknown[]) => Promise<unknown>).apply(target, args))
+          .then(
+            (answer) => {
+              answeredAt = performance.now();
+              return answer;
+            },
+            (error: unknown) => {
+              failedAt = performance.now();
+              throw error;
+            },
+          );
         pending.add(call);
         void call.then(
           () => pending.delete(call),

@@ -91,6 +91,59 @@ describe('embedded ClickHouse (chDB)', () => {
     expect(order).toEqual(['in flight', 'othersFirst', 'sent after']);
   }, 60_000);
 
+  describe('statements waiting for the engine', () => {
+    const SLOW = 'SELECT sum(number) FROM numbers(300000000)';
+    // Each takes about 70 ms here; libuv's pool has four threads, so four waiting would fill it.
+    const QUEUED = 8;
+
+    it('hold no thread of libuv’s pool: a file read meanwhile is answered at once', async () => {
+      const { stat } = await import('node:fs/promises');
+      const statements = Array.from({ length: QUEUED }, () => sut.client.query({ query: SLOW, format: 'JSONEachRow' }));
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      const t = performance.now();
+      await stat('/');
+      const waited = performance.now() - t;
+      await Promise.all(statements);
+      expect(waited).toBeLessThan(100);
+    }, 60_000);
+
+    it('control: sent to chDB directly, they hold the pool and the file read waits', async () => {
+      const script = `
+        import { createChdbConnection } from 'chdb/connection';
+        import { stat } from 'node:fs/promises';
+        const c = createChdbConnection({ path: process.argv[1] });
+        const statements = Array.from({ length: ${QUEUED} }, () => c.query({ query: ${JSON.stringify(SLOW)}, format: 'JSONEachRow' }));
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        const t = performance.now();
+        await stat('/');
+        const waited = performance.now() - t;
+        await Promise.all(statements);
+        console.log('WAITED ' + waited);
+        process.exit(0);`;
+      const dir = tempDir('gt-ch-raw-');
+      try {
+        const child = spawn(process.execPath, ['--input-type=module', '-e', script, dir], { cwd: repoRoot });
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+        await new Promise((resolve) => child.on('exit', resolve));
+        const waited = Number(/WAITED ([\d.]+)/.exec(out)?.[1] ?? NaN);
+        expect(waited).toBeGreaterThan(200);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }, 60_000);
+
+    it('a read sent behind queued writes goes before them', async () => {
+      const order: string[] = [];
+      const write = (name: string) => sut.client.command({ query: SLOW }).then(() => order.push(name));
+      const calls = [write('write 1'), write('write 2')];
+      calls.push(sut.client.query({ query: 'SELECT 1', format: 'JSONEachRow' }).then(() => order.push('read')));
+      await Promise.all(calls);
+      expect(order).toEqual(['write 1', 'read', 'write 2']);
+    }, 60_000);
+  });
+
   it('answers like a server whatever the process TZ: 64-bit integers as strings, UTC', async () => {
     const rows = await sut.client.query({
       query: "SELECT toUInt64({n:UInt64}) AS n, timezone() AS tz, toDateTime64('2024-05-01T12:00:00Z', 3) AS t",
