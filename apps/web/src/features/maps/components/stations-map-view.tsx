@@ -64,9 +64,6 @@ type StationsMapViewProps = {
 
 type ListState = { readonly bounds?: Bounds | null } | null;
 
-/** How long the map stays still before the address takes its bounds. */
-const MAP_ADDRESS_DELAY_MS = 400;
-
 /** Spec §2 All-stations views: the stations on a map or in a list, with their latest readings. */
 export const StationsMapView = ({ mode, bounds, selectedId, renderSummary, exploreHref }: StationsMapViewProps) => {
   const { t } = useTranslation();
@@ -86,9 +83,8 @@ export const StationsMapView = ({ mode, bounds, selectedId, renderSummary, explo
   const hasOwn = (stations.data ?? []).some((station) => station.mine);
 
   // The bounds on screen (reported by the map), for links and the list; the route's until the map reports.
-  // A ref: nothing drawn depends on it, and the page is not drawn again each time the map stops moving.
-  const shownBounds = useRef<Bounds | null>(bounds);
-  const listBounds = mode === 'list' ? ((location.state as ListState)?.bounds ?? null) : null;
+  const [shownBounds, setShownBounds] = useState<Bounds | null>(bounds);
+  const listBounds = mode === 'list' ? ((location.state as ListState)?.bounds ?? null) : shownBounds;
   const [visibleOnly, setVisibleOnly] = useState(true);
   const restricted = mode === 'list' && visibleOnly && listBounds !== null;
   const inView = useMapStationsIn(signedIn, restricted ? listBounds : null);
@@ -103,41 +99,23 @@ export const StationsMapView = ({ mode, bounds, selectedId, renderSummary, explo
     return { bounds: boundsAround(positions) ?? defaultBounds() };
   }, [bounds, selectedId, opened.data, stations.data]);
 
-  // The address follows the user's moves, so the view can be shared and comes back on reload; once the
-  // map has been still for a moment, so that a zoom of many wheel steps draws the page once, not at each.
-  const addressTimer = useRef<number | undefined>(undefined);
-  /** Bounds the address is about to take. */
-  const pendingAddress = useRef<Bounds | null>(null);
-  const cancelAddress = () => {
-    window.clearTimeout(addressTimer.current);
-    pendingAddress.current = null;
-  };
-  useEffect(() => cancelAddress, []);
   const onViewChange = useCallback(
     (change: MapViewChange) => {
-      shownBounds.current = change.bounds;
+      setShownBounds(change.bounds);
       if (!change.byUser) return;
+      // The address follows the user's moves, so the view can be shared and comes back on reload.
       const rounded = roundBounds(change.bounds);
       const href =
         selectedId !== null ? paths.mapStationBounds.getHref(selectedId, rounded) : paths.mapAllStationsBounds.getHref(rounded);
-      cancelAddress();
-      pendingAddress.current = rounded;
-      addressTimer.current = window.setTimeout(() => {
-        pendingAddress.current = null;
-        navigate(href, { replace: true });
-      }, MAP_ADDRESS_DELAY_MS);
+      navigate(href, { replace: true });
     },
     [navigate, selectedId],
   );
 
-  const currentBounds = (): Bounds => roundBounds(shownBounds.current ?? ('bounds' in view ? view.bounds : defaultBounds()));
-  const goTo = (href: string, options?: { state: ListState }) => {
-    cancelAddress();
-    navigate(href, options);
-  };
-  const openStation = (stationId: number) => goTo(paths.mapStationBounds.getHref(stationId, currentBounds()));
+  const currentBounds = (): Bounds => roundBounds(shownBounds ?? ('bounds' in view ? view.bounds : defaultBounds()));
+  const openStation = (stationId: number) => navigate(paths.mapStationBounds.getHref(stationId, currentBounds()));
   // Closing goes back to the view the address holds (the one the summary was opened on, or panned to since).
-  const closeStation = () => goTo(paths.mapAllStationsBounds.getHref(pendingAddress.current ?? bounds ?? currentBounds()));
+  const closeStation = () => navigate(paths.mapAllStationsBounds.getHref(bounds ?? currentBounds()));
 
   // The summary takes focus when it opens, so screen readers read it next; when it closes, focus goes
   // back to the station's marker.
@@ -169,8 +147,8 @@ export const StationsMapView = ({ mode, bounds, selectedId, renderSummary, explo
 
   const switchView = (next: 'map' | 'list' | null) => {
     if (next === null || next === mode) return;
-    if (next === 'list') goTo(paths.listAllStations.getHref(), { state: { bounds: shownBounds.current } satisfies ListState });
-    else goTo(listBounds ? paths.mapAllStationsBounds.getHref(roundBounds(listBounds)) : paths.mapAllStations.getHref());
+    if (next === 'list') navigate(paths.listAllStations.getHref(), { state: { bounds: shownBounds } satisfies ListState });
+    else navigate(listBounds ? paths.mapAllStationsBounds.getHref(roundBounds(listBounds)) : paths.mapAllStations.getHref());
   };
 
   const toolbar = (
