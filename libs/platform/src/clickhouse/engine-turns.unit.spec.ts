@@ -36,6 +36,21 @@ describe('EngineTurns', () => {
     expect(await Promise.all(runs)).toEqual(['write 1', 'write 2', 'read']);
   });
 
+  it('gives whole calls of several steps one at a time, to the writers in the order they asked', async () => {
+    const turns = new EngineTurns();
+    const order: string[] = [];
+    const writer = (name: string, steps: number) =>
+      turns.run('write', async () => {
+        for (let i = 0; i < steps; i++) {
+          order.push(`${name}${i}`);
+          await tick();
+        }
+      });
+    await Promise.all([writer('a', 3), writer('b', 2), writer('c', 2)]);
+    // Control: without turns the three would interleave (a0 b0 c0 a1 …).
+    expect(order).toEqual(['a0', 'a1', 'a2', 'b0', 'b1', 'c0', 'c1']);
+  });
+
   it('lets a write that has waited too long go before the reads', async () => {
     const log: string[] = [];
     let now = 0;

@@ -17,6 +17,7 @@ export {
   type MigrateClickHouseOptions,
   type MigrateClickHouseResult,
 } from './clickhouse.migrator.js';
+export { EngineTurns, type EngineCallKind } from './engine-turns.js';
 export {
   buildAggregates,
   holdsAggregates,

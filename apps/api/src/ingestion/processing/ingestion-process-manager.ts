@@ -138,7 +138,7 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
    * uploads one after another in log order. A lane with nothing to take reads on rather than waiting
    * for the others: an upload received while another is processed starts at once (its decoding then
    * runs while the engine writes the other's readings; with large writes taking turns, see
-   * WriteTurns, the engine is not left idle between uploads). The checkpoint moves past an event once
+   * IngestionProcessor's TURN_FROM_READINGS, the engine is not left idle between uploads). The checkpoint moves past an event once
    * every owed event up to it is done (at most once a CHECKPOINT_EVERY_MS while lanes work, and at
    * the end). A lane that fails stops every lane from taking more (a station's later uploads must
    * not overtake the failed one); the step then throws, and the next starts from the checkpoint.
