@@ -1,20 +1,24 @@
 import { parentPort } from 'node:worker_threads';
+import { batchAggregates } from '../../sensors/aggregates/batch-aggregates.js';
 import { readingsOfBytes } from './readings-of.js';
 import type { DecodeJob, DecodeReply } from './off-loop-decoder.js';
 
 /**
  * The worker thread of OffLoopDecoder: reads a station data file into RowBinary rows (repeats
- * dropped) and hands the rows' buffer back without copying it.
+ * dropped) and their aggregate levels (batchAggregates: the write inserts them when the file's days
+ * are new), and hands the buffers back without copying them.
  */
 parentPort!.on('message', (job: DecodeJob) => {
   try {
     const result = readingsOfBytes(new Uint8Array(job.bytes), job.metas, job.stationModules, job.context);
     const batch = result.batch!.withoutRepeats();
     const rows = batch.bytes().buffer as ArrayBuffer;
+    const aggregates = batchAggregates(batch);
     const reply: DecodeReply = {
       id: job.id,
       ok: true,
       rows,
+      aggregates,
       count: batch.length,
       start: batch.start,
       end: batch.end,
@@ -28,7 +32,7 @@ parentPort!.on('message', (job: DecodeJob) => {
         location: result.location,
       },
     };
-    parentPort!.postMessage(reply, [rows]);
+    parentPort!.postMessage(reply, [rows, ...(aggregates ?? []).map((level) => level.rows)]);
   } catch (error) {
     const reply: DecodeReply = { id: job.id, ok: false, message: error instanceof Error ? error.message : String(error) };
     parentPort!.postMessage(reply);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { AGGREGATE_LEVELS, aggregateDayOf } from '@groundtruth/domain';
 import { buildAggregates, migrateClickHouse, openClickHouse, type ClickHouse } from '@groundtruth/platform';
+import { batchAggregates } from '../../sensors/aggregates/batch-aggregates.js';
 import { SensorAggregates } from '../../sensors/aggregates/sensor-aggregates.js';
 import { ReadingBatch, type BatchReading } from '../../sensors/readings/reading-batch.js';
 import { EMBEDDED_WRITE_SLICE_ROWS, ReadingsWriter } from '../../sensors/readings/readings-writer.js';
@@ -210,6 +211,21 @@ describe('writing an ingestion keeps every aggregate level equal to the readings
     });
   }
 
+  it('a first upload on days holding readings but no aggregates (a write stopped before its build) builds them from the readings', async () => {
+    // Another upload's readings, stored without their aggregates; the next upload does not overlap them in time.
+    await writer.write({ stationId: 1, ingestionId: 1, version: 1 }, batchOf(day().slice(0, 600)));
+    await exact.write({ stationId: 1, ingestionId: 2, version: 1 }, batchOf(day().slice(700)));
+    expect(await differences()).toEqual([]);
+  });
+
+  it("control: the batch's own aggregates over days holding other readings miss them", async () => {
+    await writer.write({ stationId: 1, ingestionId: 1, version: 1 }, batchOf(day().slice(0, 600)));
+    const batch = batchOf(day().slice(700));
+    await writer.write({ stationId: 1, ingestionId: 2, version: 1 }, batch);
+    await writer.writeLevels(1, batchAggregates(batch)!);
+    expect(await differences()).toEqual(AGGREGATE_LEVELS.map((l) => l.name));
+  });
+
   it('control: a build that skips the deletes over days holding aggregates counts their readings twice', async () => {
     await exact.write({ stationId: 1, ingestionId: 1, version: 1 }, batchOf(day()));
     await interrupted['between the inserts']();
@@ -219,7 +235,15 @@ describe('writing an ingestion keeps every aggregate level equal to the readings
 
   it('deletes only when a write may store a reading again: new days are built, new readings on built days added', async () => {
     const builds: string[] = [];
-    const counting = new ExactReadingsWrite(ch.client, writer, {
+    // Aggregates made outside the engine (batchAggregates) count as `own`: new days, and deltas.
+    const levelsCounted: Pick<ReadingsWriter, 'write' | 'writeLevels'> = {
+      write: (target, batch) => writer.write(target, batch),
+      writeLevels: (stationId, levels) => {
+        builds.push('own');
+        return writer.writeLevels(stationId, levels);
+      },
+    };
+    const counting = new ExactReadingsWrite(ch.client, levelsCounted, {
       holds: (...args) => new SensorAggregates(ch).holds(...args),
       build: (stationId, days, mode) => {
         builds.push(typeof mode === 'object' ? 'delta' : mode);
@@ -240,7 +264,7 @@ describe('writing an ingestion keeps every aggregate level equal to the readings
     await counting.write({ stationId: 1, ingestionId: 5, version: 1 }, batchOf([readingAt(1502, 1)]), {
       afterInterruption: true,
     });
-    expect(builds).toEqual(['fresh', 'fresh', 'delta', 'replace', 'replace', 'replace']);
+    expect(builds).toEqual(['own', 'own', 'own', 'replace', 'replace', 'replace']);
     expect(await differences()).toEqual([]);
   });
 

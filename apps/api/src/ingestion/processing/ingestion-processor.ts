@@ -26,6 +26,7 @@ import { RecordProcessingCommand } from '../commands/record-processing/record-pr
 import { ExactReadingsWrite } from './exact-readings-write.js';
 import { firmwareOf } from './firmware-of.js';
 import { OffLoopDecoder, type DecodedData } from './off-loop-decoder.js';
+import type { LevelRows } from '../../sensors/aggregates/batch-aggregates.js';
 import { SensorAggregates } from '../../sensors/aggregates/sensor-aggregates.js';
 import { ReadingBatch } from '../../sensors/readings/reading-batch.js';
 import { ReadingsVersions } from '../../sensors/readings/readings-versions.js';
@@ -149,6 +150,7 @@ export class IngestionProcessor implements OnApplicationShutdown {
       readings = await this.writeReadings(stationId, ingestionId, version, batch, {
         repeatsDropped: !imported,
         afterInterruption: options.afterInterruption ?? false,
+        aggregates: 'aggregates' in result ? (result.aggregates ?? null) : null,
       });
       summary = result;
       battery = result.battery;
@@ -250,7 +252,7 @@ export class IngestionProcessor implements OnApplicationShutdown {
     ingestionId: number,
     version: number,
     batch: ReadingBatch,
-    options: { repeatsDropped: boolean; afterInterruption: boolean },
+    options: { repeatsDropped: boolean; afterInterruption: boolean; aggregates: readonly LevelRows[] | null },
   ): Promise<number> {
     const lock = await this.pool.connect();
     try {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ModuleInfo } from '@groundtruth/platform';
+import type { LevelRows } from '../../sensors/aggregates/batch-aggregates.js';
 import { ReadingBatch } from '../../sensors/readings/reading-batch.js';
 import { readingsOfBytes, type StationModuleRef } from './readings-of.js';
 
@@ -30,6 +31,8 @@ export type DecodeReply =
       readonly id: number;
       readonly ok: true;
       readonly rows: ArrayBuffer;
+      /** The rows' aggregate levels (batchAggregates), made in the worker. */
+      readonly aggregates: readonly LevelRows[] | null;
       readonly count: number;
       readonly start: number | null;
       readonly end: number | null;
@@ -37,8 +40,11 @@ export type DecodeReply =
     }
   | { readonly id: number; readonly ok: false; readonly message: string };
 
-/** A data file read: its summary, and its readings with repeats already dropped. */
-export type DecodedData = Summary & { readonly batch: ReadingBatch };
+/**
+ * A data file read: its summary, and its readings with repeats already dropped; with their aggregate
+ * levels when read off the loop (else the write makes them if it needs them).
+ */
+export type DecodedData = Summary & { readonly batch: ReadingBatch; readonly aggregates?: readonly LevelRows[] | null };
 
 /** The worker's code: only the built app has it as JavaScript (tests run the TypeScript in-process). */
 const WORKER_FILE = fileURLToPath(new URL('./decode-worker.js', import.meta.url));
@@ -107,7 +113,11 @@ export class OffLoopDecoder {
       if (!waiting) return;
       this.pending.delete(reply.id);
       if (!reply.ok) return waiting.reject(new Error(reply.message));
-      waiting.resolve({ ...reply.summary, batch: ReadingBatch.fromRowBytes(reply.rows, reply.count, reply.start, reply.end) });
+      waiting.resolve({
+        ...reply.summary,
+        batch: ReadingBatch.fromRowBytes(reply.rows, reply.count, reply.start, reply.end),
+        aggregates: reply.aggregates,
+      });
     });
     const fail = (error: Error) => {
       if (this.worker === worker) this.worker = null;

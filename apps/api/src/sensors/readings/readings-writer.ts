@@ -5,6 +5,8 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { APP_CONFIG, CLICKHOUSE, type AppConfig, type ClickHouse } from '@groundtruth/platform';
+import { AGGREGATE_LEVELS } from '@groundtruth/domain';
+import { LEVEL_ROW_BYTES, LEVEL_ROW_STRUCTURE, type LevelRows } from '../aggregates/batch-aggregates.js';
 import { READING_ROW_BYTES, READING_ROW_STRUCTURE, type ReadingBatch } from './reading-batch.js';
 
 /** Whose readings a batch holds. */
@@ -55,32 +57,72 @@ export class ReadingsWriter {
   }
 
   async write(target: ReadingsTarget, batch: ReadingBatch): Promise<void> {
-    if (batch.length === 0) return;
-    const select = (source: string) =>
-      `INSERT INTO readings (station_id, module_id, sensor_id, time, value, ingestion_id, version)
-       SELECT ${target.stationId}, module_id, sensor_id, fromUnixTimestamp64Milli(time_ms, 'UTC'), value,
-              ${target.ingestionId}, ${target.version}
-         FROM ${source}`;
     for (const n of [target.stationId, target.ingestionId, target.version]) {
       if (!Number.isSafeInteger(n) || n < 0) throw new Error(`Not a row identifier: ${n}`);
     }
+    await this.insert(
+      (source) =>
+        `INSERT INTO readings (station_id, module_id, sensor_id, time, value, ingestion_id, version)
+         SELECT ${target.stationId}, module_id, sensor_id, fromUnixTimestamp64Milli(time_ms, 'UTC'), value,
+                ${target.ingestionId}, ${target.version}
+           FROM ${source}`,
+      READING_ROW_STRUCTURE,
+      batch.bytes(),
+      READING_ROW_BYTES,
+      this.sliceRows,
+    );
+  }
+
+  /**
+   * Adds aggregate rows made outside the engine (batchAggregates) to their levels, as the engine's
+   * builds would have inserted them: the caller knows them to be what those builds would make.
+   * Embedded, in slices of as many bytes as a slice of readings: 50,000 rows into `readings_10m`
+   * (64 bytes a row, an aggregating table) took up to 56–97 ms an insert, against 30–43 ms for
+   * 50,000 readings (a station-year's write, measured alone).
+   */
+  async writeLevels(stationId: number, levels: readonly LevelRows[]): Promise<void> {
+    if (!Number.isSafeInteger(stationId) || stationId < 0) throw new Error(`Not a station id: ${stationId}`);
+    for (const { level, rows, count } of levels) {
+      if (!AGGREGATE_LEVELS.some((l) => l.name === level)) throw new Error(`Not an aggregate level: ${level}`);
+      await this.insert(
+        (source) =>
+          `INSERT INTO readings_${level} (station_id, sensor_id, module_id, bucket, value_min, value_max, value_sum, value_count, value_last)
+           SELECT ${stationId}, sensor_id, module_id, fromUnixTimestamp64Milli(bucket_ms, 'UTC'), vmin, vmax, vsum, n,
+                  (fromUnixTimestamp64Milli(last_ms, 'UTC'), vlast)
+             FROM ${source}`,
+        LEVEL_ROW_STRUCTURE,
+        new Uint8Array(rows, 0, count * LEVEL_ROW_BYTES),
+        LEVEL_ROW_BYTES,
+        (this.sliceRows * READING_ROW_BYTES) / LEVEL_ROW_BYTES,
+      );
+    }
+  }
+
+  /** Inserts RowBinary rows with `select(source)`: in one body to a server, in slices of `sliceRows` rows in files to chDB. */
+  private async insert(
+    select: (source: string) => string,
+    structure: string,
+    rows: Uint8Array,
+    rowBytes: number,
+    sliceRows: number,
+  ): Promise<void> {
+    if (rows.byteLength === 0) return;
     if (!this.embedded) {
       await this.client.exec({
-        query: `${select(`input(${quote(READING_ROW_STRUCTURE)})`)} FORMAT RowBinary`,
-        values: Readable.from([Buffer.from(batch.bytes())]),
+        query: `${select(`input(${quote(structure)})`)} FORMAT RowBinary`,
+        values: Readable.from([Buffer.from(rows.buffer, rows.byteOffset, rows.byteLength)]),
       });
       return;
     }
     await mkdir(this.tmpDir, { recursive: true });
-    const rows = batch.bytes();
-    const sliceBytes = Math.max(1, Math.floor(this.sliceRows)) * READING_ROW_BYTES;
+    const sliceBytes = Math.max(1, Math.floor(sliceRows)) * rowBytes;
     for (let at = 0; at < rows.length; at += sliceBytes) {
       // Whatever was asked of the engine during the last slice goes before the next one.
       if (at > 0) await this.othersFirst();
-      const path = join(this.tmpDir, `readings-${randomUUID()}.bin`);
+      const path = join(this.tmpDir, `rows-${randomUUID()}.bin`);
       try {
         await writeFile(path, rows.subarray(at, Math.min(rows.length, at + sliceBytes)));
-        await this.client.command({ query: select(`file(${quote(path)}, 'RowBinary', ${quote(READING_ROW_STRUCTURE)})`) });
+        await this.client.command({ query: select(`file(${quote(path)}, 'RowBinary', ${quote(structure)})`) });
       } finally {
         await rm(path, { force: true });
       }
