@@ -1,6 +1,6 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import { Inject, Injectable } from '@nestjs/common';
-import { aggregationOf, bucketValue, DomainError, planChartQuery, type Actor } from '@groundtruth/domain';
+import { aggregationOf, bucketValue, DomainError, planChartQuery, type Actor, type ChartPlan } from '@groundtruth/domain';
 import type {
   SensorData,
   SensorDataQuery,
@@ -108,37 +108,40 @@ export class SensorDataQueries {
    * Chart data. The permission check runs on every call; the answer itself may come from the
    * cache of answers, valid while the stations' readings version has not moved since it was read,
    * and a new window of a selection asked before reuses the selection's data end (about a third of
-   * the engine's work for a chart call).
+   * the engine's work for a chart call). Answers are kept by their plan (level, bucket and whole
+   * buckets covered), not by the times asked: windows that widen to the same buckets (a range
+   * measured back from now a few seconds later, the phone's widened window) have the same answer.
    */
   async data(query: SensorDataQuery, actor: Actor): Promise<SensorData> {
     const selection = await this.readable(query, actor);
+    const plan = planChartQuery(query.start, query.end, query.resolution);
     const version = this.cache.enabled ? this.versions.of(selection.stationIds) : null;
-    if (version === null) return this.readData(query, selection, null);
+    if (version === null) return this.readData(plan, query.complete, selection, null);
     const selectionKey = `${selection.stationIds.join(',')}|${[...selection.sensorIds].sort((a, b) => a - b).join(',')}`;
-    const key = [selectionKey, query.start, query.end, query.resolution, query.complete].join('|');
+    const key = [selectionKey, plan.level?.name ?? 'raw', plan.bucketSeconds, plan.fromMs, plan.toMs, query.complete].join('|');
     const cached = this.cache.get(key, version);
     if (cached) return cached;
-    const answer = await this.readData(query, selection, this.dataEnds.get(selectionKey, version) ?? null);
+    const answer = await this.readData(plan, query.complete, selection, this.dataEnds.get(selectionKey, version) ?? null);
     this.cache.set(key, version, answer, answer.data.length);
     this.dataEnds.set(selectionKey, version, { end: answer.dataEnd }, 0);
     return answer;
   }
 
   private async readData(
-    query: SensorDataQuery,
+    plan: ChartPlan,
+    complete: boolean | undefined,
     selection: { stationIds: number[]; sensorIds: number[] },
     known: { readonly end: number | null } | null,
   ): Promise<SensorData> {
-    const plan = planChartQuery(query.start, query.end, query.resolution);
     const { buckets, dataEnd } = known
       ? { buckets: await readSensorBuckets(this.client, plan, selection, MAX_DATA_ROWS + 1), dataEnd: known.end }
       : await readChartBuckets(this.client, plan, selection, MAX_DATA_ROWS + 1);
     if (buckets.length > MAX_DATA_ROWS) throw tooLarge();
     const rows = buckets.map(toRow);
     const series = new Set(rows.map((r) => `${r.stationId}/${r.moduleId}/${r.sensorId}`)).size;
-    if (query.complete && series * plan.buckets > MAX_DATA_ROWS) throw tooLarge();
+    if (complete && series * plan.buckets > MAX_DATA_ROWS) throw tooLarge();
     return {
-      data: query.complete ? fillBuckets(rows, plan.fromMs, plan.toMs, plan.bucketSeconds * 1000) : rows,
+      data: complete ? fillBuckets(rows, plan.fromMs, plan.toMs, plan.bucketSeconds * 1000) : rows,
       bucketSize: plan.bucketSeconds,
       bucketSamples: plan.buckets,
       dataEnd,

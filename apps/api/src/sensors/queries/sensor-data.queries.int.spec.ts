@@ -1,0 +1,119 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { planChartQuery, type Actor } from '@groundtruth/domain';
+import type { SensorDataQuery } from '@groundtruth/contracts';
+import {
+  createLogger,
+  migrateClickHouse,
+  openClickHouse,
+  rebuildStoredAggregates,
+  type AppConfig,
+  type ClickHouse,
+} from '@groundtruth/platform';
+import { createTestDatabase, type TestDatabase } from '../../../../../test/support/test-database.js';
+import type { StationAccessQueries } from '../../stations/queries/station-access.js';
+import { ReadingsVersions } from '../readings/readings-versions.js';
+import { SensorDataQueries } from './sensor-data.queries.js';
+
+/**
+ * The cache of chart answers, over real chDB and Postgres (readings versions): which calls reach the
+ * engine. Who may read a station is StationAccessQueries' concern (its own tests); here everyone may.
+ */
+const STATION = 7;
+const DAY = 86_400_000;
+const END = Date.parse('2026-03-10T00:00:00Z');
+const reader: Actor = { kind: 'user', userId: 1, admin: false, moderator: false };
+const everyoneMayRead = { authorizeReadAll: async () => undefined } as unknown as StationAccessQueries;
+
+let dataDir: string;
+let ch: ClickHouse;
+let db: TestDatabase;
+let versions: ReadingsVersions;
+let engineCalls = 0;
+let queries: SensorDataQueries;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'gt-chart-cache-'));
+  ch = await openClickHouse({ dataDir });
+  await migrateClickHouse(ch);
+  await ch.client.command({
+    query: `INSERT INTO readings SELECT ${STATION}, 5, 1 + number % 2, fromUnixTimestamp64Milli(${END - 3 * DAY} + intDiv(number, 2) * 60000, 'UTC'),
+                   number / 4, 1, 1 FROM numbers(${3 * 1440 * 2})`,
+  });
+  await rebuildStoredAggregates(ch);
+  db = await createTestDatabase();
+  versions = new ReadingsVersions(db.pool, db.url, createLogger('silent'));
+  await versions.onModuleInit();
+  const counted = new Proxy(ch.client, {
+    get(target, key, receiver) {
+      const member = Reflect.get(target, key, receiver) as unknown;
+      if ((key === 'exec' || key === 'query') && typeof member === 'function') {
+        return (...args: unknown[]) => {
+          engineCalls++;
+          return (member as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      }
+      return member;
+    },
+  });
+  queries = new SensorDataQueries(
+    { ...ch, client: counted } as ClickHouse,
+    { chartCacheRows: 100_000 } as AppConfig,
+    everyoneMayRead,
+    versions,
+  );
+}, 60_000);
+
+afterAll(async () => {
+  await versions?.onApplicationShutdown();
+  await db?.drop();
+  await ch?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const chart = async (start: number, end: number, complete = false) => {
+  const before = engineCalls;
+  const answer = await queries.data(
+    { stations: [STATION], sensors: [1, 2], start, end, resolution: 1000, complete } as SensorDataQuery,
+    reader,
+  );
+  return { answer, engine: engineCalls - before };
+};
+
+describe('chart answers kept by their plan', () => {
+  const start = END - 2 * DAY;
+  const bucketMs = planChartQuery(start, END, 1000).bucketSeconds * 1000;
+
+  it('answers a window widening to the same buckets from the cache, one a bucket later from the engine', async () => {
+    const first = await chart(start, END);
+    expect(first.engine).toBeGreaterThan(0);
+    expect(first.answer.data.length).toBeGreaterThan(0);
+    // A second inside the first and the last bucket: the same whole buckets.
+    const plan = planChartQuery(start, END, 1000);
+    expect(planChartQuery(plan.fromMs + 1000, plan.toMs - 1000, 1000)).toEqual(plan);
+    const again = await chart(plan.fromMs + 1000, plan.toMs - 1000);
+    expect(again.engine).toBe(0);
+    expect(again.answer).toBe(first.answer);
+    // Control: a bucket later is another plan and another answer.
+    const later = await chart(start + bucketMs, END + bucketMs);
+    expect(later.engine).toBeGreaterThan(0);
+    expect(later.answer.start).toBe(first.answer.start + bucketMs);
+  });
+
+  it('keeps complete and sparse answers apart', async () => {
+    const sparse = await chart(start, END);
+    const complete = await chart(start, END, true);
+    expect(complete.engine).toBeGreaterThan(0);
+    expect(complete.answer).not.toBe(sparse.answer);
+  });
+
+  it("reads again once the station's readings moved", async () => {
+    const before = await chart(start, END);
+    await versions.changed([STATION]);
+    const after = await chart(start, END);
+    expect(after.engine).toBeGreaterThan(0);
+    expect(after.answer).toEqual(before.answer);
+    expect(after.answer).not.toBe(before.answer);
+  });
+});
