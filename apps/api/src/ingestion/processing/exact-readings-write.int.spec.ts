@@ -268,6 +268,33 @@ describe('writing an ingestion keeps every aggregate level equal to the readings
     expect(await differences()).toEqual([]);
   });
 
+  it('leaves a large batch given without its aggregates (an import) to the engine: the event loop is not held', async () => {
+    const modes: string[] = [];
+    const counting = new ExactReadingsWrite(
+      ch.client,
+      {
+        write: (target, batch) => writer.write(target, batch),
+        writeLevels: (stationId, levels) => {
+          modes.push('own');
+          return writer.writeLevels(stationId, levels);
+        },
+      },
+      {
+        holds: (...args) => new SensorAggregates(ch).holds(...args),
+        build: (stationId, days, mode) => {
+          modes.push(typeof mode === 'object' ? 'delta' : mode);
+          return new SensorAggregates(ch).build(stationId, days, mode);
+        },
+      },
+    );
+    const small = Array.from({ length: 100_000 }, (_, m) => readingAt(m, (m % 400) / 4));
+    await counting.write({ stationId: 1, ingestionId: 1, version: 1 }, batchOf(small));
+    const large = Array.from({ length: 100_001 }, (_, m) => readingAt(m, (m % 400) / 4, 1, 1));
+    await counting.write({ stationId: 2, ingestionId: 2, version: 1 }, batchOf(large));
+    expect(modes).toEqual(['own', 'fresh']);
+    expect(await differences()).toEqual([]);
+  }, 60_000);
+
   it('control: a delta over a range holding readings counts them twice', async () => {
     await exact.write({ stationId: 1, ingestionId: 1, version: 1 }, batchOf(day()));
     await writer.write({ stationId: 1, ingestionId: 2, version: 1 }, batchOf([readingAt(10, 1)]));
