@@ -8,6 +8,7 @@ import { batchAggregates } from '../../sensors/aggregates/batch-aggregates.js';
 import { SensorAggregates } from '../../sensors/aggregates/sensor-aggregates.js';
 import { ReadingBatch, type BatchReading } from '../../sensors/readings/reading-batch.js';
 import { EMBEDDED_WRITE_SLICE_ROWS, ReadingsWriter } from '../../sensors/readings/readings-writer.js';
+import { directBuckets, type Bucket, type ReadingRow } from '../../../../../test/support/direct-buckets.js';
 import { ExactReadingsWrite } from './exact-readings-write.js';
 
 /**
@@ -18,8 +19,7 @@ import { ExactReadingsWrite } from './exact-readings-write.js';
 
 const T0 = Date.parse('2025-03-01T00:00:00Z');
 
-type Row = { station: number; module: number; sensor: number; time: number; value: number };
-type Bucket = { key: string; min: number; max: number; sum: number; count: number; lastTime: number; last: number };
+type Row = ReadingRow;
 
 describe('writing an ingestion keeps every aggregate level equal to the readings (ClickHouse)', () => {
   let dataDir: string;
@@ -83,29 +83,6 @@ describe('writing an ingestion keeps every aggregate level equal to the readings
       lastTime: Number(b.lastTime),
       last: Number(b.last),
     }));
-  };
-
-  /** The same buckets computed straight from the rows. */
-  const directBuckets = (rows: readonly Row[], seconds: number): Bucket[] => {
-    const groups = new Map<string, Row[]>();
-    for (const r of rows) {
-      const key = `${r.station}/${r.sensor}/${r.module}/${Math.floor(r.time / (seconds * 1000)) * seconds * 1000}`;
-      groups.set(key, [...(groups.get(key) ?? []), r]);
-    }
-    return [...groups]
-      .map(([key, members]) => {
-        const latest = members.reduce((a, b) => (b.time > a.time || (b.time === a.time && b.value > a.value) ? b : a));
-        return {
-          key,
-          min: Math.min(...members.map((m) => m.value)),
-          max: Math.max(...members.map((m) => m.value)),
-          sum: members.reduce((s, m) => s + m.value, 0),
-          count: members.length,
-          lastTime: latest.time,
-          last: latest.value,
-        };
-      })
-      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   };
 
   /** Levels whose buckets differ from a direct computation over `readings FINAL` (empty: exact). */

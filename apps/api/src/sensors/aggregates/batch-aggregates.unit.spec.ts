@@ -1,19 +1,25 @@
 import fc from 'fast-check';
 import { AGGREGATE_LEVELS } from '@groundtruth/domain';
 import { ReadingBatch, type BatchReading } from '../readings/reading-batch.js';
+import { directBuckets, type Bucket, type ReadingRow } from '../../../../../test/support/direct-buckets.js';
 import { batchAggregates, LEVEL_ROW_BYTES, type LevelRows } from './batch-aggregates.js';
 
-type Bucket = { key: string; min: number; max: number; sum: number; count: number; lastTime: number; last: number };
 const TWO_32 = 4294967296;
 
-/** A level's rows read back from their RowBinary, keyed module/sensor/bucket. */
+/** The station of every row of a write (the engine adds it; the rows do not carry it). */
+const STATION = 0;
+/** The readings as rows of that station. */
+const rowsOf = (readings: readonly BatchReading[]): ReadingRow[] =>
+  readings.map((r) => ({ station: STATION, module: r.moduleId, sensor: r.sensorId, time: r.timeMs, value: r.value }));
+
+/** A level's rows read back from their RowBinary, keyed as directBuckets keys them. */
 const decoded = ({ rows, count }: LevelRows): Bucket[] => {
   const view = new DataView(rows);
   const int64 = (at: number) => view.getInt32(at + 4, true) * TWO_32 + view.getUint32(at, true);
   return Array.from({ length: count }, (_, i) => {
     const at = i * LEVEL_ROW_BYTES;
     return {
-      key: `${view.getUint32(at + 4, true)}/${view.getUint32(at, true)}/${int64(at + 8)}`,
+      key: `${STATION}/${view.getUint32(at, true)}/${view.getUint32(at + 4, true)}/${int64(at + 8)}`,
       min: view.getFloat64(at + 16, true),
       max: view.getFloat64(at + 24, true),
       sum: view.getFloat64(at + 32, true),
@@ -22,30 +28,6 @@ const decoded = ({ rows, count }: LevelRows): Bucket[] => {
       last: view.getFloat64(at + 56, true),
     };
   }).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-};
-
-/** The same buckets straight from the readings (floored buckets, the latest reading by time then value). */
-const direct = (readings: readonly BatchReading[], seconds: number): Bucket[] => {
-  const size = seconds * 1000;
-  const groups = new Map<string, BatchReading[]>();
-  for (const r of readings) {
-    const key = `${r.moduleId}/${r.sensorId}/${Math.floor(r.timeMs / size) * size}`;
-    groups.set(key, [...(groups.get(key) ?? []), r]);
-  }
-  return [...groups]
-    .map(([key, members]) => {
-      const latest = members.reduce((a, b) => (b.timeMs > a.timeMs || (b.timeMs === a.timeMs && b.value > a.value) ? b : a));
-      return {
-        key,
-        min: Math.min(...members.map((m) => m.value)),
-        max: Math.max(...members.map((m) => m.value)),
-        sum: members.reduce((s, m) => s + m.value, 0),
-        count: members.length,
-        lastTime: latest.timeMs,
-        last: latest.value,
-      };
-    })
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 };
 
 const T0 = Date.parse('2025-03-01T00:00:00Z');
@@ -70,7 +52,7 @@ describe('a batch’s own aggregate levels', () => {
         const kept = [...batch.readings()];
         const levels = batchAggregates(batch)!;
         expect(levels.map((l) => l.level)).toEqual(AGGREGATE_LEVELS.map((l) => l.name));
-        levels.forEach((rows, i) => expect(decoded(rows)).toEqual(direct(kept, AGGREGATE_LEVELS[i]!.seconds)));
+        levels.forEach((rows, i) => expect(decoded(rows)).toEqual(directBuckets(rowsOf(kept), AGGREGATE_LEVELS[i]!.seconds)));
       }),
       { numRuns: 200 },
     );
@@ -79,7 +61,7 @@ describe('a batch’s own aggregate levels', () => {
   it('control: a reading dropped from the batch changes the levels (the comparison sees a difference)', () => {
     const readings = Array.from({ length: 50 }, (_, m) => ({ moduleId: 1, sensorId: 1, timeMs: T0 + m * 60_000, value: m / 2 }));
     const levels = batchAggregates(ReadingBatch.of(readings.slice(1)))!;
-    expect(decoded(levels[0]!)).not.toEqual(direct(readings, AGGREGATE_LEVELS[0].seconds));
+    expect(decoded(levels[0]!)).not.toEqual(directBuckets(rowsOf(readings), AGGREGATE_LEVELS[0].seconds));
   });
 
   it('makes none when a value is not finite (the engine would order it otherwise)', () => {
