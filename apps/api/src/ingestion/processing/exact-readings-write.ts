@@ -44,7 +44,6 @@ const MADE_HERE_READINGS = 100_000;
  * - Processing again also drops the ingestion's rows of earlier versions that this version did
  *   not write again (a reading the newer code no longer accepts), and rebuilds their days too.
  */
-
 export class ExactReadingsWrite {
   constructor(
     private readonly client: ClickHouseClient,
