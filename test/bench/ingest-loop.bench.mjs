@@ -9,8 +9,9 @@
 // loop, so the client never waits on the server's), GET /api/status is called back to back from the
 // upload until the upload is processed, and so is a chart call (GET /api/sensors/data, a week of the
 // station's two sensors, each call's window twenty minutes earlier, one bucket of the week's chart, so
-// that none is answered from the chart cache, which keeps answers by their buckets); their p50, p95 and worst latency are printed per mode, beside the same calls' idle figures
-// and the server event loop's delay (monitorEventLoopDelay) meanwhile. Target (issue 15): p95 ≤ 50 ms.
+// that none is answered from the chart cache, which keeps answers by their buckets); their p50, p95
+// and worst latency are printed per mode, beside the same calls' idle figures and the server event
+// loop's delay (monitorEventLoopDelay) meanwhile. Target (issue 15): p95 ≤ 50 ms.
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
@@ -171,7 +172,6 @@ async function runMode(mode) {
       const worker = new Worker(
         `const { parentPort, workerData } = require('node:worker_threads');
          let stop = false; let times = []; let unique = 0;
-         const pending = () => times.filter((t) => t < 0).length;
          parentPort.on('message', (m) => { if (m === 'mark') { parentPort.postMessage(times); times = []; } else stop = true; });
          (async () => {
            while (!stop) {

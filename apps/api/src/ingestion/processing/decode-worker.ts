@@ -5,15 +5,16 @@ import type { DecodeJob, DecodeReply } from './off-loop-decoder.js';
 
 /**
  * The worker thread of OffLoopDecoder: reads a station data file into RowBinary rows (repeats
- * dropped) and their aggregate levels (batchAggregates: the write inserts them when the file's days
- * are new), and hands the buffers back without copying them.
+ * dropped) and, at a first processing, their aggregate levels (batchAggregates: the write inserts
+ * them when the file's days are new), and hands the buffers back without copying them.
  */
 parentPort!.on('message', (job: DecodeJob) => {
   try {
     const result = readingsOfBytes(new Uint8Array(job.bytes), job.metas, job.stationModules, job.context);
     const batch = result.batch!.withoutRepeats();
     const rows = batch.bytes().buffer as ArrayBuffer;
-    const aggregates = batchAggregates(batch);
+    // Only a first processing may insert them (ExactReadingsWrite); a reprocessing is built by the engine.
+    const aggregates = job.context.version === 1 ? batchAggregates(batch) : null;
     const reply: DecodeReply = {
       id: job.id,
       ok: true,
