@@ -80,6 +80,15 @@ const queryBuckets = async (
   return decodeBuckets(Buffer.concat(chunks), extra !== undefined);
 };
 
+/**
+ * A level bucket's latest reading: the value of the greatest time, and that time. argMax over the
+ * time alone, not max over the (time, value) tuple the levels store: the same answer, since a
+ * series' readings have distinct times (readings FINAL keeps one per time, and each reading is in
+ * one level row), at about 30 % less of the engine's CPU for a compare chart (measured on the
+ * bench:explore data, 10 stations × 2 sensors over a year: p50 12–16 against 20–23 ms).
+ */
+const LAST_OF_LEVEL = 'argMax(value_last.2, value_last.1) AS vlast, toUnixTimestamp64Milli(max(value_last.1)) AS tlast';
+
 const filters = (selection: BucketSelection): string =>
   'station_id IN {stations:Array(UInt32)}' + (selection.sensorIds.length > 0 ? ' AND sensor_id IN {sensors:Array(UInt32)}' : '');
 
@@ -98,7 +107,7 @@ const bucketQuery = (plan: ChartPlan, selection: BucketSelection, limit: number 
       ? `SELECT station_id, sensor_id, module_id,
                 toUnixTimestamp64Milli(time) - positiveModulo(toUnixTimestamp64Milli(time), {bucketMs:Int64}) AS b,
                 min(value) AS vmin, max(value) AS vmax, sum(value) AS vsum, count() AS n,
-                max((time, value)).2 AS vlast, toUnixTimestamp64Milli(max((time, value)).1) AS tlast
+                argMax(value, time) AS vlast, toUnixTimestamp64Milli(max(time)) AS tlast
            FROM readings FINAL
           WHERE ${filters(selection)}
             AND time >= fromUnixTimestamp64Milli({from:Int64}, 'UTC') AND time < fromUnixTimestamp64Milli({to:Int64}, 'UTC')
@@ -106,7 +115,7 @@ const bucketQuery = (plan: ChartPlan, selection: BucketSelection, limit: number 
       : `SELECT station_id, sensor_id, module_id,
                 toUnixTimestamp64Milli(bucket) - positiveModulo(toUnixTimestamp64Milli(bucket), {bucketMs:Int64}) AS b,
                 min(value_min) AS vmin, max(value_max) AS vmax, sum(value_sum) AS vsum, sum(value_count) AS n,
-                max(value_last).2 AS vlast, toUnixTimestamp64Milli(max(value_last).1) AS tlast
+                ${LAST_OF_LEVEL}
            FROM readings_${plan.level.name}
           WHERE ${filters(selection)}
             AND bucket >= ${wholeSecond('{from:Int64}')} AND bucket < ${wholeSecond('{to:Int64}')}
@@ -157,13 +166,13 @@ export async function readChartBuckets(
 }
 
 const dataEndSql = (selection: BucketSelection) =>
-  `SELECT toUnixTimestamp64Milli(max(value_last).1) FROM readings_1d WHERE ${filters(selection)}`;
+  `SELECT toUnixTimestamp64Milli(max(value_last.1)) FROM readings_1d WHERE ${filters(selection)}`;
 
 /** The time (ms) of the latest reading of these stations' sensors, null without any. */
 export async function readDataEnd(client: ClickHouseClient, selection: BucketSelection): Promise<number | null> {
   if (selection.stationIds.length === 0) return null;
   const result = await client.query({
-    query: `SELECT count() AS n, toUnixTimestamp64Milli(max(value_last).1) AS t FROM readings_1d WHERE ${filters(selection)}`,
+    query: `SELECT count() AS n, toUnixTimestamp64Milli(max(value_last.1)) AS t FROM readings_1d WHERE ${filters(selection)}`,
     query_params: { stations: selection.stationIds, sensors: selection.sensorIds },
     format: 'JSONEachRow',
   });
@@ -175,7 +184,7 @@ export async function readDataEnd(client: ClickHouseClient, selection: BucketSel
 export async function readDataEnds(client: ClickHouseClient, selection: BucketSelection): Promise<Map<number, number>> {
   if (selection.stationIds.length === 0) return new Map();
   const result = await client.query({
-    query: `SELECT station_id, toUnixTimestamp64Milli(max(value_last).1) AS t FROM readings_1d WHERE ${filters(selection)} GROUP BY station_id`,
+    query: `SELECT station_id, toUnixTimestamp64Milli(max(value_last.1)) AS t FROM readings_1d WHERE ${filters(selection)} GROUP BY station_id`,
     query_params: { stations: selection.stationIds, sensors: selection.sensorIds },
     format: 'JSONEachRow',
   });
@@ -234,7 +243,7 @@ export async function readLatest(client: ClickHouseClient, selection: BucketSele
     client,
     `SELECT station_id, sensor_id, module_id, 0 AS b,
             min(value_min) AS vmin, max(value_max) AS vmax, sum(value_sum) AS vsum, sum(value_count) AS n,
-            max(value_last).2 AS vlast, toUnixTimestamp64Milli(max(value_last).1) AS tlast
+            ${LAST_OF_LEVEL}
        FROM readings_1d
       WHERE ${filters(selection)}
       GROUP BY station_id, sensor_id, module_id`,
