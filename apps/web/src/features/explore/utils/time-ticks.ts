@@ -29,6 +29,7 @@ const STEPS: readonly Step[] = [
   { unit: 'hour', size: 12, approxMs: 12 * HOUR },
   { unit: 'day', size: 1, approxMs: DAY },
   { unit: 'day', size: 2, approxMs: 2 * DAY },
+  { unit: 'day', size: 3, approxMs: 3 * DAY },
   { unit: 'week', size: 1, approxMs: 7 * DAY },
   { unit: 'week', size: 2, approxMs: 14 * DAY },
   { unit: 'month', size: 1, approxMs: 30 * DAY },
@@ -137,7 +138,7 @@ const ticksOf = (step: Step, [start, end]: TimeRange, limit: number, timeZone?: 
 
 /**
  * At most `maxTicks` ticks inside [start, end], on the finest calendar boundary that fits: every
- * 1/5/15/30 minutes, 1/3/6/12 hours, day, 2 days, Monday, 2 weeks, month, quarter, half year, year …
+ * 1/5/15/30 minutes, 1/3/6/12 hours, day, 2 or 3 days, Monday, 2 weeks, month, quarter, half year, year …
  */
 export const timeTicks = (domain: TimeRange, maxTicks: number, timeZone?: string): TimeTick[] => {
   const [start, end] = domain;

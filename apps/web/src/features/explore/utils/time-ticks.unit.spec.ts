@@ -23,7 +23,16 @@ describe('timeTicks', () => {
   it('gives a day window ticks on whole hours of the zone, and a phone fewer of them', () => {
     const domain = [NOV_13_0840, NOV_13_0840 + 86_400_000] as const;
     const desktop = timeTicks(domain, 8, NY);
-    expect(desktop.map((t) => iso(t.at).slice(11))).toEqual(['09:00', '12:00', '15:00', '18:00', '21:00', '00:00', '03:00', '06:00']);
+    expect(desktop.map((t) => iso(t.at).slice(11))).toEqual([
+      '09:00',
+      '12:00',
+      '15:00',
+      '18:00',
+      '21:00',
+      '00:00',
+      '03:00',
+      '06:00',
+    ]);
     const phone = timeTicks(domain, 3, NY);
     expect(phone.map((t) => iso(t.at).slice(11))).toEqual(['12:00', '00:00']);
   });
@@ -54,11 +63,18 @@ describe('timeTicks', () => {
 
   it('never gives more ticks than asked for, whatever the span (control: a larger limit gives more)', () => {
     for (const span of [60_000, 7_200_000, 86_400_000, 20 * 86_400_000, 400 * 86_400_000, 40 * 365 * 86_400_000]) {
-      for (const max of [2, 3, 5, 8]) expect(timeTicks([NOV_13_0840, NOV_13_0840 + span], max, NY).length).toBeLessThanOrEqual(max);
+      for (const max of [2, 3, 5, 8])
+        expect(timeTicks([NOV_13_0840, NOV_13_0840 + span], max, NY).length).toBeLessThanOrEqual(max);
     }
     expect(timeTicks([NOV_13_0840, NOV_13_0840 + 86_400_000], 8, NY).length).toBeGreaterThan(
       timeTicks([NOV_13_0840, NOV_13_0840 + 86_400_000], 3, NY).length,
     );
+  });
+
+  it('gives a week on a phone two or three ticks, not one Monday', () => {
+    const sut = timeTicks([NOV_13_0840, NOV_13_0840 + 7 * 86_400_000], 3, NY);
+    expect(sut.length).toBeGreaterThanOrEqual(2);
+    expect(sut.every((t) => iso(t.at).endsWith('00:00'))).toBe(true);
   });
 
   it('gives no ticks for an empty window', () => {
@@ -75,7 +91,14 @@ describe('timeTickLabels', () => {
   it('writes days the Spanish way, with the year where it changes', () => {
     const start = fromWallClock(Date.UTC(2026, 11, 28, 12), NY);
     const ticks = timeTicks([start, start + 6 * 86_400_000], 8, NY);
-    expect(timeTickLabels(ticks, 'es-ES', NY)).toEqual([['29/12', '2026'], ['30/12'], ['31/12'], ['1/1', '2027'], ['2/1'], ['3/1']]);
+    expect(timeTickLabels(ticks, 'es-ES', NY)).toEqual([
+      ['29/12', '2026'],
+      ['30/12'],
+      ['31/12'],
+      ['1/1', '2027'],
+      ['2/1'],
+      ['3/1'],
+    ]);
   });
 });
 
