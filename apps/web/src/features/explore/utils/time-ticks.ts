@@ -137,15 +137,16 @@ const ticksOf = (step: Step, [start, end]: TimeRange, limit: number, timeZone?: 
 };
 
 /**
- * At most `maxTicks` ticks inside [start, end], on the finest calendar boundary that fits: every
+ * At most `maxTicks` ticks inside [start, end] (a number, or one for each unit, whose labels differ
+ * in width), on the finest calendar boundary that fits: every
  * 1/5/15/30 minutes, 1/3/6/12 hours, day, 2 or 3 days, Monday, 2 weeks, month, quarter, half year, year …
  */
-export const timeTicks = (domain: TimeRange, maxTicks: number, timeZone?: string): TimeTick[] => {
+export const timeTicks = (domain: TimeRange, maxTicks: number | ((unit: TickUnit) => number), timeZone?: string): TimeTick[] => {
   const [start, end] = domain;
-  const limit = Math.max(1, Math.floor(maxTicks));
   if (!(end > start)) return [];
   const span = end - start;
   for (const step of STEPS) {
+    const limit = Math.max(1, Math.floor(typeof maxTicks === 'number' ? maxTicks : maxTicks(step.unit)));
     // A step whose count is already far over the limit is not walked.
     if (span / step.approxMs > limit * 1.5 + 1) continue;
     const ticks = ticksOf(step, domain, limit, timeZone);
@@ -198,9 +199,19 @@ export const timeTickLabels = (ticks: readonly TimeTick[], locale: string, timeZ
   });
 };
 
-/** Room a tick's label takes on the axis (px), so that labels never overlap. */
-export const TICK_LABEL_PX = 72;
+/**
+ * Room a tick's label takes on the axis (px at 11 px type, with a gap), so that labels never overlap:
+ * times carry a full date under some of them (11/13/2026), days and months are short (11/14, Nov).
+ */
+export const TICK_LABEL_PX: Readonly<Record<TickUnit, number>> = {
+  minute: 72,
+  hour: 72,
+  day: 48,
+  week: 48,
+  month: 44,
+  year: 44,
+};
 
-/** How many time ticks an axis `innerWidth` px wide holds: at least 2, at most `max` (spec §9: 8 on the range chart). */
-export const ticksForWidth = (innerWidth: number, max = 8): number =>
-  Math.max(2, Math.min(max, Math.floor(innerWidth / TICK_LABEL_PX)));
+/** How many time ticks of `unit` an axis `innerWidth` px wide holds: at least 2, at most `max` (spec §9: 8 on the range chart). */
+export const ticksForWidth = (innerWidth: number, max = 8, unit: TickUnit = 'hour'): number =>
+  Math.max(2, Math.min(max, Math.floor(innerWidth / TICK_LABEL_PX[unit])));

@@ -108,4 +108,11 @@ describe('ticksForWidth', () => {
     expect(ticksForWidth(1200)).toBe(8);
     expect(ticksForWidth(50)).toBe(2);
   });
+
+  it('fits more short day labels than time labels on a phone, and a week then gets several days', () => {
+    expect(ticksForWidth(200, 8, 'day')).toBeGreaterThan(ticksForWidth(200, 8, 'hour'));
+    const sut = timeTicks([NOV_13_0840, NOV_13_0840 + 7 * 86_400_000], (unit) => ticksForWidth(200, 8, unit), NY);
+    expect(sut.length).toBeGreaterThanOrEqual(3);
+    expect(sut[0]!.unit).toBe('day');
+  });
 });

@@ -33,7 +33,8 @@ export const useWidth = (): [RefObject<HTMLDivElement | null>, number] => {
 
 /** The ticks of a time axis `width` px wide (its margins taken off) over the window, and their labels. */
 export const timeAxis = (domain: TimeRange, width: number, locale: string, max = 8) => {
-  const ticks: TimeTick[] = timeTicks(domain, ticksForWidth(width - MARGIN_X.left - MARGIN_X.right, max));
+  const inner = width - MARGIN_X.left - MARGIN_X.right;
+  const ticks: TimeTick[] = timeTicks(domain, (unit) => ticksForWidth(inner, max, unit));
   const lines = timeTickLabels(ticks, locale);
   return { ticks, labels: new Map(ticks.map((t, i) => [t.at, lines[i] ?? []])) };
 };
@@ -103,6 +104,7 @@ export const Swatch = ({ color, gap = 0 }: { readonly color: string; readonly ga
     sx={{
       display: 'inline-block',
       flex: 'none',
+      mr: gap,
       width: 14,
       height: 14,
       borderRadius: '3px',
@@ -155,7 +157,8 @@ export const ChartTooltip = ({
       py: 0.75,
       fontSize: 13,
       color: '#222',
-      maxWidth: 280,
+      width: 'max-content',
+      maxWidth: 260,
     }}
   >
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, fontWeight: 600 }}>
