@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { BASE, DESKTOP, PHONE, blockingViolations, makeOwner, prepare, seededStation } from './stations';
 
 /** The explore workspace (spec §2 Explore workspace, §4 Explore and Scrubber): journeys on the demo data. */
@@ -9,6 +9,29 @@ const groupRange = async (page: Page, index = 0): Promise<[number, number]> => {
   const [a, b] = text.split(',').map(Number);
   return [a!, b!];
 };
+
+/**
+ * A drawn time axis against its window: the window the panel was given, and where each tick is drawn
+ * against where that window puts its instant (a scale stretched to round numbers draws them elsewhere).
+ */
+const timeAxisOf = async (panel: Locator) =>
+  panel.evaluate((el) => {
+    const svg = el.querySelector('svg')!;
+    const start = Number(el.getAttribute('data-x-start'));
+    const end = Number(el.getAttribute('data-x-end'));
+    const inner =
+      Number(svg.getAttribute('width')) -
+      Number(el.getAttribute('data-margin-left')) -
+      Number(el.getAttribute('data-margin-right'));
+    const ticks = [...el.querySelectorAll('g[data-time]')].map((g) => {
+      const at = Number(g.getAttribute('data-time'));
+      const drawn = Number(/translate\(([-\d.]+)/.exec(g.getAttribute('transform') ?? '')?.[1]);
+      return { at, off: Math.abs(drawn - ((at - start) / (end - start)) * inner) };
+    });
+    const boxes = [...el.querySelectorAll('g[data-time] text')].map((t) => t.getBoundingClientRect());
+    const overlaps = boxes.slice(1).filter((b, i) => b.left < boxes[i]!.right).length;
+    return { start, end, ticks, overlaps };
+  });
 
 /** Charts settle: every chart drawn (or told to be empty), none loading. */
 const chartsSettled = async (page: Page) => {
@@ -75,6 +98,42 @@ test('from the station page to the workspace: chart types, compare, scrubber, da
       .poll(async () => ((await addressBookmark(explore)).g[0]![0]![0] as unknown[])[3])
       .toBe(['timeSeries', 'histogram', 'range', 'map', 'bar'].indexOf(type));
   }
+
+  // The time axis spans exactly the window (no stretch to round numbers), ticks where the window puts them.
+  const shown = await groupRange(explore);
+  const axis = await timeAxisOf(chart.getByTestId('chart-panel').last());
+  expect([axis.start, axis.end]).toEqual(shown);
+  expect(axis.ticks.length).toBeGreaterThanOrEqual(2);
+  expect(axis.ticks.length).toBeLessThanOrEqual(8);
+  expect(axis.ticks.every((tick) => tick.at >= shown[0] && tick.at <= shown[1] && tick.off < 1.5)).toBe(true);
+  expect(axis.overlaps).toBe(0);
+
+  // The histogram keeps every bin it computes (at most 20; bins whose one-decimal labels read alike
+  // were once drawn as one bar), each labelled apart.
+  await chart.getByRole('combobox', { name: 'Chart type' }).click();
+  await explore.getByRole('option', { name: 'Histogram', exact: true }).click();
+  await chartsSettled(explore);
+  const histogram = chart.getByTestId('chart-panel').first();
+  const binCount = Number(await histogram.getAttribute('data-bins'));
+  expect(binCount).toBeGreaterThan(1);
+  expect(binCount).toBeLessThanOrEqual(20);
+  await expect(histogram.locator('[data-testid^="bar.item."]')).toHaveCount(binCount);
+  const binLabels = await histogram.locator('svg g[transform] text').allTextContents();
+  const binNames = binLabels.filter((text) => text.includes('–'));
+  expect(new Set(binNames).size).toBe(binNames.length);
+
+  // Two series: a legend names each (sensor · station) in its colour; one series has none.
+  await chart.getByRole('combobox', { name: 'Chart type' }).click();
+  await explore.getByRole('option', { name: 'Time series', exact: true }).click();
+  await chart.getByRole('button', { name: 'Add a series' }).click();
+  await chartsSettled(explore);
+  const legend = chart.getByTestId('chart-legend');
+  await expect(legend.getByRole('listitem')).toHaveCount(2);
+  await expect(legend.getByRole('listitem').first()).toContainText(`· ${station.name}`);
+  expect(await blockingViolations(explore, 'explore with a legend')).toEqual([]);
+  await chart.getByRole('button', { name: 'Remove series 2' }).click();
+  await chartsSettled(explore);
+  await expect(legend).toHaveCount(0);
 
   // Compare: a linked copy, pointed at another station's sensor.
   await chart.getByRole('button', { name: 'Compare' }).click();
@@ -209,6 +268,13 @@ test('a phone in Spanish: the workspace from a long link, quick ranges, no data,
   // over 150 ms, and axe reading contrast mid-fade reports the selected one (seen once under load).
   await page.waitForTimeout(400);
   expect(await blockingViolations(page, 'explore phone')).toEqual([]);
+  // A phone's time axis: the window exactly, few ticks, labels apart.
+  const axis = await timeAxisOf(page.getByTestId('chart-panel').last());
+  expect([axis.start, axis.end]).toEqual(await groupRange(page));
+  expect(axis.ticks.length).toBeGreaterThanOrEqual(2);
+  expect(axis.ticks.length).toBeLessThanOrEqual(4);
+  expect(axis.ticks.every((tick) => tick.off < 1.5)).toBe(true);
+  expect(axis.overlaps).toBe(0);
 
   // A window with no readings says so.
   await page.getByLabel('Desde').first().fill('2001-01-01');

@@ -24,10 +24,11 @@ import { useChartData, usePrefetchQuickRanges, vizChartRequest } from '../api/ge
 import { bucketLabel } from '../utils/bucket-label';
 import type { ChartDrawer } from '../utils/chart-image';
 import { CHART_RESOLUTION, describeAggregation, rawResolution } from '../utils/buckets';
-import { MAX_AXES, sensorById, sensorTitle, splitSeries, toPoints, unitsOf } from '../utils/series';
+import { MAX_AXES, axisGroups, sensorById, sensorTitle, splitSeries, toPoints } from '../utils/series';
 import { stationSensors } from '../utils/station-sensors';
 import { CHART_TYPES, type ChartType, type SeriesRef, type TimeRange, type Viz, type WorkspaceAction } from '../utils/workspace';
 import { useChartCode, type DrawnChartType } from './charts/chart-code';
+import { Swatch } from './charts/chart-parts';
 import type { ChartSeries, ThresholdBand } from './charts/chart-types';
 import { MapChart } from './charts/map-chart';
 import { SaveChartMenu, svgChart } from './save-chart-menu';
@@ -99,8 +100,9 @@ export const ChartCard = ({
     (ref, i) => `${sensorTitle(seriesMeta[i], locale, `#${ref.sensorId}`)} · ${stationName(ref.stationId)}`,
   );
   const title = labels.join(', ');
-  const units = unitsOf(seriesMeta.map((m) => m?.unitOfMeasure ?? ''));
-  const tooManyAxes = units.length > MAX_AXES;
+  const sensorKeys = viz.series.map((ref, i) => seriesMeta[i]?.key ?? `#${ref.sensorId}`);
+  const tooManyAxes =
+    axisGroups(seriesMeta.map((m, i) => ({ unit: m?.unitOfMeasure ?? '', sensorKey: sensorKeys[i] ?? '' }))).length > MAX_AXES;
 
   const chartSeries: ChartSeries[] = splitSeries(answer.data, viz.series).map(({ rows }, i) => {
     const m = seriesMeta[i];
@@ -108,6 +110,8 @@ export const ChartCard = ({
     return {
       id: labels[i] ?? `${i}`,
       label: labels[i] ?? '',
+      sensor: sensorTitle(m, locale, `#${viz.series[i]?.sensorId ?? ''}`),
+      sensorKey: sensorKeys[i] ?? '',
       color: SERIES_COLOURS[i % SERIES_COLOURS.length]!,
       unit: m?.unitOfMeasure ?? '',
       aggregation: m?.aggregation ?? 'avg',
@@ -275,6 +279,9 @@ export const ChartCard = ({
               if (picked) setSeries(i, { stationId: picked.stationId, moduleId: picked.moduleId, sensorId: picked.sensorId });
             }}
             sx={{ minWidth: 220, maxWidth: '100%' }}
+            slotProps={{
+              input: { startAdornment: <Swatch color={SERIES_COLOURS[i % SERIES_COLOURS.length]!} gap={1} /> },
+            }}
           >
             {sensorOptions.some((o) => optionKey(o) === optionKey(ref)) ? null : (
               <MenuItem value={optionKey(ref)}>{optionLabel(ref)}</MenuItem>

@@ -58,6 +58,41 @@ export const histogram = (values: readonly number[], maxBins = MAX_HISTOGRAM_BIN
   return counts.map((count, i) => ({ from: min + i * width, to: i === n - 1 ? max : min + (i + 1) * width, count }));
 };
 
+export type GroupedBin = { readonly from: number; readonly to: number; readonly counts: readonly number[] };
+
+/**
+ * One histogram over several series of one quantity: equal-width bins over all their values (about
+ * √n of them, at most 20), each bin counting every series' values apart, for grouped bars.
+ */
+export const groupedHistogram = (valueSets: readonly (readonly number[])[], maxBins = MAX_HISTOGRAM_BINS): GroupedBin[] => {
+  const all = valueSets.flat();
+  const bins = histogram(all, maxBins);
+  if (bins.length === 0) return [];
+  const first = bins[0]!;
+  const width = bins.length === 1 ? 0 : (bins[bins.length - 1]!.to - first.from) / bins.length;
+  return bins.map((b, i) => ({
+    from: b.from,
+    to: b.to,
+    counts: valueSets.map(
+      (values) =>
+        values.filter((v) => (width === 0 ? true : Math.min(bins.length - 1, Math.floor((v - first.from) / width)) === i)).length,
+    ),
+  }));
+};
+
+/**
+ * Decimals that write every bin's bounds apart: as many as the bin width's first significant digit
+ * needs (width 0.0375 → 2), more while two bounds still read the same; at least 1 (spec §9's readings).
+ */
+export const binDecimals = (bins: readonly { readonly from: number; readonly to: number }[]): number => {
+  if (bins.length === 0) return 1;
+  const width = bins.length > 1 ? (bins[bins.length - 1]!.to - bins[0]!.from) / bins.length : 0;
+  let decimals = width > 0 ? Math.max(1, Math.ceil(-Math.log10(width))) : 1;
+  const bounds = [bins[0]!.from, ...bins.map((b) => b.to)];
+  while (decimals < 10 && new Set(bounds.map((v) => v.toFixed(decimals))).size < new Set(bounds).size) decimals += 1;
+  return decimals;
+};
+
 /** Spec §9: the range chart has 8 ticks, evenly spread over [start, end]. */
 export const RANGE_TICKS = 8;
 export const evenTicks = ([start, end]: TimeRange, count = RANGE_TICKS): number[] =>

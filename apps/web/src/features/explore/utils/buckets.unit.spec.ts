@@ -1,5 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { barStepSeconds, describeAggregation, evenTicks, histogram, rawResolution, toBars } from './buckets';
+import {
+  barStepSeconds,
+  binDecimals,
+  describeAggregation,
+  evenTicks,
+  groupedHistogram,
+  histogram,
+  rawResolution,
+  toBars,
+} from './buckets';
 
 describe('bars (spec §9: 5 minutes, or bucket ÷ 60 minutes above 300 s)', () => {
   it('steps 5 minutes for buckets up to 300 s and one bucket above', () => {
@@ -37,6 +46,41 @@ describe('histogram (spec §9: at most 20 bins)', () => {
     expect(histogram([1, 2, 3, 4, 5, 6, 7, 8, 9])).toHaveLength(3);
     expect(histogram([4, 4, 4])).toEqual([{ from: 4, to: 4, count: 3 }]);
     expect(histogram([])).toEqual([]);
+  });
+});
+
+describe('histogram of several series and its labels', () => {
+  it('bins every series over one set of bins and counts each apart', () => {
+    const sut = groupedHistogram([
+      [0, 1, 2, 3],
+      [3, 3, 4],
+    ]);
+    expect(sut.map((b) => [b.from, b.to])).toEqual([
+      [0, 4 / 3],
+      [4 / 3, 8 / 3],
+      [8 / 3, 4],
+    ]);
+    expect(sut.map((b) => b.counts)).toEqual([
+      [2, 0],
+      [1, 0],
+      [1, 3],
+    ]);
+    expect(sut.flatMap((b) => b.counts).reduce((a, b) => a + b, 0)).toBe(7);
+  });
+
+  it('writes 20 narrow bins of pH with distinct bounds (control: one decimal makes them collide)', () => {
+    const values = Array.from({ length: 400 }, (_, i) => 7.1 + (0.5 * i) / 399);
+    const bins = histogram(values);
+    expect(bins).toHaveLength(20);
+    const sut = binDecimals(bins);
+    const labels = bins.map((b) => `${b.from.toFixed(sut)}–${b.to.toFixed(sut)}`);
+    expect(new Set(labels).size).toBe(20);
+    expect(new Set(bins.map((b) => `${b.from.toFixed(1)}–${b.to.toFixed(1)}`)).size).toBeLessThan(20);
+  });
+
+  it('keeps one decimal for wide bins', () => {
+    expect(binDecimals(histogram(Array.from({ length: 100 }, (_, i) => 200 + i)))).toBe(1);
+    expect(binDecimals([])).toBe(1);
   });
 });
 

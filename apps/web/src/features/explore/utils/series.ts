@@ -45,5 +45,20 @@ export const splitSeries = (answer: SensorDataColumns | undefined, series: reado
 
 export const toPoints = (rows: readonly SensorDataRow[]): TimePoint[] => rows.map((r) => ({ x: r.time, y: r.value }));
 
-/** The units of the series in order of first use: one axis each. */
-export const unitsOf = (units: readonly string[]): string[] => [...new Set(units)];
+/** What decides a series' axis: its unit, or its sensor when the catalogue gives it none (pH, TDS, salinity). */
+export type AxisOf = { readonly unit: string; readonly sensorKey: string };
+
+/** The axis a series is drawn on: one per unit, and one per sensor among unitless sensors (pH and TDS never share one). */
+export const axisKey = ({ unit, sensorKey }: AxisOf): string => (unit ? `unit:${unit}` : `sensor:${sensorKey}`);
+
+export type AxisGroup<S> = { readonly key: string; readonly unit: string; readonly members: readonly S[] };
+
+/** The series grouped by axis, in order of first use (spec §9: at most MAX_AXES of them on a chart). */
+export const axisGroups = <S extends AxisOf>(series: readonly S[]): AxisGroup<S>[] => {
+  const groups = new Map<string, S[]>();
+  for (const s of series) {
+    const key = axisKey(s);
+    groups.set(key, [...(groups.get(key) ?? []), s]);
+  }
+  return [...groups.entries()].map(([key, members]) => ({ key, unit: members[0]!.unit, members }));
+};

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { SensorDataColumns } from '@groundtruth/contracts';
-import { splitSeries } from './series';
+import { axisGroups, MAX_AXES, splitSeries } from './series';
 
 const answer: SensorDataColumns = {
   format: 'columns',
@@ -47,5 +47,30 @@ describe('splitSeries (the compact columns answer)', () => {
     ]);
     expect(old!.rows).toHaveLength(1);
     expect(wrong!.rows).toHaveLength(0);
+  });
+});
+
+const s = (sensorKey: string, unit: string) => ({ sensorKey, unit });
+
+describe('axisGroups (spec §9: one axis per quantity, at most three)', () => {
+  it('gives unitless sensors an axis each, so pH never shares one with TDS', () => {
+    const sut = axisGroups([s('ph', ''), s('tds', ''), s('ph', '')]);
+    expect(sut.map((g) => [g.key, g.members.length])).toEqual([
+      ['sensor:ph', 2],
+      ['sensor:tds', 1],
+    ]);
+  });
+
+  it('puts sensors of one unit on one axis, in order of first use', () => {
+    const sut = axisGroups([s('water_temp', '°C'), s('ph', ''), s('air_temp', '°C')]);
+    expect(sut.map((g) => [g.key, g.unit, g.members.map((m) => m.sensorKey)])).toEqual([
+      ['unit:°C', '°C', ['water_temp', 'air_temp']],
+      ['sensor:ph', '', ['ph']],
+    ]);
+  });
+
+  it('counts pH, TDS, salinity and temperature as four axes: too many', () => {
+    expect(axisGroups([s('ph', ''), s('tds', ''), s('salinity', ''), s('t', '°C')]).length).toBeGreaterThan(MAX_AXES);
+    expect(axisGroups([s('ph', ''), s('tds', ''), s('t', '°C')]).length).toBe(MAX_AXES);
   });
 });

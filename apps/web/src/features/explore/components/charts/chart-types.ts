@@ -6,7 +6,12 @@ export type ThresholdBand = { readonly from: number; readonly to: number; readon
 /** One line of a chart: its points (a null breaks the line) and, for the range chart, each bucket's min and max. */
 export type ChartSeries = {
   readonly id: string;
+  /** Sensor · station, in the legend and tooltips. */
   readonly label: string;
+  /** The sensor's name alone: an axis title when the sensor has no unit (pH). */
+  readonly sensor: string;
+  /** The catalogue's sensor key: unitless sensors get an axis each by it. */
+  readonly sensorKey: string;
   readonly color: string;
   readonly unit: string;
   readonly aggregation: 'avg' | 'max';
@@ -29,12 +34,6 @@ export type ChartProps = {
   /** Histogram and range: a double-click resets the time zoom to all (spec §2). */
   readonly onReset?: () => void;
 };
-
-export const formatTick = (ms: number, span: number, locale: string): string =>
-  new Intl.DateTimeFormat(
-    locale,
-    span <= 2 * 24 * 3_600_000 ? { hour: '2-digit', minute: '2-digit' } : { month: 'numeric', day: 'numeric', year: '2-digit' },
-  ).format(ms);
 
 export const CHART_THEME = {
   text: { fontSize: 11, fill: '#333' },

@@ -1,7 +1,20 @@
-import { ResponsiveLine, type LineCustomSvgLayerProps, type LineSeries } from '@nivo/line';
+import { ResponsiveLine, type LineCustomSvgLayerProps, type LineSeries, type PointTooltipProps } from '@nivo/line';
+import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-import { evenTicks } from '../../utils/buckets';
-import { CHART_THEME, formatTick, type ChartProps, type ChartSeries } from './chart-types';
+import { formatDateTime, formatReading } from '@/lib/format';
+import {
+  ChartTooltip,
+  MARGIN_X,
+  SeriesLegend,
+  TIME_AXIS_BOTTOM,
+  axisTitle,
+  panels,
+  timeAxis,
+  timeTickRenderer,
+  useWidth,
+  valueAxis,
+} from './chart-parts';
+import { CHART_THEME, type ChartProps, type ChartSeries } from './chart-types';
 
 type Line = LineSeries & { id: string; data: { x: number; y: number | null }[] };
 
@@ -24,39 +37,96 @@ const bandLayer =
     );
   };
 
-/** Range chart (spec §3, §9): min–max band and the value line, 8 time ticks; double-click resets the zoom. */
+/**
+ * Range chart (spec §3, §9): each bucket's min–max band and the value line, one panel per axis (a
+ * unit, or a unitless sensor) as on the time series; at most 8 time ticks on calendar boundaries over
+ * exactly the window; double-click resets the zoom.
+ */
 export const RangeChart = ({ series, domain, height, label, locale, onReset }: ChartProps) => {
   const { t } = useTranslation();
-  const span = domain[1] - domain[0];
-  const data: Line[] = series.map((s) => ({
-    id: s.id,
-    data: s.points.filter((p) => p.x >= domain[0] && p.x <= domain[1]).map((p) => ({ x: p.x, y: p.y })),
-  }));
-  const lows = series.flatMap((s) => s.bands.map((b) => b.min));
-  const highs = series.flatMap((s) => s.bands.map((b) => b.max));
+  const [ref, width] = useWidth();
+  const { groups, panelHeight } = panels(series, height);
+  const axis = timeAxis(domain, width, locale);
+  const bandAt = new Map(series.map((s) => [s.id, new Map(s.bands.map((b) => [b.x, b]))]));
+
+  const tooltip = ({ point }: PointTooltipProps<Line>) => {
+    const s = series.find((c) => c.id === point.seriesId);
+    const x = Number(point.data.x);
+    const band = bandAt.get(String(point.seriesId))?.get(x);
+    const unit = s?.unit ?? '';
+    const value = formatReading(Number(point.data.y), unit);
+    return (
+      <ChartTooltip color={s?.color ?? point.seriesColor} title={s?.label ?? String(point.seriesId)}>
+        <div>{formatDateTime(x)}</div>
+        <div>{s?.aggregation === 'max' ? t('explore.tooltipMax', { value }) : t('explore.tooltipMean', { value })}</div>
+        {band && <div>{t('explore.tooltipRange', { min: formatReading(band.min), max: formatReading(band.max, unit) })}</div>}
+      </ChartTooltip>
+    );
+  };
+
+  const drawn = groups.flatMap((group) => {
+    const lines = group.members.flatMap((s) => {
+      const data = s.points.filter((p) => p.x >= domain[0] && p.x <= domain[1]).map((p) => ({ x: p.x, y: p.y }));
+      // A series with nothing to draw would draw `d="null"`.
+      return data.some((p) => p.y !== null) ? [{ s, line: { id: s.id, data } as Line }] : [];
+    });
+    const values = lines.flatMap(({ s, line }) => [
+      ...line.data.flatMap((p) => (p.y === null ? [] : [Number(p.y)])),
+      ...s.bands.filter((b) => b.x >= domain[0] && b.x <= domain[1]).flatMap((b) => [b.min, b.max]),
+    ]);
+    const y = valueAxis(values, panelHeight, locale);
+    return y && lines.length > 0 ? [{ group, lines, y }] : [];
+  });
+
   return (
-    <div style={{ height }} onDoubleClick={onReset} title={t('explore.resetZoom')}>
-      <ResponsiveLine
-        data={data}
-        xScale={{ type: 'linear', min: domain[0], max: domain[1] }}
-        yScale={{
-          type: 'linear',
-          min: lows.length > 0 ? Math.min(...lows) : 'auto',
-          max: highs.length > 0 ? Math.max(...highs) : 'auto',
-        }}
-        margin={{ top: 10, right: 20, bottom: 40, left: 64 }}
-        axisBottom={{ tickValues: evenTicks(domain), format: (v: number | string) => formatTick(Number(v), span, locale) }}
-        axisLeft={{ tickValues: 5, legend: series[0]?.unit ?? '', legendOffset: -54, legendPosition: 'middle' }}
-        colors={series.map((s) => s.color)}
-        enablePoints={false}
-        enableGridX={false}
-        lineWidth={1.5}
-        animate={false}
-        theme={CHART_THEME}
-        layers={['grid', bandLayer(series, domain), 'axes', 'lines']}
-        role="img"
-        ariaLabel={label}
-      />
+    <div ref={ref} onDoubleClick={onReset} title={t('explore.resetZoom')}>
+      <SeriesLegend series={series} />
+      <Stack>
+        {width > 0 &&
+          drawn.map(({ group, lines, y }, i) => {
+            const last = i === drawn.length - 1;
+            return (
+              <div
+                key={group.key}
+                style={{ height: panelHeight }}
+                data-testid="chart-panel"
+                data-x-start={domain[0]}
+                data-x-end={domain[1]}
+                data-margin-left={MARGIN_X.left}
+                data-margin-right={MARGIN_X.right}
+              >
+                <ResponsiveLine
+                  data={lines.map(({ line }) => line)}
+                  xScale={{ type: 'linear', min: domain[0], max: domain[1], nice: false }}
+                  yScale={y.scale}
+                  margin={{ top: 10, ...MARGIN_X, bottom: last ? TIME_AXIS_BOTTOM : 10 }}
+                  axisBottom={
+                    last ? { tickValues: axis.ticks.map((tick) => tick.at), renderTick: timeTickRenderer(axis.labels) } : null
+                  }
+                  axisLeft={{
+                    tickValues: y.ticks,
+                    format: y.format,
+                    legend: axisTitle(group, locale),
+                    legendOffset: -54,
+                    legendPosition: 'middle',
+                  }}
+                  gridYValues={y.ticks}
+                  colors={lines.map(({ s }) => s.color)}
+                  enablePoints={false}
+                  enableGridX={false}
+                  lineWidth={1.5}
+                  animate={false}
+                  useMesh
+                  tooltip={tooltip}
+                  theme={CHART_THEME}
+                  layers={['grid', bandLayer(group.members, domain), 'axes', 'lines', 'crosshair', 'mesh']}
+                  role="img"
+                  ariaLabel={label}
+                />
+              </div>
+            );
+          })}
+      </Stack>
     </div>
   );
 };

@@ -1,8 +1,20 @@
-import { ResponsiveLine, type LineCustomSvgLayerProps, type LineSeries } from '@nivo/line';
+import { ResponsiveLine, type LineCustomSvgLayerProps, type LineSeries, type PointTooltipProps } from '@nivo/line';
 import Stack from '@mui/material/Stack';
+import { formatDateTime, formatReading } from '@/lib/format';
 import { breakAtGaps } from '../../utils/gaps';
-import { unitsOf } from '../../utils/series';
-import { CHART_THEME, formatTick, type ChartProps, type ChartSeries, type ThresholdBand } from './chart-types';
+import {
+  ChartTooltip,
+  MARGIN_X,
+  SeriesLegend,
+  TIME_AXIS_BOTTOM,
+  axisTitle,
+  panels,
+  timeAxis,
+  timeTickRenderer,
+  useWidth,
+  valueAxis,
+} from './chart-parts';
+import { CHART_THEME, type ChartProps, type ChartSeries, type ThresholdBand } from './chart-types';
 
 type Datum = { x: number; y: number | null };
 type Line = LineSeries & { id: string; data: Datum[] };
@@ -37,52 +49,102 @@ const thresholdLayer =
     );
   };
 
+/** A point's tooltip: the series, the moment (M/D/YYYY HH:mm:ss, the language's way) and the value to 1 decimal with its unit. */
+export const pointTooltip =
+  (series: readonly ChartSeries[]) =>
+  ({ point }: PointTooltipProps<Line>) => {
+    const s = series.find((c) => c.id === point.seriesId);
+    return (
+      <ChartTooltip color={s?.color ?? point.seriesColor} title={s?.label ?? String(point.seriesId)}>
+        <div>{formatDateTime(Number(point.data.x))}</div>
+        <div>{formatReading(Number(point.data.y), s?.unit ?? '')}</div>
+      </ChartTooltip>
+    );
+  };
+
+/** A series' points in the window, broken at its gaps; null for a series with nothing to draw (it would draw `d="null"`). */
+const lineOf = (s: ChartSeries, domain: readonly [number, number]): Line | null => {
+  const data = breakAtGaps(
+    s.points.filter((p) => p.x >= domain[0] && p.x <= domain[1]),
+    { minimumGapSeconds: s.minimumGapSeconds, bucketSeconds: s.bucketSeconds },
+  ).map((p) => ({ x: p.x, y: p.y }));
+  return data.some((p) => p.y !== null) ? { id: s.id, data } : null;
+};
+
 /**
- * Time series (spec §3): one panel per unit, each with its own axis (at most three, checked by the
- * caller), lines broken at gaps wider than the sensor's minimumGap and the bucket.
+ * Time series (spec §3): one panel per axis (a unit, or a unitless sensor; at most three, checked by
+ * the caller), lines broken at gaps wider than the sensor's minimumGap and the bucket. The time axis
+ * spans exactly the window, its ticks on calendar boundaries, as many as its width holds.
  */
 export const TimeSeriesChart = ({ series, domain, height, label, locale }: ChartProps) => {
-  const units = unitsOf(series.map((s) => s.unit));
-  const span = domain[1] - domain[0];
-  const panelHeight = Math.max(160, Math.floor(height / units.length));
+  const [ref, width] = useWidth();
+  const { groups, panelHeight } = panels(series, height);
+  const axis = timeAxis(domain, width, locale);
+  const drawn = groups.flatMap((group) => {
+    const lines = group.members.flatMap((s) => {
+      const line = lineOf(s, domain);
+      return line ? [{ s, line }] : [];
+    });
+    const values = lines.flatMap(({ line }) => line.data.flatMap((p) => (p.y === null ? [] : [Number(p.y)])));
+    const y = valueAxis(values, panelHeight, locale);
+    return y && lines.length > 0 ? [{ group, lines, y }] : [];
+  });
   return (
-    <Stack>
-      {units.map((unit, i) => {
-        const mine = series.filter((s) => s.unit === unit);
-        const data: Line[] = mine.map((s: ChartSeries) => ({
-          id: s.id,
-          data: breakAtGaps(
-            s.points.filter((p) => p.x >= domain[0] && p.x <= domain[1]),
-            { minimumGapSeconds: s.minimumGapSeconds, bucketSeconds: s.bucketSeconds },
-          ).map((p) => ({ x: p.x, y: p.y })),
-        }));
-        return (
-          <div key={unit} style={{ height: panelHeight }}>
-            <ResponsiveLine
-              data={data}
-              xScale={{ type: 'linear', min: domain[0], max: domain[1] }}
-              yScale={{ type: 'linear', min: 'auto', max: 'auto' }}
-              margin={{ top: 10, right: 20, bottom: i === units.length - 1 ? 40 : 10, left: 64 }}
-              axisBottom={
-                i === units.length - 1
-                  ? { tickValues: 6, format: (v: number | string) => formatTick(Number(v), span, locale) }
-                  : null
-              }
-              axisLeft={{ tickValues: 5, legend: unit, legendOffset: -54, legendPosition: 'middle' }}
-              colors={mine.map((s) => s.color)}
-              enablePoints={false}
-              enableGridX={false}
-              lineWidth={2}
-              animate={false}
-              useMesh
-              theme={CHART_THEME}
-              layers={[thresholdLayer(mine.flatMap((s) => s.thresholds)), 'grid', 'axes', 'lines', 'crosshair', 'mesh']}
-              role="img"
-              ariaLabel={label}
-            />
-          </div>
-        );
-      })}
-    </Stack>
+    <div ref={ref}>
+      <SeriesLegend series={series} />
+      <Stack>
+        {width > 0 &&
+          drawn.map(({ group, lines, y }, i) => {
+            const last = i === drawn.length - 1;
+            return (
+              <div
+                key={group.key}
+                style={{ height: panelHeight }}
+                data-testid="chart-panel"
+                data-x-start={domain[0]}
+                data-x-end={domain[1]}
+                data-margin-left={MARGIN_X.left}
+                data-margin-right={MARGIN_X.right}
+              >
+                <ResponsiveLine
+                  data={lines.map(({ line }) => line)}
+                  xScale={{ type: 'linear', min: domain[0], max: domain[1], nice: false }}
+                  yScale={y.scale}
+                  margin={{ top: 10, ...MARGIN_X, bottom: last ? TIME_AXIS_BOTTOM : 10 }}
+                  axisBottom={
+                    last ? { tickValues: axis.ticks.map((t) => t.at), renderTick: timeTickRenderer(axis.labels) } : null
+                  }
+                  axisLeft={{
+                    tickValues: y.ticks,
+                    format: y.format,
+                    legend: axisTitle(group, locale),
+                    legendOffset: -54,
+                    legendPosition: 'middle',
+                  }}
+                  gridYValues={y.ticks}
+                  colors={lines.map(({ s }) => s.color)}
+                  enablePoints={false}
+                  enableGridX={false}
+                  lineWidth={2}
+                  animate={false}
+                  useMesh
+                  tooltip={pointTooltip(series)}
+                  theme={CHART_THEME}
+                  layers={[
+                    thresholdLayer(group.members.flatMap((s) => s.thresholds)),
+                    'grid',
+                    'axes',
+                    'lines',
+                    'crosshair',
+                    'mesh',
+                  ]}
+                  role="img"
+                  ariaLabel={label}
+                />
+              </div>
+            );
+          })}
+      </Stack>
+    </div>
   );
 };
