@@ -47,3 +47,10 @@ export const toPoints = (rows: readonly SensorDataRow[]): TimePoint[] => rows.ma
 
 /** The units of the series in order of first use: one axis each. */
 export const unitsOf = (units: readonly string[]): string[] => [...new Set(units)];
+
+/**
+ * Whether one more series needs the reader's say-so (spec §9): a chart has two series unless more were
+ * asked for on it. A chart opened with more than two (an older bookmark) still asks before the next.
+ */
+export const moreSeriesNeedsConfirmation = (count: number, moreAsked: boolean): boolean =>
+  !moreAsked && count >= DEFAULT_MAX_SERIES;

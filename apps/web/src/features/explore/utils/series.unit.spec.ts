@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { SensorDataColumns } from '@groundtruth/contracts';
-import { splitSeries } from './series';
+import { moreSeriesNeedsConfirmation, splitSeries } from './series';
 
 const answer: SensorDataColumns = {
   format: 'columns',
@@ -47,5 +47,21 @@ describe('splitSeries (the compact columns answer)', () => {
     ]);
     expect(old!.rows).toHaveLength(1);
     expect(wrong!.rows).toHaveLength(0);
+  });
+});
+
+describe('the series limit (spec §9: two series by default, more on request)', () => {
+  it('adds a first and a second series without asking', () => {
+    expect(moreSeriesNeedsConfirmation(1, false)).toBe(false);
+  });
+
+  it('asks before a third, and before each further one of a chart opened with more', () => {
+    expect(moreSeriesNeedsConfirmation(2, false)).toBe(true);
+    expect(moreSeriesNeedsConfirmation(4, false)).toBe(true);
+  });
+
+  it('adds without asking again once more were asked for on the chart', () => {
+    expect(moreSeriesNeedsConfirmation(2, true)).toBe(false);
+    expect(moreSeriesNeedsConfirmation(3, true)).toBe(false);
   });
 });
