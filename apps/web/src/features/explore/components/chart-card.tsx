@@ -31,6 +31,7 @@ import { useChartCode, type DrawnChartType } from './charts/chart-code';
 import type { ChartSeries, ThresholdBand } from './charts/chart-types';
 import { MapChart } from './charts/map-chart';
 import { AddSeriesButton } from './add-series-button';
+import { ChartLoadError } from './chart-load-error';
 import { SaveChartMenu, svgChart } from './save-chart-menu';
 
 /** Spec §9 series colours: primary, secondary, then a few more for series asked for beyond two. */
@@ -154,18 +155,7 @@ export const ChartCard = ({
   } else if (answer.isPending || awaitingCode) {
     body = <Skeleton variant="rectangular" height={CHART_HEIGHT} aria-label={t('explore.loading')} />;
   } else if (answer.isError) {
-    body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void answer.refetch()}>
-            {t('explore.retry')}
-          </Button>
-        }
-      >
-        {t('explore.loadFailed')}
-      </Alert>
-    );
+    body = <ChartLoadError error={answer.error} onRetry={() => void answer.refetch()} />;
   } else if (!hasData) {
     body = (
       <Box sx={{ height: 120, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>

@@ -43,6 +43,8 @@ type ExportPanelProps = {
   /** The first group's window: the suggested range. */
   readonly range: TimeRange | null;
   readonly meta: SensorsMeta | undefined;
+  /** Open from the start (/viz/export?v=). */
+  readonly initiallyOpen?: boolean;
 };
 
 const localZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -65,8 +67,11 @@ const JobState = ({ job }: { readonly job: ExportJob }) => {
   const running = job.state === 'queued' || job.state === 'running';
   return (
     <Stack spacing={0.5} sx={{ minWidth: 160 }}>
-      <Typography variant="body2" data-testid="export-state" data-state={job.state}>
-        {t(`explore.export.states.${job.state}`, { progress: Math.floor(job.progress) })}
+      <Typography variant="body2" data-testid="export-state" data-state={job.state} data-rows={job.rows}>
+        {/* Done with no rows: a file of headers only, said so rather than a plain 'Done'. */}
+        {job.state === 'done' && job.rows === 0
+          ? t('explore.export.noReadings')
+          : t(`explore.export.states.${job.state}`, { progress: Math.floor(job.progress) })}
         {job.state === 'failed' && job.error ? `: ${job.error}` : ''}
       </Typography>
       {running && (
@@ -309,7 +314,7 @@ export const ExportPanel = (props: ExportPanelProps) => {
   const { t } = useTranslation();
   const location = useLocation();
   const signedIn = useToken() !== null;
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(props.initiallyOpen ?? false);
   const refusal = exportRefusal(partner.exportEnabled, props.stations);
   if (refusal === 'off') return null;
 
