@@ -427,3 +427,192 @@ const imageColours = async (png: Buffer, header: number, colours: readonly strin
   }
   return { width: info.width, height: info.height, basemapShare: basemap / pixels, matches, distinct: distinct.size };
 };
+
+/** A long link to a workspace of one station's first sensor (spec §4: a bookmark without groups). */
+const stationLink = (stationId: number) =>
+  `/dashboard/explore?bookmark=${encodeURIComponent(JSON.stringify({ v: 1, g: [], s: [stationId], p: [], c: null }))}`;
+
+test('typing dates, a double-click on the scrubber, raw readings, the series limit and the add-chart button (en-US, desktop)', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const { station } = await seededStation(request, 'Hudson at Kingston');
+  await page.setViewportSize(DESKTOP);
+  await prepare(page);
+  const dataStarts: number[] = [];
+  let saves = 0;
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.endsWith('/sensors/data')) dataStarts.push(Number(url.searchParams.get('start')));
+    if (url.pathname.endsWith('/bookmarks/save')) saves += 1;
+  });
+  await page.goto(stationLink(station.id));
+  await chartsSettled(page);
+  const group = page.getByTestId('explore-group').first();
+
+  // Typing a date: the field keeps what is typed (no 1902 after the first digit of the year), and the
+  // range changes once, to the day typed, not at each keystroke.
+  const [, end] = await groupRange(page);
+  const typed = await page.evaluate((ms) => {
+    const d = new Date(ms - 3 * 24 * 3_600_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return {
+      keys: `${pad(d.getMonth() + 1)}${pad(d.getDate())}${d.getFullYear()}`,
+      value: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`,
+      midnight: new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime(),
+    };
+  }, end);
+  dataStarts.length = 0;
+  saves = 0;
+  const from = page.getByLabel('From').first();
+  await from.focus();
+  await from.pressSequentially(typed.keys, { delay: 60 });
+  await expect(from).toHaveValue(typed.value);
+  await from.press('Tab');
+  await expect.poll(async () => (await groupRange(page))[0]).toBe(typed.midnight);
+  await expect(group).toHaveAttribute('data-fast-time', '-1');
+  await chartsSettled(page);
+  expect(dataStarts.every((start) => start >= Date.UTC(1900, 0, 1))).toBe(true);
+  await expect.poll(() => saves).toBe(1);
+  await page.waitForTimeout(1_000);
+  expect(saves).toBe(1);
+
+  // A last day before the first is said, and changes nothing.
+  const before = await groupRange(page);
+  const to = page.getByLabel('To').first();
+  await to.fill('2001-01-01');
+  await to.press('Tab');
+  await expect(page.getByTestId('date-range-problem')).toHaveText('The last day must not be before the first.');
+  await page.waitForTimeout(1_000);
+  expect(await groupRange(page)).toEqual(before);
+  await page.getByRole('button', { name: '2 weeks', exact: true }).click();
+  await expect(page.getByTestId('date-range-problem')).toHaveCount(0);
+  await chartsSettled(page);
+
+  // The scrubber: a click zooms nowhere, a double-click anywhere (its left edge too) clears the
+  // selection, with All selected as well (the first click used to zoom to a 5 px sliver).
+  const scrubber = page.getByTestId('scrubber');
+  const handle = page.getByTestId('scrubber-start');
+  const whole = async () => [
+    Number(await handle.getAttribute('aria-valuemin')),
+    Number(await handle.getAttribute('aria-valuemax')),
+  ];
+  const { width, height } = (await scrubber.boundingBox())!;
+  const twoWeeks = await groupRange(page);
+  await scrubber.click({ position: { x: width / 2, y: height / 2 } });
+  await page.waitForTimeout(600);
+  expect(await groupRange(page)).toEqual(twoWeeks);
+  await scrubber.dblclick({ position: { x: width / 2, y: height / 2 } });
+  await expect(group).toHaveAttribute('data-fast-time', '0');
+  await expect.poll(async () => groupRange(page)).toEqual(await whole());
+  await chartsSettled(page);
+  await scrubber.dblclick({ position: { x: 2, y: height / 2 } });
+  await page.waitForTimeout(600);
+  await expect(group).toHaveAttribute('data-fast-time', '0');
+  expect(await groupRange(page)).toEqual(await whole());
+  await chartsSettled(page);
+
+  // Raw readings hold for a short window only: a week of a summary offers no way back to raw ones,
+  // and the day after it is summarised again.
+  const chart = page.getByTestId('explore-chart').first();
+  await page.getByRole('button', { name: 'Day', exact: true }).click();
+  await chartsSettled(page);
+  await chart.getByRole('button', { name: 'Show raw readings' }).click();
+  await chartsSettled(page);
+  await expect(chart.getByTestId('aggregation-badge')).toHaveText('Raw readings');
+  await expect(chart.getByRole('button', { name: 'Show summarised' })).toBeVisible();
+  await page.getByRole('button', { name: 'Week', exact: true }).click();
+  await chartsSettled(page);
+  await expect(chart.getByTestId('aggregation-badge')).toHaveText(/^Mean of each/);
+  await expect(chart.getByRole('button', { name: 'Show summarised' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Day', exact: true }).click();
+  await chartsSettled(page);
+  await expect(chart.getByRole('button', { name: 'Show raw readings' })).toBeVisible();
+  await expect(chart.getByRole('button', { name: 'Show summarised' })).toHaveCount(0);
+
+  // Two series a chart; a third only when asked for, after being told why not.
+  const series = chart.getByRole('combobox', { name: /^Series \d$/ });
+  await expect(series).toHaveCount(1);
+  await chart.getByRole('button', { name: 'Add a series' }).click();
+  await expect(series).toHaveCount(2);
+  await chart.getByRole('button', { name: 'Add a series' }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Add more than two series?' });
+  await expect(ask).toContainText('harder to read');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(series).toHaveCount(2);
+  await chart.getByRole('button', { name: 'Add a series' }).click();
+  await ask.getByRole('button', { name: 'Add the series' }).click();
+  await expect(series).toHaveCount(3);
+  // Asked once for this chart: the next one comes without asking.
+  await chart.getByRole('button', { name: 'Add a series' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(series).toHaveCount(4);
+  await chartsSettled(page);
+
+  // The header's add-chart button: a new group for the station's first sensor.
+  await page.getByRole('button', { name: 'Add a chart' }).click();
+  await expect(page.getByTestId('explore-group')).toHaveCount(2);
+  await chartsSettled(page);
+  await expect.poll(async () => (await addressBookmark(page)).g.length).toBe(2);
+});
+
+test('/viz/export opens the workspace with its export panel (signed in only); bad links and missing stations offer a way back', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { station } = await seededStation(request, 'Hudson at Kingston');
+  const owner = await makeOwner(request, 'viz-export');
+  const save = await request.post('/api/bookmarks/save', {
+    data: { v: 1, g: [], s: [station.id], p: [], c: null },
+  });
+  expect(save.ok()).toBe(true);
+  const { token } = (await save.json()) as { token: string };
+  await page.setViewportSize(DESKTOP);
+  await prepare(page, { owner });
+
+  await page.goto(`/viz/export?v=${token}`);
+  const panel = page.getByRole('dialog', { name: 'Export data' });
+  await expect(panel).toBeVisible({ timeout: 30_000 });
+  await expect(panel.getByRole('checkbox', { name: station.name })).toBeChecked();
+  await panel.getByRole('button', { name: 'Close' }).click();
+  await chartsSettled(page);
+  await expect(page).toHaveURL(/\/viz\/export\?v=\w+/);
+
+  // Signed out, it is the sign-in screen, which comes back here.
+  const fresh = await browser.newContext({ baseURL: BASE });
+  const signedOut = await fresh.newPage();
+  await signedOut.goto(`/viz/export?v=${token}`);
+  await expect(signedOut).toHaveURL(/\/login\?after=/);
+  expect(new URL(signedOut.url()).searchParams.get('after')).toBe(`/viz/export?v=${token}`);
+  await fresh.close();
+
+  // A link that names no workspace: said, with the way back to the stations map.
+  for (const link of ['/viz?v=garbage', '/dashboard/explore?bookmark=%7Bbad']) {
+    await page.goto(link);
+    await expect(page.getByTestId('explore-bad-bookmark')).toBeVisible();
+    await expect(
+      page.getByTestId('explore-bad-bookmark').getByRole('link', { name: 'Back to the stations map' }),
+    ).toHaveAttribute('href', '/dashboard/stations/map');
+  }
+
+  // A station that is not there: said so, with no 'Try again' (it could never succeed) and no retries.
+  const missing = 99_999_999;
+  let missingCalls = 0;
+  page.on('response', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.endsWith('/sensors/data') && url.searchParams.get('stations') === String(missing)) missingCalls += 1;
+  });
+  const bookmark = { v: 1, g: [[[[[[missing, [1, 1]]], [0, 86_400_000], [], 0, -1]]]], s: [missing], p: [], c: null };
+  await page.goto(`/dashboard/explore?bookmark=${encodeURIComponent(JSON.stringify(bookmark))}`);
+  await expect(page.getByTestId('chart-load-error')).toHaveText('This station does not exist or is not shared with you.');
+  await expect(page.getByTestId('explore-chart').getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  const notice = page.getByTestId('explore-missing-station');
+  await expect(notice).toContainText('This station does not exist or is not shared with you.');
+  await expect(notice.getByRole('link', { name: 'Back to the stations map' })).toHaveAttribute('href', '/dashboard/stations/map');
+  await page.waitForTimeout(1_500);
+  expect(missingCalls).toBe(1);
+});

@@ -73,7 +73,7 @@ export class ExportJobs {
         ownerId,
         format,
         JSON.stringify(query),
-        exportFileName(format, stations, q.start, q.end),
+        exportFileName(format, stations, q.start, q.end, q.tz),
       ],
     );
     return toJob(r.rows[0]!);

@@ -1,8 +1,8 @@
 import { paths } from '@/config/paths';
 import { routePattern } from './route-pattern';
 
-const explorePaths = [paths.exploreShortBookmark, paths.exploreBookmark, paths.exploreBookmarkOld].map((route) =>
-  routePattern(route.path),
+const explorePaths = [paths.exploreShortBookmark, paths.exploreExport, paths.exploreBookmark, paths.exploreBookmarkOld].map(
+  (route) => routePattern(route.path),
 );
 
 /** Whether `pathname` opens the explore workspace (its three routes). */

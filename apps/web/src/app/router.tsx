@@ -104,7 +104,8 @@ const explore = (queryClient: QueryClient): Pick<RouteObject, 'lazy' | 'loader'>
   lazy: async () => ({ Component: (await import('./routes/explore.route')).ExploreRoute }),
   loader: ({ request, params }) => {
     const url = new URL(request.url);
-    const token = url.pathname === paths.exploreShortBookmark.path ? url.searchParams.get('v') : null;
+    const byToken = url.pathname === paths.exploreShortBookmark.path || url.pathname === paths.exploreExport.path;
+    const token = byToken ? url.searchParams.get('v') : null;
     if (token) void queryClient.prefetchQuery(bookmarkQueryOptions(token));
     const text = token ? null : (params['bookmark'] ?? url.searchParams.get('bookmark'));
     const link = token ? { token } : text ? { text } : null;
@@ -209,6 +210,7 @@ export const createRouter = (queryClient: QueryClient) =>
               { id: 'terms', path: paths.terms.path, element: <TermsView /> },
             ]),
             guarded(queryClient, 'secured', [
+              { id: 'exploreExport', path: paths.exploreExport.path, ...explore(queryClient) },
               {
                 id: 'internalFeatures',
                 path: paths.internalFeatures.path,

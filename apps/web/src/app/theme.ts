@@ -17,4 +17,15 @@ export const theme = createTheme({
     h4: { fontWeight: 700, fontSize: '1.75rem' },
     button: { textTransform: 'none', fontWeight: 600 },
   },
+  components: {
+    // Keyboard focus on every button (toggle and icon buttons too) is a clear outline in the brand
+    // colour, not only MUI's faint ripple; above its neighbours so a button group's next one hides none of it.
+    MuiButtonBase: {
+      styleOverrides: {
+        root: {
+          '&.Mui-focusVisible': { outline: `2px solid ${partner.colours.primary}`, outlineOffset: 2, zIndex: 1 },
+        },
+      },
+    },
+  },
 });

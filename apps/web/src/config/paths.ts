@@ -119,6 +119,8 @@ export const paths = {
   /** The hidden features page (spec §2; secured). */
   internalFeatures: { path: '/internal/features', getHref: () => '/internal/features' },
   exploreShortBookmark: { path: '/viz', getHref: (token: string) => withQuery('/viz', { v: token }) },
+  /** The workspace of a stored bookmark with its export panel open (spec §2 route table; secured). */
+  exploreExport: { path: '/viz/export', getHref: (token: string) => withQuery('/viz/export', { v: token }) },
   /** A shared workspace's preview page (served by the API: link-preview tags, then the workspace). */
   exploreShare: { path: '/viz/share', getHref: (token: string) => withQuery('/viz/share', { v: token }) },
   login: {

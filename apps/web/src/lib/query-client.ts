@@ -3,6 +3,9 @@ import { isApiError } from './api-client';
 
 const MAX_RETRIES = 2;
 
+/** Whether asking again may answer differently: not after a 4xx (private, missing, bad id). */
+export const mayAnswerDifferently = (error: unknown): boolean => !(isApiError(error) && error.isClientError);
+
 export const createQueryClient = (): QueryClient =>
   new QueryClient({
     defaultOptions: {
@@ -10,7 +13,7 @@ export const createQueryClient = (): QueryClient =>
         staleTime: 30_000,
         refetchOnWindowFocus: false,
         // A 4xx (private, missing, bad id) will answer the same again; only retry network and 5xx failures.
-        retry: (failureCount, error) => !(isApiError(error) && error.isClientError) && failureCount < MAX_RETRIES,
+        retry: (failureCount, error) => mayAnswerDifferently(error) && failureCount < MAX_RETRIES,
       },
     },
   });

@@ -209,10 +209,25 @@ export class ExportWriter {
   }
 }
 
-/** `groundtruth-stations-12-13-2025-06-01-to-2025-06-08.csv`: says what and when, safe on every file system. */
-export const exportFileName = (format: ExportFileFormat, stationIds: readonly number[], start: number, end: number): string => {
+/**
+ * `groundtruth-stations-12-13-2025-06-01-to-2025-06-07.csv`: says what and when, safe on every file
+ * system. The days are those of the reader's time zone, and the second is the last day the file holds:
+ * the range ends at the next midnight, which named the day after it.
+ */
+export const exportFileName = (
+  format: ExportFileFormat,
+  stationIds: readonly number[],
+  start: number,
+  end: number,
+  tz = 'UTC',
+): string => {
   const ids =
     stationIds.length > 5 ? `${stationIds.slice(0, 5).join('-')}-and-${stationIds.length - 5}-more` : stationIds.join('-');
-  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-  return `groundtruth-station${stationIds.length > 1 ? 's' : ''}-${ids}-${day(start)}-to-${day(end)}.${format === 'csv' ? 'csv' : 'jsonl'}`;
+  const days = new Intl.DateTimeFormat('en-US', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const day = (ms: number) => {
+    const p = Object.fromEntries(days.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
+    return `${p['year']}-${p['month']}-${p['day']}`;
+  };
+  const last = Math.max(start, end - 1);
+  return `groundtruth-station${stationIds.length > 1 ? 's' : ''}-${ids}-${day(start)}-to-${day(last)}.${format === 'csv' ? 'csv' : 'jsonl'}`;
 };

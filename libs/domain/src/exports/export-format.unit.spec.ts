@@ -59,11 +59,23 @@ describe('export format', () => {
   });
 
   it('names the file after its stations and days', () => {
+    // [1 January, 1 February): the last day held is 31 January.
     expect(exportFileName('json-lines', [3], Date.parse('2025-01-01'), Date.parse('2025-02-01'))).toBe(
-      'groundtruth-station-3-2025-01-01-to-2025-02-01.jsonl',
+      'groundtruth-station-3-2025-01-01-to-2025-01-31.jsonl',
     );
     expect(exportFileName('csv', [1, 2, 3, 4, 5, 6, 7], 0, 0)).toBe(
       'groundtruth-stations-1-2-3-4-5-and-2-more-1970-01-01-to-1970-01-01.csv',
     );
+  });
+
+  it("names the days of the reader's time zone, the last one held (not the midnight after it)", () => {
+    // New York's 1 to 27 November 2026: [1 Nov 04:00Z, 28 Nov 05:00Z).
+    const start = Date.parse('2026-11-01T04:00:00Z');
+    const end = Date.parse('2026-11-28T05:00:00Z');
+    expect(exportFileName('csv', [7], start, end, 'America/New_York')).toBe('groundtruth-station-7-2026-11-01-to-2026-11-27.csv');
+    // Madrid's 2 June: midnight there is 22:00Z the day before.
+    expect(
+      exportFileName('csv', [7], Date.parse('2025-06-01T22:00:00Z'), Date.parse('2025-06-02T22:00:00Z'), 'Europe/Madrid'),
+    ).toBe('groundtruth-station-7-2025-06-02-to-2025-06-02.csv');
   });
 });

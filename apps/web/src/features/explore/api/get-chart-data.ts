@@ -2,6 +2,7 @@ import { SensorDataColumns, routes } from '@groundtruth/contracts';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { callRoute } from '@/lib/call-route';
+import { mayAnswerDifferently } from '@/lib/query-client';
 import { featureFlags } from '@/lib/feature-flags';
 import { CHART_RESOLUTION } from '../utils/buckets';
 import { QUICK_RANGES, queriedRange, quickRange, type TimeRange, type Viz } from '../utils/workspace';
@@ -60,13 +61,20 @@ export const chartDataQueryOptions = ({ stations, sensors, range, resolution }: 
   });
 };
 
-/** A chart's data; the previous answer stays on screen while a new window loads. */
-export const useChartData = (request: ChartDataRequest | null) =>
-  useQuery({
-    ...chartDataQueryOptions(request ?? { stations: [], sensors: [], range: [0, 1], resolution: 1 }),
+/**
+ * A chart's data; the previous answer stays on screen while a new window loads. A 4xx the route's
+ * prefetch already had (a station not there) is not asked again as the chart mounts.
+ */
+export const useChartData = (request: ChartDataRequest | null) => {
+  const queryClient = useQueryClient();
+  const options = chartDataQueryOptions(request ?? { stations: [], sensors: [], range: [0, 1], resolution: 1 });
+  return useQuery({
+    ...options,
     enabled: request !== null && request.stations.length > 0 && request.sensors.length > 0,
     placeholderData: keepPreviousData,
+    retryOnMount: mayAnswerDifferently(queryClient.getQueryState(options.queryKey)?.error),
   });
+};
 
 /**
  * The chart's data for each quick range of its group (spec §3: day … all, back from the data's end),

@@ -1,6 +1,7 @@
 import { routes } from '@groundtruth/contracts';
-import { queryOptions, useQueries } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '@/lib/call-route';
+import { mayAnswerDifferently } from '@/lib/query-client';
 
 /**
  * GET /stations/{id}. The key is the station page's own (['station', id]), so a workspace opened from
@@ -14,8 +15,16 @@ export const exploreStationQueryOptions = (id: number) =>
   });
 
 /** The bookmark's stations, in its order. */
-export const useExploreStations = (ids: readonly number[]) =>
-  useQueries({ queries: ids.map((id) => exploreStationQueryOptions(id)) });
+export const useExploreStations = (ids: readonly number[]) => {
+  const queryClient = useQueryClient();
+  return useQueries({
+    queries: ids.map((id) => {
+      const options = exploreStationQueryOptions(id);
+      // A station the route's prefetch found missing (404) is not asked for again as the workspace mounts.
+      return { ...options, retryOnMount: mayAnswerDifferently(queryClient.getQueryState(options.queryKey)?.error) };
+    }),
+  });
+};
 
 /** GET /projects/{id}/stations: the stations a chart of the bookmark's projects may compare with. */
 export const exploreProjectStationsQueryOptions = (id: number) =>

@@ -1,5 +1,4 @@
 import type { SensorsMeta, Station } from '@groundtruth/contracts';
-import AddIcon from '@mui/icons-material/Add';
 import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import LinkIcon from '@mui/icons-material/Link';
@@ -24,6 +23,7 @@ import { useChartData, usePrefetchQuickRanges, vizChartRequest } from '../api/ge
 import { bucketLabel } from '../utils/bucket-label';
 import type { ChartDrawer } from '../utils/chart-image';
 import { CHART_RESOLUTION, describeAggregation, rawResolution } from '../utils/buckets';
+import { rawStillAsked, rawToggle } from '../utils/raw-readings';
 import { MAX_AXES, axisGroups, sensorById, sensorTitle, splitSeries, toPoints } from '../utils/series';
 import { stationSensors } from '../utils/station-sensors';
 import { CHART_TYPES, type ChartType, type SeriesRef, type TimeRange, type Viz, type WorkspaceAction } from '../utils/workspace';
@@ -31,6 +31,8 @@ import { useChartCode, type DrawnChartType } from './charts/chart-code';
 import { Swatch } from './charts/chart-parts';
 import type { ChartSeries, ThresholdBand } from './charts/chart-types';
 import { MapChart } from './charts/map-chart';
+import { AddSeriesButton } from './add-series-button';
+import { ChartLoadError } from './chart-load-error';
 import { SaveChartMenu, svgChart } from './save-chart-menu';
 
 /** Spec §9 series colours: primary, secondary, then a few more for series asked for beyond two. */
@@ -86,6 +88,9 @@ export const ChartCard = ({
   const drawMap = useRef<ChartDrawer | null>(null);
 
   const rawRes = rawResolution(viz.range);
+  // Raw readings hold for windows short enough for them: a longer one ends the request (no stale
+  // 'Show summarised' beside a summary, and no raw readings coming back unasked on a shorter window).
+  if (raw !== rawStillAsked(raw, rawRes !== null)) setRaw(false);
   const resolution = raw && rawRes !== null ? rawRes : CHART_RESOLUTION;
   const isMap = viz.chartType === 'map';
   const answer = useChartData(isMap ? null : vizChartRequest(viz, mobile, resolution));
@@ -154,18 +159,7 @@ export const ChartCard = ({
   } else if (answer.isPending || awaitingCode) {
     body = <Skeleton variant="rectangular" height={CHART_HEIGHT} aria-label={t('explore.loading')} />;
   } else if (answer.isError) {
-    body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void answer.refetch()}>
-            {t('explore.retry')}
-          </Button>
-        }
-      >
-        {t('explore.loadFailed')}
-      </Alert>
-    );
+    body = <ChartLoadError error={answer.error} onRetry={() => void answer.refetch()} />;
   } else if (!hasData) {
     body = (
       <Box sx={{ height: 120, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
@@ -299,17 +293,14 @@ export const ChartCard = ({
           </Button>
         )}
         {sensorOptions.length > 0 && (
-          <Button
-            size="small"
-            startIcon={<AddIcon aria-hidden />}
-            onClick={() => {
-              // A chart opens with its series (two at most by default); each click asks for one more.
+          <AddSeriesButton
+            count={viz.series.length}
+            onAdd={() => {
+              // The next sensor not on the chart yet (else the first again).
               const next = sensorOptions.find((o) => !viz.series.some((s) => optionKey(s) === optionKey(o))) ?? sensorOptions[0]!;
               setSeries(viz.series.length, { stationId: next.stationId, moduleId: next.moduleId, sensorId: next.sensorId });
             }}
-          >
-            {t('explore.addSeries')}
-          </Button>
+          />
         )}
         {aggregation && !isMap && (
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
@@ -327,12 +318,12 @@ export const ChartCard = ({
                 }
               />
             </Tooltip>
-            {aggregation.kind === 'aggregated' && rawRes !== null && !raw && (
+            {rawToggle(raw, rawRes !== null, aggregation.kind) === 'showRaw' && (
               <Button size="small" onClick={() => setRaw(true)}>
                 {t('explore.showRaw')}
               </Button>
             )}
-            {raw && (
+            {rawToggle(raw, rawRes !== null, aggregation.kind) === 'showSummarised' && (
               <Button size="small" onClick={() => setRaw(false)}>
                 {t('explore.showAggregated')}
               </Button>

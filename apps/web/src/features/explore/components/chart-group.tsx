@@ -1,16 +1,14 @@
 import type { SensorsMeta, Station } from '@groundtruth/contracts';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromDateInput, toDateInput } from '../utils/date-input';
+import { useDayRangeDraft } from '../hooks/use-day-range-draft';
 import { dataExtent } from '../utils/station-sensors';
 import {
-  DAY_MS,
   FAST_TIME_CUSTOM,
   QUICK_RANGES,
   asFastTime,
@@ -20,6 +18,7 @@ import {
   type WorkspaceAction,
 } from '../utils/workspace';
 import { ChartCard } from './chart-card';
+import { DayRangeFields } from './day-range-fields';
 import { Scrubber } from './scrubber';
 
 type ChartGroupProps = {
@@ -46,6 +45,9 @@ export const ChartGroup = ({ group, index, stations, meta, mobile, anchorId, pro
   const extent: TimeRange | null = dataExtent(mine);
   const zoom = (range: TimeRange, fastTime?: number) =>
     dispatch({ type: 'zoom', vizId: first.id, range, ...(fastTime === undefined ? {} : { fastTime: asFastTime(fastTime) }) });
+
+  // Typed dates are taken whole (a custom range), not at each keystroke.
+  const dates = useDayRangeDraft(first.range, (range) => zoom(range, FAST_TIME_CUSTOM));
 
   const scrubDomain: TimeRange = extent
     ? [Math.min(extent[0], first.range[0]), Math.max(extent[1], first.range[1])]
@@ -82,31 +84,7 @@ export const ChartGroup = ({ group, index, stations, meta, mobile, anchorId, pro
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
-        <Stack direction="row" spacing={1}>
-          <TextField
-            type="date"
-            size="small"
-            label={t('explore.from')}
-            value={toDateInput(first.range[0])}
-            onChange={(e) => {
-              const start = fromDateInput(e.target.value);
-              if (start !== null && start < first.range[1]) zoom([start, first.range[1]], FAST_TIME_CUSTOM);
-            }}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            type="date"
-            size="small"
-            label={t('explore.to')}
-            value={toDateInput(first.range[1] - 1)}
-            onChange={(e) => {
-              const day = fromDateInput(e.target.value);
-              // The end day is included: the range ends at the next midnight.
-              if (day !== null && day + DAY_MS > first.range[0]) zoom([first.range[0], day + DAY_MS], FAST_TIME_CUSTOM);
-            }}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-        </Stack>
+        <DayRangeFields dates={dates} fromLabel={t('explore.from')} toLabel={t('explore.to')} />
       </Stack>
       <Stack spacing={2}>
         {group.vizes.map((viz, i) => (

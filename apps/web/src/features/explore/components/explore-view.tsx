@@ -1,11 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, useRef } from 'react';
 import { decodeBookmark, isDomainError, serializeBookmark, type Bookmark } from '@groundtruth/domain';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { LoadingBlock } from '@/components/loading-block';
 import { paths } from '@/config/paths';
 import { bookmarkQueryOptions } from '../api/bookmarks';
@@ -39,20 +40,28 @@ const readText = (text: string | null): Bookmark | BadBookmark => {
  * image link previews show, and which opens the workspace), else the address as it is.
  */
 const shareUrl = (pathname: string, search: string): string => {
-  const token = pathname === paths.exploreShortBookmark.path ? new URLSearchParams(search).get('v') : null;
+  const byToken = pathname === paths.exploreShortBookmark.path || pathname === paths.exploreExport.path;
+  const token = byToken ? new URLSearchParams(search).get('v') : null;
   return token
     ? `${window.location.origin}${paths.exploreShare.getHref(token)}`
     : `${window.location.origin}${pathname}${search}`;
 };
 
 /**
- * The explore routes (spec §2): /dashboard/explore?bookmark=…, /dashboard/explore/{bookmark} and
- * /viz?v={token}. The workspace stays mounted while its own publishing rewrites the address; another
+ * The explore routes (spec §2): /dashboard/explore?bookmark=…, /dashboard/explore/{bookmark},
+ * /viz?v={token} and /viz/export?v={token}. The workspace stays mounted while its own publishing rewrites the address; another
  * bookmark (a pasted link) opens a fresh one.
  */
-export const ExploreView = ({ source }: { readonly source: BookmarkSource }) => {
+export const ExploreView = ({
+  source,
+  exporting = false,
+}: {
+  readonly source: BookmarkSource;
+  /** /viz/export?v=: the workspace opens with its export panel, and its address keeps that form. */
+  readonly exporting?: boolean;
+}) => {
   const { t } = useTranslation();
-  const publish = usePublishBookmark();
+  const publish = usePublishBookmark(exporting ? paths.exploreExport.getHref : paths.exploreShortBookmark.getHref);
   const location = useLocation();
   const token = source.kind === 'token' ? source.token : null;
   const resolved = useQuery({ ...bookmarkQueryOptions(token ?? ''), enabled: token !== null && token !== '' });
@@ -82,7 +91,16 @@ export const ExploreView = ({ source }: { readonly source: BookmarkSource }) => 
   if (bookmark instanceof BadBookmark) {
     return (
       <Box sx={{ p: 2 }}>
-        <Alert severity="warning" data-testid="explore-bad-bookmark">
+        <Alert
+          severity="warning"
+          data-testid="explore-bad-bookmark"
+          action={
+            // Where the workspace's back button leads without a project (spec §2): the stations map.
+            <Button component={RouterLink} to={paths.mapAllStations.getHref()} color="inherit" size="small">
+              {t('explore.backToMap')}
+            </Button>
+          }
+        >
           {t('explore.badBookmark')}
         </Alert>
       </Box>
@@ -101,6 +119,7 @@ export const ExploreView = ({ source }: { readonly source: BookmarkSource }) => 
     <ExploreWorkspace
       key={mounted.current.key}
       bookmark={bookmark}
+      exporting={exporting}
       actions={<SharePanel url={shareUrl(location.pathname, location.search)} />}
       onPublish={(next) => {
         published.current = serializeBookmark(next);

@@ -1,3 +1,4 @@
+import AddchartIcon from '@mui/icons-material/Addchart';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -19,8 +20,17 @@ import { useIdle } from '@/hooks/use-idle';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useExploreSensorsMeta } from '../api/get-sensors-meta';
 import { useExploreProjectStations, useExploreStations } from '../api/get-station';
-import { defaultChart, stationSensors } from '../utils/station-sensors';
-import { MOBILE_MEDIA_QUERY, bookmarkOf, workspaceFromBookmark, workspaceReducer } from '../utils/workspace';
+import { isApiError } from '@/lib/api-client';
+import { loadErrorKind } from '../utils/load-error';
+import { dataExtent, defaultChart, stationSensors } from '../utils/station-sensors';
+import {
+  MOBILE_MEDIA_QUERY,
+  bookmarkOf,
+  canAddChart,
+  workspaceFromBookmark,
+  workspaceReducer,
+  type Viz,
+} from '../utils/workspace';
 import { ChartGroup } from './chart-group';
 import { StationPager } from './station-pager';
 
@@ -33,6 +43,8 @@ type ExploreWorkspaceProps = {
   readonly onPublish: (bookmark: Bookmark) => void;
   /** Share and export, in the header. */
   readonly actions?: ReactNode;
+  /** Opened by /viz/export?v=: the export panel shows at once. */
+  readonly exporting?: boolean;
 };
 
 /** Where the back button leads (spec §2): the project's map or page when the bookmark carries one, else the stations map. */
@@ -48,7 +60,7 @@ const backTarget = (context: Bookmark['c']): { href: string; label: 'explore.bac
  * The explore workspace (spec §2 Explore workspace, §4 Explore): groups of linked charts over a
  * bookmark. Its state is the pure reducer of utils/workspace; each change publishes the next bookmark.
  */
-export const ExploreWorkspace = ({ bookmark, onPublish, actions }: ExploreWorkspaceProps) => {
+export const ExploreWorkspace = ({ bookmark, onPublish, actions, exporting = false }: ExploreWorkspaceProps) => {
   const { t } = useTranslation();
   usePageTitle(t('explore.title'));
   const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
@@ -57,6 +69,10 @@ export const ExploreWorkspace = ({ bookmark, onPublish, actions }: ExploreWorksp
   const stationQueries = useExploreStations(ws.stations);
   const stations: Station[] = stationQueries.flatMap((q) => (q.data ? [q.data] : []));
   const stationsLoading = stationQueries.some((q) => q.isPending);
+  // A station the API says is not there, or not shared (spec §8): no retry will bring it.
+  const missingStation = stationQueries.some(
+    (q) => q.isError && loadErrorKind(isApiError(q.error) ? q.error.status : null) === 'missingStation',
+  );
   // A chart may compare with the bookmark's stations and those of its projects.
   const projectStations = useExploreProjectStations(ws.projects).flatMap((q) => q.data?.stations ?? []);
   const candidates = [...stations, ...projectStations.filter((p) => !stations.some((s) => s.id === p.id))];
@@ -97,6 +113,23 @@ export const ExploreWorkspace = ({ bookmark, onPublish, actions }: ExploreWorksp
   const back = backTarget(ws.context);
   const anchorId = ws.groups[0]?.vizes[0]?.id ?? null;
 
+  // Spec §2 add-chart button: a new group for the first chart's station, of its first sensor, over the
+  // top group's window; off while the only chart has no data.
+  const top = ws.groups[0]?.vizes[0];
+  const topStation = stations.find((s) => s.id === top?.series[0]?.stationId);
+  const newSensor = topStation ? stationSensors(topStation)[0] : undefined;
+  const hasData = (viz: Viz) => dataExtent(stations.filter((s) => viz.series.some((r) => r.stationId === s.id))) !== null;
+  const addChart =
+    top && newSensor && canAddChart(ws, hasData)
+      ? () =>
+          dispatch({
+            type: 'addChart',
+            series: { stationId: newSensor.stationId, moduleId: newSensor.moduleId, sensorId: newSensor.sensorId },
+            range: top.range,
+            fastTime: top.fastTime,
+          })
+      : null;
+
   return (
     <Stack spacing={2} sx={{ p: { xs: 1, md: 2 } }} data-testid="explore-workspace">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
@@ -106,6 +139,16 @@ export const ExploreWorkspace = ({ bookmark, onPublish, actions }: ExploreWorksp
         <Typography component="h1" variant="h5" sx={{ flex: 1 }}>
           {t('explore.title')}
         </Typography>
+        {ws.groups.length > 0 && (
+          <Button
+            variant="outlined"
+            startIcon={<AddchartIcon aria-hidden />}
+            disabled={addChart === null}
+            onClick={addChart ?? undefined}
+          >
+            {t('explore.addChart')}
+          </Button>
+        )}
         {idle && (
           <Suspense fallback={null}>
             {actions}
@@ -114,6 +157,7 @@ export const ExploreWorkspace = ({ bookmark, onPublish, actions }: ExploreWorksp
               series={ws.groups.flatMap((g) => g.vizes.flatMap((v) => v.series))}
               range={ws.groups[0]?.vizes[0]?.range ?? null}
               meta={meta.data}
+              initiallyOpen={exporting}
             />
           </Suspense>
         )}
@@ -121,7 +165,21 @@ export const ExploreWorkspace = ({ bookmark, onPublish, actions }: ExploreWorksp
 
       {idle && <StationPager stations={stations} />}
 
-      {ws.groups.length === 0 && !stationsLoading && (
+      {missingStation && (
+        <Alert
+          severity="warning"
+          data-testid="explore-missing-station"
+          action={
+            <Button component={RouterLink} to={back.href} color="inherit" size="small">
+              {t(back.label)}
+            </Button>
+          }
+        >
+          {t('explore.missingStation')}
+        </Alert>
+      )}
+
+      {ws.groups.length === 0 && !stationsLoading && !missingStation && (
         <Alert severity="info" data-testid="explore-nothing-selected">
           {t('explore.nothingSelected')}
         </Alert>

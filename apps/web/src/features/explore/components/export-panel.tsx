@@ -17,7 +17,6 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -30,10 +29,11 @@ import { isApiError } from '@/lib/api-client';
 import { useToken } from '@/lib/auth/session';
 import { formatDateTime } from '@/lib/format';
 import { downloadExport, exportHistoryQueryKey, startExport, useExportHistory, useExportStatus } from '../api/exports';
-import { fromDateInput, toDateInput } from '../utils/date-input';
+import { useDayRangeDraft } from '../hooks/use-day-range-draft';
 import { exportRefusal, exportRequestProblem, suggestedExport, type ExportRequest } from '../utils/export-request';
 import { sensorById, sensorTitle } from '../utils/series';
 import type { SeriesRef, TimeRange } from '../utils/workspace';
+import { DayRangeFields } from './day-range-fields';
 
 type ExportPanelProps = {
   /** The workspace's stations (their model names decide whether export is offered). */
@@ -43,9 +43,9 @@ type ExportPanelProps = {
   /** The first group's window: the suggested range. */
   readonly range: TimeRange | null;
   readonly meta: SensorsMeta | undefined;
+  /** Open from the start (/viz/export?v=). */
+  readonly initiallyOpen?: boolean;
 };
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const localZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
@@ -67,8 +67,11 @@ const JobState = ({ job }: { readonly job: ExportJob }) => {
   const running = job.state === 'queued' || job.state === 'running';
   return (
     <Stack spacing={0.5} sx={{ minWidth: 160 }}>
-      <Typography variant="body2" data-testid="export-state" data-state={job.state}>
-        {t(`explore.export.states.${job.state}`, { progress: Math.floor(job.progress) })}
+      <Typography variant="body2" data-testid="export-state" data-state={job.state} data-rows={job.rows}>
+        {/* Done with no rows: a file of headers only, said so rather than a plain 'Done'. */}
+        {job.state === 'done' && job.rows === 0
+          ? t('explore.export.noReadings')
+          : t(`explore.export.states.${job.state}`, { progress: Math.floor(job.progress) })}
         {job.state === 'failed' && job.error ? `: ${job.error}` : ''}
       </Typography>
       {running && (
@@ -204,7 +207,10 @@ const ExportForm = ({ stations, series, range, meta }: ExportPanelProps & { read
   const sensorName = (id: number) => sensorTitle(sensorById(meta, id), i18n.language, `#${id}`);
   const toggle = (key: 'stations' | 'sensors', id: number, on: boolean) =>
     setRequest((r) => ({ ...r, [key]: on ? [...r[key], id] : r[key].filter((x) => x !== id) }));
+  // Days typed but not taken (a last day before the first, a half-typed date) block the export too.
+  const dates = useDayRangeDraft([request.start, request.end], ([start, end]) => setRequest((r) => ({ ...r, start, end })));
   const problem = exportRequestProblem(request);
+  const blocked = problem !== null || dates.problem !== null;
   const job = status.data ?? start.data;
 
   return (
@@ -214,7 +220,7 @@ const ExportForm = ({ stations, series, range, meta }: ExportPanelProps & { read
       aria-labelledby="explore-export-new"
       onSubmit={(e) => {
         e.preventDefault();
-        if (problem === null) start.mutate();
+        if (!blocked) start.mutate();
       }}
     >
       <Typography id="explore-export-new" component="h3" variant="subtitle1">
@@ -262,30 +268,7 @@ const ExportForm = ({ stations, series, range, meta }: ExportPanelProps & { read
           </FormGroup>
         </FormControl>
       </Stack>
-      <Stack direction="row" spacing={1}>
-        <TextField
-          type="date"
-          size="small"
-          label={t('explore.export.firstDay')}
-          value={toDateInput(request.start)}
-          onChange={(e) => {
-            const day = fromDateInput(e.target.value);
-            if (day !== null) setRequest((r) => ({ ...r, start: day }));
-          }}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          type="date"
-          size="small"
-          label={t('explore.export.lastDay')}
-          value={toDateInput(request.end - DAY_MS)}
-          onChange={(e) => {
-            const day = fromDateInput(e.target.value);
-            if (day !== null) setRequest((r) => ({ ...r, end: day + DAY_MS }));
-          }}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-      </Stack>
+      <DayRangeFields dates={dates} fromLabel={t('explore.export.firstDay')} toLabel={t('explore.export.lastDay')} />
       <Typography variant="body2" color="text.secondary">
         {t('explore.export.timeZone', { tz: request.tz })}
       </Typography>
@@ -299,7 +282,7 @@ const ExportForm = ({ stations, series, range, meta }: ExportPanelProps & { read
           type="submit"
           variant="contained"
           startIcon={<FileDownloadIcon aria-hidden />}
-          disabled={problem !== null}
+          disabled={blocked}
           loading={start.isPending}
           {...(problem !== null ? { 'aria-describedby': 'explore-export-problem' } : {})}
         >
@@ -331,7 +314,7 @@ export const ExportPanel = (props: ExportPanelProps) => {
   const { t } = useTranslation();
   const location = useLocation();
   const signedIn = useToken() !== null;
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(props.initiallyOpen ?? false);
   const refusal = exportRefusal(partner.exportEnabled, props.stations);
   if (refusal === 'off') return null;
 

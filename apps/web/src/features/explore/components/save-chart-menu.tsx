@@ -5,7 +5,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { routes } from '@groundtruth/contracts';
 import { apiClient } from '@/lib/api-client';
+import { callRoute } from '@/lib/call-route';
 import { toDataUrl } from '@/lib/media';
 import { mediaPath } from '@/lib/media-path';
 import {
@@ -50,9 +52,15 @@ const canvasBlob = (canvas: HTMLCanvasElement, type: string, quality?: number): 
     canvas.toBlob((b) => (b ? resolve(b) : reject(new Error(`The browser could not write ${type}.`))), type, quality),
   );
 
-/** The project photo as a data URL (an SVG drawn as an image loads nothing from outside) and its size. */
-const loadProjectPhoto = async (projectId: number): Promise<NonNullable<ComposeInput['photo']>> => {
-  const href = await toDataUrl(await apiClient.blob(mediaPath(`/projects/${projectId}/media`, CHART_EXPORT.photo.size)));
+/**
+ * The project photo as a data URL (an SVG drawn as an image loads nothing from outside) and its size;
+ * null for a project without a photo, which is then not asked for (it answered 404, an error in the
+ * console, for a header that has just the title).
+ */
+const loadProjectPhoto = async (projectId: number): Promise<NonNullable<ComposeInput['photo']> | null> => {
+  const project = await callRoute(routes.getProject, { params: { id: projectId } });
+  if (project.photo === null) return null;
+  const href = await toDataUrl(await apiClient.blob(mediaPath(project.photo.url, CHART_EXPORT.photo.size)));
   const image = new Image();
   image.src = href;
   await image.decode();
@@ -96,7 +104,7 @@ const rasterise = async (svgText: string, format: ChartImageFormat, mobile: bool
 /** Writes the chart in one format and hands the file to the browser. */
 export const saveChart = async (format: ChartImageFormat, props: SaveChartMenuProps): Promise<void> => {
   const name = chartFileName(format, props.range);
-  // A project without a photo answers 404: the header is then the title alone. Drawn meanwhile.
+  // A project without a photo: the header is then the title alone. Drawn meanwhile.
   const [drawing, photo] = await Promise.all([
     props.draw(chartAreaPixels(format, props.mobile)),
     props.projectId === null ? null : headerPhoto(loadProjectPhoto(props.projectId)),

@@ -3,7 +3,7 @@ import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEven
 import { useTranslation } from 'react-i18next';
 import { partner } from '@/config/partner';
 import { formatDateTime } from '@/lib/format';
-import { SCRUBBER_HEIGHT, selectionToRange, timeToPx } from '../utils/scrubber';
+import { SCRUBBER_HEIGHT, hasDragged, releaseZoom, timeToPx } from '../utils/scrubber';
 import type { TimeRange } from '../utils/workspace';
 
 type ScrubberProps = {
@@ -15,12 +15,20 @@ type ScrubberProps = {
   readonly onZoom: (range: TimeRange, cleared: boolean) => void;
 };
 
-type Drag = { mode: 'new' | 'start' | 'end' | 'move'; originPx: number; a: number; b: number };
+type Drag = {
+  mode: 'new' | 'start' | 'end' | 'move';
+  originPx: number;
+  a: number;
+  b: number;
+  /** Where the press was, and whether the pointer has left it since (a click is not a drag). */
+  pressPx: number;
+  dragged: boolean;
+};
 
 /**
  * The scrubber under a group (spec §4): drag on it to select a range, drag a handle to change one end,
- * drag the selection to move it; release zooms; a selection under 5 px is widened to 5 px; a
- * double-click clears it (the whole range). The handles are sliders for the keyboard (arrows move an
+ * drag the selection to move it; release zooms; a selection under 5 px is widened to 5 px; a click
+ * without a drag zooms nowhere, and a double-click anywhere on it clears it (the whole range). The handles are sliders for the keyboard (arrows move an
  * end by 1%, Shift by 10%).
  */
 export const Scrubber = ({ domain, selection, onZoom }: ScrubberProps) => {
@@ -46,7 +54,8 @@ export const Scrubber = ({ domain, selection, onZoom }: ScrubberProps) => {
   }, []);
   const px = (e: PointerEvent) => e.clientX - (box.current?.getBoundingClientRect().left ?? 0);
 
-  const shown = drag
+  // A press is drawn as a selection only once it moves: a click leaves the selection as it is.
+  const shown = drag?.dragged
     ? [Math.min(drag.a, drag.b), Math.max(drag.a, drag.b)]
     : [timeToPx(selection[0], w, domain), timeToPx(selection[1], w, domain)];
   const [left = 0, right = 0] = shown;
@@ -61,16 +70,18 @@ export const Scrubber = ({ domain, selection, onZoom }: ScrubberProps) => {
     }
     // A selection over the whole scrubber cannot move: dragging on it starts a new one.
     const start = mode === 'move' && right - left >= w - 1 ? 'new' : mode;
-    setDrag(start === 'new' ? { mode: start, originPx: at, a: at, b: at } : { mode: start, originPx: at, a: left, b: right });
+    const press = { originPx: at, pressPx: at, dragged: false };
+    setDrag(start === 'new' ? { mode: start, ...press, a: at, b: at } : { mode: start, ...press, a: left, b: right });
   };
   /** The drag moved to where the pointer is now. */
   const movedTo = (current: Drag, e: PointerEvent): Drag => {
     const at = Math.max(0, Math.min(w, px(e)));
-    if (current.mode === 'new' || current.mode === 'end') return { ...current, b: at };
-    if (current.mode === 'start') return { ...current, a: at };
+    const dragged = hasDragged(current.dragged, current.pressPx, at);
+    if (current.mode === 'new' || current.mode === 'end') return { ...current, dragged, b: at };
+    if (current.mode === 'start') return { ...current, dragged, a: at };
     const span = current.b - current.a;
     const a = Math.max(0, Math.min(w - span, current.a + at - current.originPx));
-    return { ...current, originPx: at, a, b: a + span };
+    return { ...current, dragged, originPx: at, a, b: a + span };
   };
   const onMove = (e: PointerEvent) => {
     if (dragRef.current) setDrag(movedTo(dragRef.current, e));
@@ -81,7 +92,9 @@ export const Scrubber = ({ domain, selection, onZoom }: ScrubberProps) => {
     // The release point counts: the browser may have folded the last moves into it.
     const last = movedTo(current, e);
     setDrag(null);
-    onZoom(selectionToRange(last.a, last.b, w, domain), false);
+    // A click zooms nowhere: it may be the first half of a double-click, which clears the selection.
+    const range = releaseZoom(last, w, domain);
+    if (range !== null) onZoom(range, false);
   };
 
   const step = (end: 'start' | 'end') => (e: KeyboardEvent) => {

@@ -23,3 +23,24 @@ export const selectionToRange = (aPx: number, bPx: number, width: number, domain
 /** Where a time falls on the scrubber (px, clamped). */
 export const timeToPx = (time: number, width: number, domain: TimeRange): number =>
   Math.max(0, Math.min(width, ((time - domain[0]) / (domain[1] - domain[0])) * width));
+
+/**
+ * How far (px) a pointer may wander between press and release and still be a click. A click is not a
+ * selection: it zooms nowhere, so the first click of a double-click (which clears the selection) does
+ * not zoom the charts to a 5 px sliver first.
+ */
+export const CLICK_SLOP_PX = 3;
+
+/** Whether a pointer pressed at `pressPx` and now at `atPx` has been dragged (once dragged, it stays a drag). */
+export const hasDragged = (wasDragged: boolean, pressPx: number, atPx: number): boolean =>
+  wasDragged || Math.abs(atPx - pressPx) >= CLICK_SLOP_PX;
+
+/**
+ * What a release does (spec §4 Scrubber): a drag zooms to its selection (widened to 5 px when
+ * narrower); a click without a drag does nothing.
+ */
+export const releaseZoom = (
+  release: { readonly a: number; readonly b: number; readonly dragged: boolean },
+  width: number,
+  domain: TimeRange,
+): TimeRange | null => (release.dragged ? selectionToRange(release.a, release.b, width, domain) : null);

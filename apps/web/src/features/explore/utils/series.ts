@@ -62,3 +62,10 @@ export const axisGroups = <S extends AxisOf>(series: readonly S[]): AxisGroup<S>
   }
   return [...groups.entries()].map(([key, members]) => ({ key, unit: members[0]!.unit, members }));
 };
+
+/**
+ * Whether one more series needs the reader's say-so (spec §9): a chart has two series unless more were
+ * asked for on it. A chart opened with more than two (an older bookmark) still asks before the next.
+ */
+export const moreSeriesNeedsConfirmation = (count: number, moreAsked: boolean): boolean =>
+  !moreAsked && count >= DEFAULT_MAX_SERIES;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { SensorDataColumns } from '@groundtruth/contracts';
-import { axisGroups, MAX_AXES, splitSeries } from './series';
+import { axisGroups, MAX_AXES, moreSeriesNeedsConfirmation, splitSeries } from './series';
 
 const answer: SensorDataColumns = {
   format: 'columns',
@@ -72,5 +72,21 @@ describe('axisGroups (spec §9: one axis per quantity, at most three)', () => {
   it('counts pH, TDS, salinity and temperature as four axes: too many', () => {
     expect(axisGroups([s('ph', ''), s('tds', ''), s('salinity', ''), s('t', '°C')]).length).toBeGreaterThan(MAX_AXES);
     expect(axisGroups([s('ph', ''), s('tds', ''), s('t', '°C')]).length).toBe(MAX_AXES);
+  });
+});
+
+describe('the series limit (spec §9: two series by default, more on request)', () => {
+  it('adds a first and a second series without asking', () => {
+    expect(moreSeriesNeedsConfirmation(1, false)).toBe(false);
+  });
+
+  it('asks before a third, and before each further one of a chart opened with more', () => {
+    expect(moreSeriesNeedsConfirmation(2, false)).toBe(true);
+    expect(moreSeriesNeedsConfirmation(4, false)).toBe(true);
+  });
+
+  it('adds without asking again once more were asked for on the chart', () => {
+    expect(moreSeriesNeedsConfirmation(2, true)).toBe(false);
+    expect(moreSeriesNeedsConfirmation(3, true)).toBe(false);
   });
 });

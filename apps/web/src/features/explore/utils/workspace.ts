@@ -79,6 +79,8 @@ export type WorkspaceAction =
   | { readonly type: 'unlink'; readonly vizId: string }
   /** Link: the chart joins the group above and takes its time range. */
   | { readonly type: 'link'; readonly vizId: string }
+  /** The header's add-chart button (spec §2): a new group below the others, one chart of `series`. */
+  | { readonly type: 'addChart'; readonly series: SeriesRef; readonly range: TimeRange; readonly fastTime: SavedFastTime }
   /** Opening a station with no groups: its first chart (spec §4); ignored once there are charts. */
   | { readonly type: 'seed'; readonly series: SeriesRef; readonly range: TimeRange; readonly fastTime: SavedFastTime };
 
@@ -170,6 +172,11 @@ export const workspaceReducer = (ws: Workspace, action: WorkspaceAction): Worksp
     const viz = singleSensorViz(`v${ws.nextId + 1}`, action.series, action.range, action.fastTime);
     return { ...ws, groups: [{ id: `g${ws.nextId}`, vizes: [viz] }], nextId: ws.nextId + 2 };
   }
+  if (action.type === 'addChart') {
+    const viz = singleSensorViz(`v${ws.nextId + 1}`, action.series, action.range, action.fastTime);
+    const stations = unique([...ws.stations, action.series.stationId]);
+    return { ...ws, stations, groups: [...ws.groups, { id: `g${ws.nextId}`, vizes: [viz] }], nextId: ws.nextId + 2 };
+  }
   const at = locate(ws, action.vizId);
   if (!at) return ws;
   switch (action.type) {
@@ -242,6 +249,16 @@ export const workspaceReducer = (ws: Workspace, action: WorkspaceAction): Worksp
       return withGroups(ws, groups);
     }
   }
+};
+
+/**
+ * Whether the header's add-chart button works (spec §2): not while the only chart has no data (a new
+ * chart of the same station would have none either).
+ */
+export const canAddChart = (ws: Workspace, hasData: (viz: Viz) => boolean): boolean => {
+  const vizes = ws.groups.flatMap((g) => g.vizes);
+  if (vizes.length === 0) return false;
+  return vizes.length > 1 || hasData(vizes[0]!);
 };
 
 /**

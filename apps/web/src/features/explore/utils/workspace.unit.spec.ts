@@ -3,6 +3,7 @@ import { decodeBookmark, parseBookmark, serializeBookmark, type Bookmark } from 
 import {
   DAY_MS,
   bookmarkOf,
+  canAddChart,
   queriedRange,
   quickRange,
   workspaceFromBookmark,
@@ -151,5 +152,28 @@ describe('opening a station with no groups (spec §4)', () => {
     const sut = workspaceReducer(empty, { type: 'seed', series, range: [END - DAY_MS, END], fastTime: 1 });
     expect(bookmarkOf(sut).g).toEqual([[[[[[4, [3, 7]]], [END - DAY_MS, END], [], 0, 1]]]]);
     expect(workspaceReducer(sut, { type: 'seed', series, range: [0, 1], fastTime: 0 })).toBe(sut);
+  });
+});
+
+describe('the add-chart button (spec §2)', () => {
+  const series = { stationId: 4, moduleId: 3, sensorId: 7 };
+
+  it('adds a group of one chart below the others', () => {
+    const ws = given([[[viz(1)]]]);
+    const sut = workspaceReducer(ws, { type: 'addChart', series, range: [END - DAY_MS, END], fastTime: 1 });
+    expect(sut.groups).toHaveLength(2);
+    expect(bookmarkOf(sut).g[1]).toEqual([[[[[4, [3, 7]]], [END - DAY_MS, END], [], 0, 1]]]);
+    expect(sut.stations).toContain(4);
+    // Ids stay unique: the new chart can be found by its own.
+    const ids = sut.groups.flatMap((g) => [g.id, ...g.vizes.map((v) => v.id)]);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('is off while the only chart has no data, and on with data or more charts', () => {
+    const one = given([[[viz(1)]]]);
+    expect(canAddChart(one, () => false)).toBe(false);
+    expect(canAddChart(one, () => true)).toBe(true);
+    expect(canAddChart(given([[[viz(1), viz(2)]]]), () => false)).toBe(true);
+    expect(canAddChart(given([]), () => true)).toBe(false);
   });
 });
