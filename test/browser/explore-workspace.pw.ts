@@ -58,7 +58,8 @@ test('from the station page to the workspace: chart types, compare, scrubber, da
 }) => {
   test.setTimeout(150_000);
   const { station, projectId } = await seededStation(request, 'Hudson at Kingston');
-  const { station: other } = await seededStation(request, 'Hudson at Beacon');
+  // Another project's station: a chart can be compared with any station the reader may see.
+  const { station: other } = await seededStation(request, 'Alameda Bridge');
   await page.setViewportSize(DESKTOP);
   await prepare(page);
   await page.goto(`/dashboard/projects/${projectId}/station/${station.id}`);
@@ -135,15 +136,15 @@ test('from the station page to the workspace: chart types, compare, scrubber, da
   await chartsSettled(explore);
   await expect(legend).toHaveCount(0);
 
-  // Compare: a linked copy, pointed at another station's sensor.
+  // Compare: a linked copy, moved to a station of another project (its own first sensor: it has no
+  // water temperature), picked by typing part of its name.
   await chart.getByRole('button', { name: 'Compare' }).click();
   await expect(explore.getByTestId('explore-chart')).toHaveCount(2);
   const second = explore.getByTestId('explore-chart').nth(1);
-  await second.getByRole('combobox', { name: 'Series 1' }).click();
-  await explore
-    .getByRole('option', { name: new RegExp(`· ${other.name}$`) })
-    .first()
-    .click();
+  const stationPicker = second.getByRole('combobox', { name: 'Series 1: station' });
+  await stationPicker.click();
+  await stationPicker.fill(other.name.slice(0, 7));
+  await explore.getByRole('option', { name: new RegExp(`^${other.name}`) }).click();
   await expect(second.getByRole('heading', { level: 3 })).toContainText(other.name);
   await chartsSettled(explore);
   await expect(second).toHaveAttribute('data-state', 'drawn');
@@ -532,7 +533,7 @@ test('typing dates, a double-click on the scrubber, raw readings, the series lim
   await expect(chart.getByRole('button', { name: 'Show summarised' })).toHaveCount(0);
 
   // Two series a chart; a third only when asked for, after being told why not.
-  const series = chart.getByRole('combobox', { name: /^Series \d$/ });
+  const series = chart.getByRole('combobox', { name: /^Series \d: station$/ });
   await expect(series).toHaveCount(1);
   await chart.getByRole('button', { name: 'Add a series' }).click();
   await expect(series).toHaveCount(2);

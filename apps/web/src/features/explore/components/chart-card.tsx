@@ -28,12 +28,12 @@ import { MAX_AXES, axisGroups, sensorById, sensorTitle, splitSeries, toPoints } 
 import { stationSensors } from '../utils/station-sensors';
 import { CHART_TYPES, type ChartType, type SeriesRef, type TimeRange, type Viz, type WorkspaceAction } from '../utils/workspace';
 import { useChartCode, type DrawnChartType } from './charts/chart-code';
-import { Swatch } from './charts/chart-parts';
 import type { ChartSeries, ThresholdBand } from './charts/chart-types';
 import { MapChart } from './charts/map-chart';
 import { AddSeriesButton } from './add-series-button';
 import { ChartLoadError } from './chart-load-error';
 import { SaveChartMenu, svgChart } from './save-chart-menu';
+import { SeriesPicker } from './series-picker';
 
 /** Spec §9 series colours: primary, secondary, then a few more for series asked for beyond two. */
 const SERIES_COLOURS = [partner.colours.primary, partner.colours.secondary, '#d45087', '#f95d6a', '#665191'];
@@ -181,8 +181,6 @@ export const ChartCard = ({
 
   const sensorOptions = stations.flatMap((s) => stationSensors(s));
   const optionKey = (r: SeriesRef) => `${r.stationId}:${r.moduleId}:${r.sensorId}`;
-  const optionLabel = (r: SeriesRef) =>
-    `${sensorTitle(sensorById(meta, r.sensorId), locale, `#${r.sensorId}`)} · ${stationName(r.stationId)}`;
 
   return (
     <Paper
@@ -262,30 +260,16 @@ export const ChartCard = ({
 
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 1, alignItems: 'center' }}>
         {viz.series.map((ref, i) => (
-          <TextField
+          <SeriesPicker
             key={`${i}-${optionKey(ref)}`}
-            select
-            size="small"
-            label={t('explore.series', { index: i + 1 })}
-            value={optionKey(ref)}
-            onChange={(e) => {
-              const picked = sensorOptions.find((o) => optionKey(o) === e.target.value);
-              if (picked) setSeries(i, { stationId: picked.stationId, moduleId: picked.moduleId, sensorId: picked.sensorId });
-            }}
-            sx={{ minWidth: 220, maxWidth: '100%' }}
-            slotProps={{
-              input: { startAdornment: <Swatch color={SERIES_COLOURS[i % SERIES_COLOURS.length]!} gap={1} /> },
-            }}
-          >
-            {sensorOptions.some((o) => optionKey(o) === optionKey(ref)) ? null : (
-              <MenuItem value={optionKey(ref)}>{optionLabel(ref)}</MenuItem>
-            )}
-            {sensorOptions.map((o) => (
-              <MenuItem key={optionKey(o)} value={optionKey(o)}>
-                {optionLabel(o)}
-              </MenuItem>
-            ))}
-          </TextField>
+            index={i}
+            value={ref}
+            colour={SERIES_COLOURS[i % SERIES_COLOURS.length]!}
+            stations={stations}
+            meta={meta}
+            locale={locale}
+            onChange={(next) => setSeries(i, next)}
+          />
         ))}
         {viz.series.length > 1 && (
           <Button size="small" onClick={() => setSeries(viz.series.length - 1, null)}>
