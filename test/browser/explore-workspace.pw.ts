@@ -132,6 +132,17 @@ test('from the station page to the workspace: chart types, compare, scrubber, da
   await expect(legend.getByRole('listitem')).toHaveCount(2);
   await expect(legend.getByRole('listitem').first()).toContainText(`· ${station.name}`);
   expect(await blockingViolations(explore, 'explore with a legend')).toEqual([]);
+  // Saved as SVG, the chart keeps its legend and every panel (two quantities: two axes, two panels).
+  const panelCount = await chart.locator('svg[width]').count();
+  await chart.getByRole('button', { name: 'Save as' }).click();
+  const [saved] = await Promise.all([
+    explore.waitForEvent('download'),
+    explore.getByRole('menuitem', { name: 'SVG image' }).click(),
+  ]);
+  const savedSvg = await readFile((await saved.path())!, 'utf8');
+  const legendNames = await legend.getByRole('listitem').allTextContents();
+  for (const name of legendNames) expect(savedSvg).toContain(`>${name.trim()}</text>`);
+  expect(savedSvg.match(/<svg x="0" y="\d+" width=/g)?.length ?? 0).toBeGreaterThanOrEqual(panelCount);
   await chart.getByRole('button', { name: 'Remove series 2' }).click();
   await chartsSettled(explore);
   await expect(legend).toHaveCount(0);

@@ -19,6 +19,7 @@ import {
   composeSize,
   headerPhoto,
   pdfWithJpeg,
+  stackChart,
   type ChartDrawer,
   type ChartDrawing,
   type ChartImageFormat,
@@ -69,16 +70,27 @@ const loadProjectPhoto = async (projectId: number): Promise<NonNullable<ComposeI
 
 /** The drawn @nivo chart in `element` (its first `<svg>`) as it is saved. */
 export const svgChart = (element: HTMLElement | null): ChartDrawing => {
-  const svg = element?.querySelector('svg');
-  if (!svg) throw new Error('No drawn chart to save.');
-  const box = svg.getBoundingClientRect();
-  return {
-    chart: new XMLSerializer().serializeToString(svg),
-    chartSize: {
-      width: Number(svg.getAttribute('width')) || box.width,
-      height: Number(svg.getAttribute('height')) || box.height,
-    },
-  };
+  if (!element) throw new Error('No drawn chart to save.');
+  // Every panel (one @nivo <svg> per axis; icons have no width of their own), under the legend.
+  const panels = [...element.querySelectorAll('svg')]
+    .filter(
+      (svg) => svg.hasAttribute('width') && !svg.parentElement?.closest('svg') && !svg.closest('[data-testid="chart-legend"]'),
+    )
+    .map((svg) => {
+      const box = svg.getBoundingClientRect();
+      return {
+        chart: new XMLSerializer().serializeToString(svg),
+        chartSize: {
+          width: Number(svg.getAttribute('width')) || box.width,
+          height: Number(svg.getAttribute('height')) || box.height,
+        },
+      };
+    });
+  const legend = [...element.querySelectorAll('[data-testid="chart-legend"] li')].map((li) => {
+    const swatch = li.querySelector('span[aria-hidden="true"]');
+    return { color: swatch ? getComputedStyle(swatch).backgroundColor : '#000', label: li.textContent?.trim() ?? '' };
+  });
+  return stackChart(panels, legend);
 };
 
 /** Rasterises an SVG document at the format's pixel size (three times the size it is drawn at). */

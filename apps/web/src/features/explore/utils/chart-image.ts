@@ -115,10 +115,59 @@ export const headerPhoto = async <T>(
   return null;
 };
 
-/** `groundtruth-chart-2026-01-01-to-2026-01-15.png`: what and when, safe on every file system. */
+/**
+ * `groundtruth-chart-2026-01-01-to-2026-01-14.png`: what and when, safe on every file system. The days
+ * are the reader's, as the chart shows them, and the second is the last day the window holds (its end
+ * is exclusive: a window ending at midnight would otherwise name the day after it).
+ */
 export const chartFileName = (format: ChartImageFormat, range: readonly [number, number]): string => {
-  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-  return `groundtruth-chart-${day(range[0])}-to-${day(range[1])}.${format}`;
+  const day = (ms: number) => {
+    const d = new Date(ms);
+    return `${String(d.getFullYear()).padStart(4, '0')}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  };
+  return `groundtruth-chart-${day(range[0])}-to-${day(Math.max(range[0], range[1] - 1))}.${format}`;
+};
+
+/** A legend entry of a saved chart: a series' colour and name. */
+export type LegendEntry = { readonly color: string; readonly label: string };
+
+const LEGEND = { font: 12, swatch: 12, gap: 16, row: 20, below: 8 } as const;
+
+/**
+ * A drawn chart as one SVG: its legend (series colours and names, flowing in rows as wide as the
+ * chart, the width of a label estimated from its length) above its panels (one per axis, each its
+ * own @nivo <svg>), stacked. A single panel without a legend is the panel as it was drawn.
+ */
+export const stackChart = (panels: readonly ChartDrawing[], legend: readonly LegendEntry[]): ChartDrawing => {
+  if (panels.length === 0) throw new Error('No drawn chart to save.');
+  if (panels.length === 1 && legend.length === 0) return panels[0]!;
+  const width = Math.max(...panels.map((p) => p.chartSize.width));
+  const parts: string[] = [];
+  let x = 0;
+  let y = 0;
+  for (const entry of legend) {
+    const w = LEGEND.swatch + 6 + Math.ceil(entry.label.length * LEGEND.font * 0.6);
+    if (x > 0 && x + w > width) {
+      x = 0;
+      y += LEGEND.row;
+    }
+    parts.push(
+      `<rect x="${x}" y="${y + 4}" width="${LEGEND.swatch}" height="${LEGEND.swatch}" rx="3" fill="${escapeXml(entry.color)}" stroke="rgba(0,0,0,0.3)"/>`,
+      `<text x="${x + LEGEND.swatch + 6}" y="${y + 14}" font-family="Roboto, Helvetica, Arial, sans-serif" font-size="${LEGEND.font}" fill="#1f2933">${escapeXml(entry.label)}</text>`,
+    );
+    x += w + LEGEND.gap;
+  }
+  let top = legend.length > 0 ? y + LEGEND.row + LEGEND.below : 0;
+  for (const panel of panels) {
+    const { width: w, height: h } = panel.chartSize;
+    const inner = panel.chart.replace(/^<svg\b[^>]*>/, '').replace(/<\/svg>\s*$/, '');
+    parts.push(`<svg x="0" y="${top}" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${inner}</svg>`);
+    top += h;
+  }
+  return {
+    chart: `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${top}" viewBox="0 0 ${width} ${top}">${parts.join('')}</svg>`,
+    chartSize: { width, height: top },
+  };
 };
 
 const MM_TO_PT = 72 / 25.4;

@@ -7,6 +7,7 @@ import {
   composeSize,
   headerPhoto,
   pdfWithJpeg,
+  stackChart,
 } from './chart-image';
 
 describe('chart image export (spec §9)', () => {
@@ -41,10 +42,41 @@ describe('chart image export (spec §9)', () => {
     expect(sut).not.toContain('role="img"');
   });
 
-  it('names the file by its days', () => {
-    expect(chartFileName('png', [Date.UTC(2026, 0, 1), Date.UTC(2026, 0, 15)])).toBe(
-      'groundtruth-chart-2026-01-01-to-2026-01-15.png',
+  it('names the file by the first and last days the window holds, in the reader’s days', () => {
+    // Two weeks from local midnight to local midnight: the last day held is the 14th, not the 15th.
+    expect(chartFileName('png', [new Date(2026, 0, 1).getTime(), new Date(2026, 0, 15).getTime()])).toBe(
+      'groundtruth-chart-2026-01-01-to-2026-01-14.png',
     );
+    expect(chartFileName('svg', [new Date(2026, 0, 1).getTime(), new Date(2026, 0, 15, 8, 40).getTime()])).toBe(
+      'groundtruth-chart-2026-01-01-to-2026-01-15.svg',
+    );
+  });
+
+  it('saves every panel of a chart under its legend, and a lone panel as it was drawn', () => {
+    const panel = (height: number, mark: string) => ({
+      chart: `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="${height}"><g id="${mark}"/></svg>`,
+      chartSize: { width: 600, height },
+    });
+    const lone = panel(320, 'a');
+    expect(stackChart([lone], [])).toBe(lone);
+
+    const legend = [
+      { color: 'rgb(0, 63, 92)', label: 'Temperature · Hudson at Kingston' },
+      { color: '#6ef0da', label: 'pH <Kingston> & Beacon' },
+    ];
+    const { chart, chartSize } = stackChart([panel(160, 'temperature'), panel(160, 'ph')], legend);
+    expect(chartSize).toEqual({ width: 600, height: 20 + 8 + 160 + 160 });
+    // Both panels, the second under the first; both names, escaped; both colours.
+    expect(chart).toContain('<svg x="0" y="28" width="600" height="160" viewBox="0 0 600 160"><g id="temperature"/></svg>');
+    expect(chart).toContain('<svg x="0" y="188" width="600" height="160" viewBox="0 0 600 160"><g id="ph"/></svg>');
+    expect(chart).toContain('>Temperature · Hudson at Kingston</text>');
+    expect(chart).toContain('>pH &lt;Kingston&gt; &amp; Beacon</text>');
+    expect(chart).toContain('fill="rgb(0, 63, 92)"');
+    expect(chart).toContain('fill="#6ef0da"');
+    // A legend wider than the chart wraps to a second row.
+    const narrow = stackChart([{ ...panel(100, 'x'), chartSize: { width: 200, height: 100 } }], legend);
+    expect(narrow.chartSize.height).toBe(2 * 20 + 8 + 100);
+    expect(() => stackChart([], [])).toThrow('No drawn chart');
   });
 
   it('writes a PDF whose cross-reference table points at each object, the image 190 mm wide at a 10 mm margin', () => {
