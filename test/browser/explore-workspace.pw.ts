@@ -70,6 +70,9 @@ test('from the station page to the workspace: chart types, compare, scrubber, da
   await chartsSettled(explore);
   await expect(explore.getByTestId('explore-chart')).toHaveAttribute('data-state', 'drawn');
   await expect(explore.getByTestId('explore-station-summary')).toContainText(station.name);
+  // The header's link opens the station's first sensor with data in the page's module order (water
+  // temperature, the first module), as a module card and a bookmark without charts do.
+  await expect(explore.getByTestId('explore-chart').first().getByRole('heading', { level: 3 })).toContainText('Temperature');
   await expect(explore.getByRole('link', { name: /Back to the project/ })).toHaveAttribute(
     'href',
     `/dashboard/projects/${projectId}`,

@@ -10,8 +10,9 @@ import { moduleBookmark } from '../utils/bookmark';
 import { catalogueSensor, stationModules, visibleModules } from '../utils/modules';
 
 /**
- * Spec §2 station page: 'explore data' opens the workspace in a new tab on the first module with
- * data (else the first module the catalogue knows); hidden when there is nothing to explore.
+ * Spec §2 station page: 'explore data' opens the workspace in a new tab on the first sensor with
+ * data, in the page's module order (else the first sensor the catalogue knows); hidden when there
+ * is nothing to explore.
  */
 export const ExploreDataButton = ({ station, projectId }: { readonly station: Station; readonly projectId: number | null }) => {
   const { t } = useTranslation();
@@ -19,11 +20,19 @@ export const ExploreDataButton = ({ station, projectId }: { readonly station: St
   const tail = useStationTail(station.id).data;
   const modules = visibleModules(stationModules(station));
   const rows = tail?.rows ?? [];
-  const withData = rows.find((r) => r.value !== null && modules.some((m) => m.id === r.moduleId));
+  // In the order the page shows them (modules by position, sensors by order), as the workspace
+  // picks a station's first sensor (spec §4) and the module cards link theirs.
   const known = modules
-    .flatMap((m) => m.sensors.map((s) => ({ moduleId: m.id, sensorId: catalogueSensor(meta, m.name, s.name)?.id })))
-    .find((s) => s.sensorId !== undefined);
-  const target = withData ? { moduleId: withData.moduleId, sensorId: withData.sensorId } : known;
+    .flatMap((m) =>
+      [...m.sensors]
+        .sort((a, b) => a.order - b.order)
+        .map((s) => ({ moduleId: m.id, sensorId: catalogueSensor(meta, m.name, s.name)?.id })),
+    )
+    .filter((s) => s.sensorId !== undefined);
+  const withData = known.find((s) =>
+    rows.some((r) => r.value !== null && r.moduleId === s.moduleId && r.sensorId === s.sensorId),
+  );
+  const target = withData ?? known[0];
   if (!target || target.sensorId === undefined) return null;
   const href = paths.exploreBookmark.getHref(
     moduleBookmark({
