@@ -93,10 +93,11 @@ export const binDecimals = (bins: readonly { readonly from: number; readonly to:
   return decimals;
 };
 
-/** Spec §9: the range chart has 8 ticks, evenly spread over [start, end]. */
+/**
+ * Spec §9: the range chart has 8 ticks. Its time axis takes them on calendar boundaries like the other
+ * charts (utils/time-ticks.ts), at most this many, fewer when its width cannot hold them.
+ */
 export const RANGE_TICKS = 8;
-export const evenTicks = ([start, end]: TimeRange, count = RANGE_TICKS): number[] =>
-  Array.from({ length: count }, (_, i) => start + ((end - start) * i) / (count - 1));
 
 /**
  * The resolution that asks for raw readings over this window (buckets of at most a minute), or null

@@ -1,14 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  barStepSeconds,
-  binDecimals,
-  describeAggregation,
-  evenTicks,
-  groupedHistogram,
-  histogram,
-  rawResolution,
-  toBars,
-} from './buckets';
+import { barStepSeconds, binDecimals, describeAggregation, groupedHistogram, histogram, rawResolution, toBars } from './buckets';
 
 describe('bars (spec §9: 5 minutes, or bucket ÷ 60 minutes above 300 s)', () => {
   it('steps 5 minutes for buckets up to 300 s and one bucket above', () => {
@@ -85,11 +76,6 @@ describe('histogram of several series and its labels', () => {
 });
 
 describe('ticks and raw readings', () => {
-  it('spreads 8 ticks over the range, ends included', () => {
-    const sut = evenTicks([0, 700]);
-    expect(sut).toEqual([0, 100, 200, 300, 400, 500, 600, 700]);
-  });
-
   it('asks for minute buckets when the window is short enough, else none', () => {
     expect(rawResolution([0, 24 * 3_600_000])).toBe(1440);
     expect(rawResolution([0, 7 * 24 * 3_600_000])).toBeNull();

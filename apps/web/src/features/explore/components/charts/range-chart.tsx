@@ -15,6 +15,7 @@ import {
   valueAxis,
 } from './chart-parts';
 import { CHART_THEME, type ChartProps, type ChartSeries } from './chart-types';
+import { RANGE_TICKS } from '../../utils/buckets';
 
 type Line = LineSeries & { id: string; data: { x: number; y: number | null }[] };
 
@@ -46,7 +47,7 @@ export const RangeChart = ({ series, domain, height, label, locale, onReset }: C
   const { t } = useTranslation();
   const [ref, width] = useWidth();
   const { groups, panelHeight } = panels(series, height);
-  const axis = timeAxis(domain, width, locale);
+  const axis = timeAxis(domain, width, locale, RANGE_TICKS);
   const bandAt = new Map(series.map((s) => [s.id, new Map(s.bands.map((b) => [b.x, b]))]));
 
   const tooltip = ({ point }: PointTooltipProps<Line>) => {
