@@ -1,23 +1,10 @@
-import { ResponsiveLine, type LineCustomSvgLayerProps, type LineSeries, type PointTooltipProps } from '@nivo/line';
-import Stack from '@mui/material/Stack';
+import type { LineCustomSvgLayerProps, PointTooltipProps } from '@nivo/line';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatReading } from '@/lib/format';
-import {
-  ChartTooltip,
-  MARGIN_X,
-  SeriesLegend,
-  TIME_AXIS_BOTTOM,
-  axisTitle,
-  panels,
-  timeAxis,
-  timeTickRenderer,
-  useWidth,
-  valueAxis,
-} from './chart-parts';
-import { CHART_THEME, type ChartProps, type ChartSeries } from './chart-types';
+import { ChartTooltip, SeriesLegend, panels, timeAxis, useWidth, valueAxis } from './chart-parts';
+import { LinePanels, type Line } from './line-panels';
+import type { ChartProps, ChartSeries } from './chart-types';
 import { RANGE_TICKS } from '../../utils/buckets';
-
-type Line = LineSeries & { id: string; data: { x: number; y: number | null }[] };
 
 /** Each bucket's min–max as a band under its value line. */
 const bandLayer =
@@ -82,52 +69,19 @@ export const RangeChart = ({ series, domain, height, label, locale, onReset }: C
   return (
     <div ref={ref} onDoubleClick={onReset} title={t('explore.resetZoom')}>
       <SeriesLegend series={series} />
-      <Stack>
-        {width > 0 &&
-          drawn.map(({ group, lines, y }, i) => {
-            const last = i === drawn.length - 1;
-            return (
-              <div
-                key={group.key}
-                style={{ height: panelHeight }}
-                data-testid="chart-panel"
-                data-x-start={domain[0]}
-                data-x-end={domain[1]}
-                data-margin-left={MARGIN_X.left}
-                data-margin-right={MARGIN_X.right}
-              >
-                <ResponsiveLine
-                  data={lines.map(({ line }) => line)}
-                  xScale={{ type: 'linear', min: domain[0], max: domain[1], nice: false }}
-                  yScale={y.scale}
-                  margin={{ top: 10, ...MARGIN_X, bottom: last ? TIME_AXIS_BOTTOM : 10 }}
-                  axisBottom={
-                    last ? { tickValues: axis.ticks.map((tick) => tick.at), renderTick: timeTickRenderer(axis.labels) } : null
-                  }
-                  axisLeft={{
-                    tickValues: y.ticks,
-                    format: y.format,
-                    legend: axisTitle(group, locale),
-                    legendOffset: -54,
-                    legendPosition: 'middle',
-                  }}
-                  gridYValues={y.ticks}
-                  colors={lines.map(({ s }) => s.color)}
-                  enablePoints={false}
-                  enableGridX={false}
-                  lineWidth={1.5}
-                  animate={false}
-                  useMesh
-                  tooltip={tooltip}
-                  theme={CHART_THEME}
-                  layers={['grid', bandLayer(group.members, domain), 'axes', 'lines', 'crosshair', 'mesh']}
-                  role="img"
-                  ariaLabel={label}
-                />
-              </div>
-            );
-          })}
-      </Stack>
+      {width > 0 && (
+        <LinePanels
+          panels={drawn}
+          panelHeight={panelHeight}
+          domain={domain}
+          axis={axis}
+          locale={locale}
+          label={label}
+          lineWidth={1.5}
+          tooltip={tooltip}
+          layers={({ group }) => ['grid', bandLayer(group.members, domain), 'axes', 'lines', 'crosshair', 'mesh']}
+        />
+      )}
     </div>
   );
 };

@@ -1,23 +1,9 @@
-import { ResponsiveLine, type LineCustomSvgLayerProps, type LineSeries, type PointTooltipProps } from '@nivo/line';
-import Stack from '@mui/material/Stack';
+import type { LineCustomSvgLayerProps, PointTooltipProps } from '@nivo/line';
 import { formatDateTime, formatReading } from '@/lib/format';
 import { breakAtGaps } from '../../utils/gaps';
-import {
-  ChartTooltip,
-  MARGIN_X,
-  SeriesLegend,
-  TIME_AXIS_BOTTOM,
-  axisTitle,
-  panels,
-  timeAxis,
-  timeTickRenderer,
-  useWidth,
-  valueAxis,
-} from './chart-parts';
-import { CHART_THEME, type ChartProps, type ChartSeries, type ThresholdBand } from './chart-types';
-
-type Datum = { x: number; y: number | null };
-type Line = LineSeries & { id: string; data: Datum[] };
+import { ChartTooltip, SeriesLegend, panels, timeAxis, useWidth, valueAxis } from './chart-parts';
+import { LinePanels, type Line } from './line-panels';
+import type { ChartProps, ChartSeries, ThresholdBand } from './chart-types';
 
 /** Threshold levels of the catalogue as faint bands behind the lines. */
 const thresholdLayer =
@@ -92,59 +78,26 @@ export const TimeSeriesChart = ({ series, domain, height, label, locale }: Chart
   return (
     <div ref={ref}>
       <SeriesLegend series={series} />
-      <Stack>
-        {width > 0 &&
-          drawn.map(({ group, lines, y }, i) => {
-            const last = i === drawn.length - 1;
-            return (
-              <div
-                key={group.key}
-                style={{ height: panelHeight }}
-                data-testid="chart-panel"
-                data-x-start={domain[0]}
-                data-x-end={domain[1]}
-                data-margin-left={MARGIN_X.left}
-                data-margin-right={MARGIN_X.right}
-              >
-                <ResponsiveLine
-                  data={lines.map(({ line }) => line)}
-                  xScale={{ type: 'linear', min: domain[0], max: domain[1], nice: false }}
-                  yScale={y.scale}
-                  margin={{ top: 10, ...MARGIN_X, bottom: last ? TIME_AXIS_BOTTOM : 10 }}
-                  axisBottom={
-                    last ? { tickValues: axis.ticks.map((t) => t.at), renderTick: timeTickRenderer(axis.labels) } : null
-                  }
-                  axisLeft={{
-                    tickValues: y.ticks,
-                    format: y.format,
-                    legend: axisTitle(group, locale),
-                    legendOffset: -54,
-                    legendPosition: 'middle',
-                  }}
-                  gridYValues={y.ticks}
-                  colors={lines.map(({ s }) => s.color)}
-                  enablePoints={false}
-                  enableGridX={false}
-                  lineWidth={2}
-                  animate={false}
-                  useMesh
-                  tooltip={pointTooltip(series)}
-                  theme={CHART_THEME}
-                  layers={[
-                    thresholdLayer(group.members.flatMap((s) => s.thresholds)),
-                    'grid',
-                    'axes',
-                    'lines',
-                    'crosshair',
-                    'mesh',
-                  ]}
-                  role="img"
-                  ariaLabel={label}
-                />
-              </div>
-            );
-          })}
-      </Stack>
+      {width > 0 && (
+        <LinePanels
+          panels={drawn}
+          panelHeight={panelHeight}
+          domain={domain}
+          axis={axis}
+          locale={locale}
+          label={label}
+          lineWidth={2}
+          tooltip={pointTooltip(series)}
+          layers={({ group }) => [
+            thresholdLayer(group.members.flatMap((s) => s.thresholds)),
+            'grid',
+            'axes',
+            'lines',
+            'crosshair',
+            'mesh',
+          ]}
+        />
+      )}
     </div>
   );
 };
