@@ -504,6 +504,14 @@ test('typing dates, a double-click on the scrubber, raw readings, the series lim
   await page.getByRole('button', { name: '2 weeks', exact: true }).click();
   await expect(page.getByTestId('date-range-problem')).toHaveCount(0);
   await chartsSettled(page);
+  // A half-typed date is dropped by a quick range, even by the one already chosen.
+  const shown = await to.inputValue();
+  await to.fill('');
+  await to.press('Enter');
+  await expect(page.getByTestId('date-range-problem')).toBeVisible();
+  await page.getByRole('button', { name: '2 weeks', exact: true }).click();
+  await expect(page.getByTestId('date-range-problem')).toHaveCount(0);
+  await expect(to).toHaveValue(shown);
 
   // The scrubber: a click zooms nowhere, a double-click anywhere (its left edge too) clears the
   // selection, with All selected as well (the first click used to zoom to a 5 px sliver).
@@ -613,6 +621,19 @@ test('/viz/export opens the workspace with its export panel (signed in only); ba
       page.getByTestId('explore-bad-bookmark').getByRole('link', { name: 'Back to the stations map' }),
     ).toHaveAttribute('href', '/dashboard/stations/map');
   }
+
+  // An unknown token is asked for once (the route's prefetch, the workspace's prefetch and the
+  // view's own query used to ask three times), and said.
+  let resolveCalls = 0;
+  const countResolves = (r: { url(): string }) => {
+    if (new URL(r.url()).pathname === '/api/bookmarks/resolve') resolveCalls += 1;
+  };
+  page.on('response', countResolves);
+  await page.goto('/viz?v=AAAAAAAAAAAA');
+  await expect(page.getByTestId('explore-bad-bookmark')).toBeVisible();
+  await page.waitForTimeout(1_500);
+  expect(resolveCalls).toBe(1);
+  page.off('response', countResolves);
 
   // A station that is not there: said so, with no 'Try again' (it could never succeed) and no retries.
   const missing = 99_999_999;

@@ -24,7 +24,12 @@ export type WorkspaceLink = { readonly token: string } | { readonly text: string
 export const prefetchWorkspace = async (queryClient: QueryClient, link: WorkspaceLink): Promise<void> => {
   let bookmark: Bookmark;
   try {
-    bookmark = 'token' in link ? await queryClient.ensureQueryData(bookmarkQueryOptions(link.token)) : decodeBookmark(link.text);
+    if ('token' in link) {
+      // A token already refused (the route's own prefetch may have had its 404) is not asked again.
+      const options = bookmarkQueryOptions(link.token);
+      if (!mayAnswerDifferently(queryClient.getQueryState(options.queryKey)?.error)) return;
+      bookmark = await queryClient.ensureQueryData(options);
+    } else bookmark = decodeBookmark(link.text);
   } catch {
     return;
   }

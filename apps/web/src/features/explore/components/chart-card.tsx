@@ -130,7 +130,12 @@ export const ChartCard = ({
   const hasData = chartSeries.some((s) => s.points.some((p) => p.y !== null && p.x >= viz.range[0] && p.x <= viz.range[1]));
   // Drawn data waiting for its chart's code (a map's is its own; a map keeps a chart's last data as placeholder).
   const awaitingCode = !isMap && hasData && Chart === null;
-  const aggregation = answer.data ? describeAggregation(answer.data, seriesMeta[0]?.aggregation ?? 'avg') : null;
+  const aggregation = answer.data
+    ? describeAggregation(
+        answer.data,
+        seriesMeta.map((m) => m?.aggregation ?? 'avg'),
+      )
+    : null;
   const reset = extent ? () => dispatch({ type: 'zoom', vizId: viz.id, range: extent, fastTime: 0 }) : undefined;
 
   const setSeries = (index: number, next: SeriesRef | null) => {
@@ -156,7 +161,9 @@ export const ChartCard = ({
     );
   } else if (tooManyAxes) {
     body = <Alert severity="warning">{t('explore.tooManyAxes')}</Alert>;
-  } else if (answer.isPending || awaitingCode) {
+  } else if (answer.isPending || awaitingCode || (answer.isPlaceholderData && !hasData)) {
+    // Also while a new window loads over the last one's data that has nothing in it: a skeleton of
+    // the chart's height, not 'no data' (which would shrink the page and scroll the reader away).
     body = <Skeleton variant="rectangular" height={CHART_HEIGHT} aria-label={t('explore.loading')} />;
   } else if (answer.isError) {
     body = <ChartLoadError error={answer.error} onRetry={() => void answer.refetch()} />;
@@ -296,9 +303,16 @@ export const ChartCard = ({
                 label={
                   aggregation.kind === 'raw'
                     ? t('explore.raw')
-                    : t(aggregation.fn === 'max' ? 'explore.aggregatedMax' : 'explore.aggregatedMean', {
-                        bucket: bucketLabel(aggregation.bucketSeconds, locale),
-                      })
+                    : t(
+                        aggregation.fn === 'max'
+                          ? 'explore.aggregatedMax'
+                          : aggregation.fn === 'mixed'
+                            ? 'explore.aggregatedMixed'
+                            : 'explore.aggregatedMean',
+                        {
+                          bucket: bucketLabel(aggregation.bucketSeconds, locale),
+                        },
+                      )
                 }
               />
             </Tooltip>

@@ -73,6 +73,8 @@ export const ChartGroup = ({ group, index, stations, meta, mobile, anchorId, pro
           value={first.fastTime}
           aria-label={t('explore.quickRanges')}
           onChange={(_, days: number | null) => {
+            // A quick range, even the one already chosen (null here), puts its range back in the date fields.
+            dates.discard();
             if (days === null || extent === null) return;
             zoom(quickRange(days, extent), days);
           }}

@@ -2,13 +2,14 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, useRef } from 'react';
 import { decodeBookmark, isDomainError, serializeBookmark, type Bookmark } from '@groundtruth/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { LoadingBlock } from '@/components/loading-block';
 import { paths } from '@/config/paths';
+import { mayAnswerDifferently } from '@/lib/query-client';
 import { bookmarkQueryOptions } from '../api/bookmarks';
 import { usePublishBookmark } from '../hooks/use-publish-bookmark';
 import { ExploreWorkspace } from './explore-workspace';
@@ -64,7 +65,14 @@ export const ExploreView = ({
   const publish = usePublishBookmark(exporting ? paths.exploreExport.getHref : paths.exploreShortBookmark.getHref);
   const location = useLocation();
   const token = source.kind === 'token' ? source.token : null;
-  const resolved = useQuery({ ...bookmarkQueryOptions(token ?? ''), enabled: token !== null && token !== '' });
+  const queryClient = useQueryClient();
+  const bookmarkQuery = bookmarkQueryOptions(token ?? '');
+  const resolved = useQuery({
+    ...bookmarkQuery,
+    enabled: token !== null && token !== '',
+    // A token the route's prefetch already had refused (4xx) is told, not asked again on mount.
+    retryOnMount: mayAnswerDifferently(queryClient.getQueryState(bookmarkQuery.queryKey)?.error),
+  });
 
   const published = useRef<string | null>(null);
   const mounted = useRef<{ key: number; text: string } | null>(null);

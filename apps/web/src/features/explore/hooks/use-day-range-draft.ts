@@ -23,6 +23,8 @@ export type DayRangeDraft = {
   readonly change: (field: 'from' | 'to', text: string) => void;
   /** Blur or Enter: take a whole range at once, else say what is wrong. */
   readonly settle: () => void;
+  /** Drops what was typed: the fields show the range again (a quick range clicked, even the one already chosen). */
+  readonly discard: () => void;
 };
 
 const keyOf = (range: TimeRange) => `${range[0]},${range[1]}`;
@@ -80,5 +82,9 @@ export const useDayRangeDraft = (range: TimeRange, onCommit: (range: TimeRange) 
     problem = 'incomplete';
     problemField = reading.field;
   }
-  return { from, to, problem, problemField, change, settle };
+  const discard = () => {
+    stopTimer();
+    setDrafts(null);
+  };
+  return { from, to, problem, problemField, change, settle, discard };
 };

@@ -109,11 +109,13 @@ export const rawResolution = ([start, end]: TimeRange): number | null => {
 };
 
 export type Aggregation =
-  { readonly kind: 'raw' } | { readonly kind: 'aggregated'; readonly bucketSeconds: number; readonly fn: 'mean' | 'max' };
+  | { readonly kind: 'raw' }
+  | { readonly kind: 'aggregated'; readonly bucketSeconds: number; readonly fn: 'mean' | 'max' | 'mixed' };
 
 /**
  * What a chart shows: raw readings only when the answer read them and no bucket holds two; else
- * buckets of `bucketSeconds` summarised by the sensor's function (spec §9: max for water depth).
+ * buckets of `bucketSeconds` summarised by the series' sensors' function (spec §9: max for water
+ * depth, else the mean), 'mixed' when its series do not share one (a depth beside a temperature).
  */
 export const describeAggregation = (
   answer: {
@@ -121,8 +123,10 @@ export const describeAggregation = (
     readonly bucketSize: number;
     readonly series: readonly { readonly samples: readonly number[] }[];
   },
-  aggregation: 'avg' | 'max',
-): Aggregation =>
-  answer.aggregate === 'raw' && answer.series.every((s) => s.samples.every((n) => n <= 1))
-    ? { kind: 'raw' }
-    : { kind: 'aggregated', bucketSeconds: answer.bucketSize, fn: aggregation === 'max' ? 'max' : 'mean' };
+  aggregations: readonly ('avg' | 'max')[],
+): Aggregation => {
+  if (answer.aggregate === 'raw' && answer.series.every((s) => s.samples.every((n) => n <= 1))) return { kind: 'raw' };
+  const fns = new Set(aggregations.map((a) => (a === 'max' ? 'max' : 'mean')));
+  const fn = fns.size > 1 ? 'mixed' : fns.has('max') ? 'max' : 'mean';
+  return { kind: 'aggregated', bucketSeconds: answer.bucketSize, fn };
+};

@@ -84,16 +84,22 @@ describe('ticks and raw readings', () => {
 
   it('calls an answer raw only when it read raw readings and no bucket holds two', () => {
     const raw = { aggregate: 'raw', bucketSize: 60, series: [{ samples: [1, 0] }, { samples: [1] }] };
-    expect(describeAggregation(raw, 'avg')).toEqual({ kind: 'raw' });
-    expect(describeAggregation({ ...raw, series: [{ samples: [1] }, { samples: [0, 2] }] }, 'max')).toEqual({
+    expect(describeAggregation(raw, ['avg'])).toEqual({ kind: 'raw' });
+    expect(describeAggregation({ ...raw, series: [{ samples: [1] }, { samples: [0, 2] }] }, ['max'])).toEqual({
       kind: 'aggregated',
       bucketSeconds: 60,
       fn: 'max',
     });
-    expect(describeAggregation({ ...raw, aggregate: '1h', bucketSize: 3600 }, 'avg')).toEqual({
+    expect(describeAggregation({ ...raw, aggregate: '1h', bucketSize: 3600 }, ['avg', 'avg'])).toEqual({
       kind: 'aggregated',
       bucketSeconds: 3600,
       fn: 'mean',
+    });
+    // A depth (its maximum) beside a temperature (its mean): the badge must not name one for both.
+    expect(describeAggregation({ ...raw, aggregate: '1h', bucketSize: 3600 }, ['max', 'avg'])).toEqual({
+      kind: 'aggregated',
+      bucketSeconds: 3600,
+      fn: 'mixed',
     });
   });
 });

@@ -78,8 +78,13 @@ export const composeChartSvg = ({ chart, chartSize, title, subtitle, size, photo
   const textX = box ? 8 + box.width + 16 : 16;
   // The chart's own <svg …> opening is replaced: it is placed and scaled here.
   const inner = chart.replace(/^<svg\b[^>]*>/, '').replace(/<\/svg>\s*$/, '');
-  const titleSize = Math.round(gap * 0.32);
-  const subtitleSize = Math.round(gap * 0.22);
+  // As large as spec §9's header allows, smaller when a long title (several series) would run off the
+  // right edge (a phone's portrait image): a character is taken as 0.56 of the font size wide.
+  const room = size.width - textX - 16;
+  const fit = (text: string, largest: number) =>
+    Math.max(8, Math.min(largest, Math.floor(room / Math.max(1, text.length * 0.56))));
+  const titleSize = fit(title, Math.round(gap * 0.32));
+  const subtitleSize = fit(subtitle, Math.round(gap * 0.22));
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="0 0 ${size.width} ${size.height}">`,
     `<rect width="100%" height="100%" fill="#ffffff"/>`,
@@ -131,7 +136,7 @@ export const chartFileName = (format: ChartImageFormat, range: readonly [number,
 /** A legend entry of a saved chart: a series' colour and name. */
 export type LegendEntry = { readonly color: string; readonly label: string };
 
-const LEGEND = { font: 12, swatch: 12, gap: 16, row: 20, below: 8 } as const;
+const LEGEND = { font: 12, swatch: 12, gap: 16, row: 20, below: 8, left: 8 } as const;
 
 /**
  * A drawn chart as one SVG: its legend (series colours and names, flowing in rows as wide as the
@@ -143,12 +148,13 @@ export const stackChart = (panels: readonly ChartDrawing[], legend: readonly Leg
   if (panels.length === 1 && legend.length === 0) return panels[0]!;
   const width = Math.max(...panels.map((p) => p.chartSize.width));
   const parts: string[] = [];
-  let x = 0;
+  // From a little inside the left edge: a swatch's stroke at x = 0 was cut off.
+  let x = LEGEND.left;
   let y = 0;
   for (const entry of legend) {
     const w = LEGEND.swatch + 6 + Math.ceil(entry.label.length * LEGEND.font * 0.6);
-    if (x > 0 && x + w > width) {
-      x = 0;
+    if (x > LEGEND.left && x + w > width) {
+      x = LEGEND.left;
       y += LEGEND.row;
     }
     parts.push(

@@ -42,6 +42,19 @@ describe('chart image export (spec §9)', () => {
     expect(sut).not.toContain('role="img"');
   });
 
+  it('keeps a long title inside the image: a smaller font where the largest would run off the edge', () => {
+    const input = { chart: '<svg width="360" height="320"></svg>', chartSize: { width: 360, height: 320 }, subtitle: 'x' };
+    const fontOf = (svg: string) => Number(/font-size="(\d+)" font-weight="600"/.exec(svg)?.[1]);
+    // A short title takes the header's size (0.32 × 80 units).
+    expect(fontOf(composeChartSvg({ ...input, title: 'pH · Kingston', size: { width: 1800, height: 2500 } }))).toBe(26);
+    // Three series' names on a phone's PNG (composed at a third of 1800 × 2500): narrower, so the title fits its width.
+    const long = 'Temperature · Hudson at Kingston, pH · Hudson at Kingston, Conductivity · Hudson at Kingston';
+    const phonePng = composeSize('png', true);
+    const size = fontOf(composeChartSvg({ ...input, title: long, size: phonePng }));
+    expect(size).toBeLessThan(26);
+    expect(16 + long.length * 0.56 * size).toBeLessThanOrEqual(phonePng.width - 16);
+  });
+
   it('names the file by the first and last days the window holds, in the reader’s days', () => {
     // Two weeks from local midnight to local midnight: the last day held is the 14th, not the 15th.
     expect(chartFileName('png', [new Date(2026, 0, 1).getTime(), new Date(2026, 0, 15).getTime()])).toBe(

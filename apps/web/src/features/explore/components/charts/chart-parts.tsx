@@ -58,7 +58,12 @@ export const timeTickRenderer =
     return (
       <g transform={`translate(${x},${y})`} data-time={value}>
         <line x1={0} x2={lineX} y1={0} y2={lineY} stroke="#777" strokeWidth={1} />
-        <text textAnchor="middle" dominantBaseline="text-before-edge" style={{ fontSize: 11, fill: '#333' }}>
+        <text
+          textAnchor="middle"
+          dominantBaseline="text-before-edge"
+          // The family @nivo gives its own axis text: a saved chart (an SVG on its own) has no page font to inherit.
+          style={{ fontSize: 11, fill: '#333', fontFamily: 'sans-serif' }}
+        >
           {lines.map((line, i) => (
             <tspan key={i} x={textX} y={textY + i * 13}>
               {line}
