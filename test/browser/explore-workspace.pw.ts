@@ -573,6 +573,12 @@ test('typing dates, a double-click on the scrubber, raw readings, the series lim
   await expect(ask).toHaveCount(0);
   await expect(series).toHaveCount(4);
   await chartsSettled(page);
+  // Any series can be removed, not only the last: the second goes, the third takes its place.
+  const third = await series.nth(2).inputValue();
+  await chart.getByRole('button', { name: 'Remove series 2' }).click();
+  await expect(series).toHaveCount(3);
+  await expect(series.nth(1)).toHaveValue(third);
+  await chartsSettled(page);
 
   // The header's add-chart button: a new group for the station's first sensor.
   await page.getByRole('button', { name: 'Add a chart' }).click();

@@ -276,13 +276,9 @@ export const ChartCard = ({
             meta={meta}
             locale={locale}
             onChange={(next) => setSeries(i, next)}
+            {...(viz.series.length > 1 ? { onRemove: () => setSeries(i, null) } : {})}
           />
         ))}
-        {viz.series.length > 1 && (
-          <Button size="small" onClick={() => setSeries(viz.series.length - 1, null)}>
-            {t('explore.removeSeries', { index: viz.series.length })}
-          </Button>
-        )}
         {sensorOptions.length > 0 && (
           <AddSeriesButton
             count={viz.series.length}

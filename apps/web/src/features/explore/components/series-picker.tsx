@@ -1,9 +1,12 @@
 import type { SensorsMeta, Station } from '@groundtruth/contracts';
+import CloseIcon from '@mui/icons-material/Close';
 import Autocomplete from '@mui/material/Autocomplete';
 import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -27,6 +30,8 @@ type SeriesPickerProps = {
   /** The series' colour, shown beside its station as in the legend. */
   readonly colour: string;
   readonly onChange: (series: SeriesRef) => void;
+  /** Given when the chart has another series: this one may be removed. */
+  readonly onRemove?: () => void;
 };
 
 const sensorKey = (r: SeriesRef) => `${r.moduleId}:${r.sensorId}`;
@@ -37,7 +42,7 @@ const sensorKey = (r: SeriesRef) => `${r.moduleId}:${r.sensorId}`;
  * from the map can be compared with any other. Moving a series to another station keeps its sensor
  * when that station has it.
  */
-export const SeriesPicker = ({ index, value, stations, meta, locale, colour, onChange }: SeriesPickerProps) => {
+export const SeriesPicker = ({ index, value, stations, meta, locale, colour, onChange, onRemove }: SeriesPickerProps) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [opened, setOpened] = useState(false);
@@ -147,6 +152,18 @@ export const SeriesPicker = ({ index, value, stations, meta, locale, colour, onC
           </MenuItem>
         ))}
       </TextField>
+      {onRemove && (
+        <Tooltip title={t('explore.removeSeries', { index: index + 1 })}>
+          <IconButton
+            size="small"
+            aria-label={t('explore.removeSeries', { index: index + 1 })}
+            onClick={onRemove}
+            sx={{ alignSelf: 'center' }}
+          >
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
     </Stack>
   );
 };
