@@ -1,10 +1,17 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { isApiError } from './api-client';
 
 const MAX_RETRIES = 2;
 
 /** Whether asking again may answer differently: not after a 4xx (private, missing, bad id). */
 export const mayAnswerDifferently = (error: unknown): boolean => !(isApiError(error) && error.isClientError);
+
+/**
+ * Whether a query is worth asking (again): not when its last answer was a 4xx, which would come
+ * back the same. For `retryOnMount` and for prefetches, so a missing station or bookmark is asked once.
+ */
+export const worthAskingAgain = (queryClient: QueryClient, queryKey: QueryKey): boolean =>
+  mayAnswerDifferently(queryClient.getQueryState(queryKey)?.error);
 
 export const createQueryClient = (): QueryClient =>
   new QueryClient({

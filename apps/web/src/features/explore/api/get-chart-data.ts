@@ -2,7 +2,7 @@ import { SensorDataColumns, routes } from '@groundtruth/contracts';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { callRoute } from '@/lib/call-route';
-import { mayAnswerDifferently } from '@/lib/query-client';
+import { worthAskingAgain } from '@/lib/query-client';
 import { featureFlags } from '@/lib/feature-flags';
 import { CHART_RESOLUTION } from '../utils/buckets';
 import { QUICK_RANGES, queriedRange, quickRange, type TimeRange, type Viz } from '../utils/workspace';
@@ -72,7 +72,7 @@ export const useChartData = (request: ChartDataRequest | null) => {
     ...options,
     enabled: request !== null && request.stations.length > 0 && request.sensors.length > 0,
     placeholderData: keepPreviousData,
-    retryOnMount: mayAnswerDifferently(queryClient.getQueryState(options.queryKey)?.error),
+    retryOnMount: worthAskingAgain(queryClient, options.queryKey),
   });
 };
 

@@ -1,7 +1,7 @@
 import { routes } from '@groundtruth/contracts';
 import { queryOptions, useQueries, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '@/lib/call-route';
-import { mayAnswerDifferently } from '@/lib/query-client';
+import { worthAskingAgain } from '@/lib/query-client';
 
 /**
  * GET /stations/{id}. The key is the station page's own (['station', id]), so a workspace opened from
@@ -21,7 +21,7 @@ export const useExploreStations = (ids: readonly number[]) => {
     queries: ids.map((id) => {
       const options = exploreStationQueryOptions(id);
       // A station the route's prefetch found missing (404) is not asked for again as the workspace mounts.
-      return { ...options, retryOnMount: mayAnswerDifferently(queryClient.getQueryState(options.queryKey)?.error) };
+      return { ...options, retryOnMount: worthAskingAgain(queryClient, options.queryKey) };
     }),
   });
 };

@@ -1,6 +1,6 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { decodeBookmark, type Bookmark } from '@groundtruth/domain';
-import { mayAnswerDifferently } from '@/lib/query-client';
+import { worthAskingAgain } from '@/lib/query-client';
 import { preloadChartCode } from '../components/charts/chart-code';
 import { MOBILE_MEDIA_QUERY, workspaceFromBookmark } from '../utils/workspace';
 import { bookmarkQueryOptions } from './bookmarks';
@@ -27,7 +27,7 @@ export const prefetchWorkspace = async (queryClient: QueryClient, link: Workspac
     if ('token' in link) {
       // A token already refused (the route's own prefetch may have had its 404) is not asked again.
       const options = bookmarkQueryOptions(link.token);
-      if (!mayAnswerDifferently(queryClient.getQueryState(options.queryKey)?.error)) return;
+      if (!worthAskingAgain(queryClient, options.queryKey)) return;
       bookmark = await queryClient.ensureQueryData(options);
     } else bookmark = decodeBookmark(link.text);
   } catch {
@@ -36,19 +36,18 @@ export const prefetchWorkspace = async (queryClient: QueryClient, link: Workspac
   const ws = workspaceFromBookmark(bookmark);
   // A 4xx already had (a station not there) would answer the same: the publishing's address change
   // comes through here, and asked again it was a second 404 for each such chart and station.
-  const worthAsking = (queryKey: QueryKey) => mayAnswerDifferently(queryClient.getQueryState(queryKey)?.error);
   const mobile = window.matchMedia(MOBILE_MEDIA_QUERY).matches;
   const asked: Promise<unknown>[] = [];
   for (const viz of ws.groups.flatMap((g) => g.vizes)) {
     if (viz.chartType === 'map') continue;
     const data = chartDataQueryOptions(vizChartRequest(viz, mobile));
-    if (worthAsking(data.queryKey)) asked.push(queryClient.ensureQueryData(data));
+    if (worthAskingAgain(queryClient, data.queryKey)) asked.push(queryClient.ensureQueryData(data));
     preloadChartCode(viz.chartType);
   }
   asked.push(queryClient.ensureQueryData(exploreSensorsMetaQueryOptions()));
   for (const id of ws.stations) {
     const station = exploreStationQueryOptions(id);
-    if (worthAsking(station.queryKey)) asked.push(queryClient.ensureQueryData(station));
+    if (worthAskingAgain(queryClient, station.queryKey)) asked.push(queryClient.ensureQueryData(station));
   }
   for (const id of ws.projects) asked.push(queryClient.ensureQueryData(exploreProjectStationsQueryOptions(id)));
   // Failures are the workspace's to show: its own queries ask again.

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { LoadingBlock } from '@/components/loading-block';
 import { paths } from '@/config/paths';
-import { mayAnswerDifferently } from '@/lib/query-client';
+import { worthAskingAgain } from '@/lib/query-client';
 import { bookmarkQueryOptions } from '../api/bookmarks';
 import { usePublishBookmark } from '../hooks/use-publish-bookmark';
 import { ExploreWorkspace } from './explore-workspace';
@@ -71,7 +71,7 @@ export const ExploreView = ({
     ...bookmarkQuery,
     enabled: token !== null && token !== '',
     // A token the route's prefetch already had refused (4xx) is told, not asked again on mount.
-    retryOnMount: mayAnswerDifferently(queryClient.getQueryState(bookmarkQuery.queryKey)?.error),
+    retryOnMount: worthAskingAgain(queryClient, bookmarkQuery.queryKey),
   });
 
   const published = useRef<string | null>(null);

@@ -16,6 +16,32 @@ export type LinePanel = {
   readonly y: NonNullable<ReturnType<typeof valueAxis>>;
 };
 
+/**
+ * The panels a line chart draws: per axis group, the lines of its series that have something to
+ * draw in the window (`lineOf` answers null for one that has not: it would draw `d="null"`), and a
+ * value axis over their values and `extraValues` (a range chart's bands); a group with nothing drawn
+ * has no panel.
+ */
+export const linePanels = (
+  groups: readonly AxisGroup<ChartSeries>[],
+  panelHeight: number,
+  locale: string,
+  lineOf: (s: ChartSeries) => Line | null,
+  extraValues: (s: ChartSeries) => readonly number[] = () => [],
+): LinePanel[] =>
+  groups.flatMap((group) => {
+    const lines = group.members.flatMap((s) => {
+      const line = lineOf(s);
+      return line ? [{ s, line }] : [];
+    });
+    const values = lines.flatMap(({ s, line }) => [
+      ...line.data.flatMap((p) => (p.y === null ? [] : [Number(p.y)])),
+      ...extraValues(s),
+    ]);
+    const y = valueAxis(values, panelHeight, locale);
+    return y && lines.length > 0 ? [{ group, lines, y }] : [];
+  });
+
 type LinePanelsProps = {
   readonly panels: readonly LinePanel[];
   readonly panelHeight: number;

@@ -1,8 +1,8 @@
 import type { LineCustomSvgLayerProps, PointTooltipProps } from '@nivo/line';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatReading } from '@/lib/format';
-import { ChartTooltip, SeriesLegend, panels, timeAxis, useWidth, valueAxis } from './chart-parts';
-import { LinePanels, type Line } from './line-panels';
+import { ChartTooltip, SeriesLegend, panels, timeAxis, useWidth } from './chart-parts';
+import { LinePanels, linePanels, type Line } from './line-panels';
 import type { ChartProps, ChartSeries } from './chart-types';
 import { RANGE_TICKS } from '../../utils/buckets';
 
@@ -52,19 +52,17 @@ export const RangeChart = ({ series, domain, height, label, locale, onReset }: C
     );
   };
 
-  const drawn = groups.flatMap((group) => {
-    const lines = group.members.flatMap((s) => {
-      const data = s.points.filter((p) => p.x >= domain[0] && p.x <= domain[1]).map((p) => ({ x: p.x, y: p.y }));
-      // A series with nothing to draw would draw `d="null"`.
-      return data.some((p) => p.y !== null) ? [{ s, line: { id: s.id, data } as Line }] : [];
-    });
-    const values = lines.flatMap(({ s, line }) => [
-      ...line.data.flatMap((p) => (p.y === null ? [] : [Number(p.y)])),
-      ...s.bands.filter((b) => b.x >= domain[0] && b.x <= domain[1]).flatMap((b) => [b.min, b.max]),
-    ]);
-    const y = valueAxis(values, panelHeight, locale);
-    return y && lines.length > 0 ? [{ group, lines, y }] : [];
-  });
+  const inWindow = (x: number) => x >= domain[0] && x <= domain[1];
+  const drawn = linePanels(
+    groups,
+    panelHeight,
+    locale,
+    (s) => {
+      const data = s.points.filter((p) => inWindow(p.x)).map((p) => ({ x: p.x, y: p.y }));
+      return data.some((p) => p.y !== null) ? { id: s.id, data } : null;
+    },
+    (s) => s.bands.filter((b) => inWindow(b.x)).flatMap((b) => [b.min, b.max]),
+  );
 
   return (
     <div ref={ref} onDoubleClick={onReset} title={t('explore.resetZoom')}>

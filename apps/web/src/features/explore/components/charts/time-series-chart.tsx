@@ -1,8 +1,8 @@
 import type { LineCustomSvgLayerProps, PointTooltipProps } from '@nivo/line';
 import { formatDateTime, formatReading } from '@/lib/format';
 import { breakAtGaps } from '../../utils/gaps';
-import { ChartTooltip, SeriesLegend, panels, timeAxis, useWidth, valueAxis } from './chart-parts';
-import { LinePanels, type Line } from './line-panels';
+import { ChartTooltip, SeriesLegend, panels, timeAxis, useWidth } from './chart-parts';
+import { LinePanels, linePanels, type Line } from './line-panels';
 import type { ChartProps, ChartSeries, ThresholdBand } from './chart-types';
 
 /** Threshold levels of the catalogue as faint bands behind the lines. */
@@ -66,15 +66,7 @@ export const TimeSeriesChart = ({ series, domain, height, label, locale }: Chart
   const [ref, width] = useWidth();
   const { groups, panelHeight } = panels(series, height);
   const axis = timeAxis(domain, width, locale);
-  const drawn = groups.flatMap((group) => {
-    const lines = group.members.flatMap((s) => {
-      const line = lineOf(s, domain);
-      return line ? [{ s, line }] : [];
-    });
-    const values = lines.flatMap(({ line }) => line.data.flatMap((p) => (p.y === null ? [] : [Number(p.y)])));
-    const y = valueAxis(values, panelHeight, locale);
-    return y && lines.length > 0 ? [{ group, lines, y }] : [];
-  });
+  const drawn = linePanels(groups, panelHeight, locale, (s) => lineOf(s, domain));
   return (
     <div ref={ref}>
       <SeriesLegend series={series} />
