@@ -329,7 +329,7 @@ export const routes = {
     path: '/status',
     summary: 'Server identity and the health of its stores and projections',
     tags: ['operations'],
-    auth: 'none',
+    auth: 'optional',
     response: Status,
     errors: { 503: 'A store is unreachable' },
   }),
