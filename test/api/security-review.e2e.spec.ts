@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { positionToString } from '../../libs/platform/src/index.js';
 import { callApi, outboxOf, signUp, type TestUser } from '../support/accounts.js';
 import { newDeviceId } from '../support/device-ids.js';
@@ -61,5 +62,136 @@ describe('GET /api/status', () => {
 
     const own = await callApi(sut.url, 'GET', '/api/status', { token: owner.token });
     expect(unfinishedOf(own)).toContain(987654);
+  });
+});
+
+describe('ETag and If-Match', () => {
+  /** A GET's status by node:http: fetch adds `Cache-Control: no-cache` to a conditional GET, which no server answers 304. */
+  const plainGet = (path: string, headers: Record<string, string>): Promise<number> =>
+    new Promise((resolve, reject) => {
+      http
+        .get(`${sut.url}${path}`, { headers, agent: false }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        })
+        .on('error', reject);
+    });
+
+  type Case = {
+    name: string;
+    read: () => Promise<string>;
+    edit: (n: number) => { method: string; path: string; body: unknown };
+    staleCode: string;
+  };
+  const cases = (): Case[] => {
+    const ids: { project?: number; station?: number; update?: number } = {};
+    const project = async () =>
+      (ids.project ??= (
+        await callApi(sut.url, 'POST', '/api/projects', {
+          token: owner.token,
+          body: { name: 'Tagged', description: 'd', goal: 'g', location: 'l' },
+        })
+      ).body!['id'] as number);
+    const station = async () =>
+      (ids.station ??= (
+        await callApi(sut.url, 'POST', '/api/stations', { token: owner.token, body: { deviceId: newDeviceId(), name: 'Tagged' } })
+      ).body!['id'] as number);
+    const update = async () =>
+      (ids.update ??= (
+        await callApi(sut.url, 'POST', `/api/projects/${await project()}/updates`, {
+          token: owner.token,
+          body: { body: 'first' },
+        })
+      ).body!['id'] as number);
+    return [
+      {
+        name: 'project',
+        read: async () => `/api/projects/${await project()}`,
+        edit: (n) => ({ method: 'PATCH', path: `/api/projects/${ids.project}`, body: { goal: `goal ${n}` } }),
+        staleCode: 'VERSION.STALE',
+      },
+      {
+        name: 'project update',
+        read: async () => `/api/projects/updates/${await update()}`,
+        edit: (n) => ({
+          method: 'POST',
+          path: `/api/projects/${ids.project}/updates/${ids.update}`,
+          body: { body: `update ${n}` },
+        }),
+        staleCode: 'VERSION.STALE',
+      },
+      {
+        name: 'station',
+        read: async () => `/api/stations/${await station()}`,
+        edit: (n) => ({ method: 'PATCH', path: `/api/stations/${ids.station}`, body: { description: `description ${n}` } }),
+        staleCode: 'VERSION.STALE',
+      },
+      {
+        name: 'station notes',
+        read: async () => `/api/stations/${await station()}/notes`,
+        edit: (n) => ({
+          method: 'PATCH',
+          path: `/api/stations/${ids.station}/notes`,
+          body: { creating: [{ key: `studyObjective`, body: `notes ${n}` }] },
+        }),
+        staleCode: 'NOTES.CHANGED',
+      },
+      {
+        name: 'profile',
+        read: async () => '/api/user',
+        edit: (n) => ({ method: 'PATCH', path: `/api/users/${owner.id}`, body: { bio: `bio ${n}` } }),
+        staleCode: 'VERSION.STALE',
+      },
+    ];
+  };
+
+  it("sends a versioned resource's version as its ETag, which If-Match takes; a stale one is a 409", async () => {
+    for (const c of cases()) {
+      const path = await c.read();
+      const read = await callApi(sut.url, 'GET', path, { token: owner.token });
+      expect({ name: c.name, status: read.status, etag: read.headers.get('etag') }).toEqual({
+        name: c.name,
+        status: 200,
+        etag: `"${read.body!['version'] as number}"`,
+      });
+      const etag = read.headers.get('etag')!;
+      const first = c.edit(1);
+      const edited = await callApi(sut.url, first.method, first.path, {
+        token: owner.token,
+        body: first.body,
+        headers: { 'if-match': etag },
+      });
+      expect({ name: c.name, status: edited.status }).toEqual({ name: c.name, status: 200 });
+      const second = c.edit(2);
+      const stale = await callApi(sut.url, second.method, second.path, {
+        token: owner.token,
+        body: second.body,
+        headers: { 'if-match': etag },
+      });
+      expect({ name: c.name, status: stale.status, code: stale.body?.['code'] }).toEqual({
+        name: c.name,
+        status: 409,
+        code: c.staleCode,
+      });
+      // The ETag validates edits, not the answer (counts and roles change without it): never a 304.
+      const current = (await callApi(sut.url, 'GET', path, { token: owner.token })).headers.get('etag')!;
+      const again = await plainGet(path, { authorization: `Bearer ${owner.token}`, 'if-none-match': current });
+      expect({ name: c.name, status: again }).toEqual({ name: c.name, status: 200 });
+    }
+  });
+
+  it('documents the ETag of a versioned GET in the OpenAPI document', async () => {
+    const doc = (await callApi(sut.url, 'GET', '/api/docs/openapi.json')).body as {
+      paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>>;
+    };
+    expect(doc.paths['/api/projects/{id}']!['get']!.responses['200']!.headers).toHaveProperty('ETag');
+    expect(doc.paths['/api/projects']!['get']!.responses['200']!.headers).toBeUndefined();
+  });
+
+  it('sends no ETag on answers whose ETag no edit takes', async () => {
+    for (const path of ['/api/projects', '/api/status', `/api/user/projects`]) {
+      const res = await callApi(sut.url, 'GET', path, { token: owner.token });
+      expect({ path, status: res.status, etag: res.headers.get('etag') }).toEqual({ path, status: 200, etag: null });
+    }
   });
 });

@@ -166,6 +166,7 @@ export const routes = {
     tags: ['users'],
     auth: 'required',
     response: User,
+    versionEtag: true,
     errors: { 401: 'Not signed in' },
   }),
   updateUser: route({
