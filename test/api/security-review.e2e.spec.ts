@@ -2,6 +2,7 @@ import http from 'node:http';
 import { positionToString } from '../../libs/platform/src/index.js';
 import { callApi, outboxOf, signUp, type TestUser } from '../support/accounts.js';
 import { newDeviceId } from '../support/device-ids.js';
+import { joinProject } from '../support/project-team.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -84,7 +85,7 @@ describe('ETag and If-Match', () => {
     staleCode: string;
   };
   const cases = (): Case[] => {
-    const ids: { project?: number; station?: number; update?: number } = {};
+    const ids: { project?: number; station?: number; update?: number; member?: string } = {};
     const project = async () =>
       (ids.project ??= (
         await callApi(sut.url, 'POST', '/api/projects', {
@@ -118,6 +119,18 @@ describe('ETag and If-Match', () => {
           path: `/api/projects/${ids.project}/updates/${ids.update}`,
           body: { body: `update ${n}` },
         }),
+        staleCode: 'VERSION.STALE',
+      },
+      {
+        name: 'project team',
+        read: async () => {
+          const id = await project();
+          const member = await signUp(sut, outboxOf(sut.dataDir), { name: 'Member' });
+          await joinProject(sut.url, outboxOf(sut.dataDir), owner, id, member);
+          ids.member = member.email;
+          return `/api/users/project/${id}`;
+        },
+        edit: (n) => ({ method: 'PATCH', path: `/api/projects/${ids.project}/roles`, body: { email: ids.member, role: n % 2 } }),
         staleCode: 'VERSION.STALE',
       },
       {
