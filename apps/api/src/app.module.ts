@@ -8,6 +8,7 @@ import { ActivityModule } from './activity/activity.module.js';
 import { AggregateStreams } from './common/cqrs/aggregate-streams.js';
 import { CommandGateway } from './common/cqrs/command-gateway.js';
 import { PendingWritesInterceptor } from './common/cqrs/pending-writes.js';
+import { VersionEtagInterceptor } from './common/http/version-etag.js';
 import { ReadYourWrites } from './common/cqrs/read-your-writes.js';
 import { ResponseContractCheck } from './common/http/response-contract.js';
 import { BookmarksModule } from './bookmarks/bookmarks.module.js';
@@ -37,6 +38,7 @@ import { StatusService } from './status/status.service.js';
     CommandGateway,
     ReadModels,
     { provide: APP_INTERCEPTOR, useClass: PendingWritesInterceptor },
+    { provide: APP_INTERCEPTOR, useClass: VersionEtagInterceptor },
   ],
   exports: [CqrsModule, AggregateStreams, CommandGateway, ReadYourWrites, ReadModels],
 })

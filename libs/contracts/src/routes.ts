@@ -166,6 +166,7 @@ export const routes = {
     tags: ['users'],
     auth: 'required',
     response: User,
+    versionEtag: true,
     errors: { 401: 'Not signed in' },
   }),
   updateUser: route({
@@ -329,7 +330,7 @@ export const routes = {
     path: '/status',
     summary: 'Server identity and the health of its stores and projections',
     tags: ['operations'],
-    auth: 'none',
+    auth: 'optional',
     response: Status,
     errors: { 503: 'A store is unreachable' },
   }),
