@@ -2,6 +2,7 @@ import { createLogger, PostgresEventStore, ProjectionRunner, rebuildProjection, 
 import { appendIngestionHistory } from '../../../../../test/support/ingestion-events.js';
 import { tableSnapshot } from '../../../../../test/support/project-events.js';
 import { createTestDatabase, type TestDatabase } from '../../../../../test/support/test-database.js';
+import { expectIdempotent } from '../../../../../test/support/projection-checks.js';
 import { ingestionsProjection as sut } from './ingestions.projection.js';
 
 const log = createLogger('silent');
@@ -54,5 +55,9 @@ describe('ingestions projection: station_data', () => {
     const before = await snapshot();
     await rebuildProjection(db.pool, store, sut, log, { batchSize: 1000 });
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('changes nothing when an event comes twice or the log comes again', async () => {
+    await expectIdempotent(db.pool, store, sut);
   });
 });

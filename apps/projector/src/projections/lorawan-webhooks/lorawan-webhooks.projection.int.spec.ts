@@ -1,7 +1,7 @@
 import { createLogger, PostgresEventStore, ProjectionRunner, type EventStore } from '@groundtruth/platform';
 import { appendLorawanWebhookHistory } from '../../../../../test/support/lorawan-webhook-events.js';
 import { appendProjectHistory } from '../../../../../test/support/project-events.js';
-import { expectIdempotent } from '../../../../../test/support/projection-checks.js';
+import { allEvents, expectIdempotent, expectIgnored, withData } from '../../../../../test/support/projection-checks.js';
 import { createTestDatabase, type TestDatabase } from '../../../../../test/support/test-database.js';
 import { lorawanWebhooksProjection as sut } from './lorawan-webhooks.projection.js';
 
@@ -46,7 +46,16 @@ describe('LoRaWAN webhooks projection', () => {
     ]);
   });
 
-  it('changes nothing when an event comes twice, when the log comes again, or with events it does not handle', async () => {
+  it('ignores a token issued for a webhook it does not hold', async () => {
+    const issued = (await allEvents(store)).filter((e) => e.type === 'LorawanWebhookTokenIssued');
+    // Project 4's webhook was removed; project 99 never had one.
+    await expectIgnored(db.pool, sut, [
+      withData(issued[0]!, { projectId: 4 }, 'lorawan-webhook-4'),
+      withData(issued[0]!, { projectId: 99 }, 'lorawan-webhook-99'),
+    ]);
+  });
+
+  it('changes nothing when an event comes twice or the log comes again', async () => {
     await expectIdempotent(db.pool, store, sut);
   });
 });

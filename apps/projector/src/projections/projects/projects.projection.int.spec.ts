@@ -7,7 +7,7 @@ import {
   type EventStore,
 } from '@groundtruth/platform';
 import { appendProjectHistory, appendProjectTeamHistory } from '../../../../../test/support/project-events.js';
-import { expectIdempotent } from '../../../../../test/support/projection-checks.js';
+import { allEvents, expectIdempotent, expectIgnored, withData } from '../../../../../test/support/projection-checks.js';
 import { appendStationHistory } from '../../../../../test/support/station-events.js';
 import { createTestDatabase, type TestDatabase } from '../../../../../test/support/test-database.js';
 import { projectsProjection as sut } from './projects.projection.js';
@@ -84,7 +84,19 @@ describe('projects projection', () => {
     }
   });
 
-  it('changes nothing when an event comes twice, when the log comes again, or with events it does not handle', async () => {
+  it('ignores changes to a project it never saw created', async () => {
+    const later = (await allEvents(store)).filter(
+      (e) => e.streamId === 'project-2' && (e.type === 'ProjectUpdated' || e.type === 'ProjectPhotoChanged'),
+    );
+    expect(new Set(later.map((e) => e.type)).size).toBe(2);
+    await expectIgnored(
+      db.pool,
+      sut,
+      later.map((e) => withData(e, { projectId: 99 }, 'project-99')),
+    );
+  });
+
+  it('changes nothing when an event comes twice or the log comes again', async () => {
     await expectIdempotent(db.pool, store, sut);
   });
 });

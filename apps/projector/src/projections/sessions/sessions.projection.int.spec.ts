@@ -7,7 +7,7 @@ import {
   type EventStore,
 } from '@groundtruth/platform';
 import { appendAccountHistory } from '../../../../../test/support/account-events.js';
-import { expectIdempotent } from '../../../../../test/support/projection-checks.js';
+import { allEvents, expectIdempotent, expectIgnored, withData } from '../../../../../test/support/projection-checks.js';
 import { createTestDatabase, type TestDatabase } from '../../../../../test/support/test-database.js';
 import { sessionsProjection as sut } from './sessions.projection.js';
 
@@ -57,7 +57,17 @@ describe('sessions projection', () => {
     }
   });
 
-  it('changes nothing when an event comes twice, when the log comes again, or with events it does not handle', async () => {
+  it('ignores a refresh or a revocation of a session it never saw start', async () => {
+    const later = (await allEvents(store)).filter((e) => e.type === 'SessionRefreshed' || e.type === 'SessionRevoked');
+    expect(new Set(later.map((e) => e.type)).size).toBe(2);
+    await expectIgnored(
+      db.pool,
+      sut,
+      later.map((e) => withData(e, { sessionId: 'never-started' }, 'session-never-started')),
+    );
+  });
+
+  it('changes nothing when an event comes twice or the log comes again', async () => {
     await expectIdempotent(db.pool, store, sut);
   });
 });

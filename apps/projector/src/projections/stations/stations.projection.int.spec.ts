@@ -11,6 +11,7 @@ import { appendAccountHistory } from '../../../../../test/support/account-events
 import { tableSnapshot } from '../../../../../test/support/project-events.js';
 import { appendStationHistory } from '../../../../../test/support/station-events.js';
 import { createTestDatabase, type TestDatabase } from '../../../../../test/support/test-database.js';
+import { expectIdempotent } from '../../../../../test/support/projection-checks.js';
 import { stationsProjection as sut } from './stations.projection.js';
 
 const log = createLogger('silent');
@@ -70,5 +71,9 @@ describe('stations projection', () => {
     const before = await snapshot();
     await rebuildProjection(db.pool, store, sut, log, { batchSize: 3 });
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('changes nothing when an event comes twice or the log comes again', async () => {
+    await expectIdempotent(db.pool, store, sut);
   });
 });

@@ -11,7 +11,7 @@ import {
 } from '@groundtruth/platform';
 import { DELETED_USER_NAME, userDecider, userStream, type UserCommand } from '@groundtruth/domain';
 import { appendAccountHistory } from '../../../../../test/support/account-events.js';
-import { expectIdempotent } from '../../../../../test/support/projection-checks.js';
+import { allEvents, expectIdempotent, expectIgnored, withData } from '../../../../../test/support/projection-checks.js';
 import { readModelSnapshot } from '../../../../../test/support/read-models.js';
 import { createTestDatabase, type TestDatabase } from '../../../../../test/support/test-database.js';
 import { usersProjection as sut } from './users.projection.js';
@@ -128,7 +128,17 @@ describe('users projection', () => {
     expect(JSON.stringify(live)).not.toContain('Person 5');
   });
 
-  it('changes nothing when an event comes twice, when the log comes again, or with events it does not handle', async () => {
+  it('ignores the later events of an account it never saw registered', async () => {
+    const later = (await allEvents(store)).filter((e) => e.streamId === 'user-3' && e.type !== 'UserRegistered');
+    expect(later.length).toBeGreaterThan(1);
+    await expectIgnored(
+      db.pool,
+      sut,
+      later.map((e) => withData(e, { userId: 99 }, 'user-99')),
+    );
+  });
+
+  it('changes nothing when an event comes twice or the log comes again', async () => {
     await expectIdempotent(db.pool, store, sut);
   });
 });
