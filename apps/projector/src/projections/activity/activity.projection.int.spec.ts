@@ -54,7 +54,18 @@ beforeAll(async () => {
   });
   await run({
     type: 'RecordIngestionProcessed',
-    data: { ingestionId: EMPTY_UPLOAD, version: 1, records: 0, readings: 0, errors: 0, problems: [], start: null, end: null },
+    data: {
+      ingestionId: EMPTY_UPLOAD,
+      version: 1,
+      records: 0,
+      readings: 0,
+      errors: 0,
+      problems: [],
+      start: null,
+      end: null,
+      battery: null,
+      location: null,
+    },
   });
   expect(await new ProjectionRunner(db.pool, store, sut, log, { batchSize: 9 }).runUntilIdle()).toBe('idle');
 }, 60_000);
