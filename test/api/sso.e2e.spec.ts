@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { SessionCommandMessage } from '../../apps/api/src/auth/sessions/session-command.js';
-import { TokenService } from '../../apps/api/src/auth/tokens/token.service.js';
+import { SessionCommandMessage } from '../../apps/api/src/accounts/sessions/session-command.js';
+import { TokenService } from '../../apps/api/src/accounts/tokens/token.service.js';
 import { CommandGateway } from '../../apps/api/src/common/cqrs/command-gateway.js';
 import { bearerOf, callApi, claimsOf, outboxOf, signUp, type Mailbox, type Reply } from '../support/accounts.js';
 import { startTestIdp, type TestIdp } from '../support/oidc-provider.js';

@@ -1,4 +1,4 @@
-import { UserCommandMessage } from '../../apps/api/src/users/commands/user-command.js';
+import { UserCommandMessage } from '../../apps/api/src/accounts/commands/user-command.js';
 import { CommandGateway } from '../../apps/api/src/common/cqrs/command-gateway.js';
 import { readOutbox, type ReceivedMail } from './smtp-inbox.js';
 import type { TestApp } from './test-app.js';

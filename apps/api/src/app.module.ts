@@ -3,7 +3,7 @@ import { APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { PROJECTOR_WAKE, RuntimeModule, projectorElsewhere, type ProjectorWake, type Runtime } from '@groundtruth/platform';
 import { ExportRunner, ProjectorModule, ProjectorService } from '@groundtruth/projector';
-import { AccountsModule } from './accounts.module.js';
+import { AccountsModule } from './accounts/accounts.module.js';
 import { ActivityModule } from './activity/activity.module.js';
 import { AggregateStreams } from './common/cqrs/aggregate-streams.js';
 import { CommandGateway } from './common/cqrs/command-gateway.js';

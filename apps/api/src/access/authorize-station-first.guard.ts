@@ -1,9 +1,9 @@
 import { Inject, Injectable, mixin, UseGuards, type CanActivate, type ExecutionContext, type Type } from '@nestjs/common';
 import { anonymous } from '@groundtruth/domain';
 import { IdParams } from '@groundtruth/contracts';
-import type { AuthenticatedRequest } from '../auth/auth.guard.js';
+import type { AuthenticatedRequest } from '../accounts/auth.guard.js';
 import { parseInput } from '../common/http/parse-input.js';
-import { StationAccessQueries, type StationAction } from './queries/station-access.js';
+import { StationAccessQueries, type StationAction } from './station-access.js';
 
 /**
  * Asks the policy for `action` on the station of the route's `{id}` before the body is read:

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { StationAccessQueries } from './queries/station-access.js';
+import { StationAccessQueries } from './station-access.js';
 
 /**
  * Who may read a station (StationAccessQueries), for every feature that checks it. A module of its

@@ -12,9 +12,9 @@ import {
   type StationResource,
 } from '@groundtruth/domain';
 import type { StationRow } from '@groundtruth/platform';
-import { AnswerCache } from '../../common/cache/answer-cache.js';
-import { ReadYourWrites } from '../../common/cqrs/read-your-writes.js';
-import { ReadModels } from '../../read-models/read-models.js';
+import { AnswerCache } from '../common/cache/answer-cache.js';
+import { ReadYourWrites } from '../common/cqrs/read-your-writes.js';
+import { ReadModels } from '../read-models/read-models.js';
 
 /** Who asks, as far as what they may read depends on it: the user and their site roles, or anonymous. */
 export const askerKey = (actor: Actor): string =>

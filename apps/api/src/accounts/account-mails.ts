@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DEFAULT_LOCALE, type Locale } from '@groundtruth/domain';
 import { APP_CONFIG, LOGGER, requestContext, type AppConfig, type Logger, type Mailer } from '@groundtruth/platform';
-import { TokenService } from '../auth/tokens/token.service.js';
+import { TokenService } from './tokens/token.service.js';
 import { MAILER } from '../mail/mail.module.js';
 
 const escapeHtml = (s: string): string =>

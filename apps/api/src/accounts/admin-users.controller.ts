@@ -1,9 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { authorize, DomainError, userMessages, type Actor } from '@groundtruth/domain';
 import { routes, type AdminClearTermsBody, type AdminDeleteUserBody } from '@groundtruth/contracts';
-import { EmailClaims } from '../auth/abuse/email-claims.js';
-import { CurrentActor, userIdOf } from '../auth/current-actor.decorator.js';
-import { Authenticator } from '../auth/sessions/authenticator.js';
+import { EmailClaims } from './abuse/email-claims.js';
+import { CurrentActor, userIdOf } from './current-actor.decorator.js';
+import { Authenticator } from './sessions/authenticator.js';
 import { commandMetadata } from '../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../common/cqrs/command-gateway.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';

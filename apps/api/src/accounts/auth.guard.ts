@@ -5,8 +5,8 @@ import type { RouteContract } from '@groundtruth/contracts';
 import { requestContext } from '@groundtruth/platform';
 import type { Request } from 'express';
 import { ROUTE } from '../common/http/api-route.decorator.js';
-import { UsersQueries } from '../users/queries/users.queries.js';
-import { UserAccounts } from '../users/user-accounts.js';
+import { UsersQueries } from './queries/users.queries.js';
+import { UserAccounts } from './user-accounts.js';
 import { TokenService, type AccessClaims } from './tokens/token.service.js';
 
 /** What the guard learned about the caller; controllers read it with @CurrentActor() / @CurrentSession(). */

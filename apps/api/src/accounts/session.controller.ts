@@ -5,7 +5,7 @@ import type { Request, Response } from 'express';
 import { commandMetadata } from '../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../common/cqrs/command-gateway.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
-import { ValidateEmailCommand } from '../users/commands/validate-email/validate-email.command.js';
+import { ValidateEmailCommand } from './commands/validate-email/validate-email.command.js';
 import { RateLimiter } from './abuse/rate-limiter.js';
 import { CurrentActor, CurrentSession } from './current-actor.decorator.js';
 import { Authenticator } from './sessions/authenticator.js';

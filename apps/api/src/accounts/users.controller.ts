@@ -13,11 +13,11 @@ import {
   type UpdateUserBody,
 } from '@groundtruth/contracts';
 import type { Request, Response } from 'express';
-import { EmailClaims } from '../auth/abuse/email-claims.js';
-import { RateLimiter } from '../auth/abuse/rate-limiter.js';
-import { AuthorizeSelfFirst } from '../auth/authorize-first.guard.js';
-import { CurrentActor, CurrentSession, userIdOf } from '../auth/current-actor.decorator.js';
-import { TokenService, type AccessClaims } from '../auth/tokens/token.service.js';
+import { EmailClaims } from './abuse/email-claims.js';
+import { RateLimiter } from './abuse/rate-limiter.js';
+import { AuthorizeSelfFirst } from './authorize-first.guard.js';
+import { CurrentActor, CurrentSession, userIdOf } from './current-actor.decorator.js';
+import { TokenService, type AccessClaims } from './tokens/token.service.js';
 import { commandMetadata } from '../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../common/cqrs/command-gateway.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';

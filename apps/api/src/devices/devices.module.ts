@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { StationAccessModule } from '../stations/station-access.module.js';
+import { StationAccessModule } from '../access/station-access.module.js';
 import { StationsModule } from '../stations/stations.module.js';
 import { DeviceDataController } from './device-data.controller.js';
 import { DeviceDataQueries } from './device-data.queries.js';

@@ -3,7 +3,7 @@ import { FileInterceptor } from '@nestjs/platform-express';
 import { authorize, can, DomainError, type Actor } from '@groundtruth/domain';
 import { routes, type CreateProjectBody, type UpdateProjectBody } from '@groundtruth/contracts';
 import type { Request, Response } from 'express';
-import { CurrentActor, userIdOf } from '../auth/current-actor.decorator.js';
+import { CurrentActor, userIdOf } from '../accounts/current-actor.decorator.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
 import { ExpectedVersion, type SentVersion } from '../common/http/expected-version.js';
 import { commandMetadata } from '../common/cqrs/command-metadata.js';

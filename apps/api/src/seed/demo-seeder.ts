@@ -12,9 +12,9 @@ import {
   type Logger,
   type PgPool,
 } from '@groundtruth/platform';
-import { EmailClaims } from '../auth/abuse/email-claims.js';
-import { PasswordHasher } from '../auth/passwords/password-hasher.js';
-import { UserCommandMessage } from '../users/commands/user-command.js';
+import { EmailClaims } from '../accounts/abuse/email-claims.js';
+import { PasswordHasher } from '../accounts/passwords/password-hasher.js';
+import { UserCommandMessage } from '../accounts/commands/user-command.js';
 import { commandMetadata } from '../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../common/cqrs/command-gateway.js';
 import { CreateProjectCommand, type CreateProjectInput } from '../projects/commands/create-project/create-project.command.js';

@@ -16,7 +16,7 @@ import {
   type StationModuleParams,
   type UpdateStationBody,
 } from '@groundtruth/contracts';
-import { CurrentActor, userIdOf } from '../auth/current-actor.decorator.js';
+import { CurrentActor, userIdOf } from '../accounts/current-actor.decorator.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
 import { ExpectedVersion, type SentVersion } from '../common/http/expected-version.js';
 import { inAskedForm } from '../common/http/wants-columns.js';
@@ -29,7 +29,7 @@ import { RegisterStationCommand } from './commands/register-station/register-sta
 import { UnlinkStationCommand } from './commands/unlink-station/unlink-station.command.js';
 import { UpdateStationCommand, updateStationInput } from './commands/update-station/update-station.command.js';
 import { MapStationsQueries } from './queries/map-stations.queries.js';
-import { StationAccessQueries } from './queries/station-access.js';
+import { StationAccessQueries } from '../access/station-access.js';
 import { StationsQueries } from './queries/stations.queries.js';
 
 @Controller()

@@ -13,7 +13,7 @@ import { MapStationsQueries } from './queries/map-stations.queries.js';
 import { StationDataQueries } from './queries/station-data.queries.js';
 import { StationsQueries } from './queries/stations.queries.js';
 import { DuplicateDevicesCheck } from './duplicate-devices.check.js';
-import { StationAccessModule } from './station-access.module.js';
+import { StationAccessModule } from '../access/station-access.module.js';
 import { StationsController } from './stations.controller.js';
 
 const commandHandlers = [

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DomainError, userMessages } from '@groundtruth/domain';
 import { EmailClaims } from '../abuse/email-claims.js';
 import { PasswordHasher } from '../passwords/password-hasher.js';
-import { UserAccounts } from '../../users/user-accounts.js';
+import { UserAccounts } from '../user-accounts.js';
 
 export type SignIn = { readonly userId: number; readonly spoofedBy: number | null };
 

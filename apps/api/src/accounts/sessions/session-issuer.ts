@@ -4,8 +4,8 @@ import { DomainError, userMessages, type SessionEndReason, type SessionMethod } 
 import { APP_CONFIG, LOGGER, type AppConfig, type Logger } from '@groundtruth/platform';
 import { commandMetadata } from '../../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../../common/cqrs/command-gateway.js';
-import { UsersQueries } from '../../users/queries/users.queries.js';
-import { UserAccounts } from '../../users/user-accounts.js';
+import { UsersQueries } from '../queries/users.queries.js';
+import { UserAccounts } from '../user-accounts.js';
 import { TokenService } from '../tokens/token.service.js';
 import { SessionCommandMessage } from './session-command.js';
 

@@ -4,7 +4,7 @@ import { routes, type DiscourseAuthBody } from '@groundtruth/contracts';
 import { APP_CONFIG, type AppConfig } from '@groundtruth/platform';
 import type { Response } from 'express';
 import { ApiRoute, Input } from '../../common/http/api-route.decorator.js';
-import { UserAccounts } from '../../users/user-accounts.js';
+import { UserAccounts } from '../user-accounts.js';
 import { RateLimiter } from '../abuse/rate-limiter.js';
 import type { AuthenticatedRequest } from '../auth.guard.js';
 import { CurrentActor } from '../current-actor.decorator.js';

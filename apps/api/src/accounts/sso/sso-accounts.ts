@@ -12,12 +12,12 @@ import {
 } from '@groundtruth/platform';
 import { commandMetadata } from '../../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../../common/cqrs/command-gateway.js';
-import { UserCommandMessage } from '../../users/commands/user-command.js';
-import { UserAccounts } from '../../users/user-accounts.js';
+import { UserCommandMessage } from '../commands/user-command.js';
+import { UserAccounts } from '../user-accounts.js';
 import { EmailClaims } from '../abuse/email-claims.js';
 import type { OidcIdentity } from './oidc-client.js';
 import { accountGone, ssoFailed } from './sso-errors.js';
-import { requestLocale } from '../../users/account-mails.js';
+import { requestLocale } from '../account-mails.js';
 
 /**
  * The account behind a provider identity: the one linked to it, else the one holding the same

@@ -8,7 +8,7 @@ import {
   type LorawanWebhookToken,
 } from '@groundtruth/contracts';
 import { APP_CONFIG, type AppConfig } from '@groundtruth/platform';
-import { CurrentActor, userIdOf } from '../../auth/current-actor.decorator.js';
+import { CurrentActor, userIdOf } from '../../accounts/current-actor.decorator.js';
 import { ApiRoute, Input } from '../../common/http/api-route.decorator.js';
 import { commandMetadata } from '../../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../../common/cqrs/command-gateway.js';

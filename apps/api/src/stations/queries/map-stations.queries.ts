@@ -17,7 +17,7 @@ import { ReadModels } from '../../read-models/read-models.js';
 import { readLatest, readWindowSummaries } from '../../sensors/queries/sensor-buckets.js';
 import { ReadingsVersions } from '../../sensors/readings/readings-versions.js';
 import { changedStations, patchedStations } from './map-patch.js';
-import { askerKey, seenLocation, type StationAccessRow, type StationLocationRow } from './station-access.js';
+import { askerKey, seenLocation, type StationAccessRow, type StationLocationRow } from '../../access/station-access.js';
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;

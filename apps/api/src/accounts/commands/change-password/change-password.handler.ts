@@ -1,8 +1,8 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { userDecider, userStream } from '@groundtruth/domain';
-import { PasswordHasher } from '../../../auth/passwords/password-hasher.js';
-import { PersonProofs } from '../../../auth/sessions/person-proofs.js';
-import { SessionIssuer } from '../../../auth/sessions/session-issuer.js';
+import { PasswordHasher } from '../../passwords/password-hasher.js';
+import { PersonProofs } from '../../sessions/person-proofs.js';
+import { SessionIssuer } from '../../sessions/session-issuer.js';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
 import { UserAccounts } from '../../user-accounts.js';
 import { ChangePasswordCommand } from './change-password.command.js';

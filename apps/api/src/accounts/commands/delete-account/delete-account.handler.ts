@@ -10,9 +10,9 @@ import {
   type PgPool,
   type SubjectKeyStore,
 } from '@groundtruth/platform';
-import { EmailClaims } from '../../../auth/abuse/email-claims.js';
-import { PersonProofs } from '../../../auth/sessions/person-proofs.js';
-import { SessionIssuer } from '../../../auth/sessions/session-issuer.js';
+import { EmailClaims } from '../../abuse/email-claims.js';
+import { PersonProofs } from '../../sessions/person-proofs.js';
+import { SessionIssuer } from '../../sessions/session-issuer.js';
 import { AggregateStreams, type CommandOutcome } from '../../../common/cqrs/aggregate-streams.js';
 import { MediaStore } from '../../../media/media-store.js';
 import { WithdrawInvitesCommand } from '../../../projects/commands/withdraw-invites/withdraw-invites.command.js';

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, userDecider, userMessages, userStream } from '@groundtruth/domain';
-import { PasswordHasher } from '../../../auth/passwords/password-hasher.js';
-import { SessionIssuer } from '../../../auth/sessions/session-issuer.js';
-import { TokenService } from '../../../auth/tokens/token.service.js';
+import { PasswordHasher } from '../../passwords/password-hasher.js';
+import { SessionIssuer } from '../../sessions/session-issuer.js';
+import { TokenService } from '../../tokens/token.service.js';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
 import { CommandGateway } from '../../../common/cqrs/command-gateway.js';
 import { UserAccounts } from '../../user-accounts.js';

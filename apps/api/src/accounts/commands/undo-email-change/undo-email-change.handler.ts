@@ -1,8 +1,8 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, userDecider, userMessages, userStream } from '@groundtruth/domain';
-import { EmailClaims } from '../../../auth/abuse/email-claims.js';
-import { SessionIssuer } from '../../../auth/sessions/session-issuer.js';
-import { TokenService } from '../../../auth/tokens/token.service.js';
+import { EmailClaims } from '../../abuse/email-claims.js';
+import { SessionIssuer } from '../../sessions/session-issuer.js';
+import { TokenService } from '../../tokens/token.service.js';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
 import { UserAccounts } from '../../user-accounts.js';
 import { UndoEmailChangeCommand } from './undo-email-change.command.js';

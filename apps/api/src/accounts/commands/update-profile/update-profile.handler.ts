@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { normalizeEmail, userDecider, userStream, type UserEmailUndoOffered, type UserProfileUpdated } from '@groundtruth/domain';
-import { EmailClaims } from '../../../auth/abuse/email-claims.js';
-import { PersonProofs } from '../../../auth/sessions/person-proofs.js';
+import { EmailClaims } from '../../abuse/email-claims.js';
+import { PersonProofs } from '../../sessions/person-proofs.js';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
 import { AccountMails, requestLocale } from '../../account-mails.js';
 import { UserAccounts } from '../../user-accounts.js';

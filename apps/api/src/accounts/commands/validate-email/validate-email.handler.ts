@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, normalizeEmail, userMessages } from '@groundtruth/domain';
 import { APP_CONFIG, LOGGER, type AppConfig, type Logger } from '@groundtruth/platform';
-import { TokenService } from '../../../auth/tokens/token.service.js';
+import { TokenService } from '../../tokens/token.service.js';
 import { CommandGateway } from '../../../common/cqrs/command-gateway.js';
 import { UserAccounts } from '../../user-accounts.js';
 import { UserCommandMessage } from '../user-command.js';
