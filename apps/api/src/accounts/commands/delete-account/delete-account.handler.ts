@@ -15,7 +15,7 @@ import { PersonProofs } from '../../sessions/person-proofs.js';
 import { SessionIssuer } from '../../sessions/session-issuer.js';
 import { AggregateStreams, type CommandOutcome } from '../../../common/cqrs/aggregate-streams.js';
 import { MediaStore } from '../../../media/media-store.js';
-import { WithdrawInvitesCommand } from '../../../projects/commands/withdraw-invites/withdraw-invites.command.js';
+import { WithdrawInvitesCommand } from './withdraw-invites.command.js';
 import { UserAccounts } from '../../user-accounts.js';
 import { DeleteAccountCommand } from './delete-account.command.js';
 
