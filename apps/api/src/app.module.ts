@@ -7,6 +7,7 @@ import { AccountsModule } from './accounts/accounts.module.js';
 import { ActivityModule } from './activity/activity.module.js';
 import { AggregateStreams } from './common/cqrs/aggregate-streams.js';
 import { CommandGateway } from './common/cqrs/command-gateway.js';
+import { DeciderCommandHandler } from './common/cqrs/decider-command.js';
 import { PendingWritesInterceptor } from './common/cqrs/pending-writes.js';
 import { ReadYourWrites } from './common/cqrs/read-your-writes.js';
 import { ResponseContractCheck } from './common/http/response-contract.js';
@@ -33,6 +34,7 @@ import { StatusService } from './status/status.service.js';
   imports: [CqrsModule.forRoot()],
   providers: [
     AggregateStreams,
+    DeciderCommandHandler,
     ReadYourWrites,
     CommandGateway,
     ReadModels,

@@ -7,7 +7,6 @@ import { PasswordHasher } from './passwords/password-hasher.js';
 import { SessionController } from './session.controller.js';
 import { Authenticator } from './sessions/authenticator.js';
 import { PersonProofs } from './sessions/person-proofs.js';
-import { SessionCommandHandler } from './sessions/session-command.js';
 import { SessionIssuer } from './sessions/session-issuer.js';
 import { ssoControllers, ssoProviders } from './sso/sso.providers.js';
 import { SecretStore } from './tokens/secret-store.js';
@@ -21,15 +20,12 @@ import { ResetPasswordHandler } from './commands/reset-password/reset-password.h
 import { UndoEmailChangeHandler } from './commands/undo-email-change/undo-email-change.handler.js';
 import { UpdateProfileHandler } from './commands/update-profile/update-profile.handler.js';
 import { UploadPhotoHandler } from './commands/upload-photo/upload-photo.handler.js';
-import { UserCommandHandler } from './commands/user-command.js';
 import { ValidateEmailHandler } from './commands/validate-email/validate-email.handler.js';
 import { UsersQueries } from './queries/users.queries.js';
 import { UserAccounts } from './user-accounts.js';
 import { UsersController } from './users.controller.js';
 
 const commandHandlers = [
-  UserCommandHandler,
-  SessionCommandHandler,
   RegisterUserHandler,
   ValidateEmailHandler,
   UpdateProfileHandler,

@@ -8,7 +8,7 @@ import { commandMetadata } from '../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../common/cqrs/command-gateway.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
 import { DeleteAccountCommand } from './commands/delete-account/delete-account.command.js';
-import { UserCommandMessage } from './commands/user-command.js';
+import { ClearTermsCommand } from './commands/clear-terms/clear-terms.command.js';
 import { UsersQueries } from './queries/users.queries.js';
 
 /** Site-admin tools over accounts (spec §2 Admin / Users). */
@@ -45,7 +45,7 @@ export class AdminUsersController {
   async clearTerms(@CurrentActor() actor: Actor, @Input('body') body: AdminClearTermsBody) {
     authorize(actor, 'admin.clearTerms', {});
     const userId = await this.userWith(body.email);
-    await this.commands.execute(new UserCommandMessage({ type: 'ClearTerms', data: { userId } }, commandMetadata()));
+    await this.commands.execute(new ClearTermsCommand({ userId }, commandMetadata()));
   }
 
   @ApiRoute(routes.adminSearchUsers)

@@ -33,7 +33,7 @@ import { passwordFingerprint } from './commands/reset-password/reset-password.ha
 import { UndoEmailChangeCommand } from './commands/undo-email-change/undo-email-change.command.js';
 import { UpdateProfileCommand } from './commands/update-profile/update-profile.command.js';
 import { UploadPhotoCommand } from './commands/upload-photo/upload-photo.command.js';
-import { UserCommandMessage } from './commands/user-command.js';
+import { AcceptTermsCommand } from './commands/accept-terms/accept-terms.command.js';
 import { UsersQueries } from './queries/users.queries.js';
 import { UserAccounts } from './user-accounts.js';
 
@@ -117,7 +117,7 @@ export class UsersController {
   async acceptTerms(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }, @Input('body') body: AcceptTermsBody) {
     authorize(actor, 'account.acceptTerms', { userId: id });
     if (!body.accept) throw DomainError.validation('USER.TERMS_NOT_ACCEPTED', { accept: userMessages.tncRequired });
-    await this.commands.execute(new UserCommandMessage({ type: 'AcceptTerms', data: { userId: id } }, commandMetadata()));
+    await this.commands.execute(new AcceptTermsCommand({ userId: id }, commandMetadata()));
     return this.queries.get(id);
   }
 

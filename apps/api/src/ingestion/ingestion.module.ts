@@ -9,7 +9,6 @@ import { CsvImportController } from './csv/csv-import.controller.js';
 import { ImportModules } from './imports/import-modules.js';
 import { ImportedReadings } from './imports/imported-readings.js';
 import { IngestionController } from './ingestion.controller.js';
-import { LorawanWebhookCommandHandler } from './lorawan/commands/lorawan-webhook-command.js';
 import { LorawanSettingsController } from './lorawan/lorawan-settings.controller.js';
 import { LorawanWebhookController } from './lorawan/lorawan-webhook.controller.js';
 import { LorawanWebhooksQueries } from './lorawan/lorawan-webhooks.queries.js';
@@ -45,7 +44,6 @@ import { UploadReceiver } from './receive/upload-receiver.js';
     IngestionProcessor,
     ImportedReadings,
     ImportModules,
-    LorawanWebhookCommandHandler,
     LorawanWebhooksQueries,
     WebhookStations,
     WebhookOwners,

@@ -7,7 +7,6 @@ import { CreateProjectHandler } from './commands/create-project/create-project.h
 import { DeleteProjectHandler } from './commands/delete-project/delete-project.handler.js';
 import { InviteProjectMemberHandler } from './commands/invite-member/invite-member.handler.js';
 import { PostProjectUpdateHandler } from './commands/post-update/post-update.handler.js';
-import { ProjectCommandHandler } from './commands/project-command.js';
 import { RemoveProjectMemberHandler } from './commands/remove-member/remove-member.handler.js';
 import { UpdateProjectHandler } from './commands/update-project/update-project.handler.js';
 import { UploadProjectPhotoHandler } from './commands/upload-photo/upload-photo.handler.js';
@@ -24,7 +23,6 @@ const commandHandlers = [
   UpdateProjectHandler,
   DeleteProjectHandler,
   UploadProjectPhotoHandler,
-  ProjectCommandHandler,
   PostProjectUpdateHandler,
   AddProjectStationHandler,
   InviteProjectMemberHandler,

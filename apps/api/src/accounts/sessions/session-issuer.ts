@@ -7,7 +7,9 @@ import { CommandGateway } from '../../common/cqrs/command-gateway.js';
 import { UsersQueries } from '../queries/users.queries.js';
 import { UserAccounts } from '../user-accounts.js';
 import { TokenService } from '../tokens/token.service.js';
-import { SessionCommandMessage } from './session-command.js';
+import { RefreshSessionCommand } from '../commands/refresh-session/refresh-session.command.js';
+import { RevokeSessionCommand } from '../commands/revoke-session/revoke-session.command.js';
+import { StartSessionCommand } from '../commands/start-session/start-session.command.js';
 
 const sha256 = (s: string): string => createHash('sha256').update(s).digest('base64url');
 
@@ -44,19 +46,8 @@ export class SessionIssuer {
     const sessionId = randomUUID();
     const refresh = newRefreshToken(sessionId);
     await this.gateway.execute(
-      new SessionCommandMessage(
-        sessionId,
-        {
-          type: 'StartSession',
-          data: {
-            sessionId,
-            userId,
-            method,
-            refreshTokenHash: refresh.hash,
-            ttlDays: this.config.refreshTokenTtlDays,
-            spoofedBy,
-          },
-        },
+      new StartSessionCommand(
+        { sessionId, userId, method, refreshTokenHash: refresh.hash, ttlDays: this.config.refreshTokenTtlDays, spoofedBy },
         commandMetadata(userId),
       ),
     );
@@ -69,12 +60,9 @@ export class SessionIssuer {
     if (!parsed) throw refused();
     const next = newRefreshToken(parsed.sessionId);
     const outcome = await this.gateway.execute(
-      new SessionCommandMessage(
+      new RefreshSessionCommand(
         parsed.sessionId,
-        {
-          type: 'RefreshSession',
-          data: { presentedHash: parsed.hash, nextHash: next.hash, ttlDays: this.config.refreshTokenTtlDays },
-        },
+        { presentedHash: parsed.hash, nextHash: next.hash, ttlDays: this.config.refreshTokenTtlDays },
         commandMetadata(),
       ),
     );
@@ -96,9 +84,7 @@ export class SessionIssuer {
   }
 
   async end(sessionId: string, reason: SessionEndReason): Promise<void> {
-    await this.gateway.execute(
-      new SessionCommandMessage(sessionId, { type: 'RevokeSession', data: { reason } }, commandMetadata()),
-    );
+    await this.gateway.execute(new RevokeSessionCommand(sessionId, { reason }, commandMetadata()));
   }
 
   /** Ends every open session of a user but `except` (e.g. after a password change). */

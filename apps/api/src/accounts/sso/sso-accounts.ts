@@ -12,7 +12,9 @@ import {
 } from '@groundtruth/platform';
 import { commandMetadata } from '../../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../../common/cqrs/command-gateway.js';
-import { UserCommandMessage } from '../commands/user-command.js';
+import { LinkIdentityCommand } from '../commands/link-identity/link-identity.command.js';
+import { RecordRegistrationCommand } from '../commands/record-registration/record-registration.command.js';
+import { SetRolesCommand } from '../commands/set-roles/set-roles.command.js';
 import { UserAccounts } from '../user-accounts.js';
 import { EmailClaims } from '../abuse/email-claims.js';
 import type { OidcIdentity } from './oidc-client.js';
@@ -82,20 +84,17 @@ export class SsoAccounts {
     await this.claims.claim(email, userId);
     try {
       await this.gateway.execute(
-        new UserCommandMessage(
+        new RecordRegistrationCommand(
+          // No terms accepted here: the web guard sends the new user to /terms (spec §2).
           {
-            type: 'RegisterUser',
-            // No terms accepted here: the web guard sends the new user to /terms (spec §2).
-            data: {
-              userId,
-              name,
-              email,
-              passwordHash: null,
-              tncAccept: false,
-              via: 'oidc',
-              emailValidated: identity.emailVerified,
-              locale: requestLocale(),
-            },
+            userId,
+            name,
+            email,
+            passwordHash: null,
+            tncAccept: false,
+            via: 'oidc',
+            emailValidated: identity.emailVerified,
+            locale: requestLocale(),
           },
           commandMetadata(userId),
         ),
@@ -107,9 +106,7 @@ export class SsoAccounts {
     this.log.info({ userId, provider: identity.provider }, 'account created by single sign-on');
     // ADMIN_EMAILS names addresses that become admins once proven; a vouched-for address is proven.
     if (identity.emailVerified && this.config.adminEmails.includes(email)) {
-      await this.gateway.execute(
-        new UserCommandMessage({ type: 'SetRoles', data: { userId, admin: true } }, commandMetadata(userId)),
-      );
+      await this.gateway.execute(new SetRolesCommand({ userId, admin: true }, commandMetadata(userId)));
       this.log.info({ userId }, 'site admin granted (ADMIN_EMAILS)');
     }
     return this.link(userId, identity);
@@ -128,10 +125,7 @@ export class SsoAccounts {
     }
     try {
       await this.gateway.execute(
-        new UserCommandMessage(
-          { type: 'LinkIdentity', data: { userId, provider: identity.provider, subject: identity.subject } },
-          commandMetadata(userId),
-        ),
+        new LinkIdentityCommand({ userId, provider: identity.provider, subject: identity.subject }, commandMetadata(userId)),
       );
     } catch (error) {
       await this.pool.query('DELETE FROM gt_identity_links WHERE provider = $1 AND subject = $2 AND user_id = $3', [

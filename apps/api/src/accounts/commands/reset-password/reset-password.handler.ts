@@ -7,7 +7,7 @@ import { TokenService } from '../../tokens/token.service.js';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
 import { CommandGateway } from '../../../common/cqrs/command-gateway.js';
 import { UserAccounts } from '../../user-accounts.js';
-import { UserCommandMessage } from '../user-command.js';
+import { MarkEmailValidatedCommand } from '../mark-email-validated/mark-email-validated.command.js';
 import { ResetPasswordCommand } from './reset-password.command.js';
 
 /** A fingerprint of the password a reset link was issued against: once the password changes, the link is spent. */
@@ -46,9 +46,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
       { ...meta, userId },
     );
     if (!account.emailValidated) {
-      await this.gateway.execute(
-        new UserCommandMessage({ type: 'ValidateEmail', data: { userId, email: account.email } }, { ...meta, userId }),
-      );
+      await this.gateway.execute(new MarkEmailValidatedCommand({ userId, email: account.email }, { ...meta, userId }));
     }
     await this.sessions.endAll(userId, 'password_changed');
     return outcome;

@@ -5,7 +5,8 @@ import { APP_CONFIG, LOGGER, type AppConfig, type Logger } from '@groundtruth/pl
 import { TokenService } from '../../tokens/token.service.js';
 import { CommandGateway } from '../../../common/cqrs/command-gateway.js';
 import { UserAccounts } from '../../user-accounts.js';
-import { UserCommandMessage } from '../user-command.js';
+import { MarkEmailValidatedCommand } from '../mark-email-validated/mark-email-validated.command.js';
+import { SetRolesCommand } from '../set-roles/set-roles.command.js';
 import { ValidateEmailCommand } from './validate-email.command.js';
 
 /**
@@ -28,11 +29,9 @@ export class ValidateEmailHandler implements ICommandHandler<ValidateEmailComman
     const account = await this.accounts.load(userId);
     if (account.status !== 'active') throw new DomainError('unauthenticated', 'AUTH.ACCOUNT_GONE', userMessages.accountDeleted);
     const actorMeta = { ...meta, userId };
-    const validated = await this.gateway.execute(
-      new UserCommandMessage({ type: 'ValidateEmail', data: { userId, email } }, actorMeta),
-    );
+    const validated = await this.gateway.execute(new MarkEmailValidatedCommand({ userId, email }, actorMeta));
     if (this.config.adminEmails.includes(normalizeEmail(email)) && !account.admin) {
-      await this.gateway.execute(new UserCommandMessage({ type: 'SetRoles', data: { userId, admin: true } }, actorMeta));
+      await this.gateway.execute(new SetRolesCommand({ userId, admin: true }, actorMeta));
       this.log.info({ userId }, 'site admin granted (ADMIN_EMAILS)');
     }
     return { ...validated, userId };

@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { projectDecider, projectStream } from '@groundtruth/domain';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
-import { decideOptionsFor } from '../project-command.js';
+import { decideOptionsFor } from '../decide-options.js';
 import { AddProjectStationCommand } from './add-station.command.js';
 
 @CommandHandler(AddProjectStationCommand)
