@@ -1,7 +1,7 @@
 import { Inject, Injectable, mixin, UseGuards, type CanActivate, type ExecutionContext, type Type } from '@nestjs/common';
 import { anonymous } from '@groundtruth/domain';
 import { IdParams } from '@groundtruth/contracts';
-import type { AuthenticatedRequest } from '../accounts/auth.guard.js';
+import type { AuthenticatedRequest } from '../accounts/index.js';
 import { parseInput } from '../common/http/parse-input.js';
 import { StationAccessQueries, type StationAction } from './station-access.js';
 

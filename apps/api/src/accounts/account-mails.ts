@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DEFAULT_LOCALE, type Locale } from '@groundtruth/domain';
 import { APP_CONFIG, LOGGER, requestContext, type AppConfig, type Logger, type Mailer } from '@groundtruth/platform';
 import { TokenService } from './tokens/token.service.js';
-import { MAILER } from '../mail/mail.module.js';
+import { MAILER } from '../mail/index.js';
 
 const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ProjectsModule } from '../projects/projects.module.js';
-import { SensorsModule } from '../sensors/sensors.module.js';
-import { StationAccessModule } from '../access/station-access.module.js';
+import { ProjectsModule } from '../projects/index.js';
+import { SensorsModule } from '../sensors/index.js';
+import { StationAccessModule } from '../access/index.js';
 import { AdminBackupController } from './backup/admin-backup.controller.js';
 import { ReceiveIngestionHandler } from './commands/receive-ingestion/receive-ingestion.handler.js';
 import { RecordProcessingHandler } from './commands/record-processing/record-processing.handler.js';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { StationAccessModule } from '../access/station-access.module.js';
+import { StationAccessModule } from '../access/index.js';
 import { AddFieldNoteHandler } from './commands/add-field-note/add-field-note.handler.js';
 import { AddStationMediaHandler } from './commands/add-station-media/add-station-media.handler.js';
 import { ChooseStationImageHandler } from './commands/choose-station-image/choose-station-image.handler.js';

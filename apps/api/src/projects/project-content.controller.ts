@@ -7,12 +7,12 @@ import {
   type ProjectUpdateBody,
   type ProjectUpdateParams,
 } from '@groundtruth/contracts';
-import { CurrentActor, userIdOf } from '../accounts/current-actor.decorator.js';
+import { CurrentActor, userIdOf } from '../accounts/index.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
 import { ExpectedVersion, type SentVersion } from '../common/http/expected-version.js';
 import { commandMetadata } from '../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../common/cqrs/command-gateway.js';
-import { StationAccessQueries } from '../access/station-access.js';
+import { StationAccessQueries } from '../access/index.js';
 import { AddProjectStationCommand } from './commands/add-station/add-station.command.js';
 import { PostProjectUpdateCommand } from './commands/post-update/post-update.command.js';
 import { DeleteProjectUpdateCommand } from './commands/delete-update/delete-update.command.js';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { StationAccessModule } from '../access/station-access.module.js';
+import { StationAccessModule } from '../access/index.js';
 import { AddProjectStationHandler } from './commands/add-station/add-station.handler.js';
 import { AnswerProjectInviteHandler } from './commands/answer-invite/answer-invite.handler.js';
 import { ChangeProjectMemberRoleHandler } from './commands/change-member-role/change-member-role.handler.js';

@@ -12,13 +12,13 @@ import {
   type Logger,
   type PgPool,
 } from '@groundtruth/platform';
-import { EmailClaims } from '../accounts/abuse/email-claims.js';
-import { PasswordHasher } from '../accounts/passwords/password-hasher.js';
-import { RecordRegistrationCommand } from '../accounts/commands/record-registration/record-registration.command.js';
-import { SetRolesCommand } from '../accounts/commands/set-roles/set-roles.command.js';
+import { EmailClaims } from '../accounts/index.js';
+import { PasswordHasher } from '../accounts/index.js';
+import { RecordRegistrationCommand } from '../accounts/index.js';
+import { SetRolesCommand } from '../accounts/index.js';
 import { commandMetadata } from '../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../common/cqrs/command-gateway.js';
-import { CreateProjectCommand, type CreateProjectInput } from '../projects/commands/create-project/create-project.command.js';
+import { CreateProjectCommand, type CreateProjectInput } from '../projects/index.js';
 import { DemoCommunitySeeder } from './demo-community.js';
 
 export const demoProjects: readonly CreateProjectInput[] = [

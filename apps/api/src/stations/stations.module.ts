@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { ProjectsModule } from '../projects/projects.module.js';
-import { SensorsModule } from '../sensors/sensors.module.js';
+import { ProjectsModule } from '../projects/index.js';
+import { SensorsModule } from '../sensors/index.js';
 import { ConfigureModulesHandler } from './commands/configure-modules/configure-modules.handler.js';
 import { LabelModuleHandler } from './commands/label-module/label-module.handler.js';
 import { LinkStationHandler } from './commands/link-station/link-station.handler.js';
@@ -13,7 +13,7 @@ import { MapStationsQueries } from './queries/map-stations.queries.js';
 import { StationDataQueries } from './queries/station-data.queries.js';
 import { StationsQueries } from './queries/stations.queries.js';
 import { DuplicateDevicesCheck } from './duplicate-devices.check.js';
-import { StationAccessModule } from '../access/station-access.module.js';
+import { StationAccessModule } from '../access/index.js';
 import { StationsController } from './stations.controller.js';
 
 const commandHandlers = [

@@ -15,7 +15,7 @@ import {
   type PgPool,
 } from '@groundtruth/platform';
 import { INGESTION_PROCESS } from '../ingestion/processing/ingestion-process-manager.js';
-import { UploadStates } from '../ingestion/queries/upload-states.js';
+import { UploadStates } from '../ingestion/index.js';
 
 const withTimeout = <T>(p: Promise<T>, ms: number): Promise<T> =>
   Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms))]);

@@ -8,11 +8,11 @@ import {
   type LorawanWebhookToken,
 } from '@groundtruth/contracts';
 import { APP_CONFIG, type AppConfig } from '@groundtruth/platform';
-import { CurrentActor, userIdOf } from '../../accounts/current-actor.decorator.js';
+import { CurrentActor, userIdOf } from '../../accounts/index.js';
 import { ApiRoute, Input } from '../../common/http/api-route.decorator.js';
 import { commandMetadata } from '../../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../../common/cqrs/command-gateway.js';
-import { ProjectsQueries } from '../../projects/queries/projects.queries.js';
+import { ProjectsQueries } from '../../projects/index.js';
 import { ConfigureLorawanWebhookCommand } from './commands/configure-webhook/configure-webhook.command.js';
 import { IssueLorawanWebhookTokenCommand } from './commands/issue-webhook-token/issue-webhook-token.command.js';
 import { RemoveLorawanWebhookCommand } from './commands/remove-webhook/remove-webhook.command.js';

@@ -14,7 +14,7 @@ import { EmailClaims } from '../../abuse/email-claims.js';
 import { PersonProofs } from '../../sessions/person-proofs.js';
 import { SessionIssuer } from '../../sessions/session-issuer.js';
 import { AggregateStreams, type CommandOutcome } from '../../../common/cqrs/aggregate-streams.js';
-import { MediaStore } from '../../../media/media-store.js';
+import { MediaStore } from '../../../media/index.js';
 import { WithdrawInvitesCommand } from './withdraw-invites.command.js';
 import { UserAccounts } from '../../user-accounts.js';
 import { DeleteAccountCommand } from './delete-account.command.js';

@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { userDecider, userStream } from '@groundtruth/domain';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
-import { MediaStore } from '../../../media/media-store.js';
+import { MediaStore } from '../../../media/index.js';
 import { UserAccounts } from '../../user-accounts.js';
 import { UploadPhotoCommand } from './upload-photo.command.js';
 

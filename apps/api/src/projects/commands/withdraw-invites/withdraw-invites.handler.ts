@@ -12,7 +12,7 @@ import { SUBJECT_KEYS, type LogPosition, type SubjectKeyStore } from '@groundtru
 import { AggregateStreams, type CommandOutcome } from '../../../common/cqrs/aggregate-streams.js';
 import { ProjectTeamQueries } from '../../queries/project-team.queries.js';
 import { PROJECT_COMMAND_RETRIES } from '../decide-options.js';
-import { WithdrawInvitesCommand } from '../../../accounts/commands/delete-account/withdraw-invites.command.js';
+import { WithdrawInvitesCommand } from '../../../accounts/index.js';
 
 /** An invitation answered, withdrawn or gone with its project since the read model was written. */
 const alreadyGone = (error: unknown): boolean =>
