@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { StationAccessModule } from '../access/index.js';
-import { AddProjectStationHandler } from './commands/add-station/add-station.handler.js';
 import { AnswerProjectInviteHandler } from './commands/answer-invite/answer-invite.handler.js';
 import { ChangeProjectMemberRoleHandler } from './commands/change-member-role/change-member-role.handler.js';
 import { CreateProjectHandler } from './commands/create-project/create-project.handler.js';
@@ -8,7 +7,6 @@ import { DeleteProjectHandler } from './commands/delete-project/delete-project.h
 import { InviteProjectMemberHandler } from './commands/invite-member/invite-member.handler.js';
 import { PostProjectUpdateHandler } from './commands/post-update/post-update.handler.js';
 import { RemoveProjectMemberHandler } from './commands/remove-member/remove-member.handler.js';
-import { UpdateProjectHandler } from './commands/update-project/update-project.handler.js';
 import { UploadProjectPhotoHandler } from './commands/upload-photo/upload-photo.handler.js';
 import { WithdrawInvitesHandler } from './commands/withdraw-invites/withdraw-invites.handler.js';
 import { ProjectContentController } from './project-content.controller.js';
@@ -20,11 +18,9 @@ import { ProjectsQueries } from './queries/projects.queries.js';
 
 const commandHandlers = [
   CreateProjectHandler,
-  UpdateProjectHandler,
   DeleteProjectHandler,
   UploadProjectPhotoHandler,
   PostProjectUpdateHandler,
-  AddProjectStationHandler,
   InviteProjectMemberHandler,
   AnswerProjectInviteHandler,
   ChangeProjectMemberRoleHandler,

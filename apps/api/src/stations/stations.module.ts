@@ -2,12 +2,9 @@ import { Module } from '@nestjs/common';
 import { ProjectsModule } from '../projects/index.js';
 import { SensorsModule } from '../sensors/index.js';
 import { ConfigureModulesHandler } from './commands/configure-modules/configure-modules.handler.js';
-import { LabelModuleHandler } from './commands/label-module/label-module.handler.js';
-import { LinkStationHandler } from './commands/link-station/link-station.handler.js';
 import { DefaultProject } from './commands/register-station/default-project.js';
 import { DeviceClaims } from './commands/register-station/device-claims.js';
 import { RegisterStationHandler } from './commands/register-station/register-station.handler.js';
-import { UnlinkStationHandler } from './commands/unlink-station/unlink-station.handler.js';
 import { UpdateStationHandler } from './commands/update-station/update-station.handler.js';
 import { MapStationsQueries } from './queries/map-stations.queries.js';
 import { StationDataQueries } from './queries/station-data.queries.js';
@@ -19,9 +16,6 @@ import { StationsController } from './stations.controller.js';
 const commandHandlers = [
   RegisterStationHandler,
   UpdateStationHandler,
-  LabelModuleHandler,
-  LinkStationHandler,
-  UnlinkStationHandler,
   // Sent by uploads and imports (ingestion) through the command bus.
   ConfigureModulesHandler,
 ];
