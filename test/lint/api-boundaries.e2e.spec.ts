@@ -54,6 +54,16 @@ describe('API feature boundary lint rules', () => {
     expect(await rulesHit(accessCode, accessFile)).not.toContain('import-x/no-cycle');
   });
 
+  // The cycle rule covers the libs and the projector too: the domain's error is below its deciders.
+  const errorFile = 'libs/domain/src/kernel/domain-error.ts';
+  const errorCode = readFileSync(errorFile, 'utf8');
+
+  it('refuses a cycle in libs/domain (kernel -> projects -> kernel), and allows the file as it stands', async () => {
+    const code = `import { projectDecider } from '../projects/project.decider.js';\n${errorCode}\nexport const cycle = projectDecider;\n`;
+    expect(await rulesHit(code, errorFile)).toContain('import-x/no-cycle');
+    expect(await rulesHit(errorCode, errorFile)).not.toContain('import-x/no-cycle');
+  });
+
   it('passes the API as it stands: no feature reaches past another one`s index.ts, no cycle', async () => {
     const results = await eslint.lintFiles(['apps/api/src']);
     const hits = results.flatMap((r) =>
