@@ -3,10 +3,11 @@ import { APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { PROJECTOR_WAKE, RuntimeModule, projectorElsewhere, type ProjectorWake, type Runtime } from '@groundtruth/platform';
 import { ExportRunner, ProjectorModule, ProjectorService } from '@groundtruth/projector';
-import { AccountsModule } from './accounts.module.js';
+import { AccountsModule } from './accounts/accounts.module.js';
 import { ActivityModule } from './activity/activity.module.js';
 import { AggregateStreams } from './common/cqrs/aggregate-streams.js';
 import { CommandGateway } from './common/cqrs/command-gateway.js';
+import { DeciderCommandHandler } from './common/cqrs/decider-command.js';
 import { PendingWritesInterceptor } from './common/cqrs/pending-writes.js';
 import { VersionEtagInterceptor } from './common/http/version-etag.js';
 import { ReadYourWrites } from './common/cqrs/read-your-writes.js';
@@ -34,6 +35,7 @@ import { StatusService } from './status/status.service.js';
   imports: [CqrsModule.forRoot()],
   providers: [
     AggregateStreams,
+    DeciderCommandHandler,
     ReadYourWrites,
     CommandGateway,
     ReadModels,

@@ -8,9 +8,9 @@ import {
   type UploadState,
 } from '@groundtruth/contracts';
 import type { Request } from 'express';
-import { CurrentActor, userIdOf } from '../auth/current-actor.decorator.js';
+import { CurrentActor, userIdOf } from '../accounts/index.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
-import { StationAccessQueries } from '../stations/queries/station-access.js';
+import { StationAccessQueries } from '../access/index.js';
 import { UploadReceiver } from './receive/upload-receiver.js';
 import { MAX_INGESTION_BYTES, parseFkHeaders } from './fk-headers.js';
 import { readBody } from './imports/read-body.js';

@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ProjectsModule } from '../projects/projects.module.js';
-import { SensorsModule } from '../sensors/sensors.module.js';
-import { StationAccessModule } from '../stations/station-access.module.js';
+import { ProjectsModule } from '../projects/index.js';
+import { SensorsModule } from '../sensors/index.js';
+import { StationAccessModule } from '../access/index.js';
 import { AdminBackupController } from './backup/admin-backup.controller.js';
 import { ReceiveIngestionHandler } from './commands/receive-ingestion/receive-ingestion.handler.js';
 import { RecordProcessingHandler } from './commands/record-processing/record-processing.handler.js';
@@ -9,7 +9,6 @@ import { CsvImportController } from './csv/csv-import.controller.js';
 import { ImportModules } from './imports/import-modules.js';
 import { ImportedReadings } from './imports/imported-readings.js';
 import { IngestionController } from './ingestion.controller.js';
-import { LorawanWebhookCommandHandler } from './lorawan/commands/lorawan-webhook-command.js';
 import { LorawanSettingsController } from './lorawan/lorawan-settings.controller.js';
 import { LorawanWebhookController } from './lorawan/lorawan-webhook.controller.js';
 import { LorawanWebhooksQueries } from './lorawan/lorawan-webhooks.queries.js';
@@ -45,7 +44,6 @@ import { UploadReceiver } from './receive/upload-receiver.js';
     IngestionProcessor,
     ImportedReadings,
     ImportModules,
-    LorawanWebhookCommandHandler,
     LorawanWebhooksQueries,
     WebhookStations,
     WebhookOwners,

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { StationAccessModule } from '../stations/station-access.module.js';
+import { StationAccessModule } from '../access/index.js';
 import { SensorAggregates } from './aggregates/sensor-aggregates.js';
 import { SensorDataQueries } from './queries/sensor-data.queries.js';
 import { ReadingsVersions } from './readings/readings-versions.js';

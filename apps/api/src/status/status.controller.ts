@@ -2,7 +2,7 @@ import { Controller, Res } from '@nestjs/common';
 import { routes } from '@groundtruth/contracts';
 import type { Actor } from '@groundtruth/domain';
 import type { Response } from 'express';
-import { CurrentActor } from '../auth/current-actor.decorator.js';
+import { CurrentActor } from '../accounts/index.js';
 import { ApiRoute } from '../common/http/api-route.decorator.js';
 import { StatusService } from './status.service.js';
 

@@ -16,9 +16,9 @@ import {
   type PgPool,
 } from '@groundtruth/platform';
 import { INGESTION_PROCESS } from '../ingestion/processing/ingestion-process-manager.js';
-import { UploadStates } from '../ingestion/queries/upload-states.js';
+import { UploadStates } from '../ingestion/index.js';
 import { ReadModels } from '../read-models/read-models.js';
-import { stationAccessColumnsSql, toStationResource, type StationAccessRow } from '../stations/queries/station-access.js';
+import { stationAccessColumnsSql, toStationResource, type StationAccessRow } from '../access/index.js';
 
 const withTimeout = <T>(p: Promise<T>, ms: number): Promise<T> =>
   Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms))]);

@@ -13,7 +13,7 @@ import {
 import { CLICKHOUSE, EVENT_STORE, ID_ALLOCATOR, type ClickHouse, type EventStore, type IdAllocator } from '@groundtruth/platform';
 import { commandMetadata } from '../../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../../common/cqrs/command-gateway.js';
-import { ConfigureModulesCommand } from '../../stations/commands/configure-modules/configure-modules.command.js';
+import { ConfigureModulesCommand } from '../../stations/index.js';
 
 /**
  * The hardware id of a module Groundtruth adds to a station for readings that arrive without one

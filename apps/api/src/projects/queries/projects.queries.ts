@@ -11,7 +11,7 @@ import {
 import type { Project, ProjectRoleName } from '@groundtruth/contracts';
 import type { ProjectRow } from '@groundtruth/platform';
 import { idArray, ReadModels } from '../../read-models/read-models.js';
-import { readableStationParams, readableStationSql } from '../../stations/queries/station-access.js';
+import { readableStationParams, readableStationSql } from '../../access/index.js';
 
 /** A `projects` row with what the asker needs to see about it (follows, their role). */
 type ProjectSqlRow = ProjectRow & {

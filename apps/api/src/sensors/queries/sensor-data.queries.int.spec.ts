@@ -12,7 +12,7 @@ import {
   type ClickHouse,
 } from '@groundtruth/platform';
 import { createTestDatabase, type TestDatabase } from '../../../../../test/support/test-database.js';
-import type { StationAccessQueries } from '../../stations/queries/station-access.js';
+import type { StationAccessQueries } from '../../access/station-access.js';
 import { ReadingsVersions } from '../readings/readings-versions.js';
 import { SensorDataQueries } from './sensor-data.queries.js';
 

@@ -11,7 +11,7 @@ import type {
   SensorTailQuery,
 } from '@groundtruth/contracts';
 import { APP_CONFIG, CLICKHOUSE, type AppConfig, type ClickHouse } from '@groundtruth/platform';
-import { StationAccessQueries } from '../../stations/queries/station-access.js';
+import { StationAccessQueries } from '../../access/index.js';
 import { ReadingsVersions } from '../readings/readings-versions.js';
 import { AnswerCache } from '../../common/cache/answer-cache.js';
 import {

@@ -21,7 +21,7 @@ import {
   toStationResource,
   type StationAccessRow,
   type StationLocationRow,
-} from './station-access.js';
+} from '../../access/index.js';
 
 type StationSqlRow = StationRow & StationAccessRow & { owner_name: string | null };
 
