@@ -141,3 +141,10 @@ export const readModelTable = <C extends Columns>(
   });
   return { name, columns, columnNames, primaryKey, entity, create };
 };
+
+/**
+ * SQL reading whole rows of a table, its columns named from its description: for a hot read where
+ * what em.find adds (query building, hydration) shows against the query itself (docs/read-models.md).
+ */
+export const selectRows = (table: { readonly name: string; readonly columnNames: readonly string[] }, rest: string): string =>
+  `SELECT ${table.columnNames.join(', ')} FROM ${table.name} ${rest}`;

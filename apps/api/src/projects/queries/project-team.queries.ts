@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { ProjectRole } from '@groundtruth/domain';
 import type { ProjectFollowers, ProjectUpdate, ProjectUser } from '@groundtruth/contracts';
-import { projectInvitesTable, projectsTable, usersTable, type UserRow } from '@groundtruth/platform';
+import {
+  projectInvitesTable,
+  projectsTable,
+  selectRows,
+  usersTable,
+  type ProjectInviteRow,
+  type UserRow,
+} from '@groundtruth/platform';
 import { ReadModels } from '../../read-models/read-models.js';
 import { roleName } from './projects.queries.js';
 
@@ -56,9 +63,11 @@ export class ProjectTeamQueries {
         WHERE m.project_id = $1 ORDER BY m.role = 'administrator' DESC, lower(u.name), u.id`,
       [projectId],
     );
-    const invites = await this.readModels
-      .em()
-      .find(projectInvitesTable.entity, { project_id: String(projectId) }, { orderBy: { invited_at: 'asc', id: 'asc' } });
+    // SQL from the entity rather than find: every GET /api/projects/{id} lists the team.
+    const invites = await this.readModels.rows<ProjectInviteRow>(
+      selectRows(projectInvitesTable, 'WHERE project_id = $1 ORDER BY invited_at, id'),
+      [projectId],
+    );
     const email = (address: string | null) => (withEmails && address ? { email: address } : {});
     return [
       ...members.map((m) => ({

@@ -10,10 +10,13 @@ import {
 } from '@groundtruth/domain';
 import type { AssociatedStations, Station, StationModule, StationSensorMetaList } from '@groundtruth/contracts';
 import {
+  selectRows,
   stationAttributesTable,
   stationLinksTable,
   stationMediaTable,
   stationModulesTable,
+  type StationAttributeRow,
+  type StationMediaRow,
   type StationModuleRow,
   type StationRow,
 } from '@groundtruth/platform';
@@ -31,6 +34,25 @@ import {
 } from './station-access.js';
 
 type StationSqlRow = StationRow & StationAccessRow & { owner_name: string | null };
+
+type PhotoSqlRow = Pick<StationMediaRow, 'id' | 'station_id' | 'is_station_image' | 'created_at'>;
+
+const modulesSql = selectRows(
+  stationModulesTable,
+  'WHERE station_id = ANY($1::bigint[]) ORDER BY station_id, position, module_id',
+);
+const attributesSql = selectRows(
+  stationAttributesTable,
+  'WHERE station_id = ANY($1::bigint[]) ORDER BY station_id, attribute_id',
+);
+/**
+ * The station's photos page: photos uploaded for the station itself, and the station image even
+ * when it came with a note. Other note photos belong to their notes (which a project's team
+ * writes), not to the station.
+ */
+const photosSql = `SELECT id, station_id, is_station_image, created_at FROM ${stationMediaTable.name}
+  WHERE station_id = ANY($1::bigint[]) AND kind = 'photo' AND (key IS NULL OR is_station_image)
+  ORDER BY station_id, is_station_image DESC, created_at DESC, id DESC`;
 
 /** Raw queries may answer timestamps as text or as dates, depending on the driver's parsers. */
 type Timestamp = Date | string;
@@ -199,37 +221,19 @@ export class StationsQueries {
   async byIds(ids: readonly number[], actor: Actor, now: number = Date.now()): Promise<Station[]> {
     if (ids.length === 0) return [];
     const idList = [...ids];
-    const stationIds = idList.map(String);
-    const em = this.readModels.em();
     // The station row joins its owner and the asker's access (SQL fragments shared with the other
-    // station queries); its modules, attributes and photos are one entity each.
+    // station queries). Its modules, attributes and photos are one entity each, read with SQL built
+    // from the entities rather than em.find: this runs for every station a page shows, where a find
+    // costs measurably more CPU than its SQL (docs/read-models.md).
     const [rows, modules, attributes, photos, summaries, readings] = await Promise.all([
       this.readModels.rows<StationSqlRow>(
         `SELECT s.*, u.name AS owner_name, ${stationAccessColumnsSql('s', 1)}
          FROM stations s LEFT JOIN users u ON u.id = s.owner_id WHERE s.id = ANY($2::bigint[])`,
         [actor.kind === 'user' ? actor.userId : null, idArray(idList)],
       ),
-      em.find(
-        stationModulesTable.entity,
-        { station_id: { $in: stationIds } },
-        { orderBy: { station_id: 'asc', position: 'asc', module_id: 'asc' } },
-      ),
-      em.find(
-        stationAttributesTable.entity,
-        { station_id: { $in: stationIds } },
-        { orderBy: { station_id: 'asc', attribute_id: 'asc' } },
-      ),
-      // The station's photos page: photos uploaded for the station itself, and the station image
-      // even when it came with a note. Other note photos belong to their notes (which a project's
-      // team writes), not to the station.
-      em.find(
-        stationMediaTable.entity,
-        { station_id: { $in: stationIds }, kind: 'photo', $or: [{ key: null }, { is_station_image: true }] },
-        {
-          fields: ['id', 'station_id', 'is_station_image', 'created_at'],
-          orderBy: { station_id: 'asc', is_station_image: 'desc', created_at: 'desc', id: 'desc' },
-        },
-      ),
+      this.readModels.rows<StationModuleRow>(modulesSql, [idArray(idList)]),
+      this.readModels.rows<StationAttributeRow>(attributesSql, [idArray(idList)]),
+      this.readModels.rows<PhotoSqlRow>(photosSql, [idArray(idList)]),
       this.data.summaries(idList),
       this.data.readings(idList),
     ]);

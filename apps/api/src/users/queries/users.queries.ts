@@ -3,6 +3,7 @@ import { DomainError, termsAreCurrent, userMessages } from '@groundtruth/domain'
 import type { MentionableList, User, UserSearchResult } from '@groundtruth/contracts';
 import {
   APP_CONFIG,
+  selectRows,
   sessionsTable,
   usersTable,
   type AppConfig,
@@ -99,7 +100,8 @@ export class UsersQueries {
   }
 
   async find(id: number): Promise<UserRecord | null> {
-    const row = await this.readModels.em().findOne(usersTable.entity, { id: String(id) });
+    // SQL from the entity rather than findOne: GET /api/user asks this on every page load.
+    const row = await this.readModels.row<UserRow>(selectRows(usersTable, 'WHERE id = $1'), [id]);
     return row ? toUserRecord(row) : null;
   }
 
