@@ -1,7 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, termsAreCurrent, userMessages } from '@groundtruth/domain';
 import type { MentionableList, User, UserSearchResult } from '@groundtruth/contracts';
-import { APP_CONFIG, type AppConfig, type LeftJoined, type SessionRow, type UserRow } from '@groundtruth/platform';
+import {
+  APP_CONFIG,
+  selectRows,
+  sessionsTable,
+  usersTable,
+  type AppConfig,
+  type LeftJoined,
+  type SessionRow,
+  type UserRow,
+} from '@groundtruth/platform';
 import { ReadModels } from '../../read-models/read-models.js';
 
 /** A person as the API's services read them: a `users` row with numeric ids and camel-case names. */
@@ -91,7 +100,8 @@ export class UsersQueries {
   }
 
   async find(id: number): Promise<UserRecord | null> {
-    const row = await this.readModels.row<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
+    // SQL from the entity rather than findOne: GET /api/user asks this on every page load.
+    const row = await this.readModels.row<UserRow>(selectRows(usersTable, 'WHERE id = $1'), [id]);
     return row ? toUserRecord(row) : null;
   }
 
@@ -102,16 +112,15 @@ export class UsersQueries {
   }
 
   async findByEmail(email: string): Promise<UserRecord | null> {
-    const row = await this.readModels.row<UserRow>('SELECT * FROM users WHERE email = $1 AND NOT deleted LIMIT 1', [
-      email.trim().toLowerCase(),
-    ]);
+    const row = await this.readModels.em().findOne(usersTable.entity, { email: email.trim().toLowerCase(), deleted: false });
     return row ? toUserRecord(row) : null;
   }
 
   /**
    * What the guard asks on every signed-in request, in one round trip: the account's roles and
    * whether it is deleted (null: not projected yet), and whether the session has ended (null: not
-   * projected yet), and who is spoofing through it.
+   * projected yet), and who is spoofing through it. SQL rather than two finds: it is on every
+   * request, and the outer join of two tables by different keys is one round trip this way.
    */
   async caller(userId: number, sessionId: string): Promise<Caller> {
     const row = await this.readModels.row<CallerRow>(
@@ -130,16 +139,16 @@ export class UsersQueries {
   }
 
   async openSessions(userId: number): Promise<string[]> {
-    const rows = await this.readModels.rows<Pick<SessionRow, 'id'>>(
-      'SELECT id FROM sessions WHERE user_id = $1 AND ended_reason IS NULL',
-      [userId],
-    );
+    const rows = await this.readModels
+      .em()
+      .find(sessionsTable.entity, { user_id: String(userId), ended_reason: null }, { fields: ['id'] });
     return rows.map((r) => r.id);
   }
 
   /**
    * People the caller may see (policy `person.see`) whose name matches: a public profile, a project
-   * in common, the caller themselves, or anyone for a site admin.
+   * in common, the caller themselves, or anyone for a site admin. SQL: the shared-project test is a
+   * self-join of project_members inside EXISTS, which MikroORM's filters cannot say.
    */
   async mentionables(caller: { userId: number; admin: boolean }, query: string, limit = 10): Promise<MentionableList> {
     if (!query) return { mentions: [] };
@@ -165,10 +174,13 @@ export class UsersQueries {
 
   async search(query: string, limit = 50): Promise<UserSearchResult> {
     const like = `%${escapeLike(query)}%`;
-    const rows = await this.readModels.rows<Pick<UserRow, 'id' | 'name' | 'email'>>(
-      'SELECT id, name, email FROM users WHERE NOT deleted AND (name ILIKE $1 OR email ILIKE $1) ORDER BY name, id LIMIT $2',
-      [like, limit],
-    );
+    const rows = await this.readModels
+      .em()
+      .find(
+        usersTable.entity,
+        { deleted: false, $or: [{ name: { $ilike: like } }, { email: { $ilike: like } }] },
+        { fields: ['id', 'name', 'email'], orderBy: { name: 'asc', id: 'asc' }, limit },
+      );
     return { users: rows.map((r) => ({ id: Number(r.id), name: r.name, email: r.email ?? '' })) };
   }
 }
