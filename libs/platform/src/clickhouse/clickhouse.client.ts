@@ -1,7 +1,7 @@
 import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHouseClientConfigOptions } from '@clickhouse/client';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { EngineTurns, engineCallKind } from './engine-turns.js';
+import { EngineTurns, engineCallKind, type EngineCallKind } from './engine-turns.js';
 
 export type ClickHouseMode = 'chdb' | 'http';
 
@@ -33,6 +33,14 @@ export type ClickHouse = {
    * meanwhile goes before the next part rather than racing it.
    */
   othersFirst(): Promise<void>;
+  /**
+   * Runs `work` with the engine to itself in chDB mode: one turn of kind `kind` (a write's turn lets
+   * charts' reads go first), its statements back to back, nobody else's between them. chDB leaves the
+   * partial output of a statement that failed mid-answer in its session, and prepends it to the next
+   * answer (seen with a memory limit hit after JSON's header was written): work that may fail so
+   * must clear it within its turn. With a server, `work` just runs.
+   */
+  alone<T>(kind: EngineCallKind, work: (client: ClickHouseClient) => Promise<T>): Promise<T>;
   /** Idempotent. In chDB mode it also waits until the engine has released the data folder. */
   close(): Promise<void>;
 };
@@ -158,7 +166,15 @@ async function openChdb(dataDir: string, requestedDatabase: string | undefined):
 
 function handle(client: ClickHouseClient, mode: ClickHouseMode, database: string, doClose: () => Promise<void>): ClickHouse {
   let closing: Promise<void> | undefined;
-  const watched = mode === 'chdb' ? watchAnswers(client) : { client, answeredWithin: () => false, inFlight: () => [] };
+  const watched =
+    mode === 'chdb'
+      ? watchAnswers(client)
+      : {
+          client,
+          answeredWithin: () => false,
+          inFlight: () => [],
+          alone: <T>(_kind: EngineCallKind, work: (c: ClickHouseClient) => Promise<T>) => work(client),
+        };
   return {
     client: watched.client,
     mode,
@@ -171,6 +187,7 @@ function handle(client: ClickHouseClient, mode: ClickHouseMode, database: string
     othersFirst: async () => {
       await Promise.allSettled(watched.inFlight());
     },
+    alone: (kind, work) => watched.alone(kind, work),
     ping: async () => watched.answeredWithin(RECENT_ANSWER_MS) || (await pingWithin(watched.client, STARTUP_TIMEOUT_MS)) === null,
     close: () => (closing ??= doClose()),
   };
@@ -189,6 +206,7 @@ function watchAnswers(client: ClickHouseClient): {
   client: ClickHouseClient;
   answeredWithin(ms: number): boolean;
   inFlight(): Promise<unknown>[];
+  alone<T>(kind: EngineCallKind, work: (client: ClickHouseClient) => Promise<T>): Promise<T>;
 } {
   let answeredAt = -Infinity;
   let failedAt = -Infinity;
@@ -224,6 +242,8 @@ function watchAnswers(client: ClickHouseClient): {
     client: watched,
     answeredWithin: (ms) => answeredAt > failedAt && performance.now() - answeredAt <= ms,
     inFlight: () => [...pending],
+    // The client itself, not the watched one: its calls are this turn's, not turns of their own.
+    alone: (kind, work) => turns.run(kind, () => work(client)),
   };
 }
 

@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import { can, type Actor } from '@groundtruth/domain';
+import { ReadModels } from '../read-models/read-models.js';
+import {
+  readableStationParams,
+  readableStationSql,
+  stationAccessColumnsSql,
+  toStationResource,
+  type StationAccessRow,
+} from '../stations/queries/station-access.js';
+
+export type ReadableStation = {
+  readonly id: number;
+  readonly name: string;
+  readonly access: 'public' | 'own' | 'project' | 'admin';
+};
+
+/**
+ * The stations an analysis query may see: those the one permission policy (`station.read`) lets the
+ * asker read (public, their own, their projects'; every one for a site admin), from the read models.
+ * The SQL filter only narrows what is loaded; each row still passes the policy itself.
+ */
+@Injectable()
+export class ReadableStations {
+  constructor(private readonly readModels: ReadModels) {}
+
+  async of(actor: Actor): Promise<ReadableStation[]> {
+    const { all, userId } = readableStationParams(actor);
+    const rows = await this.readModels.rows<StationAccessRow & { id: string; name: string }>(
+      `SELECT s.id, s.name, s.owner_id, ${stationAccessColumnsSql('s', 1)} FROM stations s
+        WHERE ${all ? 'TRUE' : readableStationSql('s', 1)} ORDER BY s.id`,
+      [userId],
+    );
+    return rows.flatMap((row) => {
+      const resource = toStationResource(row, actor);
+      if (!can(actor, 'station.read', resource)) return [];
+      const access = resource.isOwner
+        ? 'own'
+        : resource.projectRole !== null
+          ? 'project'
+          : resource.isPublic
+            ? 'public'
+            : 'admin';
+      return [{ id: Number(row.id), name: row.name, access }];
+    });
+  }
+}
