@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { ANALYSIS_EXAMPLES } from '../../libs/contracts/src/index.js';
 import { callApi, outboxOf, signUp, type Reply, type TestUser } from '../support/accounts.js';
 import { newDeviceId } from '../support/device-ids.js';
 import { insertReadings } from '../support/readings.js';
@@ -377,5 +378,14 @@ describe('analysis answers', () => {
       ].sort((a, b) => a.id - b.id),
     );
     expect(schema['sensors']).toEqual(expect.arrayContaining([expect.objectContaining({ id: 70, aggregate: 'max' })]));
+  });
+});
+
+describe('analysis examples', () => {
+  it.each(ANALYSIS_EXAMPLES.map((e) => [e.key, e.sql] as const))('%s runs and answers rows', async (_key, sql) => {
+    const answer = await analyse(bob, sql);
+    expect({ status: answer.status, code: answer.code }).toEqual({ status: 200, code: null });
+    expect(answer.data.length).toBeGreaterThan(0);
+    expect(JSON.stringify(answer.data)).not.toContain(SECRET_MARK);
   });
 });

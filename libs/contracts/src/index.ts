@@ -37,3 +37,4 @@ export * from './exports/exports.contract.js';
 export * from './exports/exports.routes.js';
 export * from './analysis/analysis.contract.js';
 export * from './analysis/analysis.routes.js';
+export * from './analysis/analysis-examples.js';
