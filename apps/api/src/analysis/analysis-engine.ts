@@ -11,6 +11,8 @@ export type AnalysisFormat = 'JSON' | 'CSVWithNames' | 'JSONEachRow';
 const EXPLAIN_FORMAT = 'JSONEachRow';
 /** The database's tables change with migrations only: looked up again after this long. */
 const TABLES_TTL_MS = 60_000;
+/** Statements kept as passed (see AnalysisEngine.passed). */
+const PASSED_KEPT = 1_000;
 
 type EngineFailure = { code: string; type?: string; message: string };
 const engineFailure = (error: unknown): EngineFailure | null => {
@@ -40,6 +42,12 @@ const mib = (bytes: number): string => `${Math.round(bytes / 1024 ** 2)} MiB`;
 @Injectable()
 export class AnalysisEngine {
   private tables: { names: ReadonlySet<string>; at: number } | null = null;
+  /**
+   * Statements already formatted and passed, by their text (a check depends on the text and the
+   * database's tables only, not on who asks): a dashboard asking the same query again skips two
+   * engine calls. Refusals are not kept. Emptied when the tables are looked up again.
+   */
+  private readonly passed = new Map<string, string>();
   private readonly limits: AnalysisLimits;
 
   constructor(
@@ -59,8 +67,7 @@ export class AnalysisEngine {
         `The statement is ${sql.length} characters long; the limit is ${this.limits.maxStatementChars}.`,
       );
     }
-    const formatted = await this.format(sql);
-    await this.check(formatted);
+    const formatted = await this.checked(sql);
     const stations = await this.readable.of(actor);
     return this.wrap(
       formatted,
@@ -103,6 +110,17 @@ export class AnalysisEngine {
     }
   }
 
+  private async checked(sql: string): Promise<string> {
+    const tables = await this.databaseTables();
+    const kept = this.passed.get(sql);
+    if (kept !== undefined) return kept;
+    const formatted = await this.format(sql);
+    await this.check(formatted, tables);
+    if (this.passed.size >= PASSED_KEPT) this.passed.delete(this.passed.keys().next().value!);
+    this.passed.set(sql, formatted);
+    return formatted;
+  }
+
   private async format(sql: string): Promise<string> {
     try {
       const rows = await this.ch.client.query({
@@ -128,7 +146,7 @@ export class AnalysisEngine {
     }
   }
 
-  private async check(formatted: string): Promise<void> {
+  private async check(formatted: string, databaseTables: ReadonlySet<string>): Promise<void> {
     let lines: string[];
     try {
       const rows = await this.ch.client.query({ query: `EXPLAIN AST ${formatted}`, format: EXPLAIN_FORMAT });
@@ -149,7 +167,7 @@ export class AnalysisEngine {
     checkStatement(parseAstLines(lines), {
       analysisTables: new Set(ANALYSIS_TABLE_NAMES),
       database: this.ch.database,
-      databaseTables: await this.databaseTables(),
+      databaseTables,
       explainFormat: EXPLAIN_FORMAT,
     });
   }
@@ -163,6 +181,7 @@ export class AnalysisEngine {
     });
     const names = new Set((await rows.json<{ name: string }>()).map((r) => r.name));
     this.tables = { names, at: performance.now() };
+    this.passed.clear();
     return names;
   }
 
