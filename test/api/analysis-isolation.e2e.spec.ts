@@ -291,6 +291,11 @@ describe('analysis isolation', () => {
     expect(answer.message).toMatch(/20,000 rows/);
   });
 
+  it('reads the sensor catalogue: keys, units and the max-or-mean rule', async () => {
+    const answer = await analyse(bob, 'SELECT id, key, unit, aggregate FROM sensors WHERE id = 70');
+    expect(answer.data).toEqual([{ id: 70, key: 'wh.floodnet.depth', unit: 'inches', aggregate: 'max' }]);
+  });
+
   it('refuses a signed-out caller and an Accept it cannot answer', async () => {
     expect((await analyse(null, 'SELECT 1')).status).toBe(401);
     const answer = await analyse(bob, 'SELECT 1', 'image/png');
@@ -370,6 +375,7 @@ describe('analysis answers', () => {
       'readings_1h',
       'readings_6h',
       'readings_1d',
+      'sensors',
     ]);
     expect(schema['stations']).toEqual(
       [

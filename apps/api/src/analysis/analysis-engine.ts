@@ -1,7 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, type Actor } from '@groundtruth/domain';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { DomainError, SENSOR_DEFINITIONS, type Actor } from '@groundtruth/domain';
 import { APP_CONFIG, CLICKHOUSE, type AnalysisLimits, type AppConfig, type ClickHouse } from '@groundtruth/platform';
-import { ANALYSIS_TABLE_NAMES } from './analysis-tables.js';
+import { ANALYSIS_TABLE_NAMES, SENSORS_TABLE, STATION_TABLE_NAMES } from './analysis-tables.js';
 import { ReadableStations } from './readable-stations.js';
 import { checkStatement, parseAstLines } from './statement-check.js';
 
@@ -40,7 +40,7 @@ const mib = (bytes: number): string => `${Math.round(bytes / 1024 ** 2)} MiB`;
  * the limits, and readonly last. The text that runs is the text that was checked.
  */
 @Injectable()
-export class AnalysisEngine {
+export class AnalysisEngine implements OnModuleInit {
   private tables: { names: ReadonlySet<string>; at: number } | null = null;
   /**
    * Statements already formatted and passed, by their text (a check depends on the text and the
@@ -56,6 +56,21 @@ export class AnalysisEngine {
     private readonly readable: ReadableStations,
   ) {
     this.limits = config.analysis;
+  }
+
+  /**
+   * The sensor catalogue as a table, replaced whole in one statement (several API processes may
+   * start together; each writes the same rows), so a query can join keys and units.
+   */
+  async onModuleInit(): Promise<void> {
+    const text = (value: string) => `'${value.replace(/[\\']/g, '\\$&')}'`;
+    const rows = SENSOR_DEFINITIONS.map(
+      (s) => `(${s.id}, ${text(s.fullKey)}, ${text(s.unitOfMeasure ?? '')}, ${text(s.aggregation === 'max' ? 'max' : 'mean')})`,
+    );
+    await this.ch.client.command({
+      query: `CREATE OR REPLACE TABLE ${SENSORS_TABLE} ENGINE = MergeTree ORDER BY id AS
+              SELECT * FROM VALUES('id UInt32, key String, unit String, aggregate LowCardinality(String)', ${rows.join(', ')})`,
+    });
   }
 
   /** The SQL to run for `actor`, or the refusal. */
@@ -188,7 +203,7 @@ export class AnalysisEngine {
   /** The checked statement inside the server's settings: filters first, limits, readonly last. */
   private wrap(formatted: string, stationIds: readonly number[]): string {
     const filter = stationIds.length === 0 ? '0' : `station_id IN (${stationIds.map((id) => Math.trunc(id)).join(',')})`;
-    const filters = ANALYSIS_TABLE_NAMES.flatMap((t) => [t, `${this.ch.database}.${t}`])
+    const filters = STATION_TABLE_NAMES.flatMap((t) => [t, `${this.ch.database}.${t}`])
       .map((t) => `'${t.replace(/[\\']/g, '\\$&')}': '${filter}'`)
       .join(', ');
     const l = this.limits;

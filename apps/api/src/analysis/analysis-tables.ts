@@ -1,8 +1,14 @@
 import { AGGREGATE_LEVELS } from '@groundtruth/domain';
 import type { AnalysisTable } from '@groundtruth/contracts';
 
-/** The tables a query may read: raw readings and their aggregate levels (docs/analysis.md describes them). */
-export const ANALYSIS_TABLE_NAMES: readonly string[] = ['readings', ...AGGREGATE_LEVELS.map((l) => `readings_${l.name}`)];
+/** The tables of readings, each filtered to the stations the asker may read (docs/analysis.md describes them). */
+export const STATION_TABLE_NAMES: readonly string[] = ['readings', ...AGGREGATE_LEVELS.map((l) => `readings_${l.name}`)];
+
+/** The sensor catalogue, the same for everyone (AnalysisEngine writes it at start). */
+export const SENSORS_TABLE = 'sensors';
+
+/** Every table a query may read. */
+export const ANALYSIS_TABLE_NAMES: readonly string[] = [...STATION_TABLE_NAMES, SENSORS_TABLE];
 
 const ids = [
   { name: 'station_id', type: 'UInt32', description: 'The station (its id in the app and the API).' },
@@ -36,4 +42,14 @@ export const ANALYSIS_TABLES: readonly AnalysisTable[] = [
       { name: 'value_last', type: "Tuple(DateTime64(3, 'UTC'), Float64)", description: 'The latest reading: (time, value).' },
     ],
   })),
+  {
+    name: SENSORS_TABLE,
+    description: 'The sensor catalogue: join it on sensor_id = sensors.id for keys and units.',
+    columns: [
+      { name: 'id', type: 'UInt32', description: 'The sensor id (sensor_id in the readings tables).' },
+      { name: 'key', type: 'String', description: 'The sensor’s key, such as wh.floodnet.depth.' },
+      { name: 'unit', type: 'String', description: 'Its unit of measure (empty when it has none, such as pH).' },
+      { name: 'aggregate', type: 'String', description: 'How the charts summarise a bucket: max (water depth) or mean.' },
+    ],
+  },
 ];
