@@ -94,8 +94,8 @@ export class AnalysisEngine implements OnModuleInit {
    * The answer in `format`, chunk by chunk; an engine refusal (a limit, an unknown column) is a coded
    * 400. With a server the body streams as it comes, buffered by the server (`wait_end_of_query`) so a
    * limit hit late is still an error, never a cut answer. chDB makes the answer whole anyway: it runs
-   * in a write's turn (charts' reads go first), and a failure clears what it left in the session
-   * before the turn ends (see ClickHouse.alone).
+   * in the heavy lane (a session of its own, beside the charts'), and a failure clears what it left in
+   * that session before the turn ends (see ClickHouse.heavy).
    */
   async *run(sql: string, format: AnalysisFormat): AsyncIterable<Uint8Array> {
     const query = `${sql}\nFORMAT ${format}`;
@@ -105,7 +105,7 @@ export class AnalysisEngine implements OnModuleInit {
         for await (const part of answer.stream as AsyncIterable<Uint8Array>) yield part;
         return;
       }
-      const parts = await this.ch.alone('write', async (client) => {
+      const parts = await this.ch.heavy(async (client) => {
         try {
           const answer = await client.exec({ query });
           const whole: Uint8Array[] = [];

@@ -41,6 +41,15 @@ export type ClickHouse = {
    * must clear it within its turn. With a server, `work` just runs.
    */
   alone<T>(kind: EngineCallKind, work: (client: ClickHouseClient) => Promise<T>): Promise<T>;
+  /**
+   * Where long read-only work runs (bulk analysis), so that charts keep their latency beside it. With
+   * a server, the client itself: the server runs statements side by side. In chDB mode a second
+   * session on the same data folder, opened on first use, which the engine runs beside the first
+   * (tried on chDB 26.7: a `SELECT 1` answered in 70 ms while the other session ran a 2 s query; on
+   * the same session it waited 1.75 s). Its calls go one at a time, each `work` in one turn, so it can
+   * clear what a failed statement left in its session (see `alone`). Only reads belong here.
+   */
+  heavy<T>(work: (client: ClickHouseClient) => Promise<T>): Promise<T>;
   /** Idempotent. In chDB mode it also waits until the engine has released the data folder. */
   close(): Promise<void>;
 };
@@ -147,25 +156,47 @@ async function openChdb(dataDir: string, requestedDatabase: string | undefined):
   };
 
   const db = requestedDatabase ?? DEFAULT_CLICKHOUSE_DATABASE;
+  // chDB ignores the client's `database`, and would prepend `clickhouse_settings` to every query
+  // as SET statements; USE and SET given once stick to the connection's session instead.
+  const setUp = async (session: ClickHouseClient): Promise<void> => {
+    await session.command({ query: `USE ${quoteIdentifier(db)}` });
+    for (const [name, value] of Object.entries(CLICKHOUSE_SESSION_SETTINGS)) {
+      await session.command({ query: `SET ${name} = ${typeof value === 'number' ? value : `'${value}'`}` });
+    }
+  };
   try {
     const failure = await pingWithin(client, STARTUP_TIMEOUT_MS);
     if (failure !== null) throw new Error(`Embedded ClickHouse (chDB) under ${shown} does not answer: ${failure}`);
     await createDatabaseIfMissing(client, db);
-    // chDB ignores the client's `database`, and would prepend `clickhouse_settings` to every query
-    // as SET statements; USE and SET given once stick to the connection's session instead.
-    await client.command({ query: `USE ${quoteIdentifier(db)}` });
-    for (const [name, value] of Object.entries(CLICKHOUSE_SESSION_SETTINGS)) {
-      await client.command({ query: `SET ${name} = ${typeof value === 'number' ? value : `'${value}'`}` });
-    }
+    await setUp(client);
   } catch (error) {
     await close().catch(() => undefined);
     throw error;
   }
-  return handle(client, 'chdb', db, close);
+  const openSession = async (): Promise<ClickHouseClient> => {
+    const session = createClient({
+      connection: createChdbConnection({ path }) as unknown as ClickHouseClientConfigOptions['connection'],
+    });
+    try {
+      await setUp(session);
+    } catch (error) {
+      await session.close().catch(() => undefined);
+      throw error;
+    }
+    return session;
+  };
+  return handle(client, 'chdb', db, close, openSession);
 }
 
-function handle(client: ClickHouseClient, mode: ClickHouseMode, database: string, doClose: () => Promise<void>): ClickHouse {
+function handle(
+  client: ClickHouseClient,
+  mode: ClickHouseMode,
+  database: string,
+  doClose: () => Promise<void>,
+  openSession?: () => Promise<ClickHouseClient>,
+): ClickHouse {
   let closing: Promise<void> | undefined;
+  let heavySession: Promise<{ client: ClickHouseClient; turns: EngineTurns } | null> | undefined;
   const watched =
     mode === 'chdb'
       ? watchAnswers(client)
@@ -188,8 +219,23 @@ function handle(client: ClickHouseClient, mode: ClickHouseMode, database: string
       await Promise.allSettled(watched.inFlight());
     },
     alone: (kind, work) => watched.alone(kind, work),
+    heavy: async (work) => {
+      if (!openSession) return work(watched.client);
+      // A session that cannot be opened leaves the work to the main session, in a write's turn.
+      heavySession ??= openSession().then(
+        (session) => ({ client: session, turns: new EngineTurns() }),
+        () => null,
+      );
+      const session = await heavySession;
+      return session ? session.turns.run('read', () => work(session.client)) : watched.alone('write', work);
+    },
     ping: async () => watched.answeredWithin(RECENT_ANSWER_MS) || (await pingWithin(watched.client, STARTUP_TIMEOUT_MS)) === null,
-    close: () => (closing ??= doClose()),
+    close: () =>
+      (closing ??= (async () => {
+        const session = await heavySession;
+        await session?.client.close().catch(() => undefined);
+        await doClose();
+      })()),
   };
 }
 
