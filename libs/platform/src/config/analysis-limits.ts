@@ -15,9 +15,10 @@ export type AnalysisLimits = {
   readonly maxThreads: number;
 };
 
+/** Memory stays modest by default: embedded, ClickHouse runs inside the product's own process. */
 const DEFAULTS: AnalysisLimits = {
   maxExecutionSeconds: 10,
-  maxMemoryBytes: 1024 ** 3,
+  maxMemoryBytes: 512 * 1024 ** 2,
   maxRowsToRead: 500_000_000,
   maxResultRows: 100_000,
   maxResultBytes: 64 * 1024 ** 2,
