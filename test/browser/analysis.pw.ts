@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { makeOwner, prepare, simulatedStation, type Owner } from './stations';
+import { blockingViolations, makeOwner, prepare, simulatedStation, type Owner } from './stations';
 
 /** The analysis page: write a query, run it, chart it and download it, in both languages. */
 
@@ -39,6 +39,7 @@ test('writes, runs, charts and downloads a query (en-US)', async ({ page }) => {
   await journey(page, { editor: 'SQL query', run: 'Run', rows: /^\d+ rows in \d+ ms$/, chart: 'Chart', csv: 'Download CSV' });
   // The schema sits beside the editor, with the owner's station in it.
   await expect(page.getByRole('region', { name: 'What a query may read' })).toContainText('Analysis river');
+  expect(await blockingViolations(page, 'analysis')).toEqual([]);
 });
 
 test('escribe, ejecuta, grafica y descarga una consulta (es-ES)', async ({ page }) => {

@@ -22,7 +22,8 @@ export const ResultTable = ({ result }: { result: AnalysisResult }) => {
   const { t } = useTranslation();
   return (
     <>
-      <TableContainer sx={{ maxHeight: 420 }}>
+      {/* Scrolls: focusable, so a keyboard can scroll it too. */}
+      <TableContainer sx={{ maxHeight: 420 }} tabIndex={0} role="region" aria-label={t('analysis.result')}>
         <Table size="small" stickyHeader aria-label={t('analysis.result')}>
           <TableHead>
             <TableRow>

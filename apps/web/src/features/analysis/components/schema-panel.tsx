@@ -12,7 +12,12 @@ export const SchemaPanel = () => {
   if (schema.isError) return <Alert severity="error">{schema.error.message}</Alert>;
   const { tables, stations, sensors, limits } = schema.data;
   return (
-    <Box component="section" aria-label={t('analysis.schema')} sx={{ fontSize: 13, maxHeight: 640, overflow: 'auto' }}>
+    <Box
+      component="section"
+      aria-label={t('analysis.schema')}
+      tabIndex={0}
+      sx={{ fontSize: 13, maxHeight: 640, overflow: 'auto' }}
+    >
       <Typography component="h2" variant="subtitle1">
         {t('analysis.schema')}
       </Typography>
