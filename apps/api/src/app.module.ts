@@ -15,6 +15,7 @@ import { ResponseContractCheck } from './common/http/response-contract.js';
 import { BookmarksModule } from './bookmarks/bookmarks.module.js';
 import { DevicesModule } from './devices/devices.module.js';
 import { ExportsModule } from './exports/exports.module.js';
+import { AnalysisModule } from './analysis/analysis.module.js';
 import { DocsController } from './docs/docs.controller.js';
 import { IngestionModule } from './ingestion/ingestion.module.js';
 import { MailModule } from './mail/mail.module.js';
@@ -94,6 +95,7 @@ export class AppModule {
         DevicesModule,
         BookmarksModule,
         ExportsModule,
+        AnalysisModule,
         // Global, so the wake below can reach the projector's services.
         ...(options.projector ? [{ module: ProjectorModule, global: true }] : []),
         ProjectorWakeModule.forRoot(options),

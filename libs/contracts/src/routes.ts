@@ -1,3 +1,4 @@
+import { analysisRoutes } from './analysis/analysis.routes.js';
 import { bookmarkRoutes } from './bookmarks/bookmarks.routes.js';
 import { exportRoutes } from './exports/exports.routes.js';
 import { activityRoutes } from './activity/activity.routes.js';
@@ -60,6 +61,7 @@ export const routes = {
   ...deviceRoutes,
   ...bookmarkRoutes,
   ...exportRoutes,
+  ...analysisRoutes,
   login: route({
     method: 'post',
     path: '/login',

@@ -20,3 +20,4 @@ export * from './blobs/index.js';
 export * from './protobuf/index.js';
 export * from './work/projector-wake.js';
 export * from './work/export-files.js';
+export * from './config/analysis-limits.js';

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { analysisLimitsFrom, type AnalysisLimits } from './analysis-limits.js';
+import { ConfigError } from './config-error.js';
 
 /**
  * Every variable the product reads, parsed once. The README's configuration table lists the same
@@ -83,11 +85,11 @@ export type AppConfig = {
     /** Every key goes under this folder of the bucket ('' for none). */
     readonly prefix: string;
   } | null;
+  /** Bulk analysis: the server's limits on a researcher's query (ANALYSIS_* variables). */
+  readonly analysis: AnalysisLimits;
 };
 
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
-}
+export { ConfigError };
 
 const int = (env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0, max = 65535 * 1000): number => {
   const raw = env[name];
@@ -178,6 +180,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     eventStoreUrl: url(env, 'EVENTSTORE_URL', ['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:']),
     clickHouseUrl: url(env, 'CLICKHOUSE_URL', ['http:', 'https:']),
+    analysis: analysisLimitsFrom(env),
     embeddedPostgresPort: int(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535),
     logLevel,
     readYourWritesTimeoutMs: int(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 2000, 0, 60000),
