@@ -42,7 +42,8 @@ export const forbiddenInDomain = [
 /**
  * The layer rules of STYLE.md, one entry per layer: what it must not import. Apps may also not reach
  * into one another by relative path. The API and the projector meet only in the API's composition
- * roots (main.ts, server.ts, projector-server.ts, app.module.ts).
+ * roots (main.ts, server.ts, app.module.ts); the projector's own root (projector-server.ts) composes
+ * the projector alone and imports nothing of the API.
  */
 export const layers = [
   {
@@ -80,10 +81,10 @@ export const layers = [
   },
   {
     files: ['apps/api/src/**/*.ts'],
-    ignores: ['apps/api/src/main.ts', 'apps/api/src/server.ts', 'apps/api/src/projector-server.ts', 'apps/api/src/app.module.ts'],
+    ignores: ['apps/api/src/main.ts', 'apps/api/src/server.ts', 'apps/api/src/app.module.ts'],
     forbidden: ['@groundtruth/projector', '**/apps/projector/**', '**/projector/src/**', '**/web/src/**'],
     message:
-      'The API does not import the projector outside its composition roots (main.ts, server.ts, projector-server.ts, app.module.ts): wake it through PROJECTOR_WAKE (STYLE.md layers).',
+      'The API does not import the projector outside its composition roots (main.ts, server.ts, app.module.ts): wake it through PROJECTOR_WAKE (STYLE.md layers).',
   },
   {
     files: ['apps/projector/src/**/*.ts'],

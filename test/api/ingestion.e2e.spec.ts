@@ -2,7 +2,7 @@ import { moduleForHeader, sensorOfModule } from '../../libs/domain/src/index.js'
 import { encodeDataFile, encodeMetaFile, type DataRecord, type ModuleInfo } from '../../libs/platform/src/index.js';
 import { callApi, outboxOf, signUp, type TestUser } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { countAggregated, countReadings, jsonReply, processed, statusBeforeBody } from '../support/uploads.js';
+import { countAggregated, countReadings, jsonReply, processed, reprocessed, statusBeforeBody } from '../support/uploads.js';
 
 let sut: TestApp;
 let owner: TestUser;
@@ -186,10 +186,11 @@ describe('POST /api/ingestion', () => {
   it('reprocessing replaces the readings with a higher version and never doubles them', async () => {
     const before = await count(`station_id = ${stationId}`);
     const one = await callApi(sut.url, 'POST', `/api/data/ingestions/${dataId}/process`, { token: owner.token });
-    expect(one).toMatchObject({ status: 200, body: { id: dataId, version: 2, readings: 32, errors: 4 } });
+    expect(one).toMatchObject({ status: 202, body: { id: dataId, after: 1 } });
+    expect(await reprocessed(sut, one)).toMatchObject([{ id: dataId, version: 2, readings: 32, errors: 4 }]);
     const all = await callApi(sut.url, 'POST', `/api/data/stations/${stationId}/ingestions/process`, { token: admin.token });
-    expect(all.status).toBe(200);
-    const done = all.body!['ingestions'] as { id: number; type: string; version: number }[];
+    expect(all.status).toBe(202);
+    const done = await reprocessed(sut, all);
     expect(done.map((d) => [d.id, d.type])).toEqual([
       [metaId, 'meta'],
       [dataId, 'data'],
@@ -357,7 +358,9 @@ describe('later meta uploads', () => {
       ).rows;
     const after = await ids();
     expect(after.map((m) => m['hardware_id'])).toEqual(['d1a9', '7e4b', '0909']);
-    expect((await callApi(sut.url, 'POST', `/api/data/ingestions/${metaId}/process`, { token: owner.token })).status).toBe(200);
+    const again = await callApi(sut.url, 'POST', `/api/data/ingestions/${metaId}/process`, { token: owner.token });
+    expect(again.status).toBe(202);
+    await reprocessed(sut, again);
     expect(await ids()).toEqual(after);
   });
 });
@@ -396,7 +399,8 @@ describe('reprocessing into fewer readings', () => {
     const again = await callApi(sut.url, 'POST', `/api/data/ingestions/${data.body!['id'] as number}/process`, {
       token: owner.token,
     });
-    expect(again).toMatchObject({ status: 200, body: { version: 2, readings: 20, errors: 10 } });
+    expect(again).toMatchObject({ status: 202, body: { after: 1 } });
+    expect(await reprocessed(sut, again)).toMatchObject([{ version: 2, readings: 20, errors: 10 }]);
 
     expect(await count(`station_id = ${station}`)).toBe(20);
     expect(await count(`station_id = ${station} AND sensor_id = ${tempSensorId}`, false)).toBe(0);
@@ -438,7 +442,7 @@ describe('chart data end', () => {
 
 describe('the process manager', () => {
   it("takes another station's upload while one is held, and keeps a station's own uploads in order", async () => {
-    const { INGESTION_LOCK } = await import('../../apps/api/src/ingestion/processing/ingestion-processor.js');
+    const { INGESTION_LOCK } = await import('../../apps/projector/src/ingestion/ingestion-processor.js');
     const { UploadStates } = await import('../../apps/api/src/ingestion/queries/upload-states.js');
     const states = sut.app.get(UploadStates);
     const devices = ['0004a30b001cc1d1', '0004a30b001cc1d2'];

@@ -86,7 +86,7 @@ export class AppModule {
         NotesModule,
         StationsModule,
         SensorsModule,
-        IngestionModule.forRoot({ processing: options.projector }),
+        IngestionModule,
         DevicesModule,
         BookmarksModule,
         ExportsModule,

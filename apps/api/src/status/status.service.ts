@@ -6,6 +6,7 @@ import {
   APP_CONFIG,
   CLICKHOUSE,
   EVENT_STORE,
+  INGESTION_PROCESS,
   PG_POOL,
   positionToString,
   readCheckpoints,
@@ -14,7 +15,6 @@ import {
   type EventStore,
   type PgPool,
 } from '@groundtruth/platform';
-import { INGESTION_PROCESS } from '../ingestion/processing/ingestion-process-manager.js';
 import { UploadStates } from '../ingestion/queries/upload-states.js';
 
 const withTimeout = <T>(p: Promise<T>, ms: number): Promise<T> =>
