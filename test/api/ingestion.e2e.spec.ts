@@ -499,3 +499,115 @@ describe('the process manager', () => {
     expect(order.rows.map((r) => r.ingestion_id)).toEqual([held, later]);
   });
 });
+
+describe('reprocessing and the process manager', () => {
+  /** Registers a station for `device` and answers its id. */
+  const newStation = async (device: string, name: string) => {
+    const created = await callApi(sut.url, 'POST', '/api/stations', { token: owner.token, body: { deviceId: device, name } });
+    expect(created.status).toBe(200);
+    return created.body!['id'] as number;
+  };
+  /** An upload answered once stored, not waited for. */
+  const send = async (device: string, type: 'meta' | 'data', body: Uint8Array, blocks: string) => {
+    const reply = await jsonReply(
+      await fetch(`${sut.url}/api/ingestion`, {
+        method: 'POST',
+        headers: { ...headersFor(type, blocks, { 'fk-deviceid': device }), authorization: `Bearer ${owner.token}` },
+        body,
+      }),
+    );
+    expect(reply.status).toBe(200);
+    return reply.body!['id'] as number;
+  };
+  /** The upload's processings as its own stream records them (no read model involved). */
+  const processingsInLog = async (id: number) =>
+    (await sut.runtime.store.readStream(`ingestion-${id}`)).filter((e) => e.type === 'IngestionProcessed').map((e) => e.data);
+  const processedInLog = async (id: number, timeoutMs = 30_000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const [first] = await processingsInLog(id);
+      if (first) return first as Record<string, unknown>;
+      if (Date.now() > deadline) throw new Error(`upload ${id} not processed in ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+
+  it("answers a reprocessing at once (202) with the upload's state, before the processing can end", async () => {
+    const { INGESTION_LOCK } = await import('../../apps/projector/src/ingestion/ingestion-processor.js');
+    const device = '0004a30b001cc1e1';
+    const station = await newStation(device, 'Creek reprocess');
+    const metaId = await send(device, 'meta', metaFile, '1,1');
+    const dataId = await send(device, 'data', encodeDataFile(goodRecords), '1,10');
+    await processed(sut, [metaId, dataId]);
+
+    // The station's readings cannot be written while the test holds its write lock: a processing of
+    // the data upload cannot end before the test lets it.
+    const lock = await sut.runtime.pool.connect();
+    try {
+      await lock.query('SELECT pg_advisory_lock($1, $2)', [INGESTION_LOCK, station]);
+      const one = await callApi(sut.url, 'POST', `/api/data/ingestions/${dataId}/process`, { token: owner.token });
+      expect(one.status).toBe(202);
+      expect(one.body).toEqual({ id: dataId, state: expect.stringMatching(/^(received|processing)$/), after: 1 });
+      const all = await callApi(sut.url, 'POST', `/api/data/stations/${station}/ingestions/process`, { token: owner.token });
+      expect(all.status).toBe(202);
+      expect((all.body!['ingestions'] as { id: number; after: number }[]).map((i) => [i.id, i.after])).toEqual([
+        [metaId, 1],
+        [dataId, 1],
+      ]);
+      // Control: the answers came while the processing asked for was still owed (its stream records
+      // only the first processing), so they did not wait for it.
+      expect(await processingsInLog(dataId)).toHaveLength(1);
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock($1, $2)', [INGESTION_LOCK, station]);
+      lock.release();
+    }
+    // One processing answers both requests made while it was owed (the second found it still owed).
+    const [done] = await processed(sut, [dataId], { after: new Map([[dataId, 1]]) });
+    expect(done).toMatchObject({ state: 'processed', version: 2, readings: 30, errors: 0 });
+    expect(await countReadings(sut, `station_id = ${station}`)).toBe(30);
+  });
+
+  it('processes uploads while the ingestions and stations projections are stopped: it reads neither read model', async () => {
+    const { ProjectorService } = await import('../../apps/projector/src/projector.service.js');
+    const device = '0004a30b001cc1e2';
+    const station = await newStation(device, 'Creek without read models');
+    const runners = sut.app.get(ProjectorService).runners.filter((r) => ['ingestions', 'stations'].includes(r.projection.name));
+    expect(runners).toHaveLength(2);
+    await Promise.all(runners.map((r) => r.stop()));
+    let metaId: number;
+    let dataId: number;
+    try {
+      metaId = await send(device, 'meta', metaFile, '1,1');
+      dataId = await send(device, 'data', encodeDataFile(goodRecords), '1,10');
+      expect(await processedInLog(metaId)).toMatchObject({ records: 1, errors: 0 });
+      // The data file is read with the modules the meta upload just gave the station (its stream) and
+      // with that meta upload's records (the manager's own table).
+      expect(await processedInLog(dataId)).toMatchObject({ version: 1, records: 10, readings: 30, errors: 0 });
+      expect(await countReadings(sut, `station_id = ${station}`)).toBe(30);
+      // Control: meanwhile neither read model knew the uploads or the modules, so nothing above came from them.
+      const known = await sut.runtime.pool.query('SELECT 1 FROM ingestions WHERE id = ANY($1)', [[metaId, dataId]]);
+      expect(known.rowCount).toBe(0);
+      const modulesKnown = await sut.runtime.pool.query('SELECT 1 FROM station_modules WHERE station_id = $1', [station]);
+      expect(modulesKnown.rowCount).toBe(0);
+    } finally {
+      await Promise.all(runners.map((r) => r.start()));
+    }
+    // Running again, the read models catch up with what processing recorded.
+    for (let i = 0; i < 600; i++) {
+      const rows = await sut.runtime.pool.query('SELECT 1 FROM ingestions WHERE id = ANY($1)', [[metaId, dataId]]);
+      if (rows.rowCount === 2) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(await processed(sut, [metaId, dataId])).toMatchObject([
+      { state: 'processed', version: 1 },
+      { state: 'processed', version: 1, readings: 30, errors: 0 },
+    ]);
+
+    // Control: the same data file at a station with no meta upload reads nothing usable, so the
+    // readings above needed the modules and meta records the manager found without the read models.
+    const bareDevice = '0004a30b001cc1e3';
+    await newStation(bareDevice, 'Creek with no meta');
+    const bare = await send(bareDevice, 'data', encodeDataFile(goodRecords), '1,10');
+    expect(await processedInLog(bare)).toMatchObject({ readings: 0 });
+  });
+});
