@@ -39,6 +39,11 @@ export const serveHealth = async (
   log.info({ port: bound }, 'projector health at GET /health');
   return {
     port: bound,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // A checker's kept-alive connection must not hold the shutdown.
+        server.closeAllConnections();
+      }),
   };
 };
