@@ -20,7 +20,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database.
  * must equal a rebuild from scratch, and each project must have folded each of its events once. A
  * control shows the comparison sees a lost event.
  */
-const projectorMain = path.resolve('apps/api/dist/projector-server.js');
+const projectorMain = path.resolve('apps/projector/dist/projector-server.js');
 let db: TestDatabase;
 let dataDir: string;
 
@@ -38,7 +38,15 @@ afterAll(async () => {
 
 const startProjector = (): ChildProcess =>
   spawn(process.execPath, [projectorMain], {
-    env: { ...process.env, DATABASE_URL: db.url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', PROJECTOR_BATCH_SIZE: '150' },
+    env: {
+      ...process.env,
+      DATABASE_URL: db.url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      PROJECTOR_BATCH_SIZE: '150',
+      // Its health answer on a free port: a fixed one may be taken on a shared machine.
+      PROJECTOR_HEALTH_PORT: '0',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
 
@@ -60,7 +68,6 @@ describe('projector killed mid-batch', () => {
       const child = startProjector();
       const before = await projectsCheckpoint();
       // Once this run has made progress, a random moment more: inside a batch, between two, or in the startup of one.
-      // (Up to a minute for the process to start: it composes the whole app, for the ingestion process manager.)
       for (let i = 0; i < 6000; i++) {
         const now = await projectsCheckpoint();
         if (now && comparePositions(now, head) >= 0) break;
