@@ -21,11 +21,6 @@ export const IngestionProcessing = z
   .meta({ id: 'IngestionProcessing' });
 export type IngestionProcessing = z.infer<typeof IngestionProcessing>;
 
-export const IngestionProcessingList = z
-  .object({ ingestions: z.array(IngestionProcessing) })
-  .meta({ id: 'IngestionProcessingList' });
-export type IngestionProcessingList = z.infer<typeof IngestionProcessingList>;
-
 /**
  * Where an upload is: `received` (a processing is owed and not begun), `processing`, `waiting` (a
  * store, ClickHouse or the blob store, is out of reach: it is tried again), `processed`, or
