@@ -44,7 +44,8 @@ export const forbiddenInDomain = [
 /**
  * The layer rules of STYLE.md, one entry per layer: what it must not import. Apps may also not reach
  * into one another by relative path. The API and the projector meet only in the API's composition
- * roots (main.ts, server.ts, projector-server.ts, app.module.ts).
+ * roots (main.ts, server.ts, app.module.ts); the projector's own root (projector-server.ts) composes
+ * the projector alone and imports nothing of the API.
  */
 export const layers = [
   {
@@ -82,10 +83,10 @@ export const layers = [
   },
   {
     files: ['apps/api/src/**/*.ts'],
-    ignores: ['apps/api/src/main.ts', 'apps/api/src/server.ts', 'apps/api/src/projector-server.ts', 'apps/api/src/app.module.ts'],
+    ignores: ['apps/api/src/main.ts', 'apps/api/src/server.ts', 'apps/api/src/app.module.ts'],
     forbidden: ['@groundtruth/projector', '**/apps/projector/**', '**/projector/src/**', '**/web/src/**'],
     message:
-      'The API does not import the projector outside its composition roots (main.ts, server.ts, projector-server.ts, app.module.ts): wake it through PROJECTOR_WAKE (STYLE.md layers).',
+      'The API does not import the projector outside its composition roots (main.ts, server.ts, app.module.ts): wake it through PROJECTOR_WAKE (STYLE.md layers).',
   },
   {
     files: ['apps/projector/src/**/*.ts'],
@@ -105,11 +106,8 @@ export const apiFeatures = readdirSync(new URL('apps/api/src', import.meta.url),
   .filter((d) => d.isDirectory() && !apiShared.includes(d.name))
   .map((d) => d.name);
 
-/**
- * What a feature exports for the others: its index.ts. Ingestion's processing stays reachable as it
- * is until it moves to the projector (issue 26 item 1), and is no zone's target meanwhile.
- */
-const apiPublic = { ingestion: ['./index.ts', './processing'] };
+/** What a feature exports for the others: its index.ts (a feature may widen it here, with a reason). */
+const apiPublic = {};
 
 /** A feature imports another only through what that one exports for it (STYLE.md: feature boundaries are lint rules). */
 export const apiZones = apiFeatures.flatMap((target) =>
@@ -139,8 +137,8 @@ const apiBoundaries = [
   },
   {
     files: ['apps/api/src/*/**/*.ts'],
-    // Tests beside the code may reach into what they test; processing is leaving for the projector.
-    ignores: ['apps/api/src/**/*.spec.ts', 'apps/api/src/ingestion/processing/**'],
+    // Tests beside the code may reach into what they test.
+    ignores: ['apps/api/src/**/*.spec.ts'],
     plugins: { 'import-x': importX },
     rules: { 'import-x/no-restricted-paths': ['error', { zones: apiZones, basePath: import.meta.dirname }] },
   },

@@ -29,7 +29,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database.
  */
 const ROUNDS = Number(process.env['FAULT_ROUNDS'] ?? 3);
 const SLICE: MixedSliceSize = { projects: 300, teams: 6, users: 12, stations: 10, notes: 4 };
-const projectorMain = path.resolve('apps/api/dist/projector-server.js');
+const projectorMain = path.resolve('apps/projector/dist/projector-server.js');
 let db: TestDatabase;
 let dataDir: string;
 
@@ -47,7 +47,15 @@ afterAll(async () => {
 
 const startProjector = (): ChildProcess =>
   spawn(process.execPath, [projectorMain], {
-    env: { ...process.env, DATABASE_URL: db.url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', PROJECTOR_BATCH_SIZE: '150' },
+    env: {
+      ...process.env,
+      DATABASE_URL: db.url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      PROJECTOR_BATCH_SIZE: '150',
+      // Its health answer on a free port: a fixed one may be taken on a shared machine.
+      PROJECTOR_HEALTH_PORT: '0',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
 

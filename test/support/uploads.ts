@@ -20,6 +20,25 @@ export const processed = async (
   return result.states;
 };
 
+/** A reprocessing as its 202 answer accepted it: the upload, and the processings recorded before. */
+type Accepted = { readonly id: number; readonly after: number };
+
+/**
+ * Waits for the reprocessings a POST …/process answer accepted (`{ id, state, after }`, or
+ * `{ ingestions: [...] }` for a station): their states once each is processed past `after`.
+ */
+export const reprocessed = async (
+  sut: Pick<TestApp, 'app'>,
+  reply: { readonly body: Record<string, unknown> | null },
+): Promise<UploadState[]> => {
+  const accepted = (reply.body?.['ingestions'] as Accepted[] | undefined) ?? [reply.body as unknown as Accepted];
+  return processed(
+    sut,
+    accepted.map((a) => a.id),
+    { after: new Map(accepted.map((a) => [a.id, a.after])) },
+  );
+};
+
 /** A reply's status and JSON body (null when empty), for routes answered with fetch. */
 export type JsonReply = { status: number; body: Record<string, unknown> | null };
 

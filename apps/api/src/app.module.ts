@@ -91,7 +91,7 @@ export class AppModule {
         NotesModule,
         StationsModule,
         SensorsModule,
-        IngestionModule.forRoot({ processing: options.projector }),
+        IngestionModule,
         DevicesModule,
         BookmarksModule,
         ExportsModule,

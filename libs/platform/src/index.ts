@@ -21,3 +21,5 @@ export * from './protobuf/index.js';
 export * from './work/projector-wake.js';
 export * from './work/export-files.js';
 export * from './config/analysis-limits.js';
+export * from './readings/index.js';
+export * from './work/ingestion-process.js';

@@ -4,5 +4,5 @@
  */
 export { readLatest, readWindowSummaries } from './queries/sensor-buckets.js';
 export { SensorDataQueries } from './queries/sensor-data.queries.js';
-export { ReadingsVersions } from './readings/readings-versions.js';
+
 export { SensorsModule } from './sensors.module.js';

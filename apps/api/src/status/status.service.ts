@@ -7,6 +7,7 @@ import {
   APP_CONFIG,
   CLICKHOUSE,
   EVENT_STORE,
+  INGESTION_PROCESS,
   PG_POOL,
   positionToString,
   readCheckpoints,
@@ -15,7 +16,6 @@ import {
   type EventStore,
   type PgPool,
 } from '@groundtruth/platform';
-import { INGESTION_PROCESS } from '../ingestion/processing/ingestion-process-manager.js';
 import { UploadStates } from '../ingestion/index.js';
 import { ReadModels } from '../read-models/read-models.js';
 import { stationAccessColumnsSql, toStationResource, type StationAccessRow } from '../access/index.js';

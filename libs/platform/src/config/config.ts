@@ -30,6 +30,8 @@ export type AppConfig = {
   readonly mapCacheStations: number;
   /** How often the projector looks at the log's head for new events (ms). */
   readonly projectorPollMs: number;
+  /** Port of the server-mode projector's health answer (GET /health; it serves nothing else). */
+  readonly projectorHealthPort: number;
   /**
    * Decode station data files on a worker thread (INGESTION_WORKER, default true), so the HTTP
    * event loop of the embedded process stays free during big loads. Only from the built code.
@@ -188,6 +190,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     seedDemoDays: int(env, 'SEED_DEMO_DAYS', 365, 0, 3650),
     projectorBatchSize: int(env, 'PROJECTOR_BATCH_SIZE', 1000, 1, 100_000),
     projectorPollMs: int(env, 'PROJECTOR_POLL_MS', 50, 5, 60_000),
+    projectorHealthPort: int(env, 'PROJECTOR_HEALTH_PORT', 3001, 0, 65535),
     ingestionWorker: (env['INGESTION_WORKER'] ?? 'true') !== 'false',
     chartCacheRows: int(env, 'CHART_CACHE_ROWS', 500_000, 0, 100_000_000),
     mapCacheStations: int(env, 'MAP_CACHE_STATIONS', 200_000, 0, 100_000_000),

@@ -1,3 +1,4 @@
+import { csvColumns, parseCsv } from '@groundtruth/platform';
 import { createHash } from 'node:crypto';
 import { Controller, PayloadTooLargeException, Req, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
@@ -9,8 +10,6 @@ import { ApiRoute, Input } from '../../common/http/api-route.decorator.js';
 import { UploadReceiver } from '../receive/upload-receiver.js';
 import { readBody } from '../imports/read-body.js';
 import { AuthorizeStationFirst } from '../../access/index.js';
-import { csvColumns } from './csv-readings.js';
-import { parseCsv } from './csv-text.js';
 import { ReadModels } from '../../read-models/read-models.js';
 
 /** Largest CSV accepted (413 beyond): about 700,000 rows of a time and three values. */

@@ -3,12 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { AGGREGATE_LEVELS, aggregateDayOf } from '@groundtruth/domain';
-import { buildAggregates, migrateClickHouse, openClickHouse, type ClickHouse } from '@groundtruth/platform';
-import { batchAggregates } from '../../sensors/aggregates/batch-aggregates.js';
-import { SensorAggregates } from '../../sensors/aggregates/sensor-aggregates.js';
-import { ReadingBatch, type BatchReading } from '../../sensors/readings/reading-batch.js';
-import { EMBEDDED_WRITE_SLICE_ROWS, ReadingsWriter } from '../../sensors/readings/readings-writer.js';
-import { directBuckets, type Bucket, type ReadingRow } from '../../../../../test/support/direct-buckets.js';
+import {
+  buildAggregates,
+  migrateClickHouse,
+  openClickHouse,
+  ReadingBatch,
+  SensorAggregates,
+  type BatchReading,
+  type ClickHouse,
+} from '@groundtruth/platform';
+import { batchAggregates } from './readings/batch-aggregates.js';
+import { EMBEDDED_WRITE_SLICE_ROWS, ReadingsWriter } from './readings/readings-writer.js';
+import { directBuckets, type Bucket, type ReadingRow } from '../../../../test/support/direct-buckets.js';
 import { ExactReadingsWrite } from './exact-readings-write.js';
 
 /**

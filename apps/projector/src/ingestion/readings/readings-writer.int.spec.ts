@@ -2,8 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ClickHouseClient } from '@clickhouse/client';
-import { migrateClickHouse, openClickHouse, type ClickHouse } from '@groundtruth/platform';
-import { ReadingBatch } from './reading-batch.js';
+import { migrateClickHouse, openClickHouse, ReadingBatch, type ClickHouse } from '@groundtruth/platform';
 import { ReadingsWriter } from './readings-writer.js';
 
 /**

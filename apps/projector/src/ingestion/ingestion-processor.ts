@@ -1,42 +1,58 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import type { IngestionFirmware, IngestionReceived, StationModuleConfig } from '@groundtruth/domain';
-import type { IngestionProcessing } from '@groundtruth/contracts';
+import {
+  fold,
+  ingestionDecider,
+  ingestionStream,
+  stationDecider,
+  stationStream,
+  type IngestionFirmware,
+  type IngestionReceived,
+  type RecordIngestionProcessed,
+  type StationEvent,
+  type StationModuleConfig,
+} from '@groundtruth/domain';
 import {
   APP_CONFIG,
   BLOBS,
   CLICKHOUSE,
+  collectMetaModules,
   decodeMetaFile,
   EngineTurns,
+  EVENT_STORE,
   ID_ALLOCATOR,
+  latestModules,
   LOGGER,
   PG_POOL,
+  ReadingBatch,
+  ReadingsVersions,
+  SensorAggregates,
+  summariseMetaFile,
   type AppConfig,
   type BlobStore,
   type ClickHouse,
+  type EventStore,
+  type FileSummary,
   type IdAllocator,
   type Logger,
   type ModuleInfo,
   type PgPool,
-  type StationModuleRow,
+  type ReadingsOfFile,
+  type StationModuleRef,
 } from '@groundtruth/platform';
-import { commandMetadata } from '../../common/cqrs/command-metadata.js';
-import { CommandGateway } from '../../common/cqrs/command-gateway.js';
-import { ConfigureModulesCommand } from '../../stations/commands/configure-modules/configure-modules.command.js';
-import { RecordProcessingCommand } from '../commands/record-processing/record-processing.command.js';
 import { ExactReadingsWrite } from './exact-readings-write.js';
 import { firmwareOf } from './firmware-of.js';
+import { ImportedReadings } from './imports/imported-readings.js';
+import { IngestionAppends, processingMetadata } from './ingestion-appends.js';
+import { MetaUploads } from './meta-uploads.js';
 import { OffLoopDecoder, type DecodedData } from './off-loop-decoder.js';
-import type { LevelRows } from '../../sensors/aggregates/batch-aggregates.js';
-import { SensorAggregates } from '../../sensors/aggregates/sensor-aggregates.js';
-import { ReadingBatch } from '../../sensors/readings/reading-batch.js';
-import { ReadingsVersions } from '../../sensors/readings/readings-versions.js';
-import { EMBEDDED_WRITE_SLICE_ROWS, ReadingsWriter } from '../../sensors/readings/readings-writer.js';
-import { ImportedReadings } from '../imports/imported-readings.js';
-import { collectMetaModules, latestModules, summariseMetaFile, type FileSummary, type ReadingsOfFile } from './readings-of.js';
-import { ReadModels } from '../../read-models/read-models.js';
+import type { LevelRows } from './readings/batch-aggregates.js';
+import { EMBEDDED_WRITE_SLICE_ROWS, ReadingsWriter } from './readings/readings-writer.js';
 
 /** What processing needs of an upload, from its own stream (never from a read model). */
 export type ProcessingWork = { readonly received: IngestionReceived['data']; readonly version: number };
+
+/** What a processing came to, as IngestionProcessed records it. */
+export type ProcessingOutcome = RecordIngestionProcessed['data'];
 
 /** Namespace of the per-station advisory locks (two-int form) taken while writing readings. */
 export const INGESTION_LOCK = 0x1_5e55;
@@ -60,7 +76,9 @@ const TURN_FROM_READINGS = EMBEDDED_WRITE_SLICE_ROWS;
  * Turns a stored upload into station state and readings, then records the outcome
  * (IngestionProcessed). Meta files configure the station's modules; data files write readings to
  * ClickHouse `readings` with the next version, so processing again replaces them. Called by the
- * ingestion process manager alone (it follows the log in the projector's process).
+ * ingestion process manager alone (it follows the log in the projector's process). What it needs
+ * besides the upload comes from event streams (the station's modules) or the manager's own index
+ * (earlier meta uploads, MetaUploads), never from a read model another runner builds.
  */
 @Injectable()
 export class IngestionProcessor implements OnApplicationShutdown {
@@ -71,12 +89,13 @@ export class IngestionProcessor implements OnApplicationShutdown {
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(LOGGER) private readonly log: Logger,
     @Inject(ID_ALLOCATOR) private readonly ids: IdAllocator,
-    private readonly commands: CommandGateway,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly appends: IngestionAppends,
+    private readonly metas: MetaUploads,
     private readonly imported: ImportedReadings,
     private readonly writer: ReadingsWriter,
     private readonly aggregates: SensorAggregates,
     private readonly versions: ReadingsVersions,
-    private readonly readModels: ReadModels,
   ) {
     this.decoder = new OffLoopDecoder(config.ingestionWorker);
   }
@@ -103,7 +122,7 @@ export class IngestionProcessor implements OnApplicationShutdown {
     work: ProcessingWork,
     userId: number | null,
     options: { afterInterruption?: boolean } = {},
-  ): Promise<IngestionProcessing> {
+  ): Promise<ProcessingOutcome> {
     const { received, version } = work;
     const ingestionId = received.ingestionId;
     const stationId = received.stationId;
@@ -133,16 +152,7 @@ export class IngestionProcessor implements OnApplicationShutdown {
         result = await this.imported.of(ingestion, Buffer.from(bytes), context, userId);
       } else {
         const metas = await this.metaModules(stationId, row.generation);
-        const stationModules = await this.readModels.rows<Pick<StationModuleRow, 'module_id' | 'hardware_id' | 'position'>>(
-          'SELECT module_id, hardware_id, position FROM station_modules WHERE station_id = $1',
-          [stationId],
-        );
-        result = await this.decoder.decode(
-          bytes,
-          metas,
-          stationModules.map((m) => ({ moduleId: Number(m.module_id), hardwareId: m.hardware_id, position: m.position })),
-          context,
-        );
+        result = await this.decoder.decode(bytes, metas, await this.stationModules(stationId), context);
       }
       // The decoder's batches come without repeats; the other readers' rows are dropped of theirs in the write.
       const imported = 'rows' in result;
@@ -158,7 +168,7 @@ export class IngestionProcessor implements OnApplicationShutdown {
     }
 
     const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-    const outcome = {
+    const outcome: ProcessingOutcome = {
       ingestionId,
       version,
       records: summary.records,
@@ -171,39 +181,33 @@ export class IngestionProcessor implements OnApplicationShutdown {
       location,
       firmware,
     };
-    await this.commands.execute(new RecordProcessingCommand(outcome, commandMetadata(userId)));
-    return {
-      id: ingestionId,
-      stationId,
-      type: row.type,
-      version,
-      records: outcome.records,
-      readings,
-      errors: outcome.errors,
-      problems: outcome.problems.slice(0, 20),
-      start: outcome.start,
-      end: outcome.end,
-    };
+    await this.appends.decide(
+      ingestionDecider,
+      ingestionStream(ingestionId),
+      { type: 'RecordIngestionProcessed', data: outcome },
+      processingMetadata(userId),
+    );
+    if (row.type === 'meta') await this.metas.recorded(ingestionId, outcome.records, outcome.errors);
+    return outcome;
   }
 
   /** Whether a later meta upload of the station held readable records (so it configured the modules since). */
-  private async laterMetaExists(stationId: number, ingestionId: number): Promise<boolean> {
-    const later = await this.readModels.row(
-      `SELECT 1 FROM ingestions WHERE station_id = $1 AND type = 'meta' AND id > $2 AND coalesce(records, 0) > coalesce(errors, 0) LIMIT 1`,
-      [stationId, ingestionId],
-    );
-    return later !== undefined;
+  private laterMetaExists(stationId: number, ingestionId: number): Promise<boolean> {
+    return this.metas.laterUsable(stationId, ingestionId);
+  }
+
+  /** The station's modules as its own stream has them now (a meta upload just before may have set them). */
+  private async stationModules(stationId: number): Promise<StationModuleRef[]> {
+    const state = fold(stationDecider, (await this.store.readStream(stationStream(stationId))) as unknown as StationEvent[]);
+    if (state.status !== 'active') return [];
+    return state.modules.map((m) => ({ moduleId: m.moduleId, hardwareId: m.hardwareId, position: m.position }));
   }
 
   /** Meta records of every meta upload of this station and generation, by record number (later uploads win). */
   private async metaModules(stationId: number, generation: string): Promise<Map<number, readonly ModuleInfo[]>> {
-    const rows = await this.readModels.rows<{ blob_key: string }>(
-      `SELECT blob_key FROM ingestions WHERE station_id = $1 AND generation = $2 AND type = 'meta' ORDER BY id`,
-      [stationId, generation],
-    );
     const metas = new Map<number, readonly ModuleInfo[]>();
-    for (const { blob_key } of rows) {
-      const file = await this.metaFile(blob_key);
+    for (const blobKey of await this.metas.of(stationId, generation)) {
+      const file = await this.metaFile(blobKey);
       if (file) collectMetaModules(file, metas);
     }
     return metas;
@@ -239,7 +243,12 @@ export class IngestionProcessor implements OnApplicationShutdown {
         sensors: m.sensors.map((s) => ({ name: s.name, unitOfMeasure: s.unitOfMeasure, order: s.number })),
       });
     }
-    await this.commands.execute(new ConfigureModulesCommand({ stationId, modules: configs }, commandMetadata(userId)));
+    await this.appends.decide(
+      stationDecider,
+      stationStream(stationId),
+      { type: 'ConfigureStationModules', data: { stationId, modules: configs } },
+      processingMetadata(userId),
+    );
   }
 
   /**

@@ -1,5 +1,5 @@
 import { moduleForHeader, sensorOfModule } from '@groundtruth/domain';
-import { decodeDataFile, encodeDataFile, type DataRecord, type ModuleInfo, type SensorGroup } from '@groundtruth/platform';
+import { decodeDataFile, encodeDataFile, type DataRecord, type ModuleInfo, type SensorGroup } from '../protobuf/index.js';
 import { readingsOf } from './readings-of.js';
 
 const temp: ModuleInfo = {

@@ -1,6 +1,6 @@
-import { createLogger } from '@groundtruth/platform';
-import { createTestDatabase, type TestDatabase } from '../../../../../test/support/test-database.js';
-import { until } from '../../../../../test/support/until.js';
+import { createLogger } from '../logging/logger.js';
+import { createTestDatabase, type TestDatabase } from '../../../../test/support/test-database.js';
+import { until } from '../../../../test/support/until.js';
 import { ReadingsVersions } from './readings-versions.js';
 
 let db: TestDatabase;

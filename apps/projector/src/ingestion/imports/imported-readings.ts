@@ -1,10 +1,26 @@
-import { Injectable } from '@nestjs/common';
-import { DomainError, LORAWAN_MODULE_KEY } from '@groundtruth/domain';
-import type { ReadingsOfFile } from '../processing/readings-of.js';
-import { csvColumns, csvReadings } from '../csv/csv-readings.js';
-import { parseCsv } from '../csv/csv-text.js';
-import { LorawanWebhooksQueries } from '../lorawan/lorawan-webhooks.queries.js';
-import { uplinkReadings } from '../lorawan/uplink-readings.js';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  DomainError,
+  fold,
+  LORAWAN_MODULE_KEY,
+  lorawanWebhookDecider,
+  lorawanWebhookStream,
+  projectDecider,
+  projectStream,
+  type LorawanFieldMapping,
+  type LorawanWebhookEvent,
+  type ProjectEvent,
+} from '@groundtruth/domain';
+import {
+  csvColumns,
+  csvReadings,
+  EVENT_STORE,
+  parseCsv,
+  projectOfUplinkGeneration,
+  type EventStore,
+  type ReadingsOfFile,
+} from '@groundtruth/platform';
+import { uplinkReadings } from './uplink-readings.js';
 import { ImportModules } from './import-modules.js';
 
 /** An ingestion of a kind read here, as the processor found it. */
@@ -29,9 +45,6 @@ const failed = (records: number, problem: string): ReadingsOfFile => ({
   location: null,
 });
 
-/** `project-{id}`: the project whose webhook received an uplink (see IngestionReceived.generation). */
-export const uplinkGeneration = (projectId: number): string => `project-${projectId}`;
-
 /**
  * Readings of the ingestions that are not station files: CSV imports and LoRaWAN uplinks, as the
  * same rows the protobuf reader gives, for IngestionProcessor to write and reconcile. Modules the
@@ -41,7 +54,7 @@ export const uplinkGeneration = (projectId: number): string => `project-${projec
 export class ImportedReadings {
   constructor(
     private readonly modules: ImportModules,
-    private readonly webhooks: LorawanWebhooksQueries,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
   static handles(type: string): type is ImportedIngestion['type'] {
@@ -96,8 +109,8 @@ export class ImportedReadings {
     } catch {
       return failed(1, 'The uplink is not JSON.');
     }
-    const projectId = /^project-(\d+)$/.exec(ingestion.generation)?.[1];
-    const webhook = projectId === undefined ? null : await this.webhooks.of(Number(projectId));
+    const projectId = projectOfUplinkGeneration(ingestion.generation);
+    const webhook = projectId === null ? null : await this.webhookOf(projectId);
     if (!webhook) return failed(1, "The project's LoRaWAN webhook is gone, and with it the field mapping.");
     const moduleIds = await this.modules.moduleIds(
       ingestion.stationId,
@@ -106,5 +119,18 @@ export class ImportedReadings {
       userId,
     );
     return uplinkReadings(message, webhook, moduleIds.get(LORAWAN_MODULE_KEY), context);
+  }
+
+  /** The project's webhook mapping as its own stream has it now; none once removed or the project deleted. */
+  private async webhookOf(
+    projectId: number,
+  ): Promise<{ readonly mapping: readonly LorawanFieldMapping[]; readonly timePath: string | null } | null> {
+    const webhook = fold(
+      lorawanWebhookDecider,
+      (await this.store.readStream(lorawanWebhookStream(projectId))) as unknown as LorawanWebhookEvent[],
+    );
+    if (webhook.status !== 'active') return null;
+    const project = fold(projectDecider, (await this.store.readStream(projectStream(projectId))) as unknown as ProjectEvent[]);
+    return project.status === 'active' ? { mapping: webhook.mapping, timePath: webhook.timePath } : null;
   }
 }

@@ -13,8 +13,8 @@ import {
   type DecodedFile,
   type ModuleInfo,
   type SignedRecord,
-} from '@groundtruth/platform';
-import { ReadingBatch } from '../../sensors/readings/reading-batch.js';
+} from '../protobuf/index.js';
+import { ReadingBatch } from './reading-batch.js';
 
 /** Readings before this are a station clock that was never set (spec: dropped). */
 export const EARLIEST_READING_MS = Date.UTC(2018, 0, 1);

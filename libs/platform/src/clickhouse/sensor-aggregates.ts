@@ -1,17 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { aggregateBuildSpans } from '@groundtruth/domain';
-import {
-  buildAggregates,
-  CLICKHOUSE,
-  holdsAggregates,
-  type AggregatesEngine,
-  type BuildAggregatesOptions,
-} from '@groundtruth/platform';
+import { CLICKHOUSE } from '../nest/runtime.module.js';
+import { buildAggregates, holdsAggregates, type AggregatesEngine, type BuildAggregatesOptions } from './reading-aggregates.js';
 
 /**
  * The aggregate levels (`readings_10m` … `readings_1d`) of the readings a write put in: built by
  * the writer once per write over its station's whole days, from `readings FINAL`, so exact by
- * construction (libs/platform/src/clickhouse/reading-aggregates.ts). No view adds inserted blocks
+ * construction (reading-aggregates.ts). No view adds inserted blocks
  * any more (005_aggregates_built_per_write.sql), so a reading inserted twice is never counted twice.
  */
 @Injectable()

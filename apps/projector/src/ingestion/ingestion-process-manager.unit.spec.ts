@@ -1,8 +1,8 @@
 import type { AppConfig, EventStore, Logger, PgPool, RecordedEvent } from '@groundtruth/platform';
-import type { CommandGateway } from '../../common/cqrs/command-gateway.js';
-import type { ReadYourWrites } from '../../common/cqrs/read-your-writes.js';
+import type { IngestionAppends } from './ingestion-appends.js';
 import { IngestionProcessManager } from './ingestion-process-manager.js';
 import type { IngestionProcessor } from './ingestion-processor.js';
+import type { MetaUploads } from './meta-uploads.js';
 
 /** An upload's receipt as the log holds it (what the manager reads to know what is owed). */
 const received = (ingestionId: number, stationId: number, commit: number): RecordedEvent =>
@@ -49,15 +49,19 @@ const manager = (readAll: EventStore['readAll'], events: RecordedEvent[], proces
       steps.push(`end ${work.received.ingestionId}`);
     },
   } as unknown as IngestionProcessor;
-  const readYourWrites = { waitForTypes: async () => true } as unknown as ReadYourWrites;
+  const metas = {
+    take: async () => undefined,
+    catchUp: async () => undefined,
+    save: async () => undefined,
+  } as unknown as MetaUploads;
   const pm = new IngestionProcessManager(
     store,
     pool,
     { projectorPollMs: 1_000 } as AppConfig,
     quiet,
     processor,
-    {} as CommandGateway,
-    readYourWrites,
+    {} as IngestionAppends,
+    metas,
   );
   return { pm, done, steps };
 };

@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import {
   DomainError,
+  ingestionDecider,
   ingestionStream,
   owedProcessing,
   STALE_VERSION,
@@ -12,10 +13,12 @@ import {
   APP_CONFIG,
   comparePositions,
   EVENT_STORE,
+  INGESTION_PROCESS,
   LOGGER,
   LogWatcher,
   PG_POOL,
   StaleVersionError,
+  WrongExpectedRevisionError,
   type AppConfig,
   type EventStore,
   type Logger,
@@ -24,14 +27,11 @@ import {
   type RecordedEvent,
 } from '@groundtruth/platform';
 import type pg from 'pg';
-import { commandMetadata } from '../../common/cqrs/command-metadata.js';
-import { CommandGateway } from '../../common/cqrs/command-gateway.js';
-import { ReadYourWrites } from '../../common/cqrs/read-your-writes.js';
-import { RecordProcessingCommand } from '../commands/record-processing/record-processing.command.js';
+import { IngestionAppends, processingMetadata } from './ingestion-appends.js';
 import { IngestionProcessor, type ProcessingWork } from './ingestion-processor.js';
+import { MetaUploads } from './meta-uploads.js';
 import { isTransientFailure } from './transient-failure.js';
 
-export const INGESTION_PROCESS = 'ingestions';
 /** Events that owe a processing. */
 const TRIGGERS: ReadonlySet<string> = new Set(['IngestionReceived', 'IngestionReprocessRequested']);
 /** Events read from the log per step: the checkpoint moves once all of them are handled. */
@@ -60,6 +60,8 @@ const lockKey = `gt_process:${INGESTION_PROCESS}`;
  * with backoff, the upload shown `waiting` (gt_ingestion_work) meanwhile; any other failure ends the
  * upload processed with the error as its problem, so nothing stays stuck. One runner across
  * processes (a session advisory lock); uploads of a station in log order, stations in parallel.
+ * Outcomes are appended with the ingestion decider directly (IngestionAppends); the manager never
+ * waits for a read model, and what it needs of other uploads it keeps itself (MetaUploads).
  */
 @Injectable()
 export class IngestionProcessManager implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -80,8 +82,8 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(LOGGER) private readonly log: Logger,
     private readonly processor: IngestionProcessor,
-    private readonly commands: CommandGateway,
-    private readonly readYourWrites: ReadYourWrites,
+    private readonly appends: IngestionAppends,
+    private readonly metas: MetaUploads,
   ) {
     this.watcher = new LogWatcher(store, () => this.wake(), log.child({ component: 'ingestion-watcher' }), {
       pollMs: config.projectorPollMs,
@@ -145,6 +147,8 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
    */
   async step(): Promise<boolean> {
     let saved = await this.checkpoint();
+    // Meta uploads before the checkpoint (a log followed before the index existed) are taken in once.
+    await this.metas.catchUp(saved);
     let savedAt = performance.now();
     /** The last event read. */
     let readTo = saved;
@@ -167,6 +171,8 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
       (reading ??= (async () => {
         try {
           const events = await this.store.readAll({ after: readTo, limit: BATCH });
+          // Before any upload read here is processed: a data upload reads the meta uploads before it.
+          await this.metas.take(events);
           for (const event of events) {
             if (TRIGGERS.has(event.type)) {
               owed.push({ event, before: readTo });
@@ -264,9 +270,6 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
       }
       attempts += 1;
       try {
-        // Processing reads other uploads of the station (a data file's meta files) from the
-        // `ingestions` read model: it must have taken this one in.
-        await this.readModelsPassed(trigger.position);
         await this.setWork(work, 'processing', attempts, null);
         await this.processor.process(work, work.received.uploadedBy, { afterInterruption: interrupted || attempts > 1 });
         await this.clearWork(ingestionId);
@@ -292,9 +295,12 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
   private async recordFailure(work: ProcessingWork, error: unknown): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
     try {
-      await this.commands.execute(
-        new RecordProcessingCommand(
-          {
+      await this.appends.decide(
+        ingestionDecider,
+        ingestionStream(work.received.ingestionId),
+        {
+          type: 'RecordIngestionProcessed',
+          data: {
             ingestionId: work.received.ingestionId,
             version: work.version,
             records: 0,
@@ -306,9 +312,10 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
             battery: null,
             location: null,
           },
-          commandMetadata(work.received.uploadedBy),
-        ),
+        },
+        processingMetadata(work.received.uploadedBy),
       );
+      if (work.received.type === 'meta') await this.metas.recorded(work.received.ingestionId, 0, 1);
     } catch (failure) {
       if (!this.isRaced(failure)) throw failure;
     }
@@ -317,15 +324,10 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
   private isRaced(error: unknown): boolean {
     return (
       error instanceof StaleVersionError ||
+      error instanceof WrongExpectedRevisionError ||
       error instanceof StaleVersion ||
       (error instanceof DomainError && (error.code === 'INGESTION.STALE_VERSION' || error.code === STALE_VERSION))
     );
-  }
-
-  private async readModelsPassed(position: LogPosition): Promise<void> {
-    while (!this.stopping && !(await this.readYourWrites.waitForTypes(['IngestionReceived'], position))) {
-      this.log.warn({ position: position.commit.toString() }, 'waiting for the ingestions read model to take an upload in');
-    }
   }
 
   private async checkpoint(): Promise<LogPosition | null> {
@@ -347,6 +349,8 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
        ON CONFLICT (name) DO UPDATE SET commit_pos = $2, prepare_pos = $3, updated_at = now()`,
       [INGESTION_PROCESS, position.commit.toString(), position.prepare.toString()],
     );
+    // Every event up to the checkpoint was read, so taken in by the meta index too.
+    await this.metas.save(position);
   }
 
   private async setWork(work: ProcessingWork, state: 'processing' | 'waiting', attempts: number, error: string | null) {

@@ -1,10 +1,9 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import { aggregateBuildSpans, type AggregateSpan } from '@groundtruth/domain';
 import { readingDays } from '@groundtruth/platform';
-import { batchAggregates, type LevelRows } from '../../sensors/aggregates/batch-aggregates.js';
-import type { SensorAggregates } from '../../sensors/aggregates/sensor-aggregates.js';
-import type { ReadingBatch } from '../../sensors/readings/reading-batch.js';
-import type { ReadingsTarget, ReadingsWriter } from '../../sensors/readings/readings-writer.js';
+import type { ReadingBatch, SensorAggregates } from '@groundtruth/platform';
+import { batchAggregates, type LevelRows } from './readings/batch-aggregates.js';
+import type { ReadingsTarget, ReadingsWriter } from './readings/readings-writer.js';
 
 /**
  * Readings whose aggregates this thread makes itself when not given them (imports, or decoding on the

@@ -4,10 +4,17 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
-import { APP_CONFIG, CLICKHOUSE, type AppConfig, type ClickHouse } from '@groundtruth/platform';
+import {
+  APP_CONFIG,
+  CLICKHOUSE,
+  READING_ROW_BYTES,
+  READING_ROW_STRUCTURE,
+  type AppConfig,
+  type ClickHouse,
+  type ReadingBatch,
+} from '@groundtruth/platform';
 import { AGGREGATE_LEVELS } from '@groundtruth/domain';
-import { LEVEL_ROW_BYTES, LEVEL_ROW_STRUCTURE, type LevelRows } from '../aggregates/batch-aggregates.js';
-import { READING_ROW_BYTES, READING_ROW_STRUCTURE, type ReadingBatch } from './reading-batch.js';
+import { LEVEL_ROW_BYTES, LEVEL_ROW_STRUCTURE, type LevelRows } from './batch-aggregates.js';
 
 /** Whose readings a batch holds. */
 export type ReadingsTarget = { readonly stationId: number; readonly ingestionId: number; readonly version: number };

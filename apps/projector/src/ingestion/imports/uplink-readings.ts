@@ -1,6 +1,5 @@
 import { sensorByFullKey, type LorawanFieldMapping } from '@groundtruth/domain';
-import type { ReadingRow, ReadingsOfFile } from '../processing/readings-of.js';
-import { parseReadingTime, readingTimeProblem, TIME_FORMATS } from '../imports/reading-time.js';
+import { parseReadingTime, readingTimeProblem, TIME_FORMATS, type ReadingRow, type ReadingsOfFile } from '@groundtruth/platform';
 
 type Context = { readonly stationId: number; readonly ingestionId: number; readonly version: number; readonly nowMs: number };
 

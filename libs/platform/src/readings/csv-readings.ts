@@ -1,6 +1,6 @@
 import { DomainError, sensorByFullKey, type SensorDefinition } from '@groundtruth/domain';
-import type { ReadingRow, ReadingsOfFile } from '../processing/readings-of.js';
-import { parseReadingTime, readingTimeProblem, TIME_FORMATS } from '../imports/reading-time.js';
+import type { ReadingRow, ReadingsOfFile } from './readings-of.js';
+import { parseReadingTime, readingTimeProblem, TIME_FORMATS } from './reading-time.js';
 import type { CsvRecord } from './csv-text.js';
 
 /** Names a time column may have (case does not matter). */

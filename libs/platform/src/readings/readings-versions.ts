@@ -1,5 +1,8 @@
-import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { ChannelListener, DATABASE_URL, LOGGER, PG_POOL, type Logger, type PgPool } from '@groundtruth/platform';
+import { Inject, Injectable, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type { Logger } from '../logging/logger.js';
+import { ChannelListener } from '../postgres/channel-listener.js';
+import type { PgPool } from '../postgres/postgres.js';
+import { DATABASE_URL, LOGGER, PG_POOL } from '../nest/runtime.module.js';
 
 /** Postgres channel on which every process hears which stations' readings changed. */
 export const READINGS_CHANNEL = 'gt_readings_changed';
@@ -76,3 +79,11 @@ const parseIds = (payload: string): number[] =>
     .split(',')
     .map(Number)
     .filter((n) => Number.isSafeInteger(n));
+
+/**
+ * ReadingsVersions, once per process: the API's cached answers read it and processing (the
+ * projector) moves it, so in embedded mode a write is seen by the next chart request at once.
+ * Importing this module from both apps gives them one instance (Nest keeps one per module).
+ */
+@Module({ providers: [ReadingsVersions], exports: [ReadingsVersions] })
+export class ReadingsVersionsModule {}

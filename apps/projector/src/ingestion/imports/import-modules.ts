@@ -10,17 +10,16 @@ import {
   type StationEvent,
   type StationModuleConfig,
 } from '@groundtruth/domain';
-import { CLICKHOUSE, EVENT_STORE, ID_ALLOCATOR, type ClickHouse, type EventStore, type IdAllocator } from '@groundtruth/platform';
-import { commandMetadata } from '../../common/cqrs/command-metadata.js';
-import { CommandGateway } from '../../common/cqrs/command-gateway.js';
-import { ConfigureModulesCommand } from '../../stations/index.js';
-
-/**
- * The hardware id of a module Groundtruth adds to a station for readings that arrive without one
- * (CSV imports, LoRaWAN uplinks): derived from the catalogue module key, so a later import finds
- * the same module. The colon keeps it apart from real hardware ids, which are hex.
- */
-export const importModuleHardwareId = (moduleKey: string): string => `import:${moduleKey}`;
+import {
+  CLICKHOUSE,
+  EVENT_STORE,
+  ID_ALLOCATOR,
+  importModuleHardwareId,
+  type ClickHouse,
+  type EventStore,
+  type IdAllocator,
+} from '@groundtruth/platform';
+import { IngestionAppends, processingMetadata } from '../ingestion-appends.js';
 
 /** A station module of a catalogue definition (the newest with that key), as a configuration entry. */
 export const importModuleConfig = (moduleKey: string, moduleId: number, position: number): StationModuleConfig => {
@@ -39,7 +38,7 @@ export const importModuleConfig = (moduleKey: string, moduleId: number, position
 /**
  * Which station module readings of each catalogue module go to, for imports and webhooks. A module
  * the station has (by its name: `modules.water.temp` is `fk.water.temp`) is used; one it lacks is
- * added through ConfigureModules, keeping the others. Processing an ingestion again keeps the
+ * added (the station decider's ConfigureStationModules), keeping the others. Processing an ingestion again keeps the
  * module its readings went to before (so they are replaced, not doubled), and when that module
  * was taken off the station meanwhile, it comes back under the same id.
  */
@@ -49,7 +48,7 @@ export class ImportModules {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CLICKHOUSE) private readonly clickhouse: ClickHouse,
     @Inject(ID_ALLOCATOR) private readonly ids: IdAllocator,
-    private readonly commands: CommandGateway,
+    private readonly appends: IngestionAppends,
   ) {}
 
   async moduleIds(
@@ -80,8 +79,11 @@ export class ImportModules {
       const moduleId = earlier !== undefined && !taken.has(earlier) ? earlier : await this.ids.next('station_module');
       added.push(importModuleConfig(key, moduleId, position++));
     }
-    await this.commands.execute(
-      new ConfigureModulesCommand({ stationId, modules: [...kept, ...added] }, commandMetadata(userId)),
+    await this.appends.decide(
+      stationDecider,
+      stationStream(stationId),
+      { type: 'ConfigureStationModules', data: { stationId, modules: [...kept, ...added] } },
+      processingMetadata(userId),
     );
     // Read back: the decider keeps the id of a module it knew by hardware id (someone was quicker).
     const now = await this.state(stationId);

@@ -1,5 +1,5 @@
 import { AGGREGATE_LEVELS, type AggregateLevelName } from '@groundtruth/domain';
-import { READING_ROW_BYTES, type ReadingBatch } from '../readings/reading-batch.js';
+import { READING_ROW_BYTES, type ReadingBatch } from '@groundtruth/platform';
 
 /**
  * Bytes per aggregate row (RowBinary, little-endian): sensor_id UInt32, module_id UInt32, bucket

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
-import { batchAggregates } from '../../sensors/aggregates/batch-aggregates.js';
-import { readingsOfBytes } from './readings-of.js';
+import { batchAggregates } from './readings/batch-aggregates.js';
+import { readingsOfBytes } from '@groundtruth/platform';
 import type { DecodeJob, DecodeReply } from './off-loop-decoder.js';
 
 /**

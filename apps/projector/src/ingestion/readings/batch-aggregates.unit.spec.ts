@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { AGGREGATE_LEVELS } from '@groundtruth/domain';
-import { ReadingBatch, type BatchReading } from '../readings/reading-batch.js';
+import { ReadingBatch, type BatchReading } from '@groundtruth/platform';
 import { directBuckets, type Bucket, type ReadingRow } from '../../../../../test/support/direct-buckets.js';
 import { batchAggregates, LEVEL_ROW_BYTES, type LevelRows } from './batch-aggregates.js';
 

@@ -1,10 +1,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { ModuleInfo } from '@groundtruth/platform';
-import type { LevelRows } from '../../sensors/aggregates/batch-aggregates.js';
-import { ReadingBatch } from '../../sensors/readings/reading-batch.js';
-import { readingsOfBytes, type StationModuleRef } from './readings-of.js';
+import { ReadingBatch, readingsOfBytes, type ModuleInfo, type StationModuleRef } from '@groundtruth/platform';
+import type { LevelRows } from './readings/batch-aggregates.js';
 
 type Context = { readonly stationId: number; readonly ingestionId: number; readonly version: number; readonly nowMs: number };
 
