@@ -7,8 +7,8 @@ import type { ReadingsTarget, ReadingsWriter } from './readings/readings-writer.
 
 /**
  * Readings whose aggregates this thread makes itself when not given them (imports, or decoding on the
- * loop): about 17 ms of the event loop (a station-year's 1.05 M took 150–190 ms). Larger batches
- * leave the build to the engine, which does not hold the loop.
+ * loop): a short hold of the event loop. Larger batches leave the build to the engine, which does
+ * not hold the loop.
  */
 const MADE_HERE_READINGS = 100_000;
 

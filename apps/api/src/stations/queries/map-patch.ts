@@ -15,7 +15,7 @@ const revisionsOf = (text: string): Map<string, string> => {
 /**
  * The stations whose revision differs between two marks' texts ("id:revision,…", by id), or which one
  * holds and the other not. Only the stretch between the texts' common start and common end is parsed:
- * a write or two moves a few pairs of ten thousand (parsing both whole took 6 to 25 ms).
+ * a write or two moves a few pairs of ten thousand, and parsing both whole would cost more than the patch saves.
  */
 export const changedStations = (before: string, after: string): number[] => {
   if (before === after) return [];

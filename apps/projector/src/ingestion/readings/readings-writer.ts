@@ -22,11 +22,9 @@ export type ReadingsTarget = { readonly stationId: number; readonly ingestionId:
 /**
  * Rows per insert in embedded mode. chDB runs one statement at a time, so every other query
  * (a chart, the status page) waits for the insert in progress: a 1 M-reading upload written in one
- * insert held a `SELECT 1` for over a second. Written in slices, the wait is one slice. Chosen when
- * `readings` still had its four aggregate views (50,000 rows about 55 ms an insert, with no loss of
- * throughput for one upload; 20,000 rows lost 40 % of it). Without them (005) an insert of 50,000
- * rows into `readings` alone takes 12–19 ms here, so the slice no longer dominates a chart's wait:
- * the aggregate build after the insert does (SensorAggregates).
+ * insert held a `SELECT 1` for over a second. Written in slices, the wait is one slice; smaller
+ * slices cost throughput. The aggregate build after the insert (SensorAggregates), not the slice,
+ * now dominates a chart's wait (figures in docs/benchmarks.md).
  */
 export const EMBEDDED_WRITE_SLICE_ROWS = 50_000;
 
@@ -83,9 +81,8 @@ export class ReadingsWriter {
   /**
    * Adds aggregate rows made outside the engine (batchAggregates) to their levels, as the engine's
    * builds would have inserted them: the caller knows them to be what those builds would make.
-   * Embedded, in slices of as many bytes as a slice of readings: 50,000 rows into `readings_10m`
-   * (64 bytes a row, an aggregating table) took up to 56–97 ms an insert, against 30–43 ms for
-   * 50,000 readings (a station-year's write, measured alone).
+   * Embedded, in slices of as many bytes as a slice of readings, since a level row (an aggregating
+   * table's) costs about twice a reading to insert.
    */
   async writeLevels(stationId: number, levels: readonly LevelRows[]): Promise<void> {
     if (!Number.isSafeInteger(stationId) || stationId < 0) throw new Error(`Not a station id: ${stationId}`);
