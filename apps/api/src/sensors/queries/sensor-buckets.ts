@@ -75,37 +75,60 @@ const chartBucketOf = (ms: string) => `${ms} - positiveModulo(${ms} - {from:Int6
 
 /**
  * The stretches of the window read from each store: a plan over the raw readings reads [start, end)
- * from them; a plan over a level reads the level's whole buckets inside the window and the ragged
- * ends from finer levels and the raw readings (`coverRange`), so the first and last chart buckets
- * hold only the window's readings. The plan's own level comes first.
+ * from them; a plan over a level reads the level's whole buckets inside the window first, then the
+ * ragged ends (under one level bucket each) from the ten-minute level and the raw readings
+ * (`coverRange`), so the first and last chart buckets hold only the window's readings. Only the
+ * finest level at the ends: each store read is a part of the statement (a few ms each on chDB),
+ * and an end holds at most 144 ten-minute rows a series.
  */
 export const windowSegments = (plan: ChartPlan): RangeSegment[] => {
   if (plan.level === null) return [{ level: null, fromMs: plan.startMs, toMs: plan.endMs }];
-  const segments = coverRange(plan.startMs, plan.endMs, plan.level);
-  return [...segments.filter((s) => s.level === plan.level), ...segments.filter((s) => s.level !== plan.level)];
+  const size = plan.level.seconds * 1000;
+  const innerFrom = Math.ceil(plan.startMs / size) * size;
+  const innerTo = Math.floor(plan.endMs / size) * size;
+  const finest = AGGREGATE_LEVELS[0];
+  if (innerFrom >= innerTo) return coverRange(plan.startMs, plan.endMs, finest);
+  return [
+    { level: plan.level, fromMs: innerFrom, toMs: innerTo },
+    ...coverRange(plan.startMs, innerFrom, finest),
+    ...coverRange(innerTo, plan.endMs, finest),
+  ];
 };
 
 /**
- * One segment's readings grouped into the plan's chart buckets, as the columns station_id,
- * sensor_id, module_id, b, lo, hi, total, cnt, lv, lt (the latest reading's value and time ms);
- * its bounds are the parameters f{i} and t{i}.
+ * Segments of one store (`indices`: their parameters f{i}, t{i}) grouped into the plan's chart
+ * buckets, as the columns station_id, sensor_id, module_id, b, lo, hi, total, cnt, lv, lt (the
+ * latest reading's value and time ms).
  */
-const segmentPart = (segment: RangeSegment, i: number, selection: BucketSelection): string =>
-  segment.level === null
+const storePart = (level: RangeSegment['level'], indices: readonly number[], selection: BucketSelection): string => {
+  const within = (column: string, at: (bound: string) => string) =>
+    `(${indices.map((i) => `(${column} >= ${at(`{f${i}:Int64}`)} AND ${column} < ${at(`{t${i}:Int64}`)})`).join(' OR ')})`;
+  return level === null
     ? `SELECT station_id, sensor_id, module_id, ${chartBucketOf('toUnixTimestamp64Milli(time)')} AS b,
               min(value) AS lo, max(value) AS hi, sum(value) AS total, count() AS cnt,
               argMax(value, time) AS lv, toUnixTimestamp64Milli(max(time)) AS lt
          FROM readings FINAL
-        WHERE ${filters(selection)}
-          AND time >= fromUnixTimestamp64Milli({f${i}:Int64}, 'UTC') AND time < fromUnixTimestamp64Milli({t${i}:Int64}, 'UTC')
+        WHERE ${filters(selection)} AND ${within('time', (bound) => `fromUnixTimestamp64Milli(${bound}, 'UTC')`)}
         GROUP BY station_id, sensor_id, module_id, b`
     : `SELECT station_id, sensor_id, module_id, ${chartBucketOf('toUnixTimestamp64Milli(bucket)')} AS b,
               min(value_min) AS lo, max(value_max) AS hi, sum(value_sum) AS total, sum(value_count) AS cnt,
               argMax(value_last.2, value_last.1) AS lv, toUnixTimestamp64Milli(max(value_last.1)) AS lt
-         FROM readings_${segment.level.name}
-        WHERE ${filters(selection)}
-          AND bucket >= ${wholeSecond(`{f${i}:Int64}`)} AND bucket < ${wholeSecond(`{t${i}:Int64}`)}
+         FROM readings_${level.name}
+        WHERE ${filters(selection)} AND ${within('bucket', wholeSecond)}
         GROUP BY station_id, sensor_id, module_id, b`;
+};
+
+/** One part per store the segments read (segment k's bounds are f{k + offset}, t{k + offset}). */
+const storeParts = (segments: readonly RangeSegment[], offset: number, selection: BucketSelection): string[] => {
+  const byStore = new Map<string, { level: RangeSegment['level']; indices: number[] }>();
+  segments.forEach((segment, k) => {
+    const name = segment.level?.name ?? 'raw';
+    const store = byStore.get(name) ?? { level: segment.level, indices: [] };
+    store.indices.push(k + offset);
+    byStore.set(name, store);
+  });
+  return [...byStore.values()].map(({ level, indices }) => storePart(level, indices, selection));
+};
 
 /** The bounds of the segments as the parameters f{i}, t{i} their parts read. */
 const segmentParams = (segments: readonly RangeSegment[]): Record<string, number> =>
@@ -118,7 +141,7 @@ const segmentParams = (segments: readonly RangeSegment[]): Record<string, number
  */
 const bucketQuery = (plan: ChartPlan, selection: BucketSelection, limit: number | undefined) => {
   const segments = windowSegments(plan);
-  const parts = segments.map((segment, i) => segmentPart(segment, i, selection));
+  const parts = storeParts(segments, 0, selection);
   const inner = `SELECT station_id, sensor_id, module_id, b, min(lo) AS vmin, max(hi) AS vmax, sum(total) AS vsum, sum(cnt) AS n,
                         argMax(lv, lt) AS vlast, max(lt) AS tlast
                    FROM (${parts.join('\n UNION ALL \n')})
@@ -197,9 +220,8 @@ const levelRowsQuery = (
   // No whole level bucket in the window (it straddles one): its segments are all ends.
   const segments = whole?.level === plan.level ? ends : [whole!, ...ends];
   const offset = whole?.level === plan.level ? 1 : 0;
-  const parts = segments.map(
-    (segment, i) => `SELECT station_id AS sid, module_id AS mid, sensor_id AS xid, b AS t, lo, hi, total, cnt, lv, lt
-                       FROM (${segmentPart(segment, i + offset, selection)})`,
+  const parts = storeParts(segments, offset, selection).map(
+    (part) => `SELECT station_id AS sid, module_id AS mid, sensor_id AS xid, b AS t, lo, hi, total, cnt, lv, lt FROM (${part})`,
   );
   if (offset === 1) {
     parts.unshift(
