@@ -166,8 +166,11 @@ export const SensorData = z
     aggregate: z.enum(aggregateNames).meta({
       description: 'What was read: raw readings, or the precomputed level (1m, 10m, 1h, 6h, 1d) regrouped into the buckets',
     }),
-    start: z.number().int().meta({ description: 'The window answered (ms), widened to whole buckets' }),
-    end: z.number().int(),
+    start: z.number().int().meta({
+      description:
+        "The first bucket's start (ms): the query's start floored to the level read (to a second for raw readings); bucket k starts at start + k × bucketSize s. Every bucket holds only readings in the query's [start, end): the first and last are clipped to it, so every resolution sums to the same readings",
+    }),
+    end: z.number().int().meta({ description: 'The end of the last bucket (ms), at or after the query’s end' }),
   })
   .meta({ id: 'SensorData' });
 export type SensorData = z.infer<typeof SensorData>;

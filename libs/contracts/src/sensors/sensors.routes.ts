@@ -35,7 +35,7 @@ export const sensorRoutes = {
     method: 'get',
     path: '/sensors/data',
     summary:
-      "Chart data of stations' sensors over [start, end): buckets of span ÷ resolution, rounded up to whole buckets of the coarsest precomputed level that fits (raw readings under a minute), so at most resolution (+1) buckets; `aggregate` says which was read. complete=true adds empty buckets as nulls. `format=columns` or `Accept: application/vnd.groundtruth.columns+json` answers the compact SensorDataColumns (times implied by start and bucket size, readings at their recorded precision).",
+      "Chart data of stations' sensors over [start, end): buckets of span ÷ resolution, rounded up to whole buckets of the coarsest precomputed level that fits (raw readings under ten minutes), at most resolution buckets, from start floored to that level; `aggregate` says which was read. Every bucket holds only the readings in [start, end): the first and last are clipped to the window (their ragged ends read from finer levels and the raw readings), so every resolution sums to the same readings and resolution=1 is the window's own value. complete=true adds empty buckets as nulls. `format=columns` or `Accept: application/vnd.groundtruth.columns+json` answers the compact SensorDataColumns (times implied by start and bucket size, readings at their recorded precision).",
     tags: ['sensors'],
     auth: 'optional',
     query: SensorDataQuery,

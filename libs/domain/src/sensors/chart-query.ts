@@ -24,38 +24,43 @@ export type ChartPlan = {
   readonly level: AggregateLevel | null;
   /** Seconds per chart bucket: a whole multiple of the level's size. */
   readonly bucketSeconds: number;
-  /** The first bucket's start (ms, a multiple of the bucket size since the epoch). */
+  /** The first bucket's start (ms): the window's start floored to the level's grid (to a second for raw readings). */
   readonly fromMs: number;
   /** The end of the last bucket (ms, exclusive). */
   readonly toMs: number;
-  /** How many buckets the window holds. */
+  /** How many buckets the grid holds: at most the resolution. */
   readonly buckets: number;
+  /** The window asked (ms, start inclusive): the buckets hold its readings and no others. */
+  readonly startMs: number;
+  readonly endMs: number;
 };
 
 /**
- * Chart buckets for [startMs, endMs) at a resolution: the ideal bucket is span ÷ resolution; the
- * coarsest level whose size is at most that bucket is read (raw readings below ten minutes), and the
- * bucket is rounded up to a whole number of level buckets so that each chart bucket is made of
- * whole level buckets (exact regrouping, never more than `resolution` buckets plus one for
- * alignment). Buckets start at multiples of their size since the epoch; the window widens to whole
- * buckets.
+ * Chart buckets for [startMs, endMs) at a resolution. The ideal bucket is span ÷ resolution; the
+ * coarsest level whose size is at most that bucket is read (raw readings below ten minutes). The
+ * bucket grid starts at the window's start floored to the level's grid and its buckets are whole
+ * numbers of level buckets, as few as make at most `resolution` buckets reach the window's end (so
+ * `resolution=1` is one bucket). Buckets hold only the window's readings: the first and last
+ * buckets are clipped to [startMs, endMs), their ragged ends read from finer levels and the raw
+ * readings (`coverRange`), so every resolution sums to the same readings.
  */
 export function planChartQuery(startMs: number, endMs: number, resolution: number = DEFAULT_RESOLUTION): ChartPlan {
   const spanSeconds = Math.max(endMs - startMs, 1) / 1000;
-  const ideal = spanSeconds / Math.max(1, Math.floor(resolution));
+  const count = Math.max(1, Math.floor(resolution));
+  const ideal = spanSeconds / count;
   const level = [...AGGREGATE_LEVELS].reverse().find((l) => l.seconds <= ideal) ?? null;
-  const unit = level?.seconds ?? 1;
-  const bucketSeconds = Math.max(1, Math.ceil(ideal / unit)) * unit;
-  const bucketMs = bucketSeconds * 1000;
-  const fromMs = Math.floor(startMs / bucketMs) * bucketMs;
-  const toMs = Math.max(Math.ceil(endMs / bucketMs) * bucketMs, fromMs + bucketMs);
-  return { level, bucketSeconds, fromMs, toMs, buckets: (toMs - fromMs) / bucketMs };
+  const unitMs = (level?.seconds ?? 1) * 1000;
+  const fromMs = Math.floor(startMs / unitMs) * unitMs;
+  const gridSpan = Math.max(endMs - fromMs, 1);
+  const bucketMs = Math.max(1, Math.ceil(gridSpan / (count * unitMs))) * unitMs;
+  const buckets = Math.max(1, Math.ceil(gridSpan / bucketMs));
+  return { level, bucketSeconds: bucketMs / 1000, fromMs, toMs: fromMs + buckets * bucketMs, buckets, startMs, endMs };
 }
 
-/** The start (ms) of the bucket holding a time. */
-export function bucketStartOf(timeMs: number, bucketSeconds: number): number {
+/** The start (ms) of the bucket holding a time, on a grid of buckets starting at `originMs` (the epoch by default). */
+export function bucketStartOf(timeMs: number, bucketSeconds: number, originMs = 0): number {
   const bucketMs = bucketSeconds * 1000;
-  return Math.floor(timeMs / bucketMs) * bucketMs;
+  return originMs + Math.floor((timeMs - originMs) / bucketMs) * bucketMs;
 }
 
 /** What a bucket summarises. */

@@ -4,13 +4,18 @@ import { AGGREGATE_LEVELS, type AggregateLevel } from './chart-query.js';
 export type RangeSegment = { readonly level: AggregateLevel | null; readonly fromMs: number; readonly toMs: number };
 
 /**
- * [fromMs, toMs) as the fewest whole buckets of the precomputed levels: whole days in the middle,
- * then whole 6 h, 1 h, 10 min and 1 min buckets towards the ends, and raw readings for what is left
- * of a minute at either end. Summing the segments' counts, sums, minima and maxima gives the exact
+ * [fromMs, toMs) as the fewest whole buckets of the precomputed levels: whole days (or the
+ * coarsest level asked) in the middle, then whole 6 h, 1 h and 10 min buckets towards the ends, and
+ * raw readings for what is left of ten minutes at either end. Summing the segments' counts, sums, minima and maxima gives the exact
  * figures of the range while reading at most a few rows per level. In time order.
  */
-export function coverRange(fromMs: number, toMs: number): RangeSegment[] {
-  const levels = [...AGGREGATE_LEVELS].reverse();
+export function coverRange(
+  fromMs: number,
+  toMs: number,
+  /** The coarsest level to read (all by default): a chart reads its own level and finer ones at the ends. */
+  coarsest: AggregateLevel = AGGREGATE_LEVELS[AGGREGATE_LEVELS.length - 1]!,
+): RangeSegment[] {
+  const levels = [...AGGREGATE_LEVELS].reverse().filter((l) => l.seconds <= coarsest.seconds);
   const out: RangeSegment[] = [];
   const cover = (from: number, to: number, index: number): void => {
     if (from >= to) return;

@@ -2,7 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { AGGREGATE_LEVELS, aggregateDayOf, bucketStartOf, planChartQuery, type ChartPlan } from '@groundtruth/domain';
+import {
+  AGGREGATE_LEVELS,
+  aggregateDayOf,
+  bucketStartOf,
+  planChartQuery,
+  type AggregateLevel,
+  type ChartPlan,
+} from '@groundtruth/domain';
 import { migrateClickHouse, openClickHouse, type ClickHouse, SensorAggregates } from '@groundtruth/platform';
 import { readDataEnd, readSensorBuckets, type SensorBucket } from '../queries/sensor-buckets.js';
 
@@ -31,13 +38,23 @@ const finalRows = (rows: readonly Reading[]): Reading[] => {
   return [...byKey.values()];
 };
 
+/** A plan over [startMs, endMs) reading one level, in buckets of its size on its own grid. */
+const levelPlan = (level: AggregateLevel, startMs: number, endMs: number): ChartPlan => {
+  const size = level.seconds * 1000;
+  const fromMs = Math.floor(startMs / size) * size;
+  const toMs = Math.ceil(endMs / size) * size;
+  return { level, bucketSeconds: level.seconds, fromMs, toMs, buckets: (toMs - fromMs) / size, startMs, endMs };
+};
+
 /** The buckets computed straight from the rows, as the chart query must answer them. */
 const expectedBuckets = (rows: readonly Reading[], plan: ChartPlan, stations: number[], sensors: number[]): SensorBucket[] => {
   const groups = new Map<string, Reading[]>();
   for (const row of finalRows(rows)) {
     if (!stations.includes(row.station_id) || (sensors.length > 0 && !sensors.includes(row.sensor_id))) continue;
-    if (row.time < plan.fromMs || row.time >= plan.toMs) continue;
-    const key = [row.station_id, row.sensor_id, row.module_id, bucketStartOf(row.time, plan.bucketSeconds)].join('/');
+    if (row.time < plan.startMs || row.time >= plan.endMs) continue;
+    const key = [row.station_id, row.sensor_id, row.module_id, bucketStartOf(row.time, plan.bucketSeconds, plan.fromMs)].join(
+      '/',
+    );
     groups.set(key, [...(groups.get(key) ?? []), row]);
   }
   return [...groups.entries()]
@@ -204,7 +221,7 @@ describe('sensor aggregates (ClickHouse)', () => {
       await insert(again);
       const all = [rows[1]!, ...again];
       for (const level of AGGREGATE_LEVELS) {
-        const plan = { level, bucketSeconds: level.seconds, fromMs: T0, toMs: T0 + 3 * DAY, buckets: 0 };
+        const plan = levelPlan(level, T0, T0 + 3 * DAY);
         expect(await readSensorBuckets(ch.client, plan, { stationIds: [5], sensorIds: [] })).toEqual(
           expectedBuckets(all, plan, [5], []),
         );
@@ -234,7 +251,7 @@ describe('sensor aggregates (ClickHouse)', () => {
       aggregates.finestSliceDays = undefined;
     }
     for (const level of AGGREGATE_LEVELS) {
-      const plan = { level, bucketSeconds: level.seconds, fromMs: old - DAY, toMs: old + 5 * DAY, buckets: 0 };
+      const plan = levelPlan(level, old - DAY, old + 5 * DAY);
       expect(await readSensorBuckets(ch.client, plan, { stationIds: [9], sensorIds: [] })).toEqual(
         expectedBuckets(rows, plan, [9], []),
       );
@@ -290,7 +307,7 @@ describe('sensor aggregates (ClickHouse)', () => {
         }
         // Every level on its own, over the whole range, in one bucket per level bucket.
         for (const level of AGGREGATE_LEVELS) {
-          const plan = { level, bucketSeconds: level.seconds, fromMs: T0 - DAY, toMs: T0 + 13 * DAY, buckets: 0 };
+          const plan = levelPlan(level, T0 - DAY, T0 + 13 * DAY);
           expect(await readSensorBuckets(ch.client, plan, { stationIds: [1, 2], sensorIds: [] })).toEqual(
             expectedBuckets(all, plan, [1, 2], []),
           );

@@ -66,13 +66,15 @@ export const decodeBuckets = (bytes: Buffer, extra: boolean): { buckets: SensorB
  *
  * The rows must come ordered by station, sensor, level bucket and module (the levels' sorting key,
  * so the engine reads them in order without sorting); the answer is ordered by station, sensor,
- * module and bucket, as the chart queries order theirs. A bucket starts at a multiple of `bucketMs`
- * since the epoch (before 1970 too).
+ * module and bucket, as the chart queries order theirs. A bucket starts at `originMs` plus a
+ * multiple of `bucketMs` (before 1970 too).
  */
 export const regroupBucketRows = (
   bytes: Buffer,
   extra: boolean,
   bucketMs: number,
+  /** Where the grid of chart buckets starts (ms): the epoch by default. */
+  originMs = 0,
 ): { buckets: SensorBucket[]; rows: number; extra: number | null } => {
   const { rowBytes, view, int64, extra: trailing } = rowsView(bytes, extra);
   const out: SensorBucket[] = [];
@@ -93,7 +95,7 @@ export const regroupBucketRows = (
       station = stationId;
       sensor = sensorId;
     }
-    const time = Math.floor(int64(at + 12) / bucketMs) * bucketMs;
+    const time = originMs + Math.floor((int64(at + 12) - originMs) / bucketMs) * bucketMs;
     let list = byModule.get(moduleId);
     if (!list) byModule.set(moduleId, (list = []));
     const open = list[list.length - 1];

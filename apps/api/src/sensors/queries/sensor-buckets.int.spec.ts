@@ -18,13 +18,15 @@ const [TEN_MINUTE_LEVEL, HOUR_LEVEL] = AGGREGATE_LEVELS;
 
 type LevelRow = Omit<SensorBucket, 'stationId' | 'moduleId' | 'sensorId'> & { station: number; module: number; sensor: number };
 
-/** A plan over [fromMs, toMs) at a level, in buckets of `bucketMs`. */
+/** A plan over [fromMs, toMs) at a level, in buckets of `bucketMs` (a window of whole buckets: no ragged ends). */
 const planOf = (level: ChartPlan['level'], fromMs: number, toMs: number, bucketMs: number): ChartPlan => ({
   level,
   bucketSeconds: bucketMs / 1000,
   fromMs,
   toMs,
   buckets: (toMs - fromMs) / bucketMs,
+  startMs: fromMs,
+  endMs: toMs,
 });
 
 /** The chart buckets straight from level rows (what the engine's GROUP BY answers), ordered by station, sensor, module, time. */

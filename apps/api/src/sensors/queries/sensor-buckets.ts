@@ -1,5 +1,5 @@
 import type { ClickHouseClient } from '@clickhouse/client';
-import { AGGREGATE_LEVELS, type ChartPlan } from '@groundtruth/domain';
+import { AGGREGATE_LEVELS, coverRange, type ChartPlan, type RangeSegment } from '@groundtruth/domain';
 import { decodeBuckets, regroupBucketRows, type SensorBucket } from './bucket-rows.js';
 
 /** Defined beside its decoder (bucket-rows.ts), which this file imports: no import loop between the two. */
@@ -56,35 +56,89 @@ const filters = (selection: BucketSelection): string =>
  */
 const wholeSecond = (ms: string) => `fromUnixTimestamp64Milli(${ms} - positiveModulo(${ms}, 1000), 'UTC')`;
 
-/** The SELECT of a plan's buckets and its parameters (see readSensorBuckets). */
+/** A time column as Int64 ms, the chart bucket it falls in: on the plan's grid, which starts at {from}. */
+const chartBucketOf = (ms: string) => `${ms} - positiveModulo(${ms} - {from:Int64}, {bucketMs:Int64})`;
+
+/**
+ * The stretches of the window read from each store: a plan over the raw readings reads [start, end)
+ * from them; a plan over a level reads the level's whole buckets inside the window first, then the
+ * ragged ends (under one level bucket each) from the ten-minute level and the raw readings
+ * (`coverRange`), so the first and last chart buckets hold only the window's readings. Only the
+ * finest level at the ends: each store read is a part of the statement (a few ms each on chDB),
+ * and an end holds at most 144 ten-minute rows a series.
+ */
+export const windowSegments = (plan: ChartPlan): RangeSegment[] => {
+  if (plan.level === null) return [{ level: null, fromMs: plan.startMs, toMs: plan.endMs }];
+  const size = plan.level.seconds * 1000;
+  const innerFrom = Math.ceil(plan.startMs / size) * size;
+  const innerTo = Math.floor(plan.endMs / size) * size;
+  const finest = AGGREGATE_LEVELS[0];
+  if (innerFrom >= innerTo) return coverRange(plan.startMs, plan.endMs, finest);
+  return [
+    { level: plan.level, fromMs: innerFrom, toMs: innerTo },
+    ...coverRange(plan.startMs, innerFrom, finest),
+    ...coverRange(innerTo, plan.endMs, finest),
+  ];
+};
+
+/**
+ * Segments of one store (`indices`: their parameters f{i}, t{i}) grouped into the plan's chart
+ * buckets, as the columns station_id, sensor_id, module_id, b, lo, hi, total, cnt, lv, lt (the
+ * latest reading's value and time ms).
+ */
+const storePart = (level: RangeSegment['level'], indices: readonly number[], selection: BucketSelection): string => {
+  const within = (column: string, at: (bound: string) => string) =>
+    `(${indices.map((i) => `(${column} >= ${at(`{f${i}:Int64}`)} AND ${column} < ${at(`{t${i}:Int64}`)})`).join(' OR ')})`;
+  return level === null
+    ? `SELECT station_id, sensor_id, module_id, ${chartBucketOf('toUnixTimestamp64Milli(time)')} AS b,
+              min(value) AS lo, max(value) AS hi, sum(value) AS total, count() AS cnt,
+              argMax(value, time) AS lv, toUnixTimestamp64Milli(max(time)) AS lt
+         FROM readings FINAL
+        WHERE ${filters(selection)} AND ${within('time', (bound) => `fromUnixTimestamp64Milli(${bound}, 'UTC')`)}
+        GROUP BY station_id, sensor_id, module_id, b`
+    : `SELECT station_id, sensor_id, module_id, ${chartBucketOf('toUnixTimestamp64Milli(bucket)')} AS b,
+              min(value_min) AS lo, max(value_max) AS hi, sum(value_sum) AS total, sum(value_count) AS cnt,
+              argMax(value_last.2, value_last.1) AS lv, toUnixTimestamp64Milli(max(value_last.1)) AS lt
+         FROM readings_${level.name}
+        WHERE ${filters(selection)} AND ${within('bucket', wholeSecond)}
+        GROUP BY station_id, sensor_id, module_id, b`;
+};
+
+/** One part per store the segments read (segment k's bounds are f{k + offset}, t{k + offset}). */
+const storeParts = (segments: readonly RangeSegment[], offset: number, selection: BucketSelection): string[] => {
+  const byStore = new Map<string, { level: RangeSegment['level']; indices: number[] }>();
+  segments.forEach((segment, k) => {
+    const name = segment.level?.name ?? 'raw';
+    const store = byStore.get(name) ?? { level: segment.level, indices: [] };
+    store.indices.push(k + offset);
+    byStore.set(name, store);
+  });
+  return [...byStore.values()].map(({ level, indices }) => storePart(level, indices, selection));
+};
+
+/** The bounds of the segments as the parameters f{i}, t{i} their parts read. */
+const segmentParams = (segments: readonly RangeSegment[]): Record<string, number> =>
+  Object.fromEntries(segments.flatMap((s, i) => [[`f${i}`, s.fromMs] as const, [`t${i}`, s.toMs] as const]));
+
+/**
+ * The SELECT of a plan's buckets and its parameters (see readSensorBuckets): one grouped part per
+ * segment of the window, regrouped by the engine when there are several (the ragged ends fold into
+ * the first and last buckets: a few rows more to group, not a second query).
+ */
 const bucketQuery = (plan: ChartPlan, selection: BucketSelection, limit: number | undefined) => {
-  const bucketMs = plan.bucketSeconds * 1000;
-  const inner =
-    plan.level === null
-      ? `SELECT station_id, sensor_id, module_id,
-                toUnixTimestamp64Milli(time) - positiveModulo(toUnixTimestamp64Milli(time), {bucketMs:Int64}) AS b,
-                min(value) AS vmin, max(value) AS vmax, sum(value) AS vsum, count() AS n,
-                argMax(value, time) AS vlast, toUnixTimestamp64Milli(max(time)) AS tlast
-           FROM readings FINAL
-          WHERE ${filters(selection)}
-            AND time >= fromUnixTimestamp64Milli({from:Int64}, 'UTC') AND time < fromUnixTimestamp64Milli({to:Int64}, 'UTC')
-          GROUP BY station_id, sensor_id, module_id, b`
-      : `SELECT station_id, sensor_id, module_id,
-                toUnixTimestamp64Milli(bucket) - positiveModulo(toUnixTimestamp64Milli(bucket), {bucketMs:Int64}) AS b,
-                min(value_min) AS vmin, max(value_max) AS vmax, sum(value_sum) AS vsum, sum(value_count) AS n,
-                ${LAST_OF_LEVEL}
-           FROM readings_${plan.level.name}
-          WHERE ${filters(selection)}
-            AND bucket >= ${wholeSecond('{from:Int64}')} AND bucket < ${wholeSecond('{to:Int64}')}
-          GROUP BY station_id, sensor_id, module_id, b`;
+  const segments = windowSegments(plan);
+  const parts = storeParts(segments, 0, selection);
+  const inner = `SELECT station_id, sensor_id, module_id, b, min(lo) AS vmin, max(hi) AS vmax, sum(total) AS vsum, sum(cnt) AS n,
+                        argMax(lv, lt) AS vlast, max(lt) AS tlast
+                   FROM (${parts.join('\n UNION ALL \n')})
+                  GROUP BY station_id, sensor_id, module_id, b`;
   const params = {
     stations: selection.stationIds,
     sensors: selection.sensorIds,
     from: plan.fromMs,
-    to: plan.toMs,
-    bucketMs,
-    bucketSeconds: plan.bucketSeconds,
+    bucketMs: plan.bucketSeconds * 1000,
     limit: limit ?? 0,
+    ...segmentParams(segments),
   };
   return { inner, params, limit: limit === undefined ? '' : 'LIMIT {limit:UInt32}' };
 };
@@ -116,29 +170,61 @@ export const expectedLevelRows = (plan: ChartPlan, selection: BucketSelection): 
  * A level's rows over the plan's window, as stored (one per level bucket, or more while the level's
  * parts are not merged), in the levels' sorting key order: station, sensor, bucket, module, which
  * the engine reads without sorting. Alone in the engine, a week of a station's two sensors costs
- * 5.7 ms so against 9–10 ms with its GROUP BY (.tmp/scratch/ch-week-variants.mjs).
+ * 5.7 ms so against 9–10 ms with its GROUP BY (.tmp/scratch/ch-week-variants.mjs). A window with
+ * ragged ends adds their parts (finer levels and raw readings, grouped into chart buckets: a few
+ * rows a series), and the union is sorted in that order.
  */
 const levelRowsQuery = (
   plan: ChartPlan & { level: NonNullable<ChartPlan['level']> },
   selection: BucketSelection,
   extra?: string,
-) => ({
-  query: `SELECT toUInt32(station_id), toUInt32(module_id), toUInt32(sensor_id), toInt64(toUnixTimestamp64Milli(bucket)),
-                 toFloat64(value_min), toFloat64(value_max), toFloat64(value_sum), toUInt64(value_count),
-                 toFloat64(value_last.2), toInt64(toUnixTimestamp64Milli(value_last.1))${extra ? `, toInt64(ifNull(${extra}, 0))` : ''}
-            FROM readings_${plan.level.name}
-           WHERE ${filters(selection)}
-             AND bucket >= ${wholeSecond('{from:Int64}')} AND bucket < ${wholeSecond('{to:Int64}')}
-           ORDER BY station_id, sensor_id, bucket, module_id
-           LIMIT {levelRows:UInt32} FORMAT RowBinary`,
-  query_params: {
+) => {
+  const [whole, ...ends] = windowSegments(plan);
+  const extraColumn = extra ? `, toInt64(ifNull(${extra}, 0))` : '';
+  const params = {
     stations: selection.stationIds,
     sensors: selection.sensorIds,
     from: plan.fromMs,
-    to: plan.toMs,
+    bucketMs: plan.bucketSeconds * 1000,
     levelRows: LEVEL_ROWS_READ + 1,
-  },
-});
+    ...segmentParams([whole ?? { level: plan.level, fromMs: 0, toMs: 0 }, ...ends]),
+  };
+  const wholeRows = (columns: string) => `SELECT ${columns}
+            FROM readings_${plan.level.name}
+           WHERE ${filters(selection)}
+             AND bucket >= ${wholeSecond('{f0:Int64}')} AND bucket < ${wholeSecond('{t0:Int64}')}`;
+  if (ends.length === 0 && whole?.level === plan.level) {
+    return {
+      query: `${wholeRows(`toUInt32(station_id), toUInt32(module_id), toUInt32(sensor_id), toInt64(toUnixTimestamp64Milli(bucket)),
+                 toFloat64(value_min), toFloat64(value_max), toFloat64(value_sum), toUInt64(value_count),
+                 toFloat64(value_last.2), toInt64(toUnixTimestamp64Milli(value_last.1))${extraColumn}`)}
+           ORDER BY station_id, sensor_id, bucket, module_id
+           LIMIT {levelRows:UInt32} FORMAT RowBinary`,
+      query_params: params,
+    };
+  }
+  // No whole level bucket in the window (it straddles one): its segments are all ends.
+  const segments = whole?.level === plan.level ? ends : [whole!, ...ends];
+  const offset = whole?.level === plan.level ? 1 : 0;
+  const parts = storeParts(segments, offset, selection).map(
+    (part) => `SELECT station_id AS sid, module_id AS mid, sensor_id AS xid, b AS t, lo, hi, total, cnt, lv, lt FROM (${part})`,
+  );
+  if (offset === 1) {
+    parts.unshift(
+      wholeRows(`station_id AS sid, module_id AS mid, sensor_id AS xid, toUnixTimestamp64Milli(bucket) AS t,
+                 toFloat64(value_min) AS lo, toFloat64(value_max) AS hi, toFloat64(value_sum) AS total, toUInt64(value_count) AS cnt,
+                 toFloat64(value_last.2) AS lv, toUnixTimestamp64Milli(value_last.1) AS lt`),
+    );
+  }
+  return {
+    query: `SELECT toUInt32(sid), toUInt32(mid), toUInt32(xid), toInt64(t), toFloat64(lo), toFloat64(hi), toFloat64(total),
+                   toUInt64(cnt), toFloat64(lv), toInt64(lt)${extraColumn}
+              FROM (${parts.join('\n UNION ALL \n')})
+             ORDER BY sid, xid, t, mid
+             LIMIT {levelRows:UInt32} FORMAT RowBinary`,
+    query_params: params,
+  };
+};
 
 /**
  * The plan's buckets (and the trailing `extra` column's value, see queryBuckets): from a level, its
@@ -161,7 +247,7 @@ const planBuckets = async (
       buckets,
       rows,
       extra: trailing,
-    } = regroupBucketRows(Buffer.concat(chunks), extra !== undefined, plan.bucketSeconds * 1000);
+    } = regroupBucketRows(Buffer.concat(chunks), extra !== undefined, plan.bucketSeconds * 1000, plan.fromMs);
     if (rows <= LEVEL_ROWS_READ) {
       return { buckets: limit !== undefined && buckets.length > limit ? buckets.slice(0, limit) : buckets, extra: trailing };
     }

@@ -107,9 +107,9 @@ export class SensorDataQueries {
    * Chart data. The permission check runs on every call; the answer itself may come from the
    * cache of answers, valid while the stations' readings version has not moved since it was read,
    * and a new window of a selection asked before reuses the selection's data end (about a third of
-   * the engine's work for a chart call). Answers are kept by their plan (level, bucket and whole
-   * buckets covered), not by the times asked: windows that widen to the same buckets (a range
-   * measured back from now a few seconds later, the phone's widened window) have the same answer.
+   * the engine's work for a chart call). Answers are kept by their plan: level, bucket grid and the
+   * window itself, since the first and last buckets hold only the window's readings (a window a few
+   * seconds later over the same buckets has other readings at its ends, so another answer).
    */
   async data(query: SensorDataQuery, actor: Actor): Promise<SensorData> {
     const selection = await this.readable(query, actor);
@@ -117,7 +117,16 @@ export class SensorDataQueries {
     const version = this.cache.enabled ? this.versions.of(selection.stationIds) : null;
     if (version === null) return this.readData(plan, query.complete, selection, null);
     const selectionKey = `${selection.stationIds.join(',')}|${[...selection.sensorIds].sort((a, b) => a - b).join(',')}`;
-    const key = [selectionKey, plan.level?.name ?? 'raw', plan.bucketSeconds, plan.fromMs, plan.toMs, query.complete].join('|');
+    const key = [
+      selectionKey,
+      plan.level?.name ?? 'raw',
+      plan.bucketSeconds,
+      plan.fromMs,
+      plan.toMs,
+      plan.startMs,
+      plan.endMs,
+      query.complete,
+    ].join('|');
     const cached = this.cache.get(key, version);
     if (cached) return cached;
     const answer = await this.readData(plan, query.complete, selection, this.dataEnds.get(selectionKey, version) ?? null);
