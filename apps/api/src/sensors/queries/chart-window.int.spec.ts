@@ -11,8 +11,8 @@ import {
   type AppConfig,
   type ClickHouse,
 } from '@groundtruth/platform';
-import type { StationAccessQueries } from '../../stations/queries/station-access.js';
-import type { ReadingsVersions } from '../readings/readings-versions.js';
+import type { StationAccessQueries } from '../../access/station-access.js';
+import type { ReadingsVersions } from '@groundtruth/platform';
 import { SensorDataQueries } from './sensor-data.queries.js';
 
 /**
