@@ -294,11 +294,22 @@ describe('GET /sensors/data/tail', () => {
     };
     const dataEnd = T0 + (48 * 60 - 1) * 60_000;
     expect(res.stations).toEqual([
-      // The window [dataEnd + 1 ms - 48 h, dataEnd + 1 ms) widened to whole 20-minute buckets.
-      { stationId: publicStation, dataEnd, bucketSize: 1200, aggregate: '10m', start: T0 - 1_200_000, end: T0 + 48 * HOUR },
+      // The window [dataEnd + 1 ms - 48 h, dataEnd + 1 ms) in 20-minute buckets on a grid that starts at
+      // the window's start floored to the level read (10 minutes); the edge buckets hold only the window.
+      {
+        stationId: publicStation,
+        dataEnd,
+        bucketSize: 1200,
+        aggregate: '10m',
+        start: T0 - 600_000,
+        end: T0 + 48 * HOUR + 600_000,
+      },
     ]);
-    expect(res.data).toHaveLength(144);
-    expect(res.data.at(-1)).toMatchObject({ time: T0 + 48 * HOUR - 1_200_000, value: 59, last: 59, samples: 20 });
+    // 48 hours of one-minute readings: the clipped first and last buckets hold ten minutes each.
+    expect(res.data).toHaveLength(145);
+    expect(res.data.reduce((sum, b) => sum + b.samples, 0)).toBe(48 * 60);
+    expect(res.data[0]).toMatchObject({ time: T0 - 600_000, samples: 10 });
+    expect(res.data.at(-1)).toMatchObject({ time: T0 + 48 * HOUR - 600_000, value: 59, last: 59, samples: 10 });
   });
 
   it('refuses a private station to outsiders and names bad parameters', async () => {
