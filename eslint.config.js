@@ -2,6 +2,7 @@
 // or network package), so deciders run anywhere and test without I/O.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { webBoundaries } from './tools/eslint/web-feature-boundaries.js';
 
 /** Framework, database and store packages: the server's, never the browser's nor the domain's. */
 const serverPackages = [
@@ -148,6 +149,14 @@ export default tseslint.config(
       },
     };
   }),
+  // ── Web feature boundaries (issue 26 item 2, web half) ──────────────────────────────────────────
+  // A feature under apps/web/src/features never imports another; components/, hooks/, lib/ and config/
+  // import no feature and not app/; only app/ composes features. Kept apart from the API's zones.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'web-boundaries': webBoundaries },
+    rules: { 'web-boundaries/no-cross-feature': 'error' },
+  },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { window: 'readonly', document: 'readonly', localStorage: 'readonly', fetch: 'readonly' } },
