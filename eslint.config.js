@@ -157,6 +157,30 @@ export default tseslint.config(
     plugins: { 'web-boundaries': webBoundaries },
     rules: { 'web-boundaries/no-cross-feature': 'error' },
   },
+  // Web calls are built from the contracts' route objects (lib/call-route.ts), so a path or a shape
+  // changes in one place; only the client itself and call-route send by hand. Media addresses the
+  // server answers (photos) are fetched as they come, with apiClient.blob.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/api-client.ts', 'apps/web/src/lib/call-route.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['get', 'post', 'patch', 'put', 'delete', 'raw'].map((property) => ({
+          object: 'apiClient',
+          property,
+          message: 'Build the call from its route contract: callRoute(routes.x, { params, query, body }) (STYLE.md).',
+        })),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportSpecifier[imported.name='requestToken']",
+          message: 'Sign-in calls go through callRouteForToken(routes.x, …) (STYLE.md).',
+        },
+      ],
+    },
+  },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { window: 'readonly', document: 'readonly', localStorage: 'readonly', fetch: 'readonly' } },

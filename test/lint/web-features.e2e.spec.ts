@@ -47,9 +47,41 @@ describe('web feature boundaries', () => {
     expect(await rulesHit(code, filePath)).not.toContain(rule);
   });
 
+  it.each([
+    [
+      'apps/web/src/features/projects/api/x.ts',
+      "import { apiClient } from '@/lib/api-client';\nconst y = apiClient.get('/projects', z);",
+      'no-restricted-properties',
+    ],
+    [
+      'apps/web/src/lib/auth/x.ts',
+      "import { apiClient } from '../api-client';\nconst y = apiClient.post('/logout', z);",
+      'no-restricted-properties',
+    ],
+    ['apps/web/src/lib/auth/x.ts', "import { requestToken as y } from '../api-client';", 'no-restricted-syntax'],
+  ])('refuses a call restated by hand, in %s: %s', async (filePath, code, ruleId) => {
+    expect(await rulesHit(code, filePath)).toContain(ruleId);
+  });
+
+  it.each([
+    [
+      'apps/web/src/features/projects/api/x.ts',
+      "import { callRoute } from '@/lib/call-route';\nconst y = callRoute(routes.listProjects);",
+    ],
+    ['apps/web/src/lib/x.ts', "import { apiClient } from './api-client';\nconst y = apiClient.blob(photoUrl);"],
+  ])('allows a call built from its route, or a media address as the server gave it, in %s: %s', async (filePath, code) => {
+    const hit = await rulesHit(code, filePath);
+
+    expect(hit).not.toContain('no-restricted-properties');
+    expect(hit).not.toContain('no-restricted-syntax');
+  });
+
   it('passes the web app as it stands', async () => {
     const results = await eslint.lintFiles(['apps/web/src']);
-    const hits = results.flatMap((r) => r.messages.filter((m) => m.ruleId === rule).map((m) => `${r.filePath}: ${m.message}`));
+    const ours = [rule, 'no-restricted-properties', 'no-restricted-syntax'];
+    const hits = results.flatMap((r) =>
+      r.messages.filter((m) => ours.includes(m.ruleId ?? '')).map((m) => `${r.filePath}: ${m.message}`),
+    );
 
     expect(hits).toEqual([]);
   });
