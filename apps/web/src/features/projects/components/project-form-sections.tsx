@@ -9,10 +9,11 @@ import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Project } from '@groundtruth/contracts';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
+import { ConflictAlert } from '@/components/conflict-alert';
+import { PageHeading } from '@/components/page-heading';
 import { useTranslation } from 'react-i18next';
 import { ImageUploader, type ChosenImage } from '@/components/image-uploader';
 import { partner } from '@/config/partner';
@@ -192,57 +193,36 @@ export const ProjectPhotoField = ({
   );
 };
 
-type FieldProps<F extends ProjectFormField> = {
-  readonly field: F;
-  readonly label: string;
-  readonly value: string;
-  readonly error: string | null;
-  readonly onChange: (value: string) => void;
-  readonly onBlur: () => void;
-};
-
-/** A required text of at most 100 characters, counting as it is typed (spec §5). */
-export const LimitedTextField = ({
-  field,
-  label,
-  value,
-  error,
-  onChange,
-  onBlur,
-  multiline = false,
-}: FieldProps<'name' | 'description' | 'goal' | 'location'> & { readonly multiline?: boolean }) => (
-  <TextField
-    id={fieldId(field)}
-    name={field}
-    label={label}
-    value={value}
-    onChange={(event) => onChange(event.target.value)}
-    onBlur={onBlur}
-    error={error !== null}
-    helperText={error ?? `${value.trim().length}/100`}
-    required
-    fullWidth
-    multiline={multiline}
-    minRows={multiline ? 2 : undefined}
-  />
-);
-
-/** A date typed as M/D/YYYY (spec §5). */
-export const DateField = ({ field, label, value, error, onChange, onBlur }: FieldProps<'startDate' | 'endDate'>) => {
+/**
+ * The form's title and intro, what a save over a newer version ran into (409), and the summary an
+ * invalid save names at the top (it takes the focus).
+ */
+export const ProjectFormHeading = ({
+  editing,
+  conflict,
+  summaryRef,
+  invalidFields,
+}: {
+  readonly editing: boolean;
+  readonly conflict: { readonly onShowTheirs: () => void; readonly onKeepMine: () => void } | null;
+  readonly summaryRef: RefObject<HTMLDivElement | null>;
+  readonly invalidFields: readonly ProjectFormField[];
+}) => {
   const { t } = useTranslation();
   return (
-    <TextField
-      id={fieldId(field)}
-      name={field}
-      label={label}
-      value={value}
-      placeholder="M/D/YYYY"
-      onChange={(event) => onChange(event.target.value)}
-      onBlur={onBlur}
-      error={error !== null}
-      helperText={error ?? t('projectForm.fields.dateHelp')}
-      slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
-      sx={{ flex: 1 }}
-    />
+    <>
+      <PageHeading id="project-form-heading">{editing ? t('projectForm.editTitle') : t('projectForm.addTitle')}</PageHeading>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {t('projectForm.intro')}
+      </Typography>
+      {conflict ? (
+        <Box sx={{ mb: 2 }}>
+          <ConflictAlert onShowTheirs={conflict.onShowTheirs} onKeepMine={conflict.onKeepMine} />
+        </Box>
+      ) : null}
+      <Box ref={summaryRef} tabIndex={-1} sx={{ outline: 'none', mb: invalidFields.length > 0 ? 2 : 0 }}>
+        <InvalidSummary fields={invalidFields} />
+      </Box>
+    </>
   );
 };

@@ -1,13 +1,10 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { Project } from '@groundtruth/contracts';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ConflictAlert } from '@/components/conflict-alert';
 import type { ChosenImage } from '@/components/image-uploader';
-import { PageHeading } from '@/components/page-heading';
 import { useSnackbar } from '@/components/snackbar';
 import { paths } from '@/config/paths';
 import { usePageTitle } from '@/hooks/use-page-title';
@@ -28,15 +25,8 @@ import {
   type ProjectFormValues,
 } from '../utils/project-form';
 import { MapViewField } from './map-view-field';
-import {
-  DateField,
-  FormSection,
-  InvalidSummary,
-  LimitedTextField,
-  ProjectPhotoField,
-  VisibilityFields,
-  fieldId,
-} from './project-form-sections';
+import { FormSection, ProjectFormHeading, ProjectPhotoField, VisibilityFields, fieldId } from './project-form-sections';
+import { DateField, LimitedTextField } from './project-form-fields';
 import { useServerFieldErrors } from '../hooks/use-server-field-errors';
 import { TagsField } from './tags-field';
 
@@ -163,27 +153,23 @@ export const ProjectForm = ({ project }: ProjectFormProps) => {
       aria-labelledby="project-form-heading"
       sx={{ maxWidth: 880 }}
     >
-      <PageHeading id="project-form-heading">{editing ? t('projectForm.editTitle') : t('projectForm.addTitle')}</PageHeading>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {t('projectForm.intro')}
-      </Typography>
-
-      {conflict ? (
-        <Box sx={{ mb: 2 }}>
-          <ConflictAlert
-            onShowTheirs={() => showTheirs(conflict)}
-            onKeepMine={() => {
-              setVersion(conflict.version);
-              setConflict(null);
-              showSnackbar(t('conflict.keptMine'), 'success');
-            }}
-          />
-        </Box>
-      ) : null}
-
-      <Box ref={summaryRef} tabIndex={-1} sx={{ outline: 'none', mb: showInvalid && invalidFields.length > 0 ? 2 : 0 }}>
-        {showInvalid ? <InvalidSummary fields={invalidFields} /> : null}
-      </Box>
+      <ProjectFormHeading
+        editing={editing}
+        conflict={
+          conflict
+            ? {
+                onShowTheirs: () => showTheirs(conflict),
+                onKeepMine: () => {
+                  setVersion(conflict.version);
+                  setConflict(null);
+                  showSnackbar(t('conflict.keptMine'), 'success');
+                },
+              }
+            : null
+        }
+        summaryRef={summaryRef}
+        invalidFields={showInvalid ? invalidFields : []}
+      />
 
       <Stack spacing={3}>
         <FormSection>
