@@ -20,7 +20,7 @@ import { roleNumber, useChangeTeam, type RoleNumber } from '../api/project-team'
 import { projectMessageKeyOf } from '../utils/project-messages';
 import { personName } from './project-parts';
 
-export const ROLES: readonly ProjectUser['role'][] = ['Member', 'Administrator'];
+const ROLES: readonly ProjectUser['role'][] = ['Member', 'Administrator'];
 
 /** A team change the server refused: its own words for the rules it checks (own role, last administrator, …), else the general failure. */
 export const useTeamFailure = () => {
