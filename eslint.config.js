@@ -1,6 +1,8 @@
 // One lint config for the monorepo. The layer rule: libs/domain stays pure (no framework, database
 // or network package), so deciders run anywhere and test without I/O.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 import { webBoundaries } from './tools/eslint/web-feature-boundaries.js';
 
@@ -43,7 +45,8 @@ export const forbiddenInDomain = [
 /**
  * The layer rules of STYLE.md, one entry per layer: what it must not import. Apps may also not reach
  * into one another by relative path. The API and the projector meet only in the API's composition
- * roots (main.ts, server.ts, projector-server.ts, app.module.ts).
+ * roots (main.ts, server.ts, app.module.ts); the projector's own root (projector-server.ts) composes
+ * the projector alone and imports nothing of the API.
  */
 export const layers = [
   {
@@ -81,15 +84,64 @@ export const layers = [
   },
   {
     files: ['apps/api/src/**/*.ts'],
-    ignores: ['apps/api/src/main.ts', 'apps/api/src/server.ts', 'apps/api/src/projector-server.ts', 'apps/api/src/app.module.ts'],
+    ignores: ['apps/api/src/main.ts', 'apps/api/src/server.ts', 'apps/api/src/app.module.ts'],
     forbidden: ['@groundtruth/projector', '**/apps/projector/**', '**/projector/src/**', '**/web/src/**'],
     message:
-      'The API does not import the projector outside its composition roots (main.ts, server.ts, projector-server.ts, app.module.ts): wake it through PROJECTOR_WAKE (STYLE.md layers).',
+      'The API does not import the projector outside its composition roots (main.ts, server.ts, app.module.ts): wake it through PROJECTOR_WAKE (STYLE.md layers).',
   },
   {
     files: ['apps/projector/src/**/*.ts'],
     forbidden: ['@groundtruth/api', '**/apps/api/**', '**/api/src/**', '**/web/src/**'],
     message: 'The projector does not import the API (STYLE.md layers).',
+  },
+];
+
+// ---- API feature boundaries (issue 26): zones between apps/api/src's feature folders; no import
+// cycles in the server code (the API, the projector, the libs). The web's feature zones are another block. ----
+
+/** Folders every API feature may use whole: the command path and HTTP plumbing, and the read-model access. */
+export const apiShared = ['common', 'read-models'];
+
+/** Every other folder of apps/api/src is a feature; a new folder is one at once. */
+export const apiFeatures = readdirSync(new URL('apps/api/src', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory() && !apiShared.includes(d.name))
+  .map((d) => d.name);
+
+/** What a feature exports for the others: its index.ts (a feature may widen it here, with a reason). */
+const apiPublic = {};
+
+/** A feature imports another only through what that one exports for it (STYLE.md: feature boundaries are lint rules). */
+export const apiZones = apiFeatures.flatMap((target) =>
+  apiFeatures
+    .filter((from) => from !== target)
+    .map((from) => ({
+      target: `./apps/api/src/${target}`,
+      from: `./apps/api/src/${from}`,
+      except: apiPublic[from] ?? ['./index.ts'],
+      message: `apps/api/src/${target} may import apps/api/src/${from} only through its index.ts (what it exports for other features).`,
+    })),
+);
+
+const apiBoundaries = [
+  {
+    files: ['apps/api/src/**/*.ts', 'apps/projector/src/**/*.ts', 'libs/*/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    // Resolves NodeNext's './x.js' to the './x.ts' beside it, as tsc does; an import it cannot
+    // resolve would pass both rules unseen, so the planted-import test checks they fire.
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensionAlias: { '.js': ['.ts', '.js'] } })],
+      // Without these, import-x reads only .js files when it follows imports, and sees no cycle.
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['apps/api/src/*/**/*.ts'],
+    // Tests beside the code may reach into what they test.
+    ignores: ['apps/api/src/**/*.spec.ts'],
+    plugins: { 'import-x': importX },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: apiZones, basePath: import.meta.dirname }] },
   },
 ];
 
@@ -185,6 +237,7 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { window: 'readonly', document: 'readonly', localStorage: 'readonly', fetch: 'readonly' } },
   },
+  ...apiBoundaries,
   // Declaration merging (module augmentation) needs interfaces.
   { files: ['**/*.d.ts'], rules: { '@typescript-eslint/consistent-type-definitions': 'off' } },
   {

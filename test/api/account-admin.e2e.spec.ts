@@ -192,10 +192,21 @@ describe('abuse and transport', () => {
       await res.arrayBuffer(); // an unread body keeps its connection open
       expect(res.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
       expect(res.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
-      expect(res.headers.get('strict-transport-security')).toMatch(/max-age=31536000/);
       expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+
+  it('sends HSTS only over https: behind the loopback proxy that says so, never over plain http', async () => {
+    for (const path of ['/api/status', '/']) {
+      const plain = await fetch(`${sut.url}${path}`);
+      await plain.arrayBuffer();
+      expect(plain.headers.get('strict-transport-security')).toBeNull();
+      expect(plain.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
+      const secure = await fetch(`${sut.url}${path}`, { headers: { 'x-forwarded-proto': 'https' } });
+      await secure.arrayBuffer();
+      expect(secure.headers.get('strict-transport-security')).toMatch(/max-age=31536000; includeSubDomains/);
     }
   });
 

@@ -2,7 +2,7 @@ import { sensorByFullKey } from '../../libs/domain/src/index.js';
 import { callApi, outboxOf, signUp, type TestUser } from '../support/accounts.js';
 import { joinProject } from '../support/project-team.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { afterProcessing, countAggregated, countReadings, jsonReply, statusBeforeBody } from '../support/uploads.js';
+import { afterProcessing, countAggregated, countReadings, jsonReply, reprocessed, statusBeforeBody } from '../support/uploads.js';
 import { newDeviceId } from '../support/device-ids.js';
 
 let sut: TestApp;
@@ -172,10 +172,11 @@ describe('POST /api/data/stations/{id}/csv', () => {
     const before = await count(`station_id = ${bare}`);
     expect(before).toBe(8);
     const one = await callApi(sut.url, 'POST', `/api/data/ingestions/${creekId}/process`, { token: owner.token });
-    expect(one).toMatchObject({ status: 200, body: { id: creekId, type: 'csv', version: 2, readings: 8, errors: 0 } });
+    expect(one).toMatchObject({ status: 202, body: { id: creekId, after: 1 } });
+    expect(await reprocessed(sut, one)).toMatchObject([{ id: creekId, type: 'csv', version: 2, readings: 8, errors: 0 }]);
     const all = await callApi(sut.url, 'POST', `/api/data/stations/${bare}/ingestions/process`, { token: admin.token });
-    expect(all.status).toBe(200);
-    expect(all.body!['ingestions']).toEqual([expect.objectContaining({ id: creekId, version: 3, readings: 8 })]);
+    expect(all.status).toBe(202);
+    expect(await reprocessed(sut, all)).toEqual([expect.objectContaining({ id: creekId, version: 3, readings: 8 })]);
     expect(await count(`station_id = ${bare}`)).toBe(8);
     expect(await count(`ingestion_id = ${creekId} AND version = 3`)).toBe(8);
     // The aggregates count each reading once too.
@@ -206,7 +207,8 @@ describe('POST /api/data/stations/{id}/csv', () => {
       ),
     );
     const r = await callApi(sut.url, 'POST', `/api/data/ingestions/${creekId}/process`, { token: owner.token });
-    expect(r).toMatchObject({ status: 200, body: { readings: 8, errors: 0 } });
+    expect(r.status).toBe(202);
+    expect(await reprocessed(sut, r)).toMatchObject([{ readings: 8, errors: 0 }]);
     expect(await count(`station_id = ${bare}`)).toBe(8);
     const back = await modulesOf(bare);
     expect(back.map((m) => m.hardware_id)).toEqual(['0909', 'import:fk.water.temp', 'import:wh.floodnet']);

@@ -137,7 +137,7 @@ describe('exports', () => {
     expect(file.text.length).toBe(done['size']);
 
     const lines = parseCsv(file.text);
-    const meta = lines.filter((l) => l[0]!.startsWith('#')).map((l) => l.join(','));
+    const meta = lines.filter((l) => l[0]!.startsWith('#')).map((l) => l.join(' '));
     expect(meta).toEqual(
       expect.arrayContaining([
         '# time zone of time_local: Europe/Madrid',

@@ -2,7 +2,7 @@ import { moduleForHeader, sensorOfModule } from '../../libs/domain/src/index.js'
 import { encodeDataFile, encodeMetaFile, type DataRecord, type ModuleInfo } from '../../libs/platform/src/index.js';
 import { callApi, outboxOf, signUp, type TestUser } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { countAggregated, countReadings, jsonReply, processed, statusBeforeBody } from '../support/uploads.js';
+import { countAggregated, countReadings, jsonReply, processed, reprocessed, statusBeforeBody } from '../support/uploads.js';
 
 let sut: TestApp;
 let owner: TestUser;
@@ -186,10 +186,11 @@ describe('POST /api/ingestion', () => {
   it('reprocessing replaces the readings with a higher version and never doubles them', async () => {
     const before = await count(`station_id = ${stationId}`);
     const one = await callApi(sut.url, 'POST', `/api/data/ingestions/${dataId}/process`, { token: owner.token });
-    expect(one).toMatchObject({ status: 200, body: { id: dataId, version: 2, readings: 32, errors: 4 } });
+    expect(one).toMatchObject({ status: 202, body: { id: dataId, after: 1 } });
+    expect(await reprocessed(sut, one)).toMatchObject([{ id: dataId, version: 2, readings: 32, errors: 4 }]);
     const all = await callApi(sut.url, 'POST', `/api/data/stations/${stationId}/ingestions/process`, { token: admin.token });
-    expect(all.status).toBe(200);
-    const done = all.body!['ingestions'] as { id: number; type: string; version: number }[];
+    expect(all.status).toBe(202);
+    const done = await reprocessed(sut, all);
     expect(done.map((d) => [d.id, d.type])).toEqual([
       [metaId, 'meta'],
       [dataId, 'data'],
@@ -357,7 +358,9 @@ describe('later meta uploads', () => {
       ).rows;
     const after = await ids();
     expect(after.map((m) => m['hardware_id'])).toEqual(['d1a9', '7e4b', '0909']);
-    expect((await callApi(sut.url, 'POST', `/api/data/ingestions/${metaId}/process`, { token: owner.token })).status).toBe(200);
+    const again = await callApi(sut.url, 'POST', `/api/data/ingestions/${metaId}/process`, { token: owner.token });
+    expect(again.status).toBe(202);
+    await reprocessed(sut, again);
     expect(await ids()).toEqual(after);
   });
 });
@@ -396,7 +399,8 @@ describe('reprocessing into fewer readings', () => {
     const again = await callApi(sut.url, 'POST', `/api/data/ingestions/${data.body!['id'] as number}/process`, {
       token: owner.token,
     });
-    expect(again).toMatchObject({ status: 200, body: { version: 2, readings: 20, errors: 10 } });
+    expect(again).toMatchObject({ status: 202, body: { after: 1 } });
+    expect(await reprocessed(sut, again)).toMatchObject([{ version: 2, readings: 20, errors: 10 }]);
 
     expect(await count(`station_id = ${station}`)).toBe(20);
     expect(await count(`station_id = ${station} AND sensor_id = ${tempSensorId}`, false)).toBe(0);
@@ -438,7 +442,7 @@ describe('chart data end', () => {
 
 describe('the process manager', () => {
   it("takes another station's upload while one is held, and keeps a station's own uploads in order", async () => {
-    const { INGESTION_LOCK } = await import('../../apps/api/src/ingestion/processing/ingestion-processor.js');
+    const { INGESTION_LOCK } = await import('../../apps/projector/src/ingestion/ingestion-processor.js');
     const { UploadStates } = await import('../../apps/api/src/ingestion/queries/upload-states.js');
     const states = sut.app.get(UploadStates);
     const devices = ['0004a30b001cc1d1', '0004a30b001cc1d2'];
@@ -493,5 +497,117 @@ describe('the process manager', () => {
       [[held, later]],
     );
     expect(order.rows.map((r) => r.ingestion_id)).toEqual([held, later]);
+  });
+});
+
+describe('reprocessing and the process manager', () => {
+  /** Registers a station for `device` and answers its id. */
+  const newStation = async (device: string, name: string) => {
+    const created = await callApi(sut.url, 'POST', '/api/stations', { token: owner.token, body: { deviceId: device, name } });
+    expect(created.status).toBe(200);
+    return created.body!['id'] as number;
+  };
+  /** An upload answered once stored, not waited for. */
+  const send = async (device: string, type: 'meta' | 'data', body: Uint8Array, blocks: string) => {
+    const reply = await jsonReply(
+      await fetch(`${sut.url}/api/ingestion`, {
+        method: 'POST',
+        headers: { ...headersFor(type, blocks, { 'fk-deviceid': device }), authorization: `Bearer ${owner.token}` },
+        body,
+      }),
+    );
+    expect(reply.status).toBe(200);
+    return reply.body!['id'] as number;
+  };
+  /** The upload's processings as its own stream records them (no read model involved). */
+  const processingsInLog = async (id: number) =>
+    (await sut.runtime.store.readStream(`ingestion-${id}`)).filter((e) => e.type === 'IngestionProcessed').map((e) => e.data);
+  const processedInLog = async (id: number, timeoutMs = 30_000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const [first] = await processingsInLog(id);
+      if (first) return first as Record<string, unknown>;
+      if (Date.now() > deadline) throw new Error(`upload ${id} not processed in ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+
+  it("answers a reprocessing at once (202) with the upload's state, before the processing can end", async () => {
+    const { INGESTION_LOCK } = await import('../../apps/projector/src/ingestion/ingestion-processor.js');
+    const device = '0004a30b001cc1e1';
+    const station = await newStation(device, 'Creek reprocess');
+    const metaId = await send(device, 'meta', metaFile, '1,1');
+    const dataId = await send(device, 'data', encodeDataFile(goodRecords), '1,10');
+    await processed(sut, [metaId, dataId]);
+
+    // The station's readings cannot be written while the test holds its write lock: a processing of
+    // the data upload cannot end before the test lets it.
+    const lock = await sut.runtime.pool.connect();
+    try {
+      await lock.query('SELECT pg_advisory_lock($1, $2)', [INGESTION_LOCK, station]);
+      const one = await callApi(sut.url, 'POST', `/api/data/ingestions/${dataId}/process`, { token: owner.token });
+      expect(one.status).toBe(202);
+      expect(one.body).toEqual({ id: dataId, state: expect.stringMatching(/^(received|processing)$/), after: 1 });
+      const all = await callApi(sut.url, 'POST', `/api/data/stations/${station}/ingestions/process`, { token: owner.token });
+      expect(all.status).toBe(202);
+      expect((all.body!['ingestions'] as { id: number; after: number }[]).map((i) => [i.id, i.after])).toEqual([
+        [metaId, 1],
+        [dataId, 1],
+      ]);
+      // Control: the answers came while the processing asked for was still owed (its stream records
+      // only the first processing), so they did not wait for it.
+      expect(await processingsInLog(dataId)).toHaveLength(1);
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock($1, $2)', [INGESTION_LOCK, station]);
+      lock.release();
+    }
+    // One processing answers both requests made while it was owed (the second found it still owed).
+    const [done] = await processed(sut, [dataId], { after: new Map([[dataId, 1]]) });
+    expect(done).toMatchObject({ state: 'processed', version: 2, readings: 30, errors: 0 });
+    expect(await countReadings(sut, `station_id = ${station}`)).toBe(30);
+  });
+
+  it('processes uploads while the ingestions and stations projections are stopped: it reads neither read model', async () => {
+    const { ProjectorService } = await import('../../apps/projector/src/projector.service.js');
+    const device = '0004a30b001cc1e2';
+    const station = await newStation(device, 'Creek without read models');
+    const runners = sut.app.get(ProjectorService).runners.filter((r) => ['ingestions', 'stations'].includes(r.projection.name));
+    expect(runners).toHaveLength(2);
+    await Promise.all(runners.map((r) => r.stop()));
+    let metaId: number;
+    let dataId: number;
+    try {
+      metaId = await send(device, 'meta', metaFile, '1,1');
+      dataId = await send(device, 'data', encodeDataFile(goodRecords), '1,10');
+      expect(await processedInLog(metaId)).toMatchObject({ records: 1, errors: 0 });
+      // The data file is read with the modules the meta upload just gave the station (its stream) and
+      // with that meta upload's records (the manager's own table).
+      expect(await processedInLog(dataId)).toMatchObject({ version: 1, records: 10, readings: 30, errors: 0 });
+      expect(await countReadings(sut, `station_id = ${station}`)).toBe(30);
+      // Control: meanwhile neither read model knew the uploads or the modules, so nothing above came from them.
+      const known = await sut.runtime.pool.query('SELECT 1 FROM ingestions WHERE id = ANY($1)', [[metaId, dataId]]);
+      expect(known.rowCount).toBe(0);
+      const modulesKnown = await sut.runtime.pool.query('SELECT 1 FROM station_modules WHERE station_id = $1', [station]);
+      expect(modulesKnown.rowCount).toBe(0);
+    } finally {
+      await Promise.all(runners.map((r) => r.start()));
+    }
+    // Running again, the read models catch up with what processing recorded.
+    for (let i = 0; i < 600; i++) {
+      const rows = await sut.runtime.pool.query('SELECT 1 FROM ingestions WHERE id = ANY($1)', [[metaId, dataId]]);
+      if (rows.rowCount === 2) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(await processed(sut, [metaId, dataId])).toMatchObject([
+      { state: 'processed', version: 1 },
+      { state: 'processed', version: 1, readings: 30, errors: 0 },
+    ]);
+
+    // Control: the same data file at a station with no meta upload reads nothing usable, so the
+    // readings above needed the modules and meta records the manager found without the read models.
+    const bareDevice = '0004a30b001cc1e3';
+    await newStation(bareDevice, 'Creek with no meta');
+    const bare = await send(bareDevice, 'data', encodeDataFile(goodRecords), '1,10');
+    expect(await processedInLog(bare)).toMatchObject({ readings: 0 });
   });
 });

@@ -3,7 +3,14 @@ import { callApi, outboxOf, signUp, type TestUser } from '../support/accounts.js
 import { joinProject } from '../support/project-team.js';
 import { callAsReader } from '../support/versions.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { afterProcessing, countAggregated, countReadings, jsonReply, type ProcessedReply } from '../support/uploads.js';
+import {
+  afterProcessing,
+  countAggregated,
+  countReadings,
+  jsonReply,
+  reprocessed,
+  type ProcessedReply,
+} from '../support/uploads.js';
 
 let sut: TestApp;
 let owner: TestUser;
@@ -241,14 +248,15 @@ describe('POST /api/webhooks/lorawan/{id}', () => {
 
   it('reprocessing replaces, never doubles, and reads with the current mapping', async () => {
     const one = await callApi(sut.url, 'POST', `/api/data/ingestions/${firstUplink}/process`, { token: owner.token });
-    expect(one).toMatchObject({ status: 200, body: { id: firstUplink, type: 'lorawan', version: 2, readings: 1 } });
+    expect(one).toMatchObject({ status: 202, body: { id: firstUplink, after: 1 } });
+    expect(await reprocessed(sut, one)).toMatchObject([{ id: firstUplink, type: 'lorawan', version: 2, readings: 1 }]);
     expect(await count(`station_id = ${stationId}`)).toBe(2);
     expect(await configure(owner, { mapping: [...mapping, { path: 'battery_v', sensor: 'wh.floodnet.battery' }] })).toMatchObject(
       { status: 200, body: { token: null } },
     );
     const all = await callApi(sut.url, 'POST', `/api/data/stations/${stationId}/ingestions/process`, { token: owner.token });
-    expect(all.status).toBe(200);
-    expect((all.body!['ingestions'] as { version: number }[]).map((i) => i.version)).toEqual([3, 2]);
+    expect(all.status).toBe(202);
+    expect((await reprocessed(sut, all)).map((i) => i.version)).toEqual([3, 2]);
     expect(await count(`station_id = ${stationId} AND sensor_id = ${DEPTH.id}`)).toBe(2);
     expect(await count(`station_id = ${stationId} AND sensor_id = ${BATTERY.id}`)).toBe(1);
     expect(await countAggregated(sut, 'readings_10m', stationId)).toBe(3);

@@ -2,7 +2,7 @@ import type { Actor } from '../../libs/domain/src/index.js';
 import { MapStations } from '../../libs/contracts/src/index.js';
 import { ReadYourWrites } from '../../apps/api/src/common/cqrs/read-your-writes.js';
 import { ReadModels } from '../../apps/api/src/read-models/read-models.js';
-import { ReadingsVersions } from '../../apps/api/src/sensors/readings/readings-versions.js';
+import { ReadingsVersions } from '../../libs/platform/src/index.js';
 import { MapStationsQueries } from '../../apps/api/src/stations/queries/map-stations.queries.js';
 import { outboxOf, signUp, type TestUser } from '../support/accounts.js';
 import { newDeviceId } from '../support/device-ids.js';

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { SessionCommandMessage } from '../../apps/api/src/auth/sessions/session-command.js';
-import { TokenService } from '../../apps/api/src/auth/tokens/token.service.js';
+import { StartSessionCommand } from '../../apps/api/src/accounts/commands/start-session/start-session.command.js';
+import { TokenService } from '../../apps/api/src/accounts/tokens/token.service.js';
 import { CommandGateway } from '../../apps/api/src/common/cqrs/command-gateway.js';
 import { bearerOf, callApi, claimsOf, outboxOf, signUp, type Mailbox, type Reply } from '../support/accounts.js';
 import { startTestIdp, type TestIdp } from '../support/oidc-provider.js';
@@ -118,18 +118,14 @@ describe('with single sign-on configured', () => {
       const secret = randomBytes(32).toString('base64url');
       const sixMinutesAgo = new Date(Date.now() - 6 * 60_000).toISOString();
       await sut.app.get(CommandGateway).execute(
-        new SessionCommandMessage(
-          sessionId,
+        new StartSessionCommand(
           {
-            type: 'StartSession',
-            data: {
-              sessionId,
-              userId,
-              method: 'oidc',
-              refreshTokenHash: createHash('sha256').update(secret).digest('base64url'),
-              ttlDays: 30,
-              spoofedBy: null,
-            },
+            sessionId,
+            userId,
+            method: 'oidc',
+            refreshTokenHash: createHash('sha256').update(secret).digest('base64url'),
+            ttlDays: 30,
+            spoofedBy: null,
           },
           { correlationId: 'test', causationId: 'test', userId, now: sixMinutesAgo },
         ),

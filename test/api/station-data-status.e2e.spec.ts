@@ -4,7 +4,7 @@ import { moduleInfos, type StationKind } from '../../apps/api/src/simulator/stat
 import { simulatedStation, uploadSimulatedStation, type UploadSummary } from '../../apps/api/src/simulator/upload-station.js';
 import { callApi, outboxOf, signUp, type Reply, type TestUser } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { processed } from '../support/uploads.js';
+import { processed, reprocessed } from '../support/uploads.js';
 
 /**
  * What a station's uploads say about it, in the station answers: real protobuf files uploaded
@@ -202,7 +202,9 @@ describe('a station that uploaded readings an hour ago', () => {
 
   it('says the same after all its uploads are processed again: readings replaced, never doubled', async () => {
     const before = await station(fresh.stationId);
-    expect((await call('POST', `/api/data/stations/${fresh.stationId}/ingestions/process`)).status).toBe(200);
+    const again = await call('POST', `/api/data/stations/${fresh.stationId}/ingestions/process`);
+    expect(again.status).toBe(202);
+    await reprocessed(sut, again);
     const after = await station(fresh.stationId);
     expect(after).toMatchObject({
       battery: before.battery,

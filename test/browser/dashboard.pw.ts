@@ -80,7 +80,17 @@ test.describe('dashboard', () => {
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('takes desktop and phone screenshots of the dashboard', async ({ page }, testInfo) => {
+  test('takes desktop and phone screenshots of the dashboard, showing every public project as a card', async ({
+    page,
+    request,
+  }, testInfo) => {
+    // What a visitor's list must show: every public project the API lists, in its order.
+    const response = await request.get('/api/projects');
+    expect(response.ok()).toBe(true);
+    const { projects } = (await response.json()) as { projects: (ProjectSummary & { following: { total: number } })[] };
+    expect(projects.map((p) => p.name)).toEqual(expect.arrayContaining([...SEEDED]));
+    const followers = (n: number) => (n === 1 ? '1 follower' : `${n} followers`);
+
     const sizes = [
       ['desktop', { width: 1280, height: 800 }],
       ['phone', { width: 390, height: 844 }],
@@ -88,6 +98,42 @@ test.describe('dashboard', () => {
     for (const [name, viewport] of sizes) {
       await page.setViewportSize(viewport);
       await openDashboard(page);
+      const main = page.getByRole('main');
+      await expect(main.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+      // One card per project: its name as a heading, its description and its follower count.
+      const list = main.getByRole('list', { name: 'Projects' });
+      const cards = list.getByRole('listitem');
+      await expect(cards).toHaveCount(projects.length);
+      await expect(list.getByRole('heading', { level: 2 })).toHaveText(projects.map((p) => p.name));
+      for (const [index, project] of projects.entries()) {
+        await expect(cards.nth(index)).toContainText(project.description);
+        await expect(cards.nth(index)).toContainText(followers(project.following.total));
+      }
+      const boxes = await cards.evaluateAll((items) =>
+        items.map((item) => {
+          const r = item.getBoundingClientRect();
+          return { x: Math.round(r.x), y: Math.round(r.y) };
+        }),
+      );
+      // A visitor: the way to log in, in the header.
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+      const menu = page.getByRole('button', { name: 'Navigation menu' });
+      const sidebar = page.getByRole('navigation', { name: 'Main navigation' });
+      if (name === 'desktop') {
+        // Cards side by side in a grid, the sidebar open beside them listing the projects.
+        expect(boxes[1]!.y).toBe(boxes[0]!.y);
+        expect(boxes[1]!.x).toBeGreaterThan(boxes[0]!.x);
+        for (const seeded of SEEDED) await expect(sidebar.getByRole('link', { name: seeded })).toBeVisible();
+        await expect(sidebar).toContainText('Log in to see your stations.');
+      } else {
+        // One column, the sidebar closed behind the menu button, nothing wider than the screen.
+        expect(new Set(boxes.map((b) => b.x)).size).toBe(1);
+        expect(boxes.every((b, i) => i === 0 || b.y > boxes[i - 1]!.y)).toBe(true);
+        await expect(menu).toBeVisible();
+        await expect(menu).toHaveAttribute('aria-expanded', 'false');
+        await expect(sidebar).toBeHidden();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      }
       await page.screenshot({ path: join(testInfo.project.outputDir, `dashboard-${name}.png`), fullPage: true });
     }
   });

@@ -18,6 +18,7 @@ import {
   openClickHouse,
   loadConfig,
   openRuntime,
+  PostgresEventStore,
   readCheckpoints,
   readingDays,
   rebuildProjection,
@@ -27,7 +28,7 @@ import {
 import { projections } from '../../apps/projector/src/projections/index.js';
 import { callApi, outboxOf, signUp, type TestUser } from '../support/accounts.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
-import { aggregateDifferences } from '../support/uploads.js';
+import { aggregateDifferences } from '../support/direct-buckets.js';
 import { alteredStore, readModelSnapshot } from '../support/read-models.js';
 
 /**
@@ -36,8 +37,11 @@ import { alteredStore, readModelSnapshot } from '../support/read-models.js';
  * processed, CSV imports and reprocessing requests come in and commands run; restarted each time.
  * At the end every upload the product recorded must be processed, ClickHouse must hold exactly
  * the readings of those uploads (count and sum per station and sensor, against the files sent),
- * every aggregate level must equal a direct computation, and every read model must equal a
- * rebuild from the log. Controls show that the checks catch a doubled write and a lost event.
+ * every aggregate level must equal a direct computation (count, sum, min, max and latest per
+ * bucket), and every read model must equal a rebuild from the log. Every other round kills as soon
+ * as the log owes processing, and the test asserts that kills landed while processing was owed (read
+ * from the log once the process is dead). Controls show that the checks catch a doubled write, a
+ * bucket wrong only in its min, max or latest, and a lost event.
  * Rounds: FAULT_ROUNDS (3 in `npm test`, 20 with `npm run faults`).
  */
 const ROUNDS = Number(process.env['FAULT_ROUNDS'] ?? 3);
@@ -219,6 +223,12 @@ afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
+/** Whether any upload in the log is owed its processing (its stream, not a read model, says so). */
+const owedInLog = async (): Promise<boolean> => {
+  const streams = await ingestionStreams(new PostgresEventStore(db.pool));
+  return [...streams.values()].some((events) => owedProcessing(events) !== null);
+};
+
 /** Every ingestion stream in the log, by id. */
 const ingestionStreams = async (store: EventStore): Promise<Map<number, IngestionEvent[]>> => {
   const streams = new Map<number, IngestionEvent[]>();
@@ -287,11 +297,17 @@ describe('the product killed while uploads are processed', () => {
           if (r.rows[0]) traffic.push(post(`/api/data/ingestions/${r.rows[0].id}/process`, '', {}));
         }
         csvSent.push({ stationId: stationIds[1 - stationIndex]!, text: csv.text, expected: csv.expected });
-        // A random moment: while the upload is received, processed, or already done.
-        await new Promise((r) => setTimeout(r, Math.random() * 2500));
-        const owed = await db.pool.query(`SELECT 1 FROM ingestions WHERE pending LIMIT 1`);
-        if ((owed.rowCount ?? 0) > 0) killedWhileOwed += 1;
+        if (round % 2 === 1) {
+          // Soon after the log owes processing (an upload received, or a reprocessing asked for).
+          for (let i = 0; i < 300 && !(await owedInLog()); i++) await new Promise((r) => setTimeout(r, 20));
+          await new Promise((r) => setTimeout(r, Math.random() * 200));
+        } else {
+          // A random moment: while the upload is received, processed, or already done.
+          await new Promise((r) => setTimeout(r, Math.random() * 2500));
+        }
         await kill('SIGKILL');
+        // Read once the process is dead: what the log owed when the kill landed.
+        if (await owedInLog()) killedWhileOwed += 1;
         await Promise.all(traffic);
       }
 
@@ -309,6 +325,8 @@ describe('the product killed while uploads are processed', () => {
       await kill('SIGTERM');
       mark('all processed');
       process.stdout.write(`ingestion crash: ${ROUNDS} kills, ${killedWhileOwed} with an upload not processed yet\n`);
+      // Else the kills tested only a restart, not resuming owed work.
+      expect(killedWhileOwed).toBeGreaterThan(0);
 
       // The product's own event store (it unseals personal data, as the projector reads it).
       const log = createLogger('silent');
@@ -374,12 +392,43 @@ describe('the product killed while uploads are processed', () => {
         // 3. Every aggregate level equals a direct computation over the readings.
         expect(await aggregateDifferences(ch.client)).toEqual([]);
 
+        // Control: a row that adds nothing to a bucket's count and sum but lowers its min (at 10m),
+        // raises its max (at 1h) or moves its latest reading (at 6h) is seen, in that field only;
+        // the station's days built again (replacing) make the levels exact again.
+        const one = await ch.client.query({ query: 'SELECT min(station_id) AS s FROM readings', format: 'JSONEachRow' });
+        const station = Number((await one.json<{ s: number }>())[0]!.s);
+        const before1970 = `(fromUnixTimestamp64Milli(0, 'UTC'), 0)`;
+        const planted = [
+          { level: '10m', min: -1e12, max: -1e12, last: before1970 },
+          { level: '1h', min: 1e12, max: 1e12, last: before1970 },
+          // The bucket's last millisecond: later than any reading in it.
+          {
+            level: '6h',
+            min: 1e12,
+            max: -1e12,
+            last: `(fromUnixTimestamp64Milli(toUnixTimestamp64Milli(bucket) + ${6 * 3600 * 1000 - 1}, 'UTC'), 1e12)`,
+          },
+        ];
+        for (const p of planted) {
+          await ch.client.command({
+            query: `INSERT INTO readings_${p.level} (station_id, sensor_id, module_id, bucket, value_min, value_max, value_sum, value_count, value_last)
+                    SELECT station_id, sensor_id, module_id, bucket, ${p.min}, ${p.max}, 0, 0, ${p.last}
+                      FROM readings_${p.level} WHERE station_id = ${station} ORDER BY bucket DESC LIMIT 1`,
+          });
+        }
+        const exactBut = { buckets: 1, count: 0, sum: 0, min: 0, max: 0, last: 0 };
+        expect(await aggregateDifferences(ch.client)).toEqual([
+          { ...exactBut, level: '10m', min: 1 },
+          { ...exactBut, level: '1h', max: 1 },
+          { ...exactBut, level: '6h', last: 1 },
+        ]);
+        await buildAggregates(ch, station, await readingDays(ch, station), { mode: 'replace' });
+        expect(await aggregateDifferences(ch.client)).toEqual([]);
+
         // Control: one station's days built again without deleting what they held (a build wrongly
         // told they held nothing) leave `readings FINAL` as it was but double its aggregates: the
         // check above sees it.
-        const one = await ch.client.query({ query: 'SELECT min(station_id) AS s FROM readings', format: 'JSONEachRow' });
-        const doubled = Number((await one.json<{ s: number }>())[0]!.s);
-        await buildAggregates(ch, doubled, await readingDays(ch, doubled), { mode: 'fresh' });
+        await buildAggregates(ch, station, await readingDays(ch, station), { mode: 'fresh' });
         expect((await aggregateDifferences(ch.client)).length).toBeGreaterThan(0);
       } finally {
         await ch.close();

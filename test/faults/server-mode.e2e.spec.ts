@@ -13,13 +13,14 @@ import { outboxOf, signUp } from '../support/accounts.js';
  * it (read-your-writes across processes), and `npm run rebuild` swaps tables under both.
  */
 const api = path.resolve('apps/api/dist/server.js');
-const projector = path.resolve('apps/api/dist/projector-server.js');
+const projector = path.resolve('apps/projector/dist/projector-server.js');
 const rebuild = path.resolve('apps/projector/dist/rebuild.js');
 
 let db: TestDatabase;
 let dir: string;
 const children: ChildProcess[] = [];
 let base = '';
+let projectorHealth = '';
 
 const start = (file: string, env: Record<string, string>) => {
   const child = spawn(process.execPath, [file], {
@@ -35,8 +36,10 @@ beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'gt-server-'));
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
+  const healthPort = await freePort();
+  projectorHealth = `http://127.0.0.1:${healthPort}`;
   // chDB allows one process per folder: each process gets its own (a real deployment sets CLICKHOUSE_URL).
-  start(projector, { DATA_DIR: path.join(dir, 'projector') });
+  start(projector, { DATA_DIR: path.join(dir, 'projector'), PROJECTOR_HEALTH_PORT: String(healthPort) });
   start(api, { DATA_DIR: path.join(dir, 'api'), PORT: String(port), SEED_DEMO_DATA: 'false' });
   for (let i = 0; i < 600; i++) {
     const ok = await fetch(`${base}/api/status`).then(
@@ -65,6 +68,15 @@ afterAll(async () => {
 });
 
 describe('api and projector as separate processes', () => {
+  it('runs the projector alone: it answers its health and serves no API route', async () => {
+    const health = await fetch(`${projectorHealth}/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ healthy: true, postgres: true });
+    // Control: the API process answers the same path that the projector does not.
+    expect((await fetch(`${projectorHealth}/api/status`)).status).toBe(404);
+    expect((await fetch(`${base}/api/status`)).status).toBe(200);
+  });
+
   it('signs a new user up and shows a created project on the very next GET, projected by the other process', async () => {
     // Registration, validation and sign-in are commands too: each answer waits for the other process's projections.
     const { token } = await signUp({ url: base }, outboxOf(path.join(dir, 'api')));

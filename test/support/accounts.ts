@@ -1,4 +1,4 @@
-import { UserCommandMessage } from '../../apps/api/src/users/commands/user-command.js';
+import { SetRolesCommand } from '../../apps/api/src/accounts/commands/set-roles/set-roles.command.js';
 import { CommandGateway } from '../../apps/api/src/common/cqrs/command-gateway.js';
 import { readOutbox, type ReceivedMail } from './smtp-inbox.js';
 import type { TestApp } from './test-app.js';
@@ -91,8 +91,8 @@ export const signUp = async (
     await app.app
       .get(CommandGateway)
       .execute(
-        new UserCommandMessage(
-          { type: 'SetRoles', data: { userId: id, admin: !!options.admin, moderator: !!options.moderator } },
+        new SetRolesCommand(
+          { userId: id, admin: !!options.admin, moderator: !!options.moderator },
           { correlationId: 'test', causationId: 'test', userId: null, now: new Date().toISOString() },
         ),
       );

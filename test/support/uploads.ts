@@ -1,6 +1,4 @@
 import http from 'node:http';
-import type { ClickHouseClient } from '@clickhouse/client';
-import { AGGREGATE_LEVELS } from '../../libs/domain/src/index.js';
 import { untilProcessed, type UploadState } from '../../libs/contracts/src/index.js';
 import { UploadStates } from '../../apps/api/src/ingestion/queries/upload-states.js';
 import type { TestApp } from './test-app.js';
@@ -20,6 +18,25 @@ export const processed = async (
   const result = await untilProcessed((id) => states.of(id), ids, { timeoutMs: options.timeoutMs ?? 60_000, ...options });
   if (!result.done) throw new Error(`uploads not processed in time: ${JSON.stringify(result.states)}`);
   return result.states;
+};
+
+/** A reprocessing as its 202 answer accepted it: the upload, and the processings recorded before. */
+type Accepted = { readonly id: number; readonly after: number };
+
+/**
+ * Waits for the reprocessings a POST …/process answer accepted (`{ id, state, after }`, or
+ * `{ ingestions: [...] }` for a station): their states once each is processed past `after`.
+ */
+export const reprocessed = async (
+  sut: Pick<TestApp, 'app'>,
+  reply: { readonly body: Record<string, unknown> | null },
+): Promise<UploadState[]> => {
+  const accepted = (reply.body?.['ingestions'] as Accepted[] | undefined) ?? [reply.body as unknown as Accepted];
+  return processed(
+    sut,
+    accepted.map((a) => a.id),
+    { after: new Map(accepted.map((a) => [a.id, a.after])) },
+  );
 };
 
 /** A reply's status and JSON body (null when empty), for routes answered with fetch. */
@@ -98,33 +115,4 @@ export const afterProcessing = async (sut: Pick<TestApp, 'app'>, reply: JsonRepl
   const id = reply.body?.['id'];
   const accepted = reply.status === 200 && typeof id === 'number';
   return { ...reply, processed: accepted ? (await processed(sut, [id]))[0]! : null };
-};
-
-/**
- * The aggregate levels whose buckets (count and sum per station, sensor, module and bucket) differ
- * from a direct computation over `readings FINAL`, with how many buckets differ; empty when exact.
- * In SQL, so it holds for millions of readings.
- */
-export const aggregateDifferences = async (client: ClickHouseClient): Promise<{ level: string; buckets: number }[]> => {
-  const differing: { level: string; buckets: number }[] = [];
-  for (const level of AGGREGATE_LEVELS) {
-    const ms = level.seconds * 1000;
-    const rows = await client.query({
-      query: `SELECT count() AS n FROM (
-                SELECT station_id, sensor_id, module_id, toUnixTimestamp64Milli(bucket) AS b,
-                       sum(value_count) AS c, sum(value_sum) AS s
-                  FROM readings_${level.name} GROUP BY station_id, sensor_id, module_id, b) AS a
-              FULL OUTER JOIN (
-                SELECT station_id, sensor_id, module_id,
-                       toUnixTimestamp64Milli(time) - positiveModulo(toUnixTimestamp64Milli(time), ${ms}) AS b,
-                       toUInt64(count()) AS c, sum(value) AS s
-                  FROM readings FINAL GROUP BY station_id, sensor_id, module_id, b) AS d
-              USING (station_id, sensor_id, module_id, b)
-              WHERE a.c != d.c OR abs(a.s - d.s) > 1e-6 * greatest(1, abs(d.s))`,
-      format: 'JSONEachRow',
-    });
-    const n = Number((await rows.json<{ n: string }>())[0]!.n);
-    if (n > 0) differing.push({ level: level.name, buckets: n });
-  }
-  return differing;
 };

@@ -3,16 +3,19 @@ import { APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { PROJECTOR_WAKE, RuntimeModule, projectorElsewhere, type ProjectorWake, type Runtime } from '@groundtruth/platform';
 import { ExportRunner, ProjectorModule, ProjectorService } from '@groundtruth/projector';
-import { AccountsModule } from './accounts.module.js';
+import { AccountsModule } from './accounts/accounts.module.js';
 import { ActivityModule } from './activity/activity.module.js';
 import { AggregateStreams } from './common/cqrs/aggregate-streams.js';
 import { CommandGateway } from './common/cqrs/command-gateway.js';
+import { DeciderCommandHandler } from './common/cqrs/decider-command.js';
 import { PendingWritesInterceptor } from './common/cqrs/pending-writes.js';
+import { VersionEtagInterceptor } from './common/http/version-etag.js';
 import { ReadYourWrites } from './common/cqrs/read-your-writes.js';
 import { ResponseContractCheck } from './common/http/response-contract.js';
 import { BookmarksModule } from './bookmarks/bookmarks.module.js';
 import { DevicesModule } from './devices/devices.module.js';
 import { ExportsModule } from './exports/exports.module.js';
+import { AnalysisModule } from './analysis/analysis.module.js';
 import { DocsController } from './docs/docs.controller.js';
 import { IngestionModule } from './ingestion/ingestion.module.js';
 import { MailModule } from './mail/mail.module.js';
@@ -33,10 +36,12 @@ import { StatusService } from './status/status.service.js';
   imports: [CqrsModule.forRoot()],
   providers: [
     AggregateStreams,
+    DeciderCommandHandler,
     ReadYourWrites,
     CommandGateway,
     ReadModels,
     { provide: APP_INTERCEPTOR, useClass: PendingWritesInterceptor },
+    { provide: APP_INTERCEPTOR, useClass: VersionEtagInterceptor },
   ],
   exports: [CqrsModule, AggregateStreams, CommandGateway, ReadYourWrites, ReadModels],
 })
@@ -86,10 +91,11 @@ export class AppModule {
         NotesModule,
         StationsModule,
         SensorsModule,
-        IngestionModule.forRoot({ processing: options.projector }),
+        IngestionModule,
         DevicesModule,
         BookmarksModule,
         ExportsModule,
+        AnalysisModule,
         // Global, so the wake below can reach the projector's services.
         ...(options.projector ? [{ module: ProjectorModule, global: true }] : []),
         ProjectorWakeModule.forRoot(options),

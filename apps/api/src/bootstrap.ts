@@ -34,6 +34,9 @@ export const createApiApp = async (runtime: Runtime, options: AppOptions & { por
   });
   const express = app.getHttpAdapter().getInstance();
   express.disable('x-powered-by');
+  // No body-hash ETags: If-Match takes a version, so only a versioned resource's GET sends one, its
+  // version (VersionEtagInterceptor); media and static files send their own.
+  express.set('etag', false);
   express.set('trust proxy', 'loopback');
   app.use(requestContextMiddleware(runtime.log));
   app.use(compressAnswers());

@@ -1,10 +1,34 @@
 import { Module } from '@nestjs/common';
+import { ReadingsVersionsModule, SensorAggregates } from '@groundtruth/platform';
 import { ExportRunner } from './exports/export-runner.js';
+import { ImportedReadings } from './ingestion/imports/imported-readings.js';
+import { ImportModules } from './ingestion/imports/import-modules.js';
+import { IngestionAppends } from './ingestion/ingestion-appends.js';
+import { IngestionProcessManager } from './ingestion/ingestion-process-manager.js';
+import { IngestionProcessor } from './ingestion/ingestion-processor.js';
+import { MetaUploads } from './ingestion/meta-uploads.js';
+import { ReadingsWriter } from './ingestion/readings/readings-writer.js';
 import { ProjectorService } from './projector.service.js';
 
+const ingestionProcessing = [
+  IngestionProcessManager,
+  IngestionProcessor,
+  IngestionAppends,
+  MetaUploads,
+  ImportedReadings,
+  ImportModules,
+  ReadingsWriter,
+  SensorAggregates,
+];
+
 /**
- * The projector: follows the log and keeps the read models current, and runs export jobs.
- * Imported by the embedded app too.
+ * The projector: follows the log and keeps the read models current, runs export jobs, and processes
+ * uploads (the ingestion process manager). Needs only the runtime's named providers
+ * (RuntimeModule); imported by the embedded app too.
  */
-@Module({ providers: [ProjectorService, ExportRunner], exports: [ProjectorService, ExportRunner] })
+@Module({
+  imports: [ReadingsVersionsModule],
+  providers: [ProjectorService, ExportRunner, ...ingestionProcessing],
+  exports: [ProjectorService, ExportRunner, IngestionProcessManager],
+})
 export class ProjectorModule {}

@@ -35,3 +35,6 @@ export * from './bookmarks/bookmarks.contract.js';
 export * from './bookmarks/bookmarks.routes.js';
 export * from './exports/exports.contract.js';
 export * from './exports/exports.routes.js';
+export * from './analysis/analysis.contract.js';
+export * from './analysis/analysis.routes.js';
+export * from './analysis/analysis-examples.js';

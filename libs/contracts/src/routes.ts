@@ -1,3 +1,4 @@
+import { analysisRoutes } from './analysis/analysis.routes.js';
 import { bookmarkRoutes } from './bookmarks/bookmarks.routes.js';
 import { exportRoutes } from './exports/exports.routes.js';
 import { activityRoutes } from './activity/activity.routes.js';
@@ -60,6 +61,7 @@ export const routes = {
   ...deviceRoutes,
   ...bookmarkRoutes,
   ...exportRoutes,
+  ...analysisRoutes,
   login: route({
     method: 'post',
     path: '/login',
@@ -166,6 +168,7 @@ export const routes = {
     tags: ['users'],
     auth: 'required',
     response: User,
+    versionEtag: true,
     errors: { 401: 'Not signed in' },
   }),
   updateUser: route({
@@ -329,7 +332,7 @@ export const routes = {
     path: '/status',
     summary: 'Server identity and the health of its stores and projections',
     tags: ['operations'],
-    auth: 'none',
+    auth: 'optional',
     response: Status,
     errors: { 503: 'A store is unreachable' },
   }),

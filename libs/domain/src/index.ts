@@ -11,3 +11,4 @@ export * from './simulation/index.js';
 export * from './media/index.js';
 export * from './bookmarks/index.js';
 export * from './exports/index.js';
+export * from './discussions/index.js';

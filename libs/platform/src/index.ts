@@ -20,3 +20,6 @@ export * from './blobs/index.js';
 export * from './protobuf/index.js';
 export * from './work/projector-wake.js';
 export * from './work/export-files.js';
+export * from './config/analysis-limits.js';
+export * from './readings/index.js';
+export * from './work/ingestion-process.js';

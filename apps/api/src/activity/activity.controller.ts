@@ -1,9 +1,9 @@
 import { Controller } from '@nestjs/common';
 import type { Actor } from '@groundtruth/domain';
 import { routes } from '@groundtruth/contracts';
-import { CurrentActor } from '../auth/current-actor.decorator.js';
+import { CurrentActor } from '../accounts/index.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
-import { ProjectsQueries } from '../projects/queries/projects.queries.js';
+import { ProjectsQueries } from '../projects/index.js';
 import { ActivityQueries } from './activity.queries.js';
 
 @Controller()

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ProjectsModule } from '../projects/projects.module.js';
+import { ProjectsModule } from '../projects/index.js';
 import { ActivityController } from './activity.controller.js';
 import { ActivityQueries } from './activity.queries.js';
 

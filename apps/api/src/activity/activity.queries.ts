@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { can, DELETED_USER_NAME, generalLocation, type Actor } from '@groundtruth/domain';
 import { ACTIVITY_FEED_LIMIT, type Activity } from '@groundtruth/contracts';
 import { ReadModels } from '../read-models/read-models.js';
-import { stationAccessColumnsSql, toStationResource, type StationAccessRow } from '../stations/queries/station-access.js';
+import { stationAccessColumnsSql, toStationResource, type StationAccessRow } from '../access/index.js';
 
 type ActivityRow = Partial<StationAccessRow> & {
   id: string;

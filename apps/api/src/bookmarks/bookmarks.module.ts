@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { SensorsModule } from '../sensors/sensors.module.js';
+import { SensorsModule } from '../sensors/index.js';
 import { BookmarkStore } from './bookmark-store.js';
 import { BookmarksController } from './bookmarks.controller.js';
 import { SharePreview } from './share-preview/share-preview.js';

@@ -3,9 +3,9 @@ import { DomainError, type Actor } from '@groundtruth/domain';
 import { routes, type DeviceDataQuery, type DeviceParams, type DeviceSummaryQuery } from '@groundtruth/contracts';
 import { BLOBS, type BlobStore } from '@groundtruth/platform';
 import type { Response } from 'express';
-import { CurrentActor } from '../auth/current-actor.decorator.js';
+import { CurrentActor } from '../accounts/index.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
-import { StationAccessQueries } from '../stations/queries/station-access.js';
+import { StationAccessQueries } from '../access/index.js';
 import { DeviceDataQueries } from './device-data.queries.js';
 import { ReadModels } from '../read-models/read-models.js';
 

@@ -8,9 +8,9 @@ import {
   type DeviceSummaryQuery,
 } from '@groundtruth/contracts';
 import { CLICKHOUSE, type ClickHouse, type StationModuleRow, type StationRow } from '@groundtruth/platform';
-import { readLatest } from '../sensors/queries/sensor-buckets.js';
-import { StationAccessQueries } from '../stations/queries/station-access.js';
-import { StationDataQueries, toUpload, UPLOAD_COLUMNS, type UploadRow } from '../stations/queries/station-data.queries.js';
+import { readLatest } from '../sensors/index.js';
+import { StationAccessQueries } from '../access/index.js';
+import { StationDataQueries, toUpload, UPLOAD_COLUMNS, type UploadRow } from '../stations/index.js';
 import { describeModules, type ConfiguredModule, type DescribedModule } from './device-modules.js';
 import { countReadingTimes, readReadingTimes, readSensorStats, type SensorStats } from './device-readings.js';
 import { ReadModels } from '../read-models/read-models.js';

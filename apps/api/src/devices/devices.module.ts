@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { StationAccessModule } from '../stations/station-access.module.js';
-import { StationsModule } from '../stations/stations.module.js';
+import { StationAccessModule } from '../access/index.js';
+import { StationsModule } from '../stations/index.js';
 import { DeviceDataController } from './device-data.controller.js';
 import { DeviceDataQueries } from './device-data.queries.js';
 

@@ -11,9 +11,9 @@ import {
 import { DomainError, exportRefusal, type Actor } from '@groundtruth/domain';
 import { APP_CONFIG, exportFilePath, PROJECTOR_WAKE, type AppConfig, type ProjectorWake } from '@groundtruth/platform';
 import type { Request, Response } from 'express';
-import { CurrentActor } from '../auth/current-actor.decorator.js';
+import { CurrentActor } from '../accounts/index.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
-import { StationAccessQueries } from '../stations/queries/station-access.js';
+import { StationAccessQueries } from '../access/index.js';
 import { ExportJobs } from './export-jobs.js';
 
 const userOf = (actor: Actor): number => {

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { StationAccessModule } from '../stations/station-access.module.js';
+import { StationAccessModule } from '../access/index.js';
 import { ExportJobs } from './export-jobs.js';
 import { ExportsController } from './exports.controller.js';
 

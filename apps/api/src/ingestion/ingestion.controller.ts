@@ -2,15 +2,15 @@ import { Controller, PayloadTooLargeException, Req } from '@nestjs/common';
 import { DomainError, type Actor } from '@groundtruth/domain';
 import {
   routes,
-  untilProcessed,
-  type IngestionProcessing,
   type IngestionReceipt,
+  type ReprocessAccepted,
+  type ReprocessAcceptedList,
   type UploadState,
 } from '@groundtruth/contracts';
 import type { Request } from 'express';
-import { CurrentActor, userIdOf } from '../auth/current-actor.decorator.js';
+import { CurrentActor, userIdOf } from '../accounts/index.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
-import { StationAccessQueries } from '../stations/queries/station-access.js';
+import { StationAccessQueries } from '../access/index.js';
 import { UploadReceiver } from './receive/upload-receiver.js';
 import { MAX_INGESTION_BYTES, parseFkHeaders } from './fk-headers.js';
 import { readBody } from './imports/read-body.js';
@@ -20,16 +20,14 @@ import { commandMetadata } from '../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../common/cqrs/command-gateway.js';
 import { ReadModels } from '../read-models/read-models.js';
 
-/** How long a reprocessing request waits for the process manager before answering what it knows. */
-const REPROCESS_WAIT_MS = 120_000;
-
 const tooLarge = () => new PayloadTooLargeException(`An upload may be at most ${MAX_INGESTION_BYTES / 1024 / 1024} MB.`);
 
 /**
  * Station uploads (spec §7 POST /ingestion), their state and their reprocessing. Uploading needs
  * the station's owner or a site admin (the policy's `station.update`), like reading an upload's
  * state and reprocessing. The upload is answered once stored and recorded (UploadReceiver); the
- * ingestion process manager processes it from the log.
+ * ingestion process manager processes it from the log. A reprocessing is answered once asked for,
+ * never after waiting for the processing (the client polls the upload's state).
  */
 @Controller()
 export class IngestionController {
@@ -76,7 +74,7 @@ export class IngestionController {
   }
 
   @ApiRoute(routes.processIngestion)
-  async processOne(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }): Promise<IngestionProcessing> {
+  async processOne(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }): Promise<ReprocessAccepted> {
     const before = await this.states.of(id);
     await this.access.authorize(actor, 'station.update', before.stationId);
     const [processed] = await this.reprocess([before], userIdOf(actor));
@@ -84,7 +82,7 @@ export class IngestionController {
   }
 
   @ApiRoute(routes.processStationIngestions)
-  async processStation(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }) {
+  async processStation(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }): Promise<ReprocessAcceptedList> {
     await this.access.authorize(actor, 'station.update', id);
     // Meta files first (they say what data files mean), each kind in upload order: the process
     // manager takes a station's requests in the order they are in the log.
@@ -96,28 +94,15 @@ export class IngestionController {
     return { ingestions: await this.reprocess(befores, userIdOf(actor)) };
   }
 
-  /** Asks for the uploads to be processed again and answers once the process manager recorded it (bounded). */
-  private async reprocess(befores: readonly UploadState[], userId: number | null): Promise<IngestionProcessing[]> {
+  /** Asks for the uploads to be processed again, in order, and answers where each one stands then. */
+  private async reprocess(befores: readonly UploadState[], userId: number | null): Promise<ReprocessAccepted[]> {
+    const accepted: ReprocessAccepted[] = [];
     for (const upload of befores) {
       await this.commands.execute(new RequestReprocessingCommand({ ingestionId: upload.id }, commandMetadata(userId)));
+      const now = await this.states.of(upload.id);
+      accepted.push({ id: upload.id, state: now.state, after: upload.version });
     }
-    const { states } = await untilProcessed(
-      (ingestionId) => this.states.of(ingestionId),
-      befores.map((u) => u.id),
-      { timeoutMs: REPROCESS_WAIT_MS, pollMs: 100, after: new Map(befores.map((u) => [u.id, u.version])) },
-    );
-    return states.map((s) => ({
-      id: s.id,
-      stationId: s.stationId,
-      type: s.type,
-      version: s.version,
-      records: s.records ?? 0,
-      readings: s.readings ?? 0,
-      errors: s.errors ?? 0,
-      problems: s.problems,
-      start: s.start,
-      end: s.end,
-    }));
+    return accepted;
   }
 
   /** The station registered with this (canonical) device id; the oldest when duplicates from before canonical ids remain. */

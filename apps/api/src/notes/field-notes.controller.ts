@@ -1,12 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { authorize, type Actor } from '@groundtruth/domain';
 import { routes, type EditFieldNoteBody, type FieldNoteBody } from '@groundtruth/contracts';
-import { CurrentActor, userIdOf } from '../auth/current-actor.decorator.js';
+import { CurrentActor, userIdOf } from '../accounts/index.js';
 import { commandMetadata } from '../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../common/cqrs/command-gateway.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
 import { ExpectedVersion, type SentVersion } from '../common/http/expected-version.js';
-import { StationAccessQueries } from '../stations/queries/station-access.js';
+import { StationAccessQueries } from '../access/index.js';
 import { AddFieldNoteCommand } from './commands/add-field-note/add-field-note.command.js';
 import { DeleteFieldNoteCommand } from './commands/delete-field-note/delete-field-note.command.js';
 import { EditFieldNoteCommand } from './commands/edit-field-note/edit-field-note.command.js';

@@ -1,10 +1,7 @@
 import { Module } from '@nestjs/common';
-import { StationAccessModule } from '../stations/station-access.module.js';
+import { StationAccessModule } from '../access/index.js';
 import { AddFieldNoteHandler } from './commands/add-field-note/add-field-note.handler.js';
 import { AddStationMediaHandler } from './commands/add-station-media/add-station-media.handler.js';
-import { ChooseStationImageHandler } from './commands/choose-station-image/choose-station-image.handler.js';
-import { DeleteFieldNoteHandler } from './commands/delete-field-note/delete-field-note.handler.js';
-import { EditFieldNoteHandler } from './commands/edit-field-note/edit-field-note.handler.js';
 import { RemoveStationMediaHandler } from './commands/remove-station-media/remove-station-media.handler.js';
 import { SaveStationNotesHandler } from './commands/save-station-notes/save-station-notes.handler.js';
 import { FieldNotesController } from './field-notes.controller.js';
@@ -12,15 +9,7 @@ import { FieldNotesQueries } from './queries/field-notes.queries.js';
 import { StationNotesQueries } from './queries/station-notes.queries.js';
 import { StationNotesController } from './station-notes.controller.js';
 
-const commandHandlers = [
-  SaveStationNotesHandler,
-  AddStationMediaHandler,
-  RemoveStationMediaHandler,
-  ChooseStationImageHandler,
-  AddFieldNoteHandler,
-  EditFieldNoteHandler,
-  DeleteFieldNoteHandler,
-];
+const commandHandlers = [SaveStationNotesHandler, AddStationMediaHandler, RemoveStationMediaHandler, AddFieldNoteHandler];
 const queries = [StationNotesQueries, FieldNotesQueries];
 
 @Module({

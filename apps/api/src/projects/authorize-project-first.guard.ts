@@ -1,7 +1,7 @@
 import { Inject, Injectable, mixin, UseGuards, type CanActivate, type ExecutionContext, type Type } from '@nestjs/common';
 import { anonymous, authorize, type Action, type ProjectResource, type ResourceOf } from '@groundtruth/domain';
 import { IdParams } from '@groundtruth/contracts';
-import type { AuthenticatedRequest } from '../auth/auth.guard.js';
+import type { AuthenticatedRequest } from '../accounts/index.js';
 import { parseInput } from '../common/http/parse-input.js';
 import { ProjectsQueries } from './queries/projects.queries.js';
 

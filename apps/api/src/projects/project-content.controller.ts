@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { authorize, DomainError, movesProjectUpdate, projectMessages, type Actor } from '@groundtruth/domain';
+import { authorize, DomainError, projectMessages, type Actor } from '@groundtruth/domain';
 import {
   routes,
   type EditProjectUpdateBody,
@@ -7,15 +7,19 @@ import {
   type ProjectUpdateBody,
   type ProjectUpdateParams,
 } from '@groundtruth/contracts';
-import { CurrentActor, userIdOf } from '../auth/current-actor.decorator.js';
+import { CurrentActor, userIdOf } from '../accounts/index.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
 import { ExpectedVersion, type SentVersion } from '../common/http/expected-version.js';
 import { commandMetadata } from '../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../common/cqrs/command-gateway.js';
-import { StationAccessQueries } from '../stations/queries/station-access.js';
+import { StationAccessQueries } from '../access/index.js';
 import { AddProjectStationCommand } from './commands/add-station/add-station.command.js';
 import { PostProjectUpdateCommand } from './commands/post-update/post-update.command.js';
-import { ProjectCommandMessage } from './commands/project-command.js';
+import { DeleteProjectUpdateCommand } from './commands/delete-update/delete-update.command.js';
+import { EditProjectUpdateCommand } from './commands/edit-update/edit-update.command.js';
+import { FollowProjectCommand } from './commands/follow-project/follow-project.command.js';
+import { RemoveProjectStationCommand } from './commands/remove-station/remove-station.command.js';
+import { UnfollowProjectCommand } from './commands/unfollow-project/unfollow-project.command.js';
 import { ProjectTeamQueries } from './queries/project-team.queries.js';
 import { ProjectsQueries } from './queries/projects.queries.js';
 
@@ -41,11 +45,9 @@ export class ProjectContentController {
     const { access } = await this.projects.getWithAccess(projectId, actor);
     authorize(actor, 'project.follow', access);
     const userId = userIdOf(actor);
+    const meta = commandMetadata(userId);
     await this.commands.execute(
-      new ProjectCommandMessage(
-        { type: follow ? 'FollowProject' : 'UnfollowProject', data: { projectId, userId } },
-        commandMetadata(userId),
-      ),
+      follow ? new FollowProjectCommand({ projectId, userId }, meta) : new UnfollowProjectCommand({ projectId, userId }, meta),
     );
     const shown = (await this.projects.getWithAccess(projectId, actor)).project.following;
     // Past the read-your-writes bound the read side may not show this change yet; the command did
@@ -107,11 +109,7 @@ export class ProjectContentController {
     const { access } = await this.projects.getWithAccess(projectId, actor);
     authorize(actor, 'project.update', access);
     await this.commands.execute(
-      new ProjectCommandMessage(
-        { type: 'EditProjectUpdate', data: { projectId, updateId, body } },
-        commandMetadata(userIdOf(actor)),
-        { version: version.value, counts: movesProjectUpdate(updateId) },
-      ),
+      new EditProjectUpdateCommand({ projectId, updateId, body }, version.value, commandMetadata(userIdOf(actor))),
       () => this.existingUpdate(updateId),
     );
     return this.existingUpdate(updateId);
@@ -121,9 +119,7 @@ export class ProjectContentController {
   async deleteUpdate(@CurrentActor() actor: Actor, @Input('params') { projectId, updateId }: ProjectUpdateParams) {
     const { access } = await this.projects.getWithAccess(projectId, actor);
     authorize(actor, 'project.update', access);
-    await this.commands.execute(
-      new ProjectCommandMessage({ type: 'DeleteProjectUpdate', data: { projectId, updateId } }, commandMetadata(userIdOf(actor))),
-    );
+    await this.commands.execute(new DeleteProjectUpdateCommand({ projectId, updateId }, commandMetadata(userIdOf(actor))));
   }
 
   /** The adder administers the project and may edit the station itself (spec §6). */
@@ -140,11 +136,6 @@ export class ProjectContentController {
   async removeStation(@CurrentActor() actor: Actor, @Input('params') { projectId, stationId }: ProjectStationParams) {
     const { access } = await this.projects.getWithAccess(projectId, actor);
     authorize(actor, 'project.update', access);
-    await this.commands.execute(
-      new ProjectCommandMessage(
-        { type: 'RemoveProjectStation', data: { projectId, stationId } },
-        commandMetadata(userIdOf(actor)),
-      ),
-    );
+    await this.commands.execute(new RemoveProjectStationCommand({ projectId, stationId }, commandMetadata(userIdOf(actor))));
   }
 }

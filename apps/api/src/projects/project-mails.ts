@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Locale } from '@groundtruth/domain';
 import { APP_CONFIG, type AppConfig, type Mailer } from '@groundtruth/platform';
-import { MAILER } from '../mail/mail.module.js';
+import { MAILER } from '../mail/index.js';
 
 const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -9,12 +9,12 @@ import {
   type ProjectInvitation,
   type RemoveMemberBody,
 } from '@groundtruth/contracts';
-import { CurrentActor, userIdOf } from '../auth/current-actor.decorator.js';
+import { CurrentActor, userIdOf } from '../accounts/index.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
 import { ExpectedVersion, type SentVersion } from '../common/http/expected-version.js';
 import { commandMetadata } from '../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../common/cqrs/command-gateway.js';
-import { requestLocale } from '../users/account-mails.js';
+import { requestLocale } from '../accounts/index.js';
 import { AnswerProjectInviteCommand } from './commands/answer-invite/answer-invite.command.js';
 import { ChangeProjectMemberRoleCommand } from './commands/change-member-role/change-member-role.command.js';
 import { inviteTokenHash } from './commands/invite-member/invite-member.handler.js';

@@ -1,15 +1,12 @@
 import { Module } from '@nestjs/common';
-import { StationAccessModule } from '../stations/station-access.module.js';
-import { AddProjectStationHandler } from './commands/add-station/add-station.handler.js';
+import { StationAccessModule } from '../access/index.js';
 import { AnswerProjectInviteHandler } from './commands/answer-invite/answer-invite.handler.js';
 import { ChangeProjectMemberRoleHandler } from './commands/change-member-role/change-member-role.handler.js';
 import { CreateProjectHandler } from './commands/create-project/create-project.handler.js';
 import { DeleteProjectHandler } from './commands/delete-project/delete-project.handler.js';
 import { InviteProjectMemberHandler } from './commands/invite-member/invite-member.handler.js';
 import { PostProjectUpdateHandler } from './commands/post-update/post-update.handler.js';
-import { ProjectCommandHandler } from './commands/project-command.js';
 import { RemoveProjectMemberHandler } from './commands/remove-member/remove-member.handler.js';
-import { UpdateProjectHandler } from './commands/update-project/update-project.handler.js';
 import { UploadProjectPhotoHandler } from './commands/upload-photo/upload-photo.handler.js';
 import { WithdrawInvitesHandler } from './commands/withdraw-invites/withdraw-invites.handler.js';
 import { ProjectContentController } from './project-content.controller.js';
@@ -21,12 +18,9 @@ import { ProjectsQueries } from './queries/projects.queries.js';
 
 const commandHandlers = [
   CreateProjectHandler,
-  UpdateProjectHandler,
   DeleteProjectHandler,
   UploadProjectPhotoHandler,
-  ProjectCommandHandler,
   PostProjectUpdateHandler,
-  AddProjectStationHandler,
   InviteProjectMemberHandler,
   AnswerProjectInviteHandler,
   ChangeProjectMemberRoleHandler,

@@ -3,15 +3,15 @@ import sharp from 'sharp';
 import type { StationAttributeValues } from '@groundtruth/domain';
 import { commandMetadata } from '../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../common/cqrs/command-gateway.js';
-import { AddFieldNoteCommand } from '../notes/commands/add-field-note/add-field-note.command.js';
-import { AddStationMediaCommand } from '../notes/commands/add-station-media/add-station-media.command.js';
-import { ChooseStationImageCommand } from '../notes/commands/choose-station-image/choose-station-image.command.js';
-import { SaveStationNotesCommand } from '../notes/commands/save-station-notes/save-station-notes.command.js';
-import { AddProjectStationCommand } from '../projects/commands/add-station/add-station.command.js';
-import { PostProjectUpdateCommand } from '../projects/commands/post-update/post-update.command.js';
-import type { StationKind } from '../simulator/station-files.js';
-import { RegisterStationCommand } from '../stations/commands/register-station/register-station.command.js';
-import { UpdateStationCommand } from '../stations/commands/update-station/update-station.command.js';
+import { AddFieldNoteCommand } from '../notes/index.js';
+import { AddStationMediaCommand } from '../notes/index.js';
+import { ChooseStationImageCommand } from '../notes/index.js';
+import { SaveStationNotesCommand } from '../notes/index.js';
+import { AddProjectStationCommand } from '../projects/index.js';
+import { PostProjectUpdateCommand } from '../projects/index.js';
+import type { StationKind } from '../simulator/index.js';
+import { RegisterStationCommand } from '../stations/index.js';
+import { UpdateStationCommand } from '../stations/index.js';
 
 /** A demo station: which demo project holds it (index into the seeder's list) and where it stands. */
 export type DemoStation = {

@@ -1,8 +1,8 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, LOGGER, PG_POOL, type AppConfig, type Logger, type PgPool } from '@groundtruth/platform';
-import { EmailClaims } from '../auth/abuse/email-claims.js';
-import { SessionIssuer } from '../auth/sessions/session-issuer.js';
-import { uploadSimulatedStation } from '../simulator/upload-station.js';
+import { EmailClaims } from '../accounts/index.js';
+import { SessionIssuer } from '../accounts/index.js';
+import { uploadSimulatedStation } from '../simulator/index.js';
 import { demoStations } from './demo-community.js';
 import { DEMO_EMAIL } from './demo-seeder.js';
 

@@ -12,12 +12,13 @@ import {
   type Logger,
   type PgPool,
 } from '@groundtruth/platform';
-import { EmailClaims } from '../auth/abuse/email-claims.js';
-import { PasswordHasher } from '../auth/passwords/password-hasher.js';
-import { UserCommandMessage } from '../users/commands/user-command.js';
+import { EmailClaims } from '../accounts/index.js';
+import { PasswordHasher } from '../accounts/index.js';
+import { RecordRegistrationCommand } from '../accounts/index.js';
+import { SetRolesCommand } from '../accounts/index.js';
 import { commandMetadata } from '../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../common/cqrs/command-gateway.js';
-import { CreateProjectCommand, type CreateProjectInput } from '../projects/commands/create-project/create-project.command.js';
+import { CreateProjectCommand, type CreateProjectInput } from '../projects/index.js';
 import { DemoCommunitySeeder } from './demo-community.js';
 
 export const demoProjects: readonly CreateProjectInput[] = [
@@ -117,23 +118,12 @@ export class DemoSeeder {
     const meta = commandMetadata(userId);
     const passwordHash = await this.hasher.hash(password);
     await this.commands.execute(
-      new UserCommandMessage(
-        {
-          type: 'RegisterUser',
-          data: {
-            userId,
-            name: 'Demo Admin',
-            email: DEMO_EMAIL,
-            passwordHash,
-            tncAccept: true,
-            via: 'password',
-            emailValidated: true,
-          },
-        },
+      new RecordRegistrationCommand(
+        { userId, name: 'Demo Admin', email: DEMO_EMAIL, passwordHash, tncAccept: true, via: 'password', emailValidated: true },
         meta,
       ),
     );
-    await this.commands.execute(new UserCommandMessage({ type: 'SetRoles', data: { userId, admin: true } }, meta));
+    await this.commands.execute(new SetRolesCommand({ userId, admin: true }, meta));
     const file = path.join(this.config.dataDir, DEMO_ACCOUNT_FILE);
     await fs.writeFile(file, `e-mail: ${DEMO_EMAIL}\npassword: ${password}\n`, { mode: 0o600 });
     this.log.info(

@@ -10,7 +10,7 @@ import {
   type SensorRecentlyQuery,
   type SensorTailQuery,
 } from '@groundtruth/contracts';
-import { CurrentActor } from '../auth/current-actor.decorator.js';
+import { CurrentActor } from '../accounts/index.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
 import { inAskedForm } from '../common/http/wants-columns.js';
 import { SensorDataQueries } from './queries/sensor-data.queries.js';

@@ -1,16 +1,17 @@
 import { Module } from '@nestjs/common';
-import { StationAccessModule } from '../stations/station-access.module.js';
-import { SensorAggregates } from './aggregates/sensor-aggregates.js';
+import { ReadingsVersionsModule } from '@groundtruth/platform';
+import { StationAccessModule } from '../access/index.js';
 import { SensorDataQueries } from './queries/sensor-data.queries.js';
-import { ReadingsVersions } from './readings/readings-versions.js';
-import { ReadingsWriter } from './readings/readings-writer.js';
 import { SensorsController } from './sensors.controller.js';
 
-/** Sensor meta, chart data, writing readings (ReadingsWriter) and the upkeep of the ClickHouse aggregates (SensorAggregates). */
+/**
+ * Sensor meta and chart data. Readings are written by the projector's ingestion processing; the
+ * charts' kept answers are checked against ReadingsVersions (one per process, shared with it).
+ */
 @Module({
-  imports: [StationAccessModule],
+  imports: [StationAccessModule, ReadingsVersionsModule],
   controllers: [SensorsController],
-  providers: [SensorDataQueries, SensorAggregates, ReadingsWriter, ReadingsVersions],
-  exports: [SensorAggregates, ReadingsWriter, ReadingsVersions, SensorDataQueries],
+  providers: [SensorDataQueries],
+  exports: [ReadingsVersionsModule, SensorDataQueries],
 })
 export class SensorsModule {}

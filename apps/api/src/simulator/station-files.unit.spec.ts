@@ -1,6 +1,5 @@
 import { DEFAULT_SITE, sensorByFullKey, simulateStation } from '@groundtruth/domain';
-import { decodeDataFile, decodeMetaFile } from '@groundtruth/platform';
-import { collectMetaModules, readingsOf, type ReadingRow } from '../ingestion/processing/readings-of.js';
+import { decodeDataFile, decodeMetaFile, collectMetaModules, readingsOf, type ReadingRow } from '@groundtruth/platform';
 import { dataFile, metaFile, modulesOfKind, moduleInfos, STATION_KINDS, type SimulatedStation } from './station-files.js';
 
 const MINUTE = 60_000;

@@ -16,20 +16,20 @@ import {
   type StationModuleParams,
   type UpdateStationBody,
 } from '@groundtruth/contracts';
-import { CurrentActor, userIdOf } from '../auth/current-actor.decorator.js';
+import { CurrentActor, userIdOf } from '../accounts/index.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
 import { ExpectedVersion, type SentVersion } from '../common/http/expected-version.js';
 import { inAskedForm } from '../common/http/wants-columns.js';
 import { commandMetadata } from '../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../common/cqrs/command-gateway.js';
-import { ProjectsQueries } from '../projects/queries/projects.queries.js';
+import { ProjectsQueries } from '../projects/index.js';
 import { LabelModuleCommand } from './commands/label-module/label-module.command.js';
 import { LinkStationCommand } from './commands/link-station/link-station.command.js';
 import { RegisterStationCommand } from './commands/register-station/register-station.command.js';
 import { UnlinkStationCommand } from './commands/unlink-station/unlink-station.command.js';
 import { UpdateStationCommand, updateStationInput } from './commands/update-station/update-station.command.js';
 import { MapStationsQueries } from './queries/map-stations.queries.js';
-import { StationAccessQueries } from './queries/station-access.js';
+import { StationAccessQueries } from '../access/index.js';
 import { StationsQueries } from './queries/stations.queries.js';
 
 @Controller()

@@ -1,27 +1,21 @@
 import { Module } from '@nestjs/common';
-import { ProjectsModule } from '../projects/projects.module.js';
-import { SensorsModule } from '../sensors/sensors.module.js';
+import { ProjectsModule } from '../projects/index.js';
+import { SensorsModule } from '../sensors/index.js';
 import { ConfigureModulesHandler } from './commands/configure-modules/configure-modules.handler.js';
-import { LabelModuleHandler } from './commands/label-module/label-module.handler.js';
-import { LinkStationHandler } from './commands/link-station/link-station.handler.js';
 import { DefaultProject } from './commands/register-station/default-project.js';
 import { DeviceClaims } from './commands/register-station/device-claims.js';
 import { RegisterStationHandler } from './commands/register-station/register-station.handler.js';
-import { UnlinkStationHandler } from './commands/unlink-station/unlink-station.handler.js';
 import { UpdateStationHandler } from './commands/update-station/update-station.handler.js';
 import { MapStationsQueries } from './queries/map-stations.queries.js';
 import { StationDataQueries } from './queries/station-data.queries.js';
 import { StationsQueries } from './queries/stations.queries.js';
 import { DuplicateDevicesCheck } from './duplicate-devices.check.js';
-import { StationAccessModule } from './station-access.module.js';
+import { StationAccessModule } from '../access/index.js';
 import { StationsController } from './stations.controller.js';
 
 const commandHandlers = [
   RegisterStationHandler,
   UpdateStationHandler,
-  LabelModuleHandler,
-  LinkStationHandler,
-  UnlinkStationHandler,
   // Sent by uploads and imports (ingestion) through the command bus.
   ConfigureModulesHandler,
 ];

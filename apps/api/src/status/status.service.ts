@@ -1,11 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Inject, Injectable } from '@nestjs/common';
-import type { IngestionProcessingStatus, ProjectionStatus, Status } from '@groundtruth/contracts';
+import type { IngestionProcessingStatus, ProjectionStatus, Status, UploadState } from '@groundtruth/contracts';
+import { can, type Actor } from '@groundtruth/domain';
 import {
   APP_CONFIG,
   CLICKHOUSE,
   EVENT_STORE,
+  INGESTION_PROCESS,
   PG_POOL,
   positionToString,
   readCheckpoints,
@@ -14,8 +16,9 @@ import {
   type EventStore,
   type PgPool,
 } from '@groundtruth/platform';
-import { INGESTION_PROCESS } from '../ingestion/processing/ingestion-process-manager.js';
-import { UploadStates } from '../ingestion/queries/upload-states.js';
+import { UploadStates } from '../ingestion/index.js';
+import { ReadModels } from '../read-models/read-models.js';
+import { stationAccessColumnsSql, toStationResource, type StationAccessRow } from '../access/index.js';
 
 const withTimeout = <T>(p: Promise<T>, ms: number): Promise<T> =>
   Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms))]);
@@ -56,6 +59,7 @@ export class StatusService {
     @Inject(CLICKHOUSE) private readonly clickhouse: ClickHouse,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly uploads: UploadStates,
+    private readonly readModels: ReadModels,
   ) {
     this.identity = {
       serverName: config.serverName,
@@ -65,7 +69,8 @@ export class StatusService {
     };
   }
 
-  async status(): Promise<Status> {
+  /** What the asker may see: every upload's counts, and the unfinished ones only of stations they may read. */
+  async status(actor: Actor): Promise<Status> {
     const { pool, store } = this;
     const [postgres, eventStore, clickhouse] = await Promise.all([
       withTimeout(pool.query('SELECT 1'), 2000).then(
@@ -81,7 +86,7 @@ export class StatusService {
     let projections: ProjectionStatus[] = [];
     let ingestions: IngestionProcessingStatus | null = null;
     if (postgres && eventStore) {
-      ingestions = await this.ingestions();
+      ingestions = await this.ingestions(actor);
       const [rows, open] = await Promise.all([readCheckpoints(pool), store.openAppends(OPEN_APPEND_REPORT_MS)]);
       const heldBackBy = open.map((a) => ({
         transactionId: a.transactionId,
@@ -115,7 +120,7 @@ export class StatusService {
   }
 
   /** The ingestion process manager's progress, and the uploads it has not finished. */
-  private async ingestions(): Promise<IngestionProcessingStatus> {
+  private async ingestions(actor: Actor): Promise<IngestionProcessingStatus> {
     const r = await this.pool.query<{ commit_pos: string | null; prepare_pos: string | null }>(
       'SELECT commit_pos, prepare_pos FROM gt_process_checkpoints WHERE name = $1',
       [INGESTION_PROCESS],
@@ -129,6 +134,28 @@ export class StatusService {
       this.store.progressAfter(position, LAG_CAP),
       this.uploads.unfinished(UNFINISHED_SHOWN),
     ]);
-    return { checkpoint: position ? positionToString(position) : null, lag: progress.events, ...counts, unfinished: uploads };
+    return {
+      checkpoint: position ? positionToString(position) : null,
+      lag: progress.events,
+      ...counts,
+      unfinished: await this.readableBy(actor, uploads),
+    };
+  }
+
+  /**
+   * The uploads of stations the asker may read (the policy's `station.read`, in one query): an
+   * upload's id, type, counts and time range tell about a private station's data.
+   */
+  private async readableBy(actor: Actor, uploads: UploadState[]): Promise<UploadState[]> {
+    if (uploads.length === 0) return uploads;
+    const stationIds = [...new Set(uploads.map((u) => u.stationId))];
+    const rows = await this.readModels.rows<StationAccessRow & { id: string }>(
+      `SELECT s.id, s.owner_id, ${stationAccessColumnsSql('s', 1)} FROM stations s WHERE s.id = ANY($2::bigint[])`,
+      [actor.kind === 'user' ? actor.userId : null, stationIds],
+    );
+    const readable = new Set(
+      rows.filter((row) => can(actor, 'station.read', toStationResource(row, actor))).map((row) => Number(row.id)),
+    );
+    return uploads.filter((u) => readable.has(u.stationId));
   }
 }

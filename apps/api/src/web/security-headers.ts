@@ -1,3 +1,4 @@
+import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { resolveMapStyleUrl } from '@groundtruth/contracts';
 import type { AppConfig as Config } from '@groundtruth/platform';
@@ -59,13 +60,19 @@ export const cspDirectives = (config: Pick<Config, 'supportChatUrl' | 'map' | 'o
 /**
  * CSP for the web app: scripts and styles from this origin only (MUI's emotion needs inline styles);
  * images, map data and the map's worker from this origin, data: and blob:, plus the configured map
- * style's and support chat's origins. HSTS only matters behind https.
+ * style's and support chat's origins. HSTS only on answers that went out over https (`req.secure`:
+ * the app trusts X-Forwarded-Proto from a proxy on loopback only): over plain http the header is
+ * meaningless to browsers and tells a reader the site pins https when it may not serve it.
  */
-export const securityHeaders = (config: Config) =>
-  helmet({
+export const securityHeaders = (config: Config) => {
+  const common = {
     contentSecurityPolicy: { useDefaults: true, directives: cspDirectives(config) },
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
-  });
+  } as const;
+  const overHttps = helmet({ ...common, strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true } });
+  const overHttp = helmet({ ...common, strictTransportSecurity: false });
+  return (req: Request, res: Response, next: NextFunction): void =>
+    req.secure ? overHttps(req, res, next) : overHttp(req, res, next);
+};

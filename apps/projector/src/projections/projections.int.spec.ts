@@ -57,28 +57,6 @@ describe.each(projections.map((p) => [p.name, p] as const))('projection %s', (_n
   });
 });
 
-describe('projects projection', () => {
-  it('fills every table, keeps nothing of a deleted project, and no address of an answered invitation', async () => {
-    const runner = new ProjectionRunner(db.pool, store, projectsProjection, log);
-    expect(await runner.runUntilIdle()).toBe('idle');
-    for (const t of projectsProjection.tables) {
-      expect((await db.pool.query(`SELECT 1 FROM ${t.name} LIMIT 1`)).rowCount).toBe(1);
-    }
-    // Project 7 was deleted (every seventh of the team history).
-    for (const t of projectsProjection.tables) {
-      const column = t.name === 'projects' ? 'id' : 'project_id';
-      expect((await db.pool.query(`SELECT 1 FROM ${t.name} WHERE ${column} = 7`)).rowCount).toBe(0);
-    }
-    const invites = await db.pool.query<{ email: string }>('SELECT email FROM project_invites ORDER BY id');
-    expect(invites.rows.length).toBeGreaterThan(0);
-    expect(invites.rows.every((r) => r.email.startsWith('later-'))).toBe(true);
-    const roles = await db.pool.query<{ role: string }>(
-      'SELECT role FROM project_members WHERE project_id = 2 AND user_id = 1002',
-    );
-    expect(roles.rows).toEqual([{ role: 'administrator' }]);
-  });
-});
-
 describe('projection runner', () => {
   it('keeps the read model on a restart with the same code, and rebuilds it when its tables changed shape', async () => {
     const oid = async () => (await db.pool.query<{ oid: number }>(`SELECT 'projects'::regclass::oid AS oid`)).rows[0]!.oid;

@@ -218,6 +218,11 @@ export const createRouter = (queryClient: QueryClient) =>
               },
               { id: 'myStationNotes', path: paths.myStationNotes.path, lazy: notesRoute('MyStationNotesRoute') },
               {
+                id: 'analysis',
+                path: paths.analysis.path,
+                lazy: async () => ({ Component: (await import('@/features/analysis/components/analysis-view')).AnalysisView }),
+              },
+              {
                 id: 'editUser',
                 path: paths.editUser.path,
                 // On demand like the project forms: its forms stay out of every page's JavaScript (350 KB budget).

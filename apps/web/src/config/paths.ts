@@ -151,6 +151,7 @@ export const paths = {
   undoEmailChange: { path: '/account/undo-email', getHref: (token?: string) => withQuery('/account/undo-email', { token }) },
   terms: { path: '/terms', getHref: () => '/terms' },
   editUser: { path: '/dashboard/user', getHref: () => '/dashboard/user' },
+  analysis: { path: '/analysis', getHref: () => '/analysis' },
   adminMain: { path: '/admin', getHref: () => '/admin' },
 } as const;
 

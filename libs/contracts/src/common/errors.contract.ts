@@ -31,3 +31,6 @@ export type CommandPending = z.infer<typeof CommandPending>;
 
 /** The request header a read sends to wait until the read side has passed a change it was told of. */
 export const AFTER_HEADER = 'Groundtruth-After';
+
+/** A 400: the Groundtruth-After header names no position the log gave out (malformed, or beyond its head). */
+export const AFTER_UNKNOWN = 'AFTER.UNKNOWN';

@@ -48,10 +48,17 @@ export const buildOpenApiDocument = (routes: readonly RouteContract[], info: { t
     description: 'The ETag of what the edit was made on; instead of `version` in the body',
     schema: { type: 'string', example: '"7"' },
   };
+  const versionEtag: Json = {
+    ETag: {
+      description: "The answer's `version`, to send back as If-Match with an edit of it",
+      schema: { type: 'string', example: '"7"' },
+    },
+  };
   for (const r of routes) {
     const responses: Json = {
       [String(r.status ?? 200)]: {
         description: 'Success',
+        ...(r.versionEtag ? { headers: versionEtag } : {}),
         ...(r.response
           ? {
               content: {

@@ -28,6 +28,11 @@ export type RouteContract = {
    * body or `If-Match`; see common/version.contract.ts).
    */
   readonly versioned?: boolean;
+  /**
+   * A GET of something a versioned edit changes: the answer's `version` is sent as its ETag
+   * (`"<version>"`), which If-Match takes back. Other answers send no ETag.
+   */
+  readonly versionEtag?: boolean;
   /** Error statuses this call may answer, with when. */
   readonly errors?: Readonly<Record<number, string>>;
 };

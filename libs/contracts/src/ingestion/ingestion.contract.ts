@@ -21,11 +21,6 @@ export const IngestionProcessing = z
   .meta({ id: 'IngestionProcessing' });
 export type IngestionProcessing = z.infer<typeof IngestionProcessing>;
 
-export const IngestionProcessingList = z
-  .object({ ingestions: z.array(IngestionProcessing) })
-  .meta({ id: 'IngestionProcessingList' });
-export type IngestionProcessingList = z.infer<typeof IngestionProcessingList>;
-
 /**
  * Where an upload is: `received` (a processing is owed and not begun), `processing`, `waiting` (a
  * store, ClickHouse or the blob store, is out of reach: it is tried again), `processed`, or
@@ -35,6 +30,20 @@ export const UploadStateName = z
   .enum(['received', 'processing', 'waiting', 'processed', 'failed'])
   .meta({ id: 'UploadStateName' });
 export type UploadStateName = z.infer<typeof UploadStateName>;
+
+/**
+ * A reprocessing asked for (202): the upload's state once the request is recorded (normally
+ * `received`: owed, not begun) and `after`, the processings recorded before it. The processing asked
+ * for is the first with a version above `after`: poll GET /data/ingestions/{id} until its state is
+ * processed or failed with such a version.
+ */
+export const ReprocessAccepted = z
+  .object({ id: z.number().int(), state: UploadStateName, after: z.number().int() })
+  .meta({ id: 'ReprocessAccepted' });
+export type ReprocessAccepted = z.infer<typeof ReprocessAccepted>;
+
+export const ReprocessAcceptedList = z.object({ ingestions: z.array(ReprocessAccepted) }).meta({ id: 'ReprocessAcceptedList' });
+export type ReprocessAcceptedList = z.infer<typeof ReprocessAcceptedList>;
 
 /** An upload, CSV import or uplink and where its processing is (the last processing's outcome once there is one). */
 export const UploadState = z

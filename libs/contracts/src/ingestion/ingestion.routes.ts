@@ -1,12 +1,6 @@
 import { IdParams } from '../common/params.contract.js';
 import { route } from '../http/route.js';
-import {
-  BackupResult,
-  IngestionProcessing,
-  IngestionProcessingList,
-  IngestionReceipt,
-  UploadState,
-} from './ingestion.contract.js';
+import { BackupResult, IngestionReceipt, ReprocessAccepted, ReprocessAcceptedList, UploadState } from './ingestion.contract.js';
 
 /** Station uploads and their (re)processing (spec §7 Data; the wire format of real stations). */
 export const ingestionRoutes = {
@@ -46,11 +40,12 @@ export const ingestionRoutes = {
     method: 'post',
     path: '/data/ingestions/{id}/process',
     summary:
-      'Process an upload again: its readings are replaced (written with a higher version), never doubled. The processing is asked of the process manager; the answer comes when it is recorded.',
+      "Process an upload again: its readings are replaced (written with a higher version), never doubled. The processing is asked of the process manager and answered at once (202) with the upload's state and `after`, the processings recorded before: poll GET /data/ingestions/{id} until it is processed or failed with a version above `after`.",
     tags: ['data'],
     auth: 'required',
     params: IdParams,
-    response: IngestionProcessing,
+    status: 202,
+    response: ReprocessAccepted,
     errors: {
       400: 'The id is not a number',
       401: 'Not signed in',
@@ -63,11 +58,12 @@ export const ingestionRoutes = {
     method: 'post',
     path: '/data/stations/{id}/ingestions/process',
     summary:
-      "Process every upload of a station again (meta first, in upload order); each one's readings are replaced, never doubled",
+      "Process every upload of a station again (meta first, in upload order); each one's readings are replaced, never doubled. Answered at once (202) with each upload's state and `after`, as POST /data/ingestions/{id}/process answers.",
     tags: ['data'],
     auth: 'required',
     params: IdParams,
-    response: IngestionProcessingList,
+    status: 202,
+    response: ReprocessAcceptedList,
     errors: {
       400: 'The id is not a number',
       401: 'Not signed in',

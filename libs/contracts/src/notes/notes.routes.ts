@@ -28,6 +28,7 @@ export const noteRoutes = {
     auth: 'optional',
     params: IdParams,
     response: StationNotes,
+    versionEtag: true,
     errors: { 400: 'The id is not a number', 403: privateStation, 404: 'No such station' },
   }),
   saveStationNotes: route({

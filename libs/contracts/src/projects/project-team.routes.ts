@@ -30,6 +30,7 @@ export const projectTeamRoutes = {
     auth: 'optional',
     params: IdParams,
     response: ProjectUsers,
+    versionEtag: true,
     errors: { 400: badId, 403: 'The project is private (PROJECT.PRIVATE)', 404: 'No such project' },
   }),
   inviteProjectMember: route({

@@ -46,6 +46,7 @@ export const projectRoutes = {
     auth: 'optional',
     params: IdParams,
     response: Project,
+    versionEtag: true,
     errors: { 400: badId, 403: privateProject, 404: 'No such project' },
   }),
   createProject: route({
@@ -160,6 +161,7 @@ export const projectRoutes = {
     auth: 'optional',
     params: ProjectUpdateParams.pick({ updateId: true }),
     response: ProjectUpdate,
+    versionEtag: true,
     errors: { 400: badId, 403: privateProject, 404: 'No such update' },
   }),
   postProjectUpdate: route({

@@ -45,6 +45,7 @@ export const stationRoutes = {
     auth: 'optional',
     params: IdParams,
     response: Station,
+    versionEtag: true,
     errors: { 400: badId, 403: privateStation, 404: 'No such station' },
   }),
   updateStation: route({

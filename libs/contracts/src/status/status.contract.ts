@@ -37,7 +37,9 @@ export const IngestionProcessingStatus = z
     processing: z.number().int(),
     waiting: z.number().int().meta({ description: 'Uploads waiting for a store out of reach (tried again)' }),
     failed: z.number().int().meta({ description: 'Uploads processed with nothing usable in them' }),
-    unfinished: z.array(UploadState).meta({ description: 'The oldest uploads not processed yet (at most 20)' }),
+    unfinished: z
+      .array(UploadState)
+      .meta({ description: 'The oldest uploads not processed yet (at most 20), of the stations the asker may read' }),
   })
   .meta({ id: 'IngestionProcessingStatus' });
 export type IngestionProcessingStatus = z.infer<typeof IngestionProcessingStatus>;

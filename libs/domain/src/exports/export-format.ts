@@ -143,23 +143,35 @@ const COLUMN_MEANINGS: Record<(typeof CSV_COLUMNS)[number], string> = {
     'true: the value is a reading as the station recorded it, not an average or other aggregate (exports never aggregate)',
 };
 
+/**
+ * One `#` line: its label as the first cell (fixed text: starts with `#`, holds no comma or quote,
+ * so tools that skip `#` lines still do), then each value as a cell of its own, quoted and
+ * neutralised like the data's cells. A spreadsheet parses these lines too: a station name written
+ * into the label's cell would be split at its commas, and a part like `=HYPERLINK(…)` run.
+ */
+const noteLine = (label: string, ...values: string[]): string =>
+  [label, ...values.map((v) => csvCell(v.replace(/[\r\n]+/g, ' ')))].join(',');
+
 /** The `#` lines before the CSV header row: what the file holds and what each column means. */
 export const csvPreamble = (meta: ExportMeta): string => {
   const lines = [
-    '# Groundtruth sensor data export',
-    `# created: ${new Date(meta.createdAt).toISOString()}`,
-    `# range: ${new Date(meta.start).toISOString()} to ${new Date(meta.end).toISOString()} (end excluded)`,
-    `# time zone of time_local: ${meta.tz}`,
-    ...meta.stations.map((s) => `# station ${s.id}: ${s.name.replace(/[\r\n]+/g, ' ')}`),
+    noteLine('# Groundtruth sensor data export'),
+    noteLine('# created:', new Date(meta.createdAt).toISOString()),
+    noteLine('# range:', `${new Date(meta.start).toISOString()} to ${new Date(meta.end).toISOString()} (end excluded)`),
+    noteLine('# time zone of time_local:', meta.tz),
+    ...meta.stations.map((s) => noteLine(`# station ${s.id}:`, s.name)),
     meta.sensors === null
-      ? '# sensors: every sensor of these stations'
-      : `# sensors: ${meta.sensors
-          .map((id) => {
-            const d = sensorById(id);
-            return d ? `${d.fullKey} (${d.unitOfMeasure || 'no unit'})` : String(id);
-          })
-          .join('; ')}`,
-    ...CSV_COLUMNS.map((c) => `# column ${c}: ${COLUMN_MEANINGS[c]}`),
+      ? noteLine('# sensors:', 'every sensor of these stations')
+      : noteLine(
+          '# sensors:',
+          meta.sensors
+            .map((id) => {
+              const d = sensorById(id);
+              return d ? `${d.fullKey} (${d.unitOfMeasure || 'no unit'})` : String(id);
+            })
+            .join('; '),
+        ),
+    ...CSV_COLUMNS.map((c) => noteLine(`# column ${c}:`, COLUMN_MEANINGS[c])),
   ];
   return lines.map((l) => `${l}\r\n`).join('') + CSV_COLUMNS.join(',') + '\r\n';
 };

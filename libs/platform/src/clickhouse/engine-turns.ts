@@ -2,9 +2,8 @@
  * One statement at a time into embedded ClickHouse, reads before writes.
  *
  * chDB runs one statement at a time, but every statement sent waits for its turn on a thread of
- * libuv's pool (four threads by default). Six statements queued in the engine left a file read
- * waiting 159 ms here, and the product's file reads, static files, compression and password
- * hashing use the same pool. Waiting here instead costs no thread, and lets the order be chosen:
+ * libuv's pool (four threads by default), which the product's file reads, static files,
+ * compression and password hashing share, so a few queued statements stall them. Waiting here instead costs no thread, and lets the order be chosen:
  * a chart's query goes before the writes of an upload queued beside it, and a write waits at most
  * `writeWaitMaxMs` behind reads that keep coming.
  */

@@ -27,3 +27,4 @@ export {
   type AggregatesEngine,
   type BuildAggregatesOptions,
 } from './reading-aggregates.js';
+export { SensorAggregates } from './sensor-aggregates.js';

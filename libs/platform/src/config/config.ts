@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { analysisLimitsFrom, type AnalysisLimits } from './analysis-limits.js';
+import { ConfigError } from './config-error.js';
 
 /**
  * Every variable the product reads, parsed once. The README's configuration table lists the same
@@ -28,6 +30,8 @@ export type AppConfig = {
   readonly mapCacheStations: number;
   /** How often the projector looks at the log's head for new events (ms). */
   readonly projectorPollMs: number;
+  /** Port of the server-mode projector's health answer (GET /health; it serves nothing else). */
+  readonly projectorHealthPort: number;
   /**
    * Decode station data files on a worker thread (INGESTION_WORKER, default true), so the HTTP
    * event loop of the embedded process stays free during big loads. Only from the built code.
@@ -83,11 +87,11 @@ export type AppConfig = {
     /** Every key goes under this folder of the bucket ('' for none). */
     readonly prefix: string;
   } | null;
+  /** Bulk analysis: the server's limits on a researcher's query (ANALYSIS_* variables). */
+  readonly analysis: AnalysisLimits;
 };
 
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
-}
+export { ConfigError };
 
 const int = (env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0, max = 65535 * 1000): number => {
   const raw = env[name];
@@ -178,6 +182,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     eventStoreUrl: url(env, 'EVENTSTORE_URL', ['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:']),
     clickHouseUrl: url(env, 'CLICKHOUSE_URL', ['http:', 'https:']),
+    analysis: analysisLimitsFrom(env),
     embeddedPostgresPort: int(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535),
     logLevel,
     readYourWritesTimeoutMs: int(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 2000, 0, 60000),
@@ -185,6 +190,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     seedDemoDays: int(env, 'SEED_DEMO_DAYS', 365, 0, 3650),
     projectorBatchSize: int(env, 'PROJECTOR_BATCH_SIZE', 1000, 1, 100_000),
     projectorPollMs: int(env, 'PROJECTOR_POLL_MS', 50, 5, 60_000),
+    projectorHealthPort: int(env, 'PROJECTOR_HEALTH_PORT', 3001, 0, 65535),
     ingestionWorker: (env['INGESTION_WORKER'] ?? 'true') !== 'false',
     chartCacheRows: int(env, 'CHART_CACHE_ROWS', 500_000, 0, 100_000_000),
     mapCacheStations: int(env, 'MAP_CACHE_STATIONS', 200_000, 0, 100_000_000),

@@ -164,6 +164,14 @@ export const describeEventStoreConformance = (name: string, ctx: () => Conforman
       expect(await store.headPosition()).toEqual(all[all.length - 1]!.position);
     });
 
+    it('holds the positions it gave out, and none beyond its head', async () => {
+      const appended = await store.append(s('p-1'), [event('P1')], 'no_stream');
+      expect(await store.holds(appended.position)).toBe(true);
+      const head = (await store.headPosition())!;
+      expect(await store.holds({ commit: head.commit + 1_000_000_000n, prepare: 0n })).toBe(false);
+      expect(await store.holds({ commit: 99_999_999_999n, prepare: 0n })).toBe(false);
+    });
+
     it('delivers every event once, in order, to a subscriber while many writers append concurrently', async () => {
       const start = await store.headPosition();
       const abort = new AbortController();

@@ -97,6 +97,11 @@ export type EventStore = {
   subscribeAll(from: LogPosition | null, signal: AbortSignal): AsyncIterable<RecordedEvent>;
   /** Position of the newest readable event, or null when the log is empty. */
   headPosition(): Promise<LogPosition | null>;
+  /**
+   * Whether an event was appended at exactly this position: readable now, or (Postgres) committed
+   * behind an append still open. A position the log never gave out is false.
+   */
+  holds(position: LogPosition): Promise<boolean>;
   /** Readable events after a checkpoint (up to `cap`) and the age of the oldest: a projection's lag. */
   progressAfter(after: LogPosition | null, cap: number): Promise<LogProgress>;
   /** Appends open for longer than `minAgeMs`: what holds readers back (never anything where appends are atomic). */

@@ -234,6 +234,18 @@ export class EventStoreDbEventStore implements EventStore {
     }
   }
 
+  async holds(position: LogPosition): Promise<boolean> {
+    try {
+      // A forwards read of $all starts at the given position inclusively.
+      const page = await collect(this.client.readAll({ direction: FORWARDS, fromPosition: position, maxCount: 1 }));
+      const found = page[0]?.event?.position;
+      return found !== undefined && comparePositions(toLogPosition(found), position) === 0;
+    } catch {
+      // The server refuses a position that is no record's (beyond the end, or inside one).
+      return false;
+    }
+  }
+
   /** Reads the newest record of $all: it proves the connection, the credentials and the right to read $all. */
   /** A bounded read: EventStoreDB has no count; the oldest is the first event's occurrence time. */
   async progressAfter(after: LogPosition | null, cap: number): Promise<LogProgress> {

@@ -151,6 +151,27 @@ describe('Postgres event store horizon: only appends hold readers back', () => {
     }
   });
 
+  it('holds an event committed behind an open append, beyond the readable head', async () => {
+    const store = new PostgresEventStore(db.pool);
+    const appender = new pg.Client({ connectionString: db.url });
+    await appender.connect();
+    try {
+      await appender.query('BEGIN');
+      await appender.query(
+        `INSERT INTO gt_events (stream_id, revision, event_id, type, data, metadata) VALUES ('ho-0', 0, gen_random_uuid(), 'Long', '{}', '{}')`,
+      );
+      const behind = await store.append('ho-1', [event('Behind')], 'no_stream');
+      const head = await store.headPosition();
+      expect(head === null || head.commit < behind.position.commit).toBe(true);
+      expect(await store.holds(behind.position)).toBe(true);
+      expect(await store.holds({ ...behind.position, prepare: behind.position.prepare + 1_000_000n })).toBe(false);
+      await appender.query('COMMIT');
+    } finally {
+      await appender.end();
+      await store.close();
+    }
+  });
+
   it('refuses an append that comes after another write in its transaction, unless it announced itself first', async () => {
     const c = new pg.Client({ connectionString: db.url });
     await c.connect();

@@ -76,6 +76,9 @@ const HORIZON_CTES = `
     ) AS h
     FROM gt_snap
   )`;
+/** Postgres' bigint: no event's tx_id or position is larger. */
+const MAX_BIGINT = 9_223_372_036_854_775_807n;
+
 const VISIBLE = `tx_id < (SELECT h FROM gt_horizon)`;
 
 /** The single-append statement's start revision, per expectation (`$6` is the exact revision expected). */
@@ -254,6 +257,16 @@ export class PostgresEventStore implements EventStore {
     );
     const row = r.rows[0];
     return row ? { commit: BigInt(row.tx_id), prepare: BigInt(row.position) } : null;
+  }
+
+  async holds(position: LogPosition): Promise<boolean> {
+    if (position.commit > MAX_BIGINT || position.prepare > MAX_BIGINT) return false;
+    // No horizon: an event committed behind an open append exists, and readers will reach it.
+    const r = await this.pool.query<{ held: boolean }>(
+      'SELECT EXISTS (SELECT 1 FROM gt_events WHERE position = $2::bigint AND tx_id = $1::bigint) AS held',
+      [position.commit.toString(), position.prepare.toString()],
+    );
+    return r.rows[0]?.held === true;
   }
 
   async progressAfter(after: LogPosition | null, cap: number): Promise<LogProgress> {

@@ -88,6 +88,10 @@ export class SealingEventStore implements EventStore {
     return this.inner.headPosition();
   }
 
+  holds(position: RecordedEvent['position']) {
+    return this.inner.holds(position);
+  }
+
   progressAfter(after: RecordedEvent['position'] | null, cap: number) {
     return this.inner.progressAfter(after, cap);
   }

@@ -1,13 +1,17 @@
 /**
- * The read-model tables the projector writes and the API reads, each row described once, as
- * Postgres answers it (snake_case columns, `bigint` as a string, `timestamptz` as a `Date`, `jsonb`
- * parsed). The DDL stays with the projection that creates the table; a query derives its row type
- * from these (`Pick<>`, plus the columns its SQL computes).
+ * The read-model tables the projector writes and the API reads, each described once, as a
+ * MikroORM entity built by `readModelTable`: it gives the row's type (as Postgres answers it:
+ * snake_case columns, `bigint` as a string, `timestamptz` as a `Date`, `jsonb` parsed), the entity
+ * the query side reads through, and the DDL the projection and its rebuild create the table with.
  */
+export * from './read-model-table.js';
 export * from './read-model-row.js';
-export * from './users.rows.js';
-export * from './sessions.rows.js';
-export * from './projects.rows.js';
-export * from './stations.rows.js';
-export * from './station-media.rows.js';
-export * from './ingestions.rows.js';
+export * from './read-model-orm.js';
+export * from './users.entity.js';
+export * from './sessions.entity.js';
+export * from './projects.entity.js';
+export * from './stations.entity.js';
+export * from './station-notes.entity.js';
+export * from './ingestions.entity.js';
+export * from './activity.entity.js';
+export * from './lorawan-webhooks.entity.js';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { SensorDataQuery, SensorDataRow } from '@groundtruth/contracts';
 import { anonymous, decodeBookmark, DomainError, isDomainError, sensorById } from '@groundtruth/domain';
 import sharp from 'sharp';
-import { SensorDataQueries } from '../../sensors/queries/sensor-data.queries.js';
+import { SensorDataQueries } from '../../sensors/index.js';
 import { BookmarkStore } from '../bookmark-store.js';
 import { previewCardSvg, type CardInput } from './preview-card.js';
 import { ReadModels } from '../../read-models/read-models.js';

@@ -1,6 +1,14 @@
-import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
-import { AFTER_HEADER, type CommandPending } from '@groundtruth/contracts';
-import { positionFromString, positionToString, requestContext, type LogPosition } from '@groundtruth/platform';
+import { Inject, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { AFTER_HEADER, AFTER_UNKNOWN, type CommandPending } from '@groundtruth/contracts';
+import { DomainError } from '@groundtruth/domain';
+import {
+  EVENT_STORE,
+  positionFromString,
+  positionToString,
+  requestContext,
+  type EventStore,
+  type LogPosition,
+} from '@groundtruth/platform';
 import type { Request, Response } from 'express';
 import { from, map, switchMap, throwError, type Observable } from 'rxjs';
 import { ReadYourWrites } from './read-your-writes.js';
@@ -65,17 +73,28 @@ export const sendPending = (res: Response, body: CommandPending): void => {
 
 const POSITION = /^\d{1,20}\/\d{1,20}$/;
 
+const unknownPosition = () =>
+  new DomainError(
+    'validation',
+    AFTER_UNKNOWN,
+    `${AFTER_HEADER} names no change of this log: send back the \`after\` of a 202 answer, or nothing.`,
+  );
+
 /**
  * A command never denies what it did: when the read side has not caught up within the bound and the
  * handler's read of it finds nothing, the domain error filter answers 202 with what it knows (what
  * changed, where to read it, the log position) instead of a 404. A handler that could answer keeps
  * its answer, with the position (`Groundtruth-After`) and `Location` in headers. A read that carries `Groundtruth-After`
  * first waits (bounded) until every projection has passed that position, and answers 202 again
- * if they still have not.
+ * if they still have not; a position the log never gave out (malformed, beyond its head) is a 400
+ * at once, so nobody can hold a request (and its connection) for the whole bound with a made-up one.
  */
 @Injectable()
 export class PendingWritesInterceptor implements NestInterceptor {
-  constructor(private readonly readYourWrites: ReadYourWrites) {}
+  constructor(
+    private readonly readYourWrites: ReadYourWrites,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+  ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const req = context.switchToHttp().getRequest<Request>();
@@ -91,8 +110,11 @@ export class PendingWritesInterceptor implements NestInterceptor {
       return result;
     };
     const after = req.method === 'GET' ? req.header(AFTER_HEADER) : undefined;
-    if (!after || !POSITION.test(after)) return next.handle().pipe(map(answer));
-    return from(this.readYourWrites.waitForAll(positionFromString(after))).pipe(
+    if (!after) return next.handle().pipe(map(answer));
+    if (!POSITION.test(after)) return throwError(unknownPosition);
+    const position = positionFromString(after);
+    return from(this.store.holds(position)).pipe(
+      switchMap((held) => (held ? from(this.readYourWrites.waitForAll(position)) : throwError(unknownPosition))),
       switchMap((reached) =>
         reached
           ? next.handle().pipe(map(answer))

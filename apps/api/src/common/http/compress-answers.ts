@@ -38,13 +38,12 @@ export const chooseEncoding = (
 export const LARGE_ANSWER_BYTES = 256 * 1024;
 
 /**
- * Brotli quality for an answer of `bytes`: 5 (most of brotli's gain on JSON at a few ms for the usual
- * answers; 11 is for build-time assets), and 3 for large ones, which 5 took 34 ms a megabyte of chart
- * columns to make 1 % smaller than 3 does in 10 ms (measured on a 10-station compare answer).
+ * Brotli quality for an answer of `bytes`: 5 holds most of brotli's gain on JSON for a few ms; for
+ * large answers 3, because 5 costs three times the time for about 1 % less (docs/benchmarks.md).
  */
 export const brotliQualityFor = (bytes: number): number => (bytes >= LARGE_ANSWER_BYTES ? 3 : 5);
 
-/** Gzip level likewise (for clients without brotli): 6, and 1 for large answers (56 against 9 ms a megabyte, 10 % larger). */
+/** Gzip level likewise (for clients without brotli): 6, and 1 for large answers, six times faster for 10 % more bytes. */
 export const gzipLevelFor = (bytes: number): number => (bytes >= LARGE_ANSWER_BYTES ? 1 : 6);
 
 const compress = (body: Buffer, encoding: AnswerEncoding): Promise<Buffer> =>
@@ -67,8 +66,7 @@ const compress = (body: Buffer, encoding: AnswerEncoding): Promise<Buffer> =>
 /**
  * Compressed copies of recent answers, by their bytes' digest and encoding, least recently used
  * first out, bounded in bytes. A chart answered from the cache is the same bytes each time, and a
- * digest costs a tenth of compressing them (0.04 ms against 0.4 ms for 70 KB, more for a compare
- * answer) besides the hop to zlib's thread pool.
+ * digest costs about a tenth of compressing them, besides the hop to zlib's thread pool.
  */
 export class CompressedCopies {
   private readonly copies = new Map<string, Buffer>();

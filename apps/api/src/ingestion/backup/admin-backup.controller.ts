@@ -2,7 +2,7 @@ import { Controller, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { FileFieldsInterceptor } from '@nestjs/platform-express';
 import { DomainError } from '@groundtruth/domain';
 import { routes, type BackupResult } from '@groundtruth/contracts';
-import { AuthorizeFirst } from '../../auth/authorize-first.guard.js';
+import { AuthorizeFirst } from '../../accounts/index.js';
 import { ApiRoute } from '../../common/http/api-route.decorator.js';
 import { MAX_INGESTION_BYTES } from '../fk-headers.js';
 import { readBackup } from './read-backup.js';

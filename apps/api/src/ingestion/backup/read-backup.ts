@@ -1,6 +1,5 @@
 import type { BackupResult } from '@groundtruth/contracts';
-import { decodeDataFile, decodeMetaFile, type ModuleInfo } from '@groundtruth/platform';
-import { collectMetaModules } from '../processing/readings-of.js';
+import { decodeDataFile, decodeMetaFile, type ModuleInfo, collectMetaModules } from '@groundtruth/platform';
 
 const ERRORS_KEPT = 100;
 const hexOrNull = (bytes: Uint8Array | undefined): string | null =>

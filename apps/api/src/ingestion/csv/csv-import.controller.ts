@@ -1,16 +1,15 @@
+import { csvColumns, parseCsv } from '@groundtruth/platform';
 import { createHash } from 'node:crypto';
 import { Controller, PayloadTooLargeException, Req, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { DomainError, type Actor } from '@groundtruth/domain';
 import { routes, type CsvImportResult } from '@groundtruth/contracts';
 import type { Request } from 'express';
-import { CurrentActor, userIdOf } from '../../auth/current-actor.decorator.js';
+import { CurrentActor, userIdOf } from '../../accounts/index.js';
 import { ApiRoute, Input } from '../../common/http/api-route.decorator.js';
 import { UploadReceiver } from '../receive/upload-receiver.js';
 import { readBody } from '../imports/read-body.js';
-import { AuthorizeStationFirst } from '../../stations/authorize-station-first.guard.js';
-import { csvColumns } from './csv-readings.js';
-import { parseCsv } from './csv-text.js';
+import { AuthorizeStationFirst } from '../../access/index.js';
 import { ReadModels } from '../../read-models/read-models.js';
 
 /** Largest CSV accepted (413 beyond): about 700,000 rows of a time and three values. */

@@ -8,12 +8,14 @@ import {
   type LorawanWebhookToken,
 } from '@groundtruth/contracts';
 import { APP_CONFIG, type AppConfig } from '@groundtruth/platform';
-import { CurrentActor, userIdOf } from '../../auth/current-actor.decorator.js';
+import { CurrentActor, userIdOf } from '../../accounts/index.js';
 import { ApiRoute, Input } from '../../common/http/api-route.decorator.js';
 import { commandMetadata } from '../../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../../common/cqrs/command-gateway.js';
-import { ProjectsQueries } from '../../projects/queries/projects.queries.js';
-import { LorawanWebhookCommandMessage } from './commands/lorawan-webhook-command.js';
+import { ProjectsQueries } from '../../projects/index.js';
+import { ConfigureLorawanWebhookCommand } from './commands/configure-webhook/configure-webhook.command.js';
+import { IssueLorawanWebhookTokenCommand } from './commands/issue-webhook-token/issue-webhook-token.command.js';
+import { RemoveLorawanWebhookCommand } from './commands/remove-webhook/remove-webhook.command.js';
 import { LorawanWebhooksQueries } from './lorawan-webhooks.queries.js';
 import { WebhookOwners } from './webhook-owners.js';
 import { newWebhookToken, webhookTokenHash } from './webhook-tokens.js';
@@ -47,11 +49,8 @@ export class LorawanSettingsController {
     // Issued only if the webhook has no token yet; otherwise this one is never shown nor kept.
     const token = newWebhookToken();
     const outcome = await this.commands.execute(
-      new LorawanWebhookCommandMessage(
-        {
-          type: 'ConfigureLorawanWebhook',
-          data: { projectId: id, mapping: body.mapping, timePath: body.timePath || null, tokenHash: webhookTokenHash(token) },
-        },
+      new ConfigureLorawanWebhookCommand(
+        { projectId: id, mapping: body.mapping, timePath: body.timePath || null, tokenHash: webhookTokenHash(token) },
         commandMetadata(userIdOf(actor)),
       ),
     );
@@ -64,8 +63,8 @@ export class LorawanSettingsController {
     await this.administered(actor, id);
     const token = newWebhookToken();
     await this.commands.execute(
-      new LorawanWebhookCommandMessage(
-        { type: 'IssueLorawanWebhookToken', data: { projectId: id, tokenHash: webhookTokenHash(token) } },
+      new IssueLorawanWebhookTokenCommand(
+        { projectId: id, tokenHash: webhookTokenHash(token) },
         commandMetadata(userIdOf(actor)),
       ),
     );
@@ -75,12 +74,7 @@ export class LorawanSettingsController {
   @ApiRoute(routes.removeLorawanWebhook)
   async remove(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }): Promise<void> {
     await this.administered(actor, id);
-    await this.commands.execute(
-      new LorawanWebhookCommandMessage(
-        { type: 'RemoveLorawanWebhook', data: { projectId: id } },
-        commandMetadata(userIdOf(actor)),
-      ),
-    );
+    await this.commands.execute(new RemoveLorawanWebhookCommand({ projectId: id }, commandMetadata(userIdOf(actor))));
   }
 
   private async administered(actor: Actor, projectId: number): Promise<void> {

@@ -1,11 +1,11 @@
 import { Controller, Req } from '@nestjs/common';
 import { deviceIdKey, DomainError } from '@groundtruth/domain';
 import { LorawanMessage, routes, type LorawanWebhookReceipt } from '@groundtruth/contracts';
+import { uplinkGeneration } from '@groundtruth/platform';
 import type { Request } from 'express';
 import { ApiRoute, Input } from '../../common/http/api-route.decorator.js';
 import { parseInput } from '../../common/http/parse-input.js';
 import { UploadReceiver } from '../receive/upload-receiver.js';
-import { uplinkGeneration } from '../imports/imported-readings.js';
 import { LorawanWebhooksQueries } from './lorawan-webhooks.queries.js';
 import { WebhookStations } from './webhook-stations.js';
 import { WebhookOwners } from './webhook-owners.js';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { can, DomainError, type Actor } from '@groundtruth/domain';
-import { ProjectsQueries } from '../../projects/queries/projects.queries.js';
+import { ProjectsQueries } from '../../projects/index.js';
 import type { LorawanWebhookRow } from './lorawan-webhooks.queries.js';
 import { ReadModels } from '../../read-models/read-models.js';
 

@@ -1,10 +1,10 @@
+import { importModuleHardwareId } from '@groundtruth/platform';
 import { Injectable } from '@nestjs/common';
 import { DomainError, LORAWAN_MODULE_KEY, MODULE_DEFINITIONS, STATION_NAME_MAX } from '@groundtruth/domain';
 import { commandMetadata } from '../../common/cqrs/command-metadata.js';
 import { CommandGateway } from '../../common/cqrs/command-gateway.js';
-import { AddProjectStationCommand } from '../../projects/commands/add-station/add-station.command.js';
-import { RegisterStationCommand } from '../../stations/commands/register-station/register-station.command.js';
-import { importModuleHardwareId } from '../imports/import-modules.js';
+import { AddProjectStationCommand } from '../../projects/index.js';
+import { RegisterStationCommand } from '../../stations/index.js';
 import type { LorawanWebhookRow } from './lorawan-webhooks.queries.js';
 import { ReadModels } from '../../read-models/read-models.js';
 

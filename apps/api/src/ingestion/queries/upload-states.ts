@@ -3,16 +3,7 @@ import { DomainError } from '@groundtruth/domain';
 import type { UploadState, UploadStateName } from '@groundtruth/contracts';
 import type { IngestionRow } from '@groundtruth/platform';
 import { ReadModels } from '../../read-models/read-models.js';
-
-/**
- * An upload's state in SQL, over an `ingestions` row `i` and its `gt_ingestion_work` row `w` (LEFT
- * JOIN ON w.ingestion_id = i.id): the process manager's own word while it works on it, else owed
- * (received), else what the last processing came to. Failed: processed, and nothing in it was usable.
- */
-export const UPLOAD_STATE_SQL = `CASE WHEN w.state IS NOT NULL THEN w.state
-  WHEN i.pending THEN 'received'
-  WHEN coalesce(i.errors, 0) > 0 AND coalesce(i.readings, 0) = 0 AND coalesce(i.records, 0) <= i.errors THEN 'failed'
-  ELSE 'processed' END`;
+import { UPLOAD_STATE_SQL } from '../../read-models/upload-state.js';
 
 /** An `ingestions` row with its state and, while the process manager works on it, its `gt_ingestion_work` columns. */
 type Row = Pick<

@@ -1,30 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import {
-  can,
-  defaultNoteTitle,
-  isFilledNote,
-  notesCompletion,
-  type Actor,
-  type NoteKey,
-  type StationResource,
-} from '@groundtruth/domain';
+import { can, defaultNoteTitle, isFilledNote, notesCompletion, type Actor, type StationResource } from '@groundtruth/domain';
 import type { StationNote, StationNoteMedia, StationNotes } from '@groundtruth/contracts';
-import type { StationMediaRow } from '@groundtruth/platform';
+import { stationMediaTable, stationNotesTable, type StationMediaRow, type StationNoteRow } from '@groundtruth/platform';
 import { ReadModels } from '../../read-models/read-models.js';
 
 /** A row of `station_media` (described once, in the platform's read-model rows). */
 export type { StationMediaRow };
-
-type StationNoteRow = {
-  id: string;
-  key: NoteKey;
-  title: string | null;
-  body: string;
-  media_ids: (string | number)[];
-  writes: number;
-  created_at: Date | string;
-  updated_at: Date | string;
-};
 
 export const iso = (v: Date | string): string => (v instanceof Date ? v : new Date(v)).toISOString();
 
@@ -55,15 +36,15 @@ export class StationNotesQueries {
   constructor(private readonly readModels: ReadModels) {}
 
   async media(mediaId: number): Promise<StationMediaRow | null> {
-    const [row] = await this.readModels.rows<StationMediaRow>('SELECT * FROM station_media WHERE id = $1', [mediaId]);
-    return row ?? null;
+    return this.readModels.em().findOne(stationMediaTable.entity, { id: String(mediaId) });
   }
 
   /** Everything the notes form and the photos page show, for one asker (`resource` is theirs). */
   async notesOf(stationId: number, actor: Actor, resource: StationResource): Promise<StationNotes> {
+    const em = this.readModels.em();
     const [notes, media] = await Promise.all([
-      this.readModels.rows<StationNoteRow>('SELECT * FROM station_notes WHERE station_id = $1 ORDER BY id', [stationId]),
-      this.readModels.rows<StationMediaRow>('SELECT * FROM station_media WHERE station_id = $1 ORDER BY id', [stationId]),
+      em.find(stationNotesTable.entity, { station_id: String(stationId) }, { orderBy: { id: 'asc' } }),
+      em.find(stationMediaTable.entity, { station_id: String(stationId) }, { orderBy: { id: 'asc' } }),
     ]);
     const image = media.find((m) => m.is_station_image);
     return {

@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { ProjectRole } from '@groundtruth/domain';
 import type { ProjectFollowers, ProjectUpdate, ProjectUser } from '@groundtruth/contracts';
-import type { UserRow } from '@groundtruth/platform';
+import {
+  projectInvitesTable,
+  projectsTable,
+  selectRows,
+  usersTable,
+  type ProjectInviteRow,
+  type UserRow,
+} from '@groundtruth/platform';
 import { ReadModels } from '../../read-models/read-models.js';
 import { roleName } from './projects.queries.js';
 
@@ -43,9 +50,9 @@ export class ProjectTeamQueries {
 
   /** The team's version (see ProjectUsers.version); null for no such project. */
   async version(projectId: number): Promise<number | null> {
-    const [row] = await this.readModels.rows<{ team_revision: string }>('SELECT team_revision FROM projects WHERE id = $1', [
-      projectId,
-    ]);
+    const row = await this.readModels
+      .em()
+      .findOne(projectsTable.entity, { id: String(projectId) }, { fields: ['team_revision'] });
     return row ? Number(row.team_revision) : null;
   }
 
@@ -56,8 +63,9 @@ export class ProjectTeamQueries {
         WHERE m.project_id = $1 ORDER BY m.role = 'administrator' DESC, lower(u.name), u.id`,
       [projectId],
     );
-    const invites = await this.readModels.rows<InviteRow>(
-      'SELECT * FROM project_invites WHERE project_id = $1 ORDER BY invited_at, id',
+    // SQL from the entity rather than find: every GET /api/projects/{id} lists the team.
+    const invites = await this.readModels.rows<ProjectInviteRow>(
+      selectRows(projectInvitesTable, 'WHERE project_id = $1 ORDER BY invited_at, id'),
       [projectId],
     );
     const email = (address: string | null) => (withEmails && address ? { email: address } : {});
@@ -77,12 +85,12 @@ export class ProjectTeamQueries {
 
   /** The pending invitation an e-mailed token opens (by the token's hash). */
   async inviteByTokenHash(tokenHash: string): Promise<PendingInvite | null> {
-    const [row] = await this.readModels.rows<InviteRow>('SELECT * FROM project_invites WHERE token_hash = $1', [tokenHash]);
+    const row = await this.readModels.em().findOne(projectInvitesTable.entity, { token_hash: tokenHash });
     return row ? toInvite(row) : null;
   }
 
   async inviteById(id: number): Promise<PendingInvite | null> {
-    const [row] = await this.readModels.rows<InviteRow>('SELECT * FROM project_invites WHERE id = $1', [id]);
+    const row = await this.readModels.em().findOne(projectInvitesTable.entity, { id: String(id) });
     return row ? toInvite(row) : null;
   }
 
@@ -111,10 +119,9 @@ export class ProjectTeamQueries {
 
   /** The user's validated address, for proving an invitation is theirs. */
   async validatedEmailOf(userId: number): Promise<string | null> {
-    const [row] = await this.readModels.rows<{ email: string | null }>(
-      'SELECT email FROM users WHERE id = $1 AND email_validated AND NOT deleted',
-      [userId],
-    );
+    const row = await this.readModels
+      .em()
+      .findOne(usersTable.entity, { id: String(userId), email_validated: true, deleted: false }, { fields: ['email'] });
     return row?.email ?? null;
   }
 

@@ -9,9 +9,9 @@ import {
   type ProjectRole,
 } from '@groundtruth/domain';
 import type { Project, ProjectRoleName } from '@groundtruth/contracts';
-import type { ProjectRow } from '@groundtruth/platform';
+import { projectsTable, type ProjectRow } from '@groundtruth/platform';
 import { idArray, ReadModels } from '../../read-models/read-models.js';
-import { readableStationParams, readableStationSql } from '../../stations/queries/station-access.js';
+import { readableStationParams, readableStationSql } from '../../access/index.js';
 
 /** A `projects` row with what the asker needs to see about it (follows, their role). */
 type ProjectSqlRow = ProjectRow & {
@@ -148,7 +148,7 @@ export class ProjectsQueries {
 
   /** The project's photo key, for serving it. */
   async photoOf(id: number): Promise<string | null> {
-    const row = await this.readModels.row<Pick<ProjectRow, 'photo'>>('SELECT photo FROM projects WHERE id = $1', [id]);
+    const row = await this.readModels.em().findOne(projectsTable.entity, { id: String(id) }, { fields: ['photo'] });
     return row?.photo ?? null;
   }
 }

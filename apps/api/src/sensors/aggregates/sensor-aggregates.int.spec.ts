@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { AGGREGATE_LEVELS, aggregateDayOf, bucketStartOf, planChartQuery, type ChartPlan } from '@groundtruth/domain';
-import { migrateClickHouse, openClickHouse, type ClickHouse } from '@groundtruth/platform';
+import { migrateClickHouse, openClickHouse, type ClickHouse, SensorAggregates } from '@groundtruth/platform';
 import { readDataEnd, readSensorBuckets, type SensorBucket } from '../queries/sensor-buckets.js';
-import { SensorAggregates } from './sensor-aggregates.js';
 
 type Reading = {
   station_id: number;

@@ -1,4 +1,19 @@
-import type { SensorBucket } from './sensor-buckets.js';
+/** One chart bucket of one station module's sensor, read from ClickHouse. */
+export type SensorBucket = {
+  readonly stationId: number;
+  readonly moduleId: number;
+  readonly sensorId: number;
+  /** Start of the bucket (ms). */
+  readonly time: number;
+  readonly min: number;
+  readonly max: number;
+  readonly sum: number;
+  readonly count: number;
+  /** The value of the latest reading in the bucket. */
+  readonly last: number;
+  /** When that reading was taken (ms). */
+  readonly lastTime: number;
+};
 
 /**
  * Bucket rows come back from the engine as RowBinary, read with a DataView: a chart answer is a few

@@ -1,23 +1,9 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import { AGGREGATE_LEVELS, type ChartPlan } from '@groundtruth/domain';
-import { decodeBuckets, regroupBucketRows } from './bucket-rows.js';
+import { decodeBuckets, regroupBucketRows, type SensorBucket } from './bucket-rows.js';
 
-/** One chart bucket of one station module's sensor, read from ClickHouse. */
-export type SensorBucket = {
-  readonly stationId: number;
-  readonly moduleId: number;
-  readonly sensorId: number;
-  /** Start of the bucket (ms). */
-  readonly time: number;
-  readonly min: number;
-  readonly max: number;
-  readonly sum: number;
-  readonly count: number;
-  /** The value of the latest reading in the bucket. */
-  readonly last: number;
-  /** When that reading was taken (ms). */
-  readonly lastTime: number;
-};
+/** Defined beside its decoder (bucket-rows.ts), which this file imports: no import loop between the two. */
+export type { SensorBucket };
 
 export type BucketSelection = {
   readonly stationIds: readonly number[];

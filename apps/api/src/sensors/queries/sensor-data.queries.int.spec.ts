@@ -10,10 +10,10 @@ import {
   rebuildStoredAggregates,
   type AppConfig,
   type ClickHouse,
+  ReadingsVersions,
 } from '@groundtruth/platform';
 import { createTestDatabase, type TestDatabase } from '../../../../../test/support/test-database.js';
-import type { StationAccessQueries } from '../../stations/queries/station-access.js';
-import { ReadingsVersions } from '../readings/readings-versions.js';
+import type { StationAccessQueries } from '../../access/station-access.js';
 import { SensorDataQueries } from './sensor-data.queries.js';
 
 /**

@@ -10,9 +10,8 @@ import type {
   SensorTail,
   SensorTailQuery,
 } from '@groundtruth/contracts';
-import { APP_CONFIG, CLICKHOUSE, type AppConfig, type ClickHouse } from '@groundtruth/platform';
-import { StationAccessQueries } from '../../stations/queries/station-access.js';
-import { ReadingsVersions } from '../readings/readings-versions.js';
+import { APP_CONFIG, CLICKHOUSE, type AppConfig, type ClickHouse, ReadingsVersions } from '@groundtruth/platform';
+import { StationAccessQueries } from '../../access/index.js';
 import { AnswerCache } from '../../common/cache/answer-cache.js';
 import {
   readChartBuckets,

@@ -10,14 +10,20 @@ import {
   type MapBox,
 } from '@groundtruth/domain';
 import type { MapStation, MapStations } from '@groundtruth/contracts';
-import { APP_CONFIG, CLICKHOUSE, type AppConfig, type ClickHouse, type StationRow } from '@groundtruth/platform';
+import {
+  APP_CONFIG,
+  CLICKHOUSE,
+  type AppConfig,
+  type ClickHouse,
+  type StationRow,
+  ReadingsVersions,
+} from '@groundtruth/platform';
 import { AnswerCache } from '../../common/cache/answer-cache.js';
 import { ReadYourWrites } from '../../common/cqrs/read-your-writes.js';
 import { ReadModels } from '../../read-models/read-models.js';
-import { readLatest, readWindowSummaries } from '../../sensors/queries/sensor-buckets.js';
-import { ReadingsVersions } from '../../sensors/readings/readings-versions.js';
+import { readLatest, readWindowSummaries } from '../../sensors/index.js';
 import { changedStations, patchedStations } from './map-patch.js';
-import { askerKey, seenLocation, type StationAccessRow, type StationLocationRow } from './station-access.js';
+import { askerKey, seenLocation, type StationAccessRow, type StationLocationRow } from '../../access/index.js';
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;

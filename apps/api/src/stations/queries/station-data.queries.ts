@@ -3,8 +3,8 @@ import type { IngestionFirmware, LatestReading } from '@groundtruth/domain';
 import { STATION_UPLOADS_LISTED, type StationUpload } from '@groundtruth/contracts';
 import { CLICKHOUSE, type ClickHouse, type IngestionRow } from '@groundtruth/platform';
 import { idArray, ReadModels } from '../../read-models/read-models.js';
-import { readLatest } from '../../sensors/queries/sensor-buckets.js';
-import { UPLOAD_STATE_SQL } from '../../ingestion/queries/upload-states.js';
+import { UPLOAD_STATE_SQL } from '../../read-models/upload-state.js';
+import { readLatest } from '../../sensors/index.js';
 
 /** What the `station_data` read model (ingestions projection) knows of a station's uploads. */
 export type StationDataSummary = {

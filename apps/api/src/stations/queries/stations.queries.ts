@@ -9,7 +9,17 @@ import {
   type SeenLocation,
 } from '@groundtruth/domain';
 import type { AssociatedStations, Station, StationModule, StationSensorMetaList } from '@groundtruth/contracts';
-import type { StationMediaRow, StationModuleRow, StationRow } from '@groundtruth/platform';
+import {
+  selectRows,
+  stationAttributesTable,
+  stationLinksTable,
+  stationMediaTable,
+  stationModulesTable,
+  type StationAttributeRow,
+  type StationMediaRow,
+  type StationModuleRow,
+  type StationRow,
+} from '@groundtruth/platform';
 import { idArray, ReadModels } from '../../read-models/read-models.js';
 import { StationDataQueries } from './station-data.queries.js';
 import {
@@ -21,11 +31,28 @@ import {
   toStationResource,
   type StationAccessRow,
   type StationLocationRow,
-} from './station-access.js';
+} from '../../access/index.js';
 
 type StationSqlRow = StationRow & StationAccessRow & { owner_name: string | null };
 
 type PhotoSqlRow = Pick<StationMediaRow, 'id' | 'station_id' | 'is_station_image' | 'created_at'>;
+
+const modulesSql = selectRows(
+  stationModulesTable,
+  'WHERE station_id = ANY($1::bigint[]) ORDER BY station_id, position, module_id',
+);
+const attributesSql = selectRows(
+  stationAttributesTable,
+  'WHERE station_id = ANY($1::bigint[]) ORDER BY station_id, attribute_id',
+);
+/**
+ * The station's photos page: photos uploaded for the station itself, and the station image even
+ * when it came with a note. Other note photos belong to their notes (which a project's team
+ * writes), not to the station.
+ */
+const photosSql = `SELECT id, station_id, is_station_image, created_at FROM ${stationMediaTable.name}
+  WHERE station_id = ANY($1::bigint[]) AND kind = 'photo' AND (key IS NULL OR is_station_image)
+  ORDER BY station_id, is_station_image DESC, created_at DESC, id DESC`;
 
 /** Raw queries may answer timestamps as text or as dates, depending on the driver's parsers. */
 type Timestamp = Date | string;
@@ -157,10 +184,13 @@ export class StationsQueries {
       });
       for (const { id, distance } of nearbyStations(here, seen)) nearby.set(id, distance);
     }
-    const links = await this.readModels.rows<{ other_station_id: string }>(
-      'SELECT other_station_id FROM station_links WHERE station_id = $1 ORDER BY other_station_id',
-      [stationId],
-    );
+    const links = await this.readModels
+      .em()
+      .find(
+        stationLinksTable.entity,
+        { station_id: String(stationId) },
+        { fields: ['other_station_id'], orderBy: { other_station_id: 'asc' } },
+      );
     const manual = new Set(links.map((l) => Number(l.other_station_id)));
     const ordered = [...nearby.keys(), ...[...manual].filter((id) => !nearby.has(id))];
     const readable = new Set(await this.readableIds(ordered, actor));
@@ -191,21 +221,19 @@ export class StationsQueries {
   async byIds(ids: readonly number[], actor: Actor, now: number = Date.now()): Promise<Station[]> {
     if (ids.length === 0) return [];
     const idList = [...ids];
+    // The station row joins its owner and the asker's access (SQL fragments shared with the other
+    // station queries). Its modules, attributes and photos are one entity each, read with SQL built
+    // from the entities rather than em.find: this runs for every station a page shows, where a find
+    // costs measurably more CPU than its SQL (docs/read-models.md).
     const [rows, modules, attributes, photos, summaries, readings] = await Promise.all([
       this.readModels.rows<StationSqlRow>(
         `SELECT s.*, u.name AS owner_name, ${stationAccessColumnsSql('s', 1)}
          FROM stations s LEFT JOIN users u ON u.id = s.owner_id WHERE s.id = ANY($2::bigint[])`,
         [actor.kind === 'user' ? actor.userId : null, idArray(idList)],
       ),
-      this.readModels.rows<StationModuleRow>(
-        'SELECT * FROM station_modules WHERE station_id = ANY($1::bigint[]) ORDER BY station_id, position, module_id',
-        [idArray(idList)],
-      ),
-      this.readModels.rows<{ station_id: string; attribute_id: number; name: string; string_value: string }>(
-        'SELECT * FROM station_attributes WHERE station_id = ANY($1::bigint[]) ORDER BY station_id, attribute_id',
-        [idArray(idList)],
-      ),
-      this.photos(idList),
+      this.readModels.rows<StationModuleRow>(modulesSql, [idArray(idList)]),
+      this.readModels.rows<StationAttributeRow>(attributesSql, [idArray(idList)]),
+      this.readModels.rows<PhotoSqlRow>(photosSql, [idArray(idList)]),
       this.data.summaries(idList),
       this.data.readings(idList),
     ]);
@@ -276,20 +304,6 @@ export class StationsQueries {
       };
       return [station];
     });
-  }
-
-  /**
-   * The station's photos page: photos uploaded for the station itself, and the station image even
-   * when it came with a note. Other note photos belong to their notes (which a project's team
-   * writes), not to the station.
-   */
-  private photos(ids: number[]): Promise<PhotoSqlRow[]> {
-    return this.readModels.rows<PhotoSqlRow>(
-      `SELECT id, station_id, is_station_image, created_at FROM station_media
-       WHERE station_id = ANY($1::bigint[]) AND kind = 'photo' AND (key IS NULL OR is_station_image)
-       ORDER BY station_id, is_station_image DESC, created_at DESC, id DESC`,
-      [idArray(ids)],
-    );
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Projection, RecordedEvent } from '@groundtruth/platform';
+import { type Projection, type RecordedEvent, activityTable } from '@groundtruth/platform';
 
 /**
  * The activity feed (spec §2 Project page; DESIGN "a projection of the log"): one row per thing
@@ -44,26 +44,9 @@ export const activityProjection: Projection = {
   handles,
   // 2: CSV imports and LoRaWAN uplinks are in the feed too (1 had station data files only).
   version: 2,
-  tables: [
-    {
-      name: 'activity',
-      // kind: 'StationDeployed' | 'ProjectUpdate' | 'StationIngestion'; `details` holds what the feed shows.
-      create: (t) => `
-        CREATE TABLE ${t} (
-          id text PRIMARY KEY,
-          kind text NOT NULL,
-          project_id bigint,
-          station_id bigint,
-          author_id bigint,
-          occurred_at timestamptz NOT NULL,
-          details jsonb NOT NULL
-        );
-        CREATE INDEX ${t}_project ON ${t} (project_id, occurred_at DESC) WHERE project_id IS NOT NULL;
-        CREATE INDEX ${t}_station ON ${t} (station_id, occurred_at DESC) WHERE station_id IS NOT NULL;`,
-    },
-  ],
+  tables: [activityTable],
   async apply(events: readonly RecordedEvent[], { client, table }) {
-    const activity = table('activity');
+    const activity = table(activityTable.name);
     const insert = (row: {
       id: string;
       kind: string;

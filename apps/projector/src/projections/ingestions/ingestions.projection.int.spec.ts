@@ -2,6 +2,7 @@ import { createLogger, PostgresEventStore, ProjectionRunner, rebuildProjection, 
 import { appendIngestionHistory } from '../../../../../test/support/ingestion-events.js';
 import { tableSnapshot } from '../../../../../test/support/project-events.js';
 import { createTestDatabase, type TestDatabase } from '../../../../../test/support/test-database.js';
+import { allEvents, expectIdempotent, expectIgnored } from '../../../../../test/support/projection-checks.js';
 import { ingestionsProjection as sut } from './ingestions.projection.js';
 
 const log = createLogger('silent');
@@ -54,5 +55,19 @@ describe('ingestions projection: station_data', () => {
     const before = await snapshot();
     await rebuildProjection(db.pool, store, sut, log, { batchSize: 1000 });
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('ignores an earlier processing of an upload that arrives after a later one', async () => {
+    type Processed = { ingestionId: number; version: number };
+    const processed = (await allEvents(store)).filter((e) => e.type === 'IngestionProcessed');
+    const reprocessed = new Set(processed.filter((e) => (e.data as Processed).version === 2).map((e) => e.streamId));
+    const earlier = processed.filter((e) => reprocessed.has(e.streamId) && (e.data as Processed).version === 1);
+    // Every third station's data uploads were processed twice, with other errors and another battery.
+    expect(earlier).toHaveLength(4);
+    await expectIgnored(db.pool, sut, earlier);
+  });
+
+  it('changes nothing when an event comes twice or the log comes again', async () => {
+    await expectIdempotent(db.pool, store, sut);
   });
 });

@@ -1,5 +1,11 @@
 import { ingestionEventTypes, type IngestionEvent } from '@groundtruth/domain';
-import type { Projection, ProjectionContext, RecordedEvent } from '@groundtruth/platform';
+import {
+  type Projection,
+  type ProjectionContext,
+  type RecordedEvent,
+  ingestionsTable,
+  stationDataTable,
+} from '@groundtruth/platform';
 
 /**
  * What a station's uploads (of readings: data files, CSV imports, …) say about it, recomputed from its rows in `ingestions` after each batch
@@ -41,57 +47,9 @@ const refreshStationData = async (
 export const ingestionsProjection: Projection = {
   name: 'ingestions',
   handles: ingestionEventTypes,
-  tables: [
-    {
-      name: 'ingestions',
-      create: (t) => `
-        CREATE TABLE ${t} (
-          id bigint PRIMARY KEY,
-          station_id bigint NOT NULL,
-          device_id text NOT NULL,
-          generation text NOT NULL,
-          type text NOT NULL,
-          size bigint NOT NULL,
-          first_block bigint NOT NULL,
-          last_block bigint NOT NULL,
-          content_type text NOT NULL,
-          device_name text,
-          blob_key text NOT NULL,
-          uploaded_by bigint,
-          received_at timestamptz NOT NULL,
-          version int NOT NULL DEFAULT 0,
-          records int,
-          readings int,
-          errors int,
-          problems jsonb,
-          data_start timestamptz,
-          data_end timestamptz,
-          battery double precision,
-          longitude double precision,
-          latitude double precision,
-          firmware jsonb,
-          processed_at timestamptz,
-          pending boolean NOT NULL DEFAULT true
-        );
-        CREATE INDEX ${t}_station ON ${t} (station_id, id);
-        CREATE INDEX ${t}_generation ON ${t} (station_id, generation, type);`,
-    },
-    {
-      name: 'station_data',
-      create: (t) => `
-        CREATE TABLE ${t} (
-          station_id bigint PRIMARY KEY,
-          uploads int NOT NULL,
-          last_ingestion_at timestamptz NOT NULL,
-          recording_started_at timestamptz,
-          last_reading_at timestamptz,
-          battery double precision,
-          firmware jsonb
-        );`,
-    },
-  ],
+  tables: [ingestionsTable, stationDataTable],
   async apply(events: readonly RecordedEvent[], { client, table }) {
-    const t = table('ingestions');
+    const t = table(ingestionsTable.name);
     const touched = new Set<number>();
     for (const event of events as readonly (RecordedEvent & IngestionEvent)[]) {
       switch (event.type) {
@@ -155,7 +113,7 @@ export const ingestionsProjection: Projection = {
     await refreshStationData(
       client,
       t,
-      table('station_data'),
+      table(stationDataTable.name),
       [...touched].sort((a, b) => a - b),
     );
   },

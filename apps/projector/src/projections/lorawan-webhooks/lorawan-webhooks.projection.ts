@@ -1,5 +1,5 @@
 import { lorawanWebhookEventTypes, type LorawanWebhookEvent } from '@groundtruth/domain';
-import type { Projection, RecordedEvent } from '@groundtruth/platform';
+import { type Projection, type RecordedEvent, lorawanWebhooksTable } from '@groundtruth/platform';
 
 /**
  * Projects' LoRaWAN webhooks (stream `lorawan-webhook-{projectId}`), one row each while configured:
@@ -9,23 +9,9 @@ import type { Projection, RecordedEvent } from '@groundtruth/platform';
 export const lorawanWebhooksProjection: Projection = {
   name: 'lorawan_webhooks',
   handles: lorawanWebhookEventTypes,
-  tables: [
-    {
-      name: 'lorawan_webhooks',
-      create: (t) => `
-        CREATE TABLE ${t} (
-          project_id bigint PRIMARY KEY,
-          mapping jsonb NOT NULL,
-          time_path text,
-          owner_id bigint NOT NULL,
-          token_hash text,
-          token_issued_at timestamptz,
-          configured_at timestamptz NOT NULL
-        );`,
-    },
-  ],
+  tables: [lorawanWebhooksTable],
   async apply(events: readonly RecordedEvent[], { client, table }) {
-    const t = table('lorawan_webhooks');
+    const t = table(lorawanWebhooksTable.name);
     for (const event of events as readonly (RecordedEvent & LorawanWebhookEvent)[]) {
       switch (event.type) {
         case 'LorawanWebhookConfigured': {

@@ -1,28 +1,13 @@
 import { fieldNoteEventTypes, type FieldNoteEvent } from '@groundtruth/domain';
-import type { Projection, RecordedEvent } from '@groundtruth/platform';
+import { type Projection, type RecordedEvent, fieldNotesTable } from '@groundtruth/platform';
 
 /** Field notes as a station's page lists them; a deleted note's row goes away. */
 export const fieldNotesProjection: Projection = {
   name: 'field_notes',
   handles: fieldNoteEventTypes,
-  tables: [
-    {
-      name: 'field_notes',
-      create: (t) => `
-        CREATE TABLE ${t} (
-          id bigint PRIMARY KEY,
-          station_id bigint NOT NULL,
-          author_id bigint NOT NULL,
-          body text NOT NULL,
-          revision bigint NOT NULL,
-          created_at timestamptz NOT NULL,
-          updated_at timestamptz NOT NULL
-        );
-        CREATE INDEX ${t}_station ON ${t} (station_id, created_at DESC, id DESC);`,
-    },
-  ],
+  tables: [fieldNotesTable],
   async apply(events: readonly RecordedEvent[], { client, table }) {
-    const notes = table('field_notes');
+    const notes = table(fieldNotesTable.name);
     for (const event of events as readonly (RecordedEvent & FieldNoteEvent)[]) {
       const revision = event.revision.toString();
       switch (event.type) {

@@ -1,6 +1,7 @@
 import { createLogger, PostgresEventStore, ProjectionRunner, type EventStore } from '@groundtruth/platform';
 import { createTestDatabase, type TestDatabase } from '../../../../../test/support/test-database.js';
 import { appendNoteHistory } from '../../../../../test/support/note-events.js';
+import { expectIdempotent } from '../../../../../test/support/projection-checks.js';
 import { fieldNotesProjection } from './field-notes.projection.js';
 import { stationNotesProjection } from './station-notes.projection.js';
 
@@ -59,5 +60,12 @@ describe('notes projections', () => {
       'Visit 1, edited',
       'Visit 2',
     ]);
+  });
+
+  it.each([
+    ['station notes', stationNotesProjection],
+    ['field notes', fieldNotesProjection],
+  ])('%s: change nothing when an event comes twice or the log comes again', async (_name, sut) => {
+    await expectIdempotent(db.pool, store, sut);
   });
 });

@@ -1,5 +1,5 @@
 import { stationNotesEventTypes, type StationNotesEvent } from '@groundtruth/domain';
-import type { Projection, RecordedEvent } from '@groundtruth/platform';
+import { type Projection, type RecordedEvent, stationNotesTable, stationMediaTable } from '@groundtruth/platform';
 
 /**
  * A station's notes (one row per written note) and its photos and recordings (one row per media
@@ -9,46 +9,10 @@ import type { Projection, RecordedEvent } from '@groundtruth/platform';
 export const stationNotesProjection: Projection = {
   name: 'station_notes',
   handles: stationNotesEventTypes,
-  tables: [
-    {
-      name: 'station_notes',
-      create: (t) => `
-        CREATE TABLE ${t} (
-          id bigint PRIMARY KEY,
-          station_id bigint NOT NULL,
-          key text NOT NULL,
-          title text,
-          body text NOT NULL,
-          media_ids bigint[] NOT NULL,
-          writes int NOT NULL,
-          stream_revision bigint NOT NULL,
-          created_by bigint,
-          updated_by bigint,
-          created_at timestamptz NOT NULL,
-          updated_at timestamptz NOT NULL
-        );
-        CREATE UNIQUE INDEX ${t}_station_key ON ${t} (station_id, key);`,
-    },
-    {
-      name: 'station_media',
-      create: (t) => `
-        CREATE TABLE ${t} (
-          id bigint PRIMARY KEY,
-          station_id bigint NOT NULL,
-          key text,
-          media_key text NOT NULL,
-          kind text NOT NULL,
-          content_type text NOT NULL,
-          uploaded_by bigint,
-          created_at timestamptz NOT NULL,
-          is_station_image boolean NOT NULL
-        );
-        CREATE INDEX ${t}_station ON ${t} (station_id, id);`,
-    },
-  ],
+  tables: [stationNotesTable, stationMediaTable],
   async apply(events: readonly RecordedEvent[], { client, table }) {
-    const notes = table('station_notes');
-    const media = table('station_media');
+    const notes = table(stationNotesTable.name);
+    const media = table(stationMediaTable.name);
     for (const event of events as readonly (RecordedEvent & StationNotesEvent)[]) {
       const revision = event.revision.toString();
       switch (event.type) {

@@ -6,6 +6,12 @@ import {
   type ProjectRow,
   type RecordedEvent,
   type WrittenRow,
+  projectsTable,
+  projectMembersTable,
+  projectInvitesTable,
+  projectFollowsTable,
+  projectUpdatesTable,
+  projectStationsTable,
 } from '@groundtruth/platform';
 
 /**
@@ -92,7 +98,7 @@ const applyToTeamAndContent = async (event: Event, { client, table }: Projection
       const d = event.data;
       if (d.createdBy === null) return;
       await q(
-        `INSERT INTO ${table('project_members')} (project_id, user_id, role, joined_at) VALUES ($1, $2, 'administrator', $3)
+        `INSERT INTO ${table(projectMembersTable.name)} (project_id, user_id, role, joined_at) VALUES ($1, $2, 'administrator', $3)
          ON CONFLICT (project_id, user_id) DO UPDATE SET role = EXCLUDED.role, joined_at = EXCLUDED.joined_at`,
         [d.projectId, d.createdBy, d.createdAt],
       );
@@ -106,13 +112,13 @@ const applyToTeamAndContent = async (event: Event, { client, table }: Projection
     }
     case 'ProjectFollowed':
       await q(
-        `INSERT INTO ${table('project_follows')} (project_id, user_id, followed_at) VALUES ($1, $2, $3)
+        `INSERT INTO ${table(projectFollowsTable.name)} (project_id, user_id, followed_at) VALUES ($1, $2, $3)
          ON CONFLICT (project_id, user_id) DO UPDATE SET followed_at = EXCLUDED.followed_at`,
         [event.data.projectId, event.data.userId, event.data.followedAt],
       );
       return;
     case 'ProjectUnfollowed':
-      await q(`DELETE FROM ${table('project_follows')} WHERE project_id = $1 AND user_id = $2`, [
+      await q(`DELETE FROM ${table(projectFollowsTable.name)} WHERE project_id = $1 AND user_id = $2`, [
         event.data.projectId,
         event.data.userId,
       ]);
@@ -120,14 +126,14 @@ const applyToTeamAndContent = async (event: Event, { client, table }: Projection
     case 'ProjectUpdatePosted': {
       const d = event.data;
       await q(
-        `INSERT INTO ${table('project_updates')} (id, project_id, author_id, body, revision, created_at, updated_at)
+        `INSERT INTO ${table(projectUpdatesTable.name)} (id, project_id, author_id, body, revision, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT (id) DO NOTHING`,
         [d.updateId, d.projectId, d.authorId, d.body, event.revision.toString(), d.postedAt],
       );
       return;
     }
     case 'ProjectUpdateEdited':
-      await q(`UPDATE ${table('project_updates')} SET body = $2, updated_at = $3, revision = $4 WHERE id = $1`, [
+      await q(`UPDATE ${table(projectUpdatesTable.name)} SET body = $2, updated_at = $3, revision = $4 WHERE id = $1`, [
         event.data.updateId,
         event.data.body,
         event.data.editedAt,
@@ -135,17 +141,17 @@ const applyToTeamAndContent = async (event: Event, { client, table }: Projection
       ]);
       return;
     case 'ProjectUpdateDeleted':
-      await q(`DELETE FROM ${table('project_updates')} WHERE id = $1`, [event.data.updateId]);
+      await q(`DELETE FROM ${table(projectUpdatesTable.name)} WHERE id = $1`, [event.data.updateId]);
       return;
     case 'ProjectStationAdded':
       await q(
-        `INSERT INTO ${table('project_stations')} (project_id, station_id, added_at) VALUES ($1, $2, $3)
+        `INSERT INTO ${table(projectStationsTable.name)} (project_id, station_id, added_at) VALUES ($1, $2, $3)
          ON CONFLICT (project_id, station_id) DO NOTHING`,
         [event.data.projectId, event.data.stationId, event.data.addedAt],
       );
       return;
     case 'ProjectStationRemoved':
-      await q(`DELETE FROM ${table('project_stations')} WHERE project_id = $1 AND station_id = $2`, [
+      await q(`DELETE FROM ${table(projectStationsTable.name)} WHERE project_id = $1 AND station_id = $2`, [
         event.data.projectId,
         event.data.stationId,
       ]);
@@ -153,7 +159,7 @@ const applyToTeamAndContent = async (event: Event, { client, table }: Projection
     case 'ProjectMemberInvited': {
       const d = event.data;
       await q(
-        `INSERT INTO ${table('project_invites')} (id, project_id, email, role, token_hash, invited_by, invited_at)
+        `INSERT INTO ${table(projectInvitesTable.name)} (id, project_id, email, role, token_hash, invited_by, invited_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`,
         [d.inviteId, d.projectId, d.pii?.email ?? null, d.role, d.tokenHash, d.invitedBy, d.invitedAt],
       );
@@ -161,9 +167,9 @@ const applyToTeamAndContent = async (event: Event, { client, table }: Projection
     }
     case 'ProjectInviteAccepted': {
       const d = event.data;
-      await q(`DELETE FROM ${table('project_invites')} WHERE id = $1`, [d.inviteId]);
+      await q(`DELETE FROM ${table(projectInvitesTable.name)} WHERE id = $1`, [d.inviteId]);
       await q(
-        `INSERT INTO ${table('project_members')} (project_id, user_id, role, joined_at) VALUES ($1, $2, $3, $4)
+        `INSERT INTO ${table(projectMembersTable.name)} (project_id, user_id, role, joined_at) VALUES ($1, $2, $3, $4)
          ON CONFLICT (project_id, user_id) DO UPDATE SET role = EXCLUDED.role`,
         [d.projectId, d.userId, d.role, d.acceptedAt],
       );
@@ -171,17 +177,17 @@ const applyToTeamAndContent = async (event: Event, { client, table }: Projection
     }
     case 'ProjectInviteDeclined':
     case 'ProjectInviteCancelled':
-      await q(`DELETE FROM ${table('project_invites')} WHERE id = $1`, [event.data.inviteId]);
+      await q(`DELETE FROM ${table(projectInvitesTable.name)} WHERE id = $1`, [event.data.inviteId]);
       return;
     case 'ProjectMemberRoleChanged':
-      await q(`UPDATE ${table('project_members')} SET role = $3 WHERE project_id = $1 AND user_id = $2`, [
+      await q(`UPDATE ${table(projectMembersTable.name)} SET role = $3 WHERE project_id = $1 AND user_id = $2`, [
         event.data.projectId,
         event.data.userId,
         event.data.role,
       ]);
       return;
     case 'ProjectMemberRemoved':
-      await q(`DELETE FROM ${table('project_members')} WHERE project_id = $1 AND user_id = $2`, [
+      await q(`DELETE FROM ${table(projectMembersTable.name)} WHERE project_id = $1 AND user_id = $2`, [
         event.data.projectId,
         event.data.userId,
       ]);
@@ -195,102 +201,17 @@ export const projectsProjection: Projection = {
   name: 'projects',
   handles,
   tables: [
-    {
-      name: 'projects',
-      create: (t) => `
-        CREATE TABLE ${t} (
-          id bigint PRIMARY KEY,
-          revision bigint NOT NULL,
-          team_revision bigint NOT NULL,
-          name text NOT NULL,
-          description text NOT NULL,
-          goal text NOT NULL,
-          location text NOT NULL,
-          slug text NOT NULL,
-          tags jsonb NOT NULL,
-          privacy int NOT NULL,
-          show_stations boolean NOT NULL,
-          show_exact_location boolean NOT NULL,
-          bounds jsonb,
-          start_time timestamptz,
-          end_time timestamptz,
-          photo text,
-          created_by bigint,
-          created_at timestamptz NOT NULL,
-          updated_at timestamptz NOT NULL
-        );
-        CREATE INDEX ${t}_public_name ON ${t} (name) WHERE privacy > 0;`,
-    },
-    {
-      name: 'project_members',
-      create: (t) => `
-        CREATE TABLE ${t} (
-          project_id bigint NOT NULL,
-          user_id bigint NOT NULL,
-          role text NOT NULL CHECK (role IN ('administrator', 'member')),
-          joined_at timestamptz NOT NULL,
-          PRIMARY KEY (project_id, user_id)
-        );
-        CREATE INDEX ${t}_user ON ${t} (user_id);`,
-    },
-    {
-      name: 'project_invites',
-      // Pending invitations only; `email` is null when its sealed address was erased.
-      create: (t) => `
-        CREATE TABLE ${t} (
-          id bigint PRIMARY KEY,
-          project_id bigint NOT NULL,
-          email text,
-          role text NOT NULL CHECK (role IN ('administrator', 'member')),
-          token_hash text NOT NULL,
-          invited_by bigint,
-          invited_at timestamptz NOT NULL
-        );
-        CREATE INDEX ${t}_project ON ${t} (project_id);
-        CREATE INDEX ${t}_email ON ${t} (email);
-        CREATE INDEX ${t}_token ON ${t} (token_hash);`,
-    },
-    {
-      name: 'project_follows',
-      create: (t) => `
-        CREATE TABLE ${t} (
-          project_id bigint NOT NULL,
-          user_id bigint NOT NULL,
-          followed_at timestamptz NOT NULL,
-          PRIMARY KEY (project_id, user_id)
-        );
-        CREATE INDEX ${t}_user ON ${t} (user_id);`,
-    },
-    {
-      name: 'project_updates',
-      create: (t) => `
-        CREATE TABLE ${t} (
-          id bigint PRIMARY KEY,
-          project_id bigint NOT NULL,
-          author_id bigint NOT NULL,
-          body text NOT NULL,
-          revision bigint NOT NULL,
-          created_at timestamptz NOT NULL,
-          updated_at timestamptz NOT NULL
-        );
-        CREATE INDEX ${t}_project ON ${t} (project_id, created_at DESC);`,
-    },
-    {
-      name: 'project_stations',
-      create: (t) => `
-        CREATE TABLE ${t} (
-          project_id bigint NOT NULL,
-          station_id bigint NOT NULL,
-          added_at timestamptz NOT NULL,
-          PRIMARY KEY (project_id, station_id)
-        );
-        CREATE INDEX ${t}_station ON ${t} (station_id);`,
-    },
+    projectsTable,
+    projectMembersTable,
+    projectInvitesTable,
+    projectFollowsTable,
+    projectUpdatesTable,
+    projectStationsTable,
   ],
   async apply(events: readonly RecordedEvent[], ctx) {
     const all = events as readonly Event[];
     await foldIntoRows<Row, Event>(ctx.client, {
-      table: ctx.table('projects'),
+      table: ctx.table(projectsTable.name),
       key: 'id',
       events: all.filter((e) => rowTypes.has(e.type)),
       keyOf: (e) => String(e.data.projectId),
@@ -298,6 +219,6 @@ export const projectsProjection: Projection = {
     });
     for (const event of all) await applyToTeamAndContent(event, ctx);
     const deleted = all.filter((e) => e.type === 'ProjectDeleted').map((e) => e.data.projectId);
-    if (deleted.length > 0) await ctx.client.query(`DELETE FROM ${ctx.table('projects')} WHERE id = ANY($1)`, [deleted]);
+    if (deleted.length > 0) await ctx.client.query(`DELETE FROM ${ctx.table(projectsTable.name)} WHERE id = ANY($1)`, [deleted]);
   },
 };

@@ -1,5 +1,12 @@
 import { sessionEventTypes, type SessionEvent } from '@groundtruth/domain';
-import { foldIntoRows, type Projection, type RecordedEvent, type SessionRow, type WrittenRow } from '@groundtruth/platform';
+import {
+  foldIntoRows,
+  type Projection,
+  type RecordedEvent,
+  type SessionRow,
+  type WrittenRow,
+  sessionsTable,
+} from '@groundtruth/platform';
 
 /** Sessions as the API checks them on each request (ended or not) and lists them per user. No token hashes here. */
 type Row = WrittenRow<SessionRow>;
@@ -30,27 +37,10 @@ const evolve = (row: Row | undefined, event: SessionEvent, revision: string): Ro
 export const sessionsProjection: Projection = {
   name: 'sessions',
   handles: sessionEventTypes,
-  tables: [
-    {
-      name: 'sessions',
-      create: (t) => `
-        CREATE TABLE ${t} (
-          id text PRIMARY KEY,
-          revision bigint NOT NULL,
-          user_id bigint NOT NULL,
-          method text NOT NULL,
-          spoofed_by bigint,
-          ended_reason text,
-          expires_at timestamptz NOT NULL,
-          started_at timestamptz NOT NULL,
-          updated_at timestamptz NOT NULL
-        );
-        CREATE INDEX ${t}_open_by_user ON ${t} (user_id) WHERE ended_reason IS NULL;`,
-    },
-  ],
+  tables: [sessionsTable],
   async apply(events: readonly RecordedEvent[], { client, table }) {
     await foldIntoRows<Row, RecordedEvent & SessionEvent>(client, {
-      table: table('sessions'),
+      table: table(sessionsTable.name),
       key: 'id',
       events: events as readonly (RecordedEvent & SessionEvent)[],
       keyOf: (e) => e.data.sessionId,

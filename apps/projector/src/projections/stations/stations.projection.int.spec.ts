@@ -11,6 +11,7 @@ import { appendAccountHistory } from '../../../../../test/support/account-events
 import { tableSnapshot } from '../../../../../test/support/project-events.js';
 import { appendStationHistory } from '../../../../../test/support/station-events.js';
 import { createTestDatabase, type TestDatabase } from '../../../../../test/support/test-database.js';
+import { allEvents, expectIdempotent, expectIgnored, withData } from '../../../../../test/support/projection-checks.js';
 import { stationsProjection as sut } from './stations.projection.js';
 
 const log = createLogger('silent');
@@ -70,5 +71,22 @@ describe('stations projection', () => {
     const before = await snapshot();
     await rebuildProjection(db.pool, store, sut, log, { batchSize: 3 });
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('ignores changes to a station it never saw registered, and the deletion of an account that owns none', async () => {
+    const events = await allEvents(store);
+    const changes = events.filter(
+      (e) => e.streamId === 'station-3' && (e.type === 'StationUpdated' || e.type === 'StationDeployed'),
+    );
+    expect(new Set(changes.map((e) => e.type)).size).toBe(2);
+    const deleted = events.find((e) => e.type === 'UserDeleted')!;
+    await expectIgnored(db.pool, sut, [
+      ...changes.map((e) => withData(e, { stationId: 99 }, 'station-99')),
+      withData(deleted, { userId: 999 }, 'user-999'),
+    ]);
+  });
+
+  it('changes nothing when an event comes twice or the log comes again', async () => {
+    await expectIdempotent(db.pool, store, sut);
   });
 });

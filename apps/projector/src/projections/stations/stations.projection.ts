@@ -14,6 +14,10 @@ import {
   type RecordedEvent,
   type StationRow,
   type WrittenRow,
+  stationsTable,
+  stationModulesTable,
+  stationAttributesTable,
+  stationLinksTable,
 } from '@groundtruth/platform';
 
 /** One row per station, as the API serves it (modules, attributes and links in their own tables). */
@@ -89,9 +93,9 @@ const evolve = (row: Row | undefined, event: StationEvent, revision: string): Ro
 
 /** Modules, attributes and links: one statement per event, in log order. */
 const applyToSideTables = async (event: Handled, { client, table }: ProjectionContext): Promise<void> => {
-  const modules = table('station_modules');
-  const attributes = table('station_attributes');
-  const links = table('station_links');
+  const modules = table(stationModulesTable.name);
+  const attributes = table(stationAttributesTable.name);
+  const links = table(stationLinksTable.name);
   switch (event.type) {
     case 'StationModulesConfigured': {
       const d = event.data;
@@ -160,7 +164,7 @@ const applyToSideTables = async (event: Handled, { client, table }: ProjectionCo
       return;
     case 'UserDeleted':
       await client.query(
-        `DELETE FROM ${attributes} a USING ${table('stations')} s WHERE s.id = a.station_id AND s.owner_id = $1`,
+        `DELETE FROM ${attributes} a USING ${table(stationsTable.name)} s WHERE s.id = a.station_id AND s.owner_id = $1`,
         [event.data.userId],
       );
       return;
@@ -172,74 +176,11 @@ const applyToSideTables = async (event: Handled, { client, table }: ProjectionCo
 export const stationsProjection: Projection = {
   name: 'stations',
   handles,
-  tables: [
-    {
-      name: 'stations',
-      create: (t) => `
-        CREATE TABLE ${t} (
-          id bigint PRIMARY KEY,
-          revision bigint NOT NULL,
-          owner_id bigint NOT NULL,
-          device_id text NOT NULL,
-          name text NOT NULL,
-          description text NOT NULL,
-          hidden boolean NOT NULL,
-          deployed_at timestamptz,
-          longitude double precision,
-          latitude double precision,
-          general_longitude double precision,
-          general_latitude double precision,
-          location_name text,
-          model text,
-          created_at timestamptz NOT NULL,
-          updated_at timestamptz NOT NULL
-        );
-        CREATE INDEX ${t}_owner ON ${t} (owner_id);
-        CREATE INDEX ${t}_device ON ${t} (device_id);
-        CREATE INDEX ${t}_general_latitude ON ${t} (general_latitude) WHERE general_latitude IS NOT NULL;`,
-    },
-    {
-      name: 'station_modules',
-      create: (t) => `
-        CREATE TABLE ${t} (
-          module_id bigint PRIMARY KEY,
-          station_id bigint NOT NULL,
-          hardware_id text,
-          name text NOT NULL,
-          label text,
-          position int NOT NULL,
-          internal boolean NOT NULL,
-          sensors jsonb NOT NULL
-        );
-        CREATE INDEX ${t}_station ON ${t} (station_id, position);`,
-    },
-    {
-      name: 'station_attributes',
-      create: (t) => `
-        CREATE TABLE ${t} (
-          station_id bigint NOT NULL,
-          attribute_id int NOT NULL,
-          name text NOT NULL,
-          string_value text NOT NULL,
-          PRIMARY KEY (station_id, attribute_id)
-        );`,
-    },
-    {
-      name: 'station_links',
-      create: (t) => `
-        CREATE TABLE ${t} (
-          station_id bigint NOT NULL,
-          other_station_id bigint NOT NULL,
-          linked_at timestamptz NOT NULL,
-          PRIMARY KEY (station_id, other_station_id)
-        );
-        CREATE INDEX ${t}_other ON ${t} (other_station_id);`,
-    },
-  ],
+  tables: [stationsTable, stationModulesTable, stationAttributesTable, stationLinksTable],
   async apply(events: readonly RecordedEvent[], ctx) {
     const all = events as readonly Handled[];
     await foldIntoRows<Row, RecordedEvent & StationEvent>(ctx.client, {
-      table: ctx.table('stations'),
+      table: ctx.table(stationsTable.name),
       key: 'id',
       events: all.filter((e): e is RecordedEvent & StationEvent => e.type !== 'UserDeleted'),
       keyOf: (e) => String(e.data.stationId),

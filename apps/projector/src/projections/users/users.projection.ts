@@ -1,5 +1,12 @@
 import { DEFAULT_LOCALE, DELETED_USER_NAME, userEventTypes, type UserEvent } from '@groundtruth/domain';
-import { foldIntoRows, type Projection, type RecordedEvent, type UserRow, type WrittenRow } from '@groundtruth/platform';
+import {
+  foldIntoRows,
+  type Projection,
+  type RecordedEvent,
+  type UserRow,
+  type WrittenRow,
+  usersTable,
+} from '@groundtruth/platform';
 
 /**
  * People as the API shows them. Personal fields come from the events' sealed `pii`: after an
@@ -91,35 +98,10 @@ const evolve = (row: Row | undefined, event: UserEvent, revision: string): Row |
 export const usersProjection: Projection = {
   name: 'users',
   handles: userEventTypes,
-  tables: [
-    {
-      name: 'users',
-      create: (t) => `
-        CREATE TABLE ${t} (
-          id bigint PRIMARY KEY,
-          revision bigint NOT NULL,
-          email text,
-          name text NOT NULL,
-          bio text NOT NULL,
-          photo text,
-          public_profile boolean NOT NULL,
-          email_validated boolean NOT NULL,
-          has_password boolean NOT NULL,
-          locale text NOT NULL,
-          tnc_date timestamptz,
-          admin boolean NOT NULL,
-          moderator boolean NOT NULL,
-          deleted boolean NOT NULL,
-          created_at timestamptz NOT NULL,
-          updated_at timestamptz NOT NULL
-        );
-        CREATE INDEX ${t}_email ON ${t} (email);
-        CREATE INDEX ${t}_name ON ${t} (lower(name) text_pattern_ops) WHERE NOT deleted;`,
-    },
-  ],
+  tables: [usersTable],
   async apply(events: readonly RecordedEvent[], { client, table }) {
     await foldIntoRows<Row, RecordedEvent & UserEvent>(client, {
-      table: table('users'),
+      table: table(usersTable.name),
       key: 'id',
       events: events as readonly (RecordedEvent & UserEvent)[],
       keyOf: (e) => String(e.data.userId),

@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, stationNotesDecider, stationNotesStream, type MediaKind } from '@groundtruth/domain';
 import { ID_ALLOCATOR, type IdAllocator } from '@groundtruth/platform';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
-import { MediaStore, sniffAudio, sniffImage } from '../../../media/media-store.js';
+import { MediaStore, sniffAudio, sniffImage } from '../../../media/index.js';
 import { AddStationMediaCommand } from './add-station-media.command.js';
 
 const photoOrRecording = 'Choose a jpeg or png photo, or an m4a or caf recording.';

@@ -1,12 +1,17 @@
-import { Command } from '@nestjs/cqrs';
-import type { ChooseStationImage, CommandMetadata } from '@groundtruth/domain';
-import type { CommandOutcome } from '../../../common/cqrs/aggregate-streams.js';
+import {
+  stationNotesDecider,
+  stationNotesStream,
+  type StationNotesState,
+  type StationNotesCommand,
+  type StationNotesEvent,
+  type CommandMetadata,
+  type ChooseStationImage,
+} from '@groundtruth/domain';
+import { DeciderCommand } from '../../../common/cqrs/decider-command.js';
 
-export class ChooseStationImageCommand extends Command<CommandOutcome> {
-  constructor(
-    readonly input: ChooseStationImage['data'],
-    readonly meta: CommandMetadata,
-  ) {
-    super();
+/** Chooses which of a station's photos shows as its image. */
+export class ChooseStationImageCommand extends DeciderCommand<StationNotesState, StationNotesCommand, StationNotesEvent> {
+  constructor(input: ChooseStationImage['data'], meta: CommandMetadata) {
+    super(stationNotesDecider, stationNotesStream(input.stationId), { type: 'ChooseStationImage', data: input }, meta);
   }
 }

@@ -1,12 +1,17 @@
-import { Command } from '@nestjs/cqrs';
-import type { CommandMetadata, DeleteFieldNote } from '@groundtruth/domain';
-import type { CommandOutcome } from '../../../common/cqrs/aggregate-streams.js';
+import {
+  fieldNoteDecider,
+  fieldNoteStream,
+  type FieldNoteState,
+  type FieldNoteCommand,
+  type FieldNoteEvent,
+  type CommandMetadata,
+  type DeleteFieldNote,
+} from '@groundtruth/domain';
+import { DeciderCommand } from '../../../common/cqrs/decider-command.js';
 
-export class DeleteFieldNoteCommand extends Command<CommandOutcome> {
-  constructor(
-    readonly input: DeleteFieldNote['data'],
-    readonly meta: CommandMetadata,
-  ) {
-    super();
+/** Deletes a field note. */
+export class DeleteFieldNoteCommand extends DeciderCommand<FieldNoteState, FieldNoteCommand, FieldNoteEvent> {
+  constructor(input: DeleteFieldNote['data'], meta: CommandMetadata) {
+    super(fieldNoteDecider, fieldNoteStream(input.fieldNoteId), { type: 'DeleteFieldNote', data: input }, meta);
   }
 }

@@ -1,14 +1,19 @@
-import { Command } from '@nestjs/cqrs';
-import type { CommandMetadata, EditFieldNote } from '@groundtruth/domain';
-import type { CommandOutcome } from '../../../common/cqrs/aggregate-streams.js';
+import {
+  fieldNoteDecider,
+  fieldNoteStream,
+  type FieldNoteState,
+  type FieldNoteCommand,
+  type FieldNoteEvent,
+  type CommandMetadata,
+  type EditFieldNote,
+} from '@groundtruth/domain';
+import { DeciderCommand } from '../../../common/cqrs/decider-command.js';
 
-export class EditFieldNoteCommand extends Command<CommandOutcome> {
-  constructor(
-    readonly input: EditFieldNote['data'],
-    /** The note's version the author read. */
-    readonly version: number,
-    readonly meta: CommandMetadata,
-  ) {
-    super();
+/** Edits a field note, made on the note's version the author read. */
+export class EditFieldNoteCommand extends DeciderCommand<FieldNoteState, FieldNoteCommand, FieldNoteEvent> {
+  constructor(input: EditFieldNote['data'], version: number, meta: CommandMetadata) {
+    super(fieldNoteDecider, fieldNoteStream(input.fieldNoteId), { type: 'EditFieldNote', data: input }, meta, {
+      expected: { version },
+    });
   }
 }

@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { stationNotesDecider, stationNotesStream } from '@groundtruth/domain';
 import { LOGGER, type Logger } from '@groundtruth/platform';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
-import { MediaStore } from '../../../media/media-store.js';
+import { MediaStore } from '../../../media/index.js';
 import { RemoveStationMediaCommand } from './remove-station-media.command.js';
 
 /** Records the deletion, then drops the stored bytes (a failure there leaves an orphan file, logged). */

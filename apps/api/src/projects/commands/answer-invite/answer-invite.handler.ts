@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { projectDecider, projectInviteSubject, projectStream, type ProjectCommand } from '@groundtruth/domain';
 import { SUBJECT_KEYS, type SubjectKeyStore } from '@groundtruth/platform';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
-import { decideOptionsFor } from '../project-command.js';
+import { decideOptionsFor } from '../decide-options.js';
 import { AnswerProjectInviteCommand } from './answer-invite.command.js';
 
 /**

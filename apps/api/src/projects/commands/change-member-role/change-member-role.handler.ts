@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { movesProjectTeam, projectDecider, projectStream } from '@groundtruth/domain';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
-import { UsersQueries } from '../../../users/queries/users.queries.js';
+import { UsersQueries } from '../../../accounts/index.js';
 import { ChangeProjectMemberRoleCommand } from './change-member-role.command.js';
 
 /** The team manager names people by e-mail (spec §7); the decider works with the account behind it. */

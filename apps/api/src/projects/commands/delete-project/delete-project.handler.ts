@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { fold, projectDecider, projectInviteSubject, projectStream, type ProjectEvent } from '@groundtruth/domain';
 import { EVENT_STORE, LOGGER, SUBJECT_KEYS, type EventStore, type Logger, type SubjectKeyStore } from '@groundtruth/platform';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
-import { MediaStore } from '../../../media/media-store.js';
+import { MediaStore } from '../../../media/index.js';
 import { DeleteProjectCommand } from './delete-project.command.js';
 
 /**

@@ -4,7 +4,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { anonymous, normalizeEmail, projectDecider, projectStream } from '@groundtruth/domain';
 import { ID_ALLOCATOR, LOGGER, type IdAllocator, type Logger } from '@groundtruth/platform';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
-import { UsersQueries } from '../../../users/queries/users.queries.js';
+import { UsersQueries } from '../../../accounts/index.js';
 import { ProjectMails } from '../../project-mails.js';
 import { ProjectsQueries } from '../../queries/projects.queries.js';
 import { InviteProjectMemberCommand } from './invite-member.command.js';

@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { movesProjectTeam, projectDecider, projectInviteSubject, projectStream } from '@groundtruth/domain';
 import { SUBJECT_KEYS, type SubjectKeyStore } from '@groundtruth/platform';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
-import { UsersQueries } from '../../../users/queries/users.queries.js';
+import { UsersQueries } from '../../../accounts/index.js';
 import { RemoveProjectMemberCommand } from './remove-member.command.js';
 
 /** Removes a member, or withdraws a pending invitation (whose sealed address is then erased). */

@@ -1,14 +1,20 @@
-import { Command } from '@nestjs/cqrs';
-import type { CommandMetadata, UpdateProject } from '@groundtruth/domain';
-import type { CommandOutcome } from '../../../common/cqrs/aggregate-streams.js';
+import {
+  projectDecider,
+  projectStream,
+  type ProjectState,
+  type ProjectCommand,
+  type ProjectEvent,
+  type CommandMetadata,
+  type UpdateProject,
+  movesProjectDetails,
+} from '@groundtruth/domain';
+import { DeciderCommand } from '../../../common/cqrs/decider-command.js';
 
-export class UpdateProjectCommand extends Command<CommandOutcome> {
-  constructor(
-    readonly input: UpdateProject['data'],
-    /** The details' version the writer read. */
-    readonly version: number,
-    readonly meta: CommandMetadata,
-  ) {
-    super();
+/** Edits a project's details, made on the details' version the writer read (a stale one is a 409). */
+export class UpdateProjectCommand extends DeciderCommand<ProjectState, ProjectCommand, ProjectEvent> {
+  constructor(input: UpdateProject['data'], version: number, meta: CommandMetadata) {
+    super(projectDecider, projectStream(input.projectId), { type: 'UpdateProject', data: input }, meta, {
+      expected: { version, counts: movesProjectDetails },
+    });
   }
 }

@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { projectDecider, projectStream } from '@groundtruth/domain';
 import { AggregateStreams } from '../../../common/cqrs/aggregate-streams.js';
-import { MediaStore } from '../../../media/media-store.js';
+import { MediaStore } from '../../../media/index.js';
 import { ProjectsQueries } from '../../queries/projects.queries.js';
 import { UploadProjectPhotoCommand } from './upload-photo.command.js';
 

@@ -11,8 +11,8 @@ import {
 import { SUBJECT_KEYS, type LogPosition, type SubjectKeyStore } from '@groundtruth/platform';
 import { AggregateStreams, type CommandOutcome } from '../../../common/cqrs/aggregate-streams.js';
 import { ProjectTeamQueries } from '../../queries/project-team.queries.js';
-import { PROJECT_COMMAND_RETRIES } from '../project-command.js';
-import { WithdrawInvitesCommand } from './withdraw-invites.command.js';
+import { PROJECT_COMMAND_RETRIES } from '../decide-options.js';
+import { WithdrawInvitesCommand } from '../../../accounts/index.js';
 
 /** An invitation answered, withdrawn or gone with its project since the read model was written. */
 const alreadyGone = (error: unknown): boolean =>

@@ -1,14 +1,19 @@
-import { Command } from '@nestjs/cqrs';
-import type { CommandMetadata, LabelStationModule } from '@groundtruth/domain';
-import type { CommandOutcome } from '../../../common/cqrs/aggregate-streams.js';
+import {
+  stationDecider,
+  stationStream,
+  type StationState,
+  type StationCommand,
+  type StationEvent,
+  type CommandMetadata,
+  type LabelStationModule,
+} from '@groundtruth/domain';
+import { DeciderCommand } from '../../../common/cqrs/decider-command.js';
 
-export class LabelModuleCommand extends Command<CommandOutcome> {
-  constructor(
-    readonly input: LabelStationModule['data'],
-    /** The station's version the writer read. */
-    readonly version: number,
-    readonly meta: CommandMetadata,
-  ) {
-    super();
+/** Names a station's module, made on the station's version the writer read. */
+export class LabelModuleCommand extends DeciderCommand<StationState, StationCommand, StationEvent> {
+  constructor(input: LabelStationModule['data'], version: number, meta: CommandMetadata) {
+    super(stationDecider, stationStream(input.stationId), { type: 'LabelStationModule', data: input }, meta, {
+      expected: { version },
+    });
   }
 }

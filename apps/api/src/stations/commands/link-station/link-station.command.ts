@@ -1,12 +1,17 @@
-import { Command } from '@nestjs/cqrs';
-import type { CommandMetadata, LinkStation } from '@groundtruth/domain';
-import type { CommandOutcome } from '../../../common/cqrs/aggregate-streams.js';
+import {
+  stationDecider,
+  stationStream,
+  type StationState,
+  type StationCommand,
+  type StationEvent,
+  type CommandMetadata,
+  type LinkStation,
+} from '@groundtruth/domain';
+import { DeciderCommand } from '../../../common/cqrs/decider-command.js';
 
-export class LinkStationCommand extends Command<CommandOutcome> {
-  constructor(
-    readonly input: LinkStation['data'],
-    readonly meta: CommandMetadata,
-  ) {
-    super();
+/** Links a station to its device's account. */
+export class LinkStationCommand extends DeciderCommand<StationState, StationCommand, StationEvent> {
+  constructor(input: LinkStation['data'], meta: CommandMetadata) {
+    super(stationDecider, stationStream(input.stationId), { type: 'LinkStation', data: input }, meta);
   }
 }

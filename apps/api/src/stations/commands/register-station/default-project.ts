@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { CommandMetadata } from '@groundtruth/domain';
 import { inTransaction, PG_POOL, type PgPool } from '@groundtruth/platform';
 import { CommandGateway } from '../../../common/cqrs/command-gateway.js';
-import { AddProjectStationCommand } from '../../../projects/commands/add-station/add-station.command.js';
-import { CreateProjectCommand } from '../../../projects/commands/create-project/create-project.command.js';
+import { AddProjectStationCommand } from '../../../projects/index.js';
+import { CreateProjectCommand } from '../../../projects/index.js';
 import { ReadModels } from '../../../read-models/read-models.js';
 
 const SLUG_PREFIX = 'my-stations-';

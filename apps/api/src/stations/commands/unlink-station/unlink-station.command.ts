@@ -1,12 +1,17 @@
-import { Command } from '@nestjs/cqrs';
-import type { CommandMetadata, UnlinkStation } from '@groundtruth/domain';
-import type { CommandOutcome } from '../../../common/cqrs/aggregate-streams.js';
+import {
+  stationDecider,
+  stationStream,
+  type StationState,
+  type StationCommand,
+  type StationEvent,
+  type CommandMetadata,
+  type UnlinkStation,
+} from '@groundtruth/domain';
+import { DeciderCommand } from '../../../common/cqrs/decider-command.js';
 
-export class UnlinkStationCommand extends Command<CommandOutcome> {
-  constructor(
-    readonly input: UnlinkStation['data'],
-    readonly meta: CommandMetadata,
-  ) {
-    super();
+/** Unlinks a station from its device's account. */
+export class UnlinkStationCommand extends DeciderCommand<StationState, StationCommand, StationEvent> {
+  constructor(input: UnlinkStation['data'], meta: CommandMetadata) {
+    super(stationDecider, stationStream(input.stationId), { type: 'UnlinkStation', data: input }, meta);
   }
 }
