@@ -25,6 +25,8 @@ export type RouteCall<R extends RouteContract, S extends z.ZodType | undefined =
   readonly schema?: S;
   /** Overrides the route's own auth, for a call whose need of a session depends on the caller. */
   readonly auth?: RouteContract['auth'];
+  /** 'blob' reads a 2xx body as bytes (an answer in another media type, read through callRouteRaw). */
+  readonly responseType?: RequestOptions['responseType'];
 };
 
 /** The path of a route with its `{name}` holes filled (each value URL-encoded). */
@@ -61,6 +63,7 @@ export const routeRequest = <R extends RouteContract>(
       ...(call.headers ? { headers: call.headers } : {}),
       ...(body !== undefined ? { body } : {}),
       ...(query ? { query } : {}),
+      ...(call.responseType ? { responseType: call.responseType } : {}),
     },
   };
 };
