@@ -4,6 +4,7 @@ import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+import { webBoundaries } from './tools/eslint/web-feature-boundaries.js';
 
 /** Framework, database and store packages: the server's, never the browser's nor the domain's. */
 const serverPackages = [
@@ -200,6 +201,38 @@ export default tseslint.config(
       },
     };
   }),
+  // ── Web feature boundaries (issue 26 item 2, web half) ──────────────────────────────────────────
+  // A feature under apps/web/src/features never imports another; components/, hooks/, lib/ and config/
+  // import no feature and not app/; only app/ composes features. Kept apart from the API's zones.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'web-boundaries': webBoundaries },
+    rules: { 'web-boundaries/no-cross-feature': 'error' },
+  },
+  // Web calls are built from the contracts' route objects (lib/call-route.ts), so a path or a shape
+  // changes in one place; only the client itself and call-route send by hand. Media addresses the
+  // server answers (photos) are fetched as they come, with apiClient.blob.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/api-client.ts', 'apps/web/src/lib/call-route.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['get', 'post', 'patch', 'put', 'delete', 'raw'].map((property) => ({
+          object: 'apiClient',
+          property,
+          message: 'Build the call from its route contract: callRoute(routes.x, { params, query, body }) (STYLE.md).',
+        })),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportSpecifier[imported.name='requestToken']",
+          message: 'Sign-in calls go through callRouteForToken(routes.x, …) (STYLE.md).',
+        },
+      ],
+    },
+  },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { window: 'readonly', document: 'readonly', localStorage: 'readonly', fetch: 'readonly' } },

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { tinyPng } from './accounts';
 import {
+  BASE,
   DESKTOP,
   FLOOD,
   PHONE,
@@ -194,4 +195,53 @@ test('flood mode and Spanish: the notes pages keep the product label; my notes n
   expect(await blockingViolations(page, 'project notes (flood, es)')).toEqual([]);
   await page.goto(`${FLOOD}/notes`);
   await expect(page).toHaveURL((url) => url.pathname === '/login' && url.searchParams.get('after') === '/notes');
+});
+
+test("the project notes page lets whoever may write a station's notes write them, as the station page does", async ({
+  page,
+  request,
+}) => {
+  // A project member may not edit the project, yet the policy's station.writeNotes lets the teams of a
+  // station's projects write its notes: the same form on both screens. Someone outside reads only.
+  const owner = await makeOwner(request, 'notes-rule');
+  const member = await makeOwner(request, 'notes-member');
+  const stranger = await makeOwner(request, 'notes-stranger');
+  const stationId = await registeredStation(request, owner, 'Team notes station');
+  const created = await request.post('/api/projects', {
+    headers: auth(owner),
+    data: { name: 'Team notes project', description: 'Notes by the team', goal: 'Notes', location: 'Creek', privacy: 1 },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const projectId = ((await created.json()) as { id: number }).id;
+  const added = await request.post(`/api/projects/${projectId}/stations/${stationId}`, { headers: auth(owner) });
+  expect(added.status(), await added.text()).toBe(204);
+  const invited = await request.post(`/api/projects/${projectId}/invite`, {
+    headers: auth(owner),
+    data: { email: member.email, role: 0 },
+  });
+  expect(invited.status(), await invited.text()).toBe(200);
+  const accepted = await request.post(`/api/projects/${projectId}/invites/accept`, { headers: auth(member) });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  const project = (await (await request.get(`/api/projects/${projectId}`, { headers: auth(member) })).json()) as {
+    readOnly: boolean;
+  };
+  expect(project.readOnly).toBe(true);
+
+  await page.setViewportSize(DESKTOP);
+  await prepare(page, { owner: member });
+  await page.goto(`/dashboard/projects/${projectId}/notes/${stationId}`);
+  await page.getByRole('textbox', { name: 'Study Objective', exact: true }).fill('Watch the creek rise.');
+  await page.getByRole('button', { name: 'Save notes' }).click();
+  await expect(snackbar(page)).toContainText('The notes were updated.');
+  await page.goto(`/notes/${stationId}`);
+  await expect(page.getByRole('textbox', { name: 'Study Objective', exact: true })).toHaveValue('Watch the creek rise.');
+
+  // The control: a signed-in reader outside the station's projects reads the notes, with no form.
+  const other = await page.context().browser()!.newPage();
+  await prepare(other, { owner: stranger });
+  await other.goto(`${BASE}/dashboard/projects/${projectId}/notes/${stationId}`);
+  await expect(other.getByText("You can read these notes; only the station's team can change them.")).toBeVisible();
+  await expect(other.getByText('Watch the creek rise.')).toBeVisible();
+  await expect(other.getByRole('button', { name: 'Save notes' })).toHaveCount(0);
+  await other.close();
 });

@@ -55,7 +55,7 @@ const authenticationRequired = (): ApiError => new ApiError(401, AUTHENTICATION_
 /** A 204 answer: no body. */
 export const NoContent = z.undefined();
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 export type RequestOptions = {
   /** JSON-encoded, except FormData, which goes as multipart. */

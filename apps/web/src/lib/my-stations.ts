@@ -1,14 +1,10 @@
-import { MyStationList } from '@groundtruth/contracts';
+import { routes, type MyStationList } from '@groundtruth/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callRoute } from '@/lib/call-route';
 
 /** GET /user/stations: the signed-in user's own stations (hidden ones included), all or the first `limit` by name. */
 export const getMyStations = (signal?: AbortSignal, limit?: number): Promise<MyStationList> =>
-  apiClient.get('/user/stations', MyStationList, {
-    auth: 'required',
-    ...(signal ? { signal } : {}),
-    ...(limit !== undefined ? { query: { limit } } : {}),
-  });
+  callRoute(routes.myStations, { signal, ...(limit !== undefined ? { query: { limit } } : {}) });
 
 /** One cache entry for the project's add-station picker and the notes page (all), another for the sidebar's first few. */
 export const myStationsQueryOptions = (limit?: number) =>

@@ -85,7 +85,11 @@ export const rules = {
   'station.update': { signIn: true, allow: ownsStation } satisfies Rule<StationResource>,
   /** Its uploads (sizes, record numbers, the raw files): what the station sent is its owner's business. */
   'station.readUploads': { signIn: true, allow: ownsStation } satisfies Rule<StationResource>,
-  /** Station notes (the five keys): the owner and the teams of the projects that hold the station. */
+  /**
+   * Station notes (the five keys): the owner and the teams of the projects that hold the station. The
+   * one rule for every screen that shows them (the station page, a project's notes page) and for the
+   * server's notes calls: a project member writes them though only administrators edit the project.
+   */
   'station.writeNotes': {
     signIn: true,
     allow: (a: Actor, s: StationResource) => ownsStation(a, s) || (isUser(a) && s.projectRole !== null),

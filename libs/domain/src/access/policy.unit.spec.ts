@@ -276,6 +276,17 @@ describe('access policy', () => {
     expect(error).toMatchObject({ kind, code, message });
   });
 
+  it("lets a project member write the notes of the project's stations, though only administrators edit the project", () => {
+    // given a member of a private project that holds someone else's station
+    const project: ProjectResource = { isPublic: false, role: 'member' };
+    const station: StationResource = { isOwner: false, isPublic: false, projectRole: 'member', exactLocationPublic: false };
+    // then the notes are theirs to write on every screen, while the project stays read-only to them
+    expect(decide(alice, 'station.writeNotes', station)).toBe('allow');
+    expect(decide(alice, 'project.update', project)).toBe('forbidden');
+    // and the control: outside the station's projects, the notes are read-only
+    expect(decide(alice, 'station.writeNotes', { ...station, projectRole: null })).toBe('forbidden');
+  });
+
   it('lets the call through when the policy allows it', () => {
     expect(() => authorize(alice, 'account.update', { userId: 2 })).not.toThrow();
     expect(can(alice, 'account.update', { userId: 2 })).toBe(true);

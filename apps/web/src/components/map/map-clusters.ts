@@ -4,7 +4,7 @@ import type { MapMarker } from './map-types';
  * What a cluster of markers looks like: the colour of the worst marker inside it. Clusters sum
  * their markers' properties as numbers, so each marker carries a rank: its place among the distinct
  * (severity, colour) pairs of the markers, worst last. A cluster keeps the largest rank of its
- * markers (supercluster's reduce in map-canvas.tsx), and the palette turns it back into the colour.
+ * markers (supercluster's reduce in map-cluster-index.ts), and the palette turns it back into the colour.
  */
 export type MarkerPalette = {
   /** Colours by rank, the worst last. */

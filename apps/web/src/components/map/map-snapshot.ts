@@ -2,7 +2,7 @@
  * The map as a picture, for saving it (the explore workspace's map chart). The basemap is WebGL, so
  * it comes out as a raster (the canvas, drawn again at the pixel ratio asked for); the markers are
  * buttons in the page, not on the canvas, so they are drawn here again as vectors at the places the
- * map projects them to. Nothing here imports MapLibre: the capture itself is in map-canvas.tsx.
+ * map projects them to. Nothing here imports MapLibre: the capture itself is in map-capture.ts.
  */
 
 /** One marker or cluster as drawn, in the map box's CSS pixels. */

@@ -1,7 +1,7 @@
-import { User } from '@groundtruth/contracts';
+import { User, routes } from '@groundtruth/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiClient } from '../api-client';
+import { callRoute } from '../call-route';
 
 /**
  * GET /user. `termsCurrent` tells whether the accepted terms are the ones in force; a server that
@@ -11,7 +11,7 @@ export const SessionUser = User.extend({ termsCurrent: z.boolean().default(true)
 export type SessionUser = z.infer<typeof SessionUser>;
 
 export const getCurrentUser = (signal?: AbortSignal): Promise<SessionUser> =>
-  apiClient.get('/user', SessionUser, { auth: 'required', ...(signal ? { signal } : {}) });
+  callRoute(routes.currentUser, { signal, schema: SessionUser });
 
 /** Keyed by the token's subject: a different account never sees the previous one's cache. */
 export const currentUserQueryKey = (subject: string | null) => ['current-user', subject] as const;

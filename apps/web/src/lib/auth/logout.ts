@@ -1,5 +1,5 @@
-import { LogoutResult } from '@groundtruth/contracts';
-import { apiClient } from '../api-client';
+import { routes, type LogoutResult } from '@groundtruth/contracts';
+import { callRoute } from '../call-route';
 
 /** POST /logout: ends the session on the server; answers the single-sign-on logout address to visit, if any. */
-export const logoutOnServer = (): Promise<LogoutResult> => apiClient.post('/logout', LogoutResult, { auth: 'required' });
+export const logoutOnServer = (): Promise<LogoutResult> => callRoute(routes.logout);

@@ -1,12 +1,12 @@
-import type { ChangePasswordBody } from '@groundtruth/contracts';
+import { routes, type ChangePasswordBody } from '@groundtruth/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { NoContent, apiClient } from '@/lib/api-client';
+import { callRoute } from '@/lib/call-route';
 import { currentUserQueryKey } from '@/lib/auth/get-current-user';
 import { subjectOf, tokenStore } from '@/lib/auth/token';
 
 /** PATCH /users/{id}/password: 204; 403 when the current password is missing or wrong (or, without one, the sign-in is old). */
 export const changePassword = async (id: number, body: ChangePasswordBody): Promise<void> => {
-  await apiClient.patch(`/users/${id}/password`, NoContent, { body, auth: 'required' });
+  await callRoute(routes.changePassword, { params: { id }, body });
 };
 
 export const useChangePassword = () => {

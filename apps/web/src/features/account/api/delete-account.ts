@@ -1,6 +1,6 @@
-import type { DeleteAccountBody } from '@groundtruth/contracts';
+import { routes, type DeleteAccountBody } from '@groundtruth/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { NoContent, apiClient } from '@/lib/api-client';
+import { callRoute } from '@/lib/call-route';
 import { endSession } from '@/lib/auth/session';
 
 /**
@@ -8,7 +8,7 @@ import { endSession } from '@/lib/auth/session';
  * without one): 204, the account is gone at once; 400 when the e-mail differs, 403 without proof.
  */
 export const deleteAccount = async (body: DeleteAccountBody): Promise<void> => {
-  await apiClient.delete('/auth/delete-account', NoContent, { body, auth: 'required' });
+  await callRoute(routes.deleteAccount, { body });
 };
 
 /**

@@ -1,6 +1,7 @@
-import type { UpdateUserBody } from '@groundtruth/contracts';
+import { routes, type UpdateUserBody } from '@groundtruth/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
+import { callRoute } from '@/lib/call-route';
 import { AnsweredUser, storeCurrentUser } from '@/lib/auth/get-current-user';
 import { subjectOf, tokenStore } from '@/lib/auth/token';
 
@@ -10,7 +11,7 @@ import { subjectOf, tokenStore } from '@/lib/auth/token';
  * (`currentPassword`); 409 when the profile changed since it was read.
  */
 export const updateUser = (id: number, body: UpdateUserBody, version: number): Promise<AnsweredUser> =>
-  apiClient.patch(`/users/${id}`, AnsweredUser, { body: { ...body, version }, auth: 'required' });
+  callRoute(routes.updateUser, { params: { id }, body: { ...body, version }, schema: AnsweredUser });
 
 export const useUpdateUser = () => {
   const queryClient = useQueryClient();

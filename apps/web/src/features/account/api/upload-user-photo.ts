@@ -1,5 +1,6 @@
+import { routes } from '@groundtruth/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callRoute } from '@/lib/call-route';
 import { AnsweredUser, storeCurrentUser } from '@/lib/auth/get-current-user';
 import { subjectOf, tokenStore } from '@/lib/auth/token';
 
@@ -7,7 +8,7 @@ import { subjectOf, tokenStore } from '@/lib/auth/token';
 export const uploadUserPhoto = (file: File): Promise<AnsweredUser> => {
   const form = new FormData();
   form.append('file', file);
-  return apiClient.post('/user/media', AnsweredUser, { body: form, auth: 'required' });
+  return callRoute(routes.uploadUserPhoto, { form, schema: AnsweredUser });
 };
 
 export const useUploadUserPhoto = () => {

@@ -1,7 +1,6 @@
 import { ANALYSIS_MEDIA_TYPES, routes, type AnalysisMediaType, type AnalysisResult } from '@groundtruth/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { callRoute, routePath } from '@/lib/call-route';
+import { callRoute, callRouteRaw } from '@/lib/call-route';
 
 /** POST /analysis/query answered as JSON: columns, rows, count and the engine's elapsed time. */
 export const runAnalysis = (sql: string): Promise<AnalysisResult> => callRoute(routes.analysisQuery, { body: { sql } });
@@ -10,9 +9,7 @@ export const useRunAnalysis = () => useMutation({ mutationFn: runAnalysis });
 
 /** The same query answered as a file (CSV or JSON lines), for a download. */
 export const downloadAnalysis = async (sql: string, type: AnalysisMediaType): Promise<Blob> => {
-  const route = routes.analysisQuery;
-  const { body } = await apiClient.raw('POST', routePath(route.path, undefined), {
-    auth: route.auth,
+  const { body } = await callRouteRaw(routes.analysisQuery, {
     body: { sql },
     headers: { Accept: type },
     responseType: 'blob',

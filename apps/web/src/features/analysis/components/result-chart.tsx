@@ -1,6 +1,6 @@
 // The one place this feature meets the explore charts (they may move to a shared folder).
-import { TimeSeriesChart } from '@/features/explore/components/charts/time-series-chart';
-import type { ChartSeries } from '@/features/explore/components/charts/chart-types';
+import { TimeSeriesChart } from '@/components/charts/time-series-chart';
+import type { ChartSeries } from '@/components/charts/chart-types';
 import type { ResultPlot } from '../utils/result-series';
 
 const COLORS = [

@@ -1,5 +1,5 @@
-import { DiscourseAuthResult, type DiscourseAuthBody } from '@groundtruth/contracts';
-import { apiClient } from '@/lib/api-client';
+import { DiscourseAuthResult, routes, type DiscourseAuthBody } from '@groundtruth/contracts';
+import { callRouteRaw } from '@/lib/call-route';
 import { bearerFrom } from '@/lib/auth/token';
 
 /**
@@ -10,7 +10,7 @@ export const discourseAuth = async (
   body: DiscourseAuthBody,
   { withSession }: { withSession: boolean },
 ): Promise<{ location: string; token: string | null }> => {
-  const { response, body: answer } = await apiClient.raw('POST', '/discourse/auth', {
+  const { response, body: answer } = await callRouteRaw(routes.discourseAuth, {
     body,
     auth: withSession ? 'required' : 'none',
   });

@@ -1,10 +1,10 @@
-import { OidcUrl } from '@groundtruth/contracts';
+import { routes, type OidcUrl } from '@groundtruth/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callRoute } from '@/lib/call-route';
 
 /** GET /oidc/url: the single-sign-on provider's login address; null when single sign-on is not configured. */
 export const getOidcUrl = (after: string | undefined, signal?: AbortSignal): Promise<OidcUrl> =>
-  apiClient.get('/oidc/url', OidcUrl, { auth: 'none', query: { after }, ...(signal ? { signal } : {}) });
+  callRoute(routes.oidcUrl, { query: { after }, signal });
 
 export const oidcUrlQueryOptions = (after: string | undefined) =>
   queryOptions({

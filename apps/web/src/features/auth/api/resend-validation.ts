@@ -1,9 +1,10 @@
+import { routes } from '@groundtruth/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { NoContent, apiClient } from '@/lib/api-client';
+import { callRoute } from '@/lib/call-route';
 
 /** POST /users/{id}/validate-email: sends the account-validation e-mail again. */
 export const resendValidation = async (userId: number): Promise<void> => {
-  await apiClient.post(`/users/${userId}/validate-email`, NoContent, { auth: 'none' });
+  await callRoute(routes.resendValidation, { params: { id: userId } });
 };
 
 export const useResendValidation = () => useMutation({ mutationFn: resendValidation });

@@ -1,10 +1,10 @@
-import type { ResetPasswordBody } from '@groundtruth/contracts';
+import { routes, type ResetPasswordBody } from '@groundtruth/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { NoContent, apiClient } from '@/lib/api-client';
+import { callRoute } from '@/lib/call-route';
 
 /** POST /user/recovery: the new password with the reset link's token. 400 when the token is wrong, used or expired. */
 export const resetPassword = async (body: ResetPasswordBody): Promise<void> => {
-  await apiClient.post('/user/recovery', NoContent, { body, auth: 'none' });
+  await callRoute(routes.resetPassword, { body });
 };
 
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });

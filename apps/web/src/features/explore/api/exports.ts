@@ -1,7 +1,6 @@
 import { routes, type ExportFormat, type ExportJob } from '@groundtruth/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { callRoute, routePath } from '@/lib/call-route';
+import { callRoute, callRouteBlob } from '@/lib/call-route';
 import type { ExportRequest } from '../utils/export-request';
 
 /** Spec §9: an export's status is polled once a second until it ends. */
@@ -48,9 +47,7 @@ export const useExportStatus = (token: string | null) =>
  * authenticated) and handed to the browser under the export's own file name.
  */
 export const downloadExport = async (job: ExportJob): Promise<void> => {
-  const blob = await apiClient.blob(routePath(routes.exportDownload.path, { token: job.token }), {
-    auth: routes.exportDownload.auth,
-  });
+  const blob = await callRouteBlob(routes.exportDownload, { params: { token: job.token } });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

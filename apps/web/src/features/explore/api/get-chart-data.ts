@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { callRoute } from '@/lib/call-route';
 import { worthAskingAgain } from '@/lib/query-client';
 import { featureFlags } from '@/lib/feature-flags';
-import { CHART_RESOLUTION } from '../utils/buckets';
+import { CHART_RESOLUTION } from '@/components/charts/buckets';
 import { QUICK_RANGES, queriedRange, quickRange, type TimeRange, type Viz } from '../utils/workspace';
 
 export type ChartDataRequest = {

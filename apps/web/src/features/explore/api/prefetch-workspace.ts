@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { decodeBookmark, type Bookmark } from '@groundtruth/domain';
 import { worthAskingAgain } from '@/lib/query-client';
-import { preloadChartCode } from '../components/charts/chart-code';
+import { preloadChartCode } from '@/components/charts/chart-code';
 import { MOBILE_MEDIA_QUERY, workspaceFromBookmark } from '../utils/workspace';
 import { bookmarkQueryOptions } from './bookmarks';
 import { chartDataQueryOptions, vizChartRequest } from './get-chart-data';

@@ -1,42 +1,30 @@
 import type { SensorsMeta, Station } from '@groundtruth/contracts';
-import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import LinkIcon from '@mui/icons-material/Link';
-import LinkOffIcon from '@mui/icons-material/LinkOff';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { partner } from '@/config/partner';
 import { formatLocalDate } from '@/lib/format';
 import { useChartData, usePrefetchQuickRanges, vizChartRequest } from '../api/get-chart-data';
-import { bucketLabel } from '../utils/bucket-label';
 import type { ChartDrawer } from '../utils/chart-image';
-import { CHART_RESOLUTION, describeAggregation, rawResolution } from '../utils/buckets';
+import { CHART_RESOLUTION, describeAggregation, rawResolution } from '@/components/charts/buckets';
 import { rawStillAsked, rawToggle } from '../utils/raw-readings';
-import { MAX_AXES, axisGroups, sensorById, sensorTitle, splitSeries, toPoints } from '../utils/series';
+import { MAX_AXES, axisGroups, sensorById, sensorTitle } from '../utils/series';
 import { stationSensors } from '../utils/station-sensors';
-import { CHART_TYPES, type ChartType, type SeriesRef, type TimeRange, type Viz, type WorkspaceAction } from '../utils/workspace';
-import { useChartCode, type DrawnChartType } from './charts/chart-code';
-import type { ChartSeries, ThresholdBand } from './charts/chart-types';
+import { SERIES_COLOURS, chartSeriesOf, thresholdsOf } from '../utils/chart-series';
+import { type SeriesRef, type TimeRange, type Viz, type WorkspaceAction } from '../utils/workspace';
+import { useChartCode, type DrawnChartType } from '@/components/charts/chart-code';
 import { MapChart } from './charts/map-chart';
 import { AddSeriesButton } from './add-series-button';
 import { ChartLoadError } from './chart-load-error';
 import { SaveChartMenu, svgChart } from './save-chart-menu';
 import { SeriesPicker } from './series-picker';
+import { AggregationBadge } from './aggregation-badge';
+import { ChartCardToolbar } from './chart-card-toolbar';
 
-/** Spec §9 series colours: primary, secondary, then a few more for series asked for beyond two. */
-const SERIES_COLOURS = [partner.colours.primary, partner.colours.secondary, '#d45087', '#f95d6a', '#665191'];
 const CHART_HEIGHT = 320;
 
 type ChartCardProps = {
@@ -52,19 +40,6 @@ type ChartCardProps = {
   readonly projectId: number | null;
   readonly dispatch: (action: WorkspaceAction) => void;
 };
-
-const thresholdBands = (
-  levels: NonNullable<SensorsMeta['modules'][number]['sensors'][number]['viz'][number]['thresholds']>['levels'],
-  locale: string,
-): ThresholdBand[] =>
-  levels
-    .filter((l) => !l.hidden)
-    .map((l) => ({
-      from: l.start,
-      to: l.value,
-      color: l.color,
-      label: l.plainLabel[locale.toLowerCase()] ?? l.plainLabel['en-us'] ?? '',
-    }));
 
 /** One chart of a group: its controls (type, series, compare, link, remove), its data and its summary badge. */
 export const ChartCard = ({
@@ -109,24 +84,7 @@ export const ChartCard = ({
   const tooManyAxes =
     axisGroups(seriesMeta.map((m, i) => ({ unit: m?.unitOfMeasure ?? '', sensorKey: sensorKeys[i] ?? '' }))).length > MAX_AXES;
 
-  const chartSeries: ChartSeries[] = splitSeries(answer.data, viz.series).map(({ rows }, i) => {
-    const m = seriesMeta[i];
-    const vizMeta = m?.viz[0];
-    return {
-      id: labels[i] ?? `${i}`,
-      label: labels[i] ?? '',
-      sensor: sensorTitle(m, locale, `#${viz.series[i]?.sensorId ?? ''}`),
-      sensorKey: sensorKeys[i] ?? '',
-      color: SERIES_COLOURS[i % SERIES_COLOURS.length]!,
-      unit: m?.unitOfMeasure ?? '',
-      aggregation: m?.aggregation ?? 'avg',
-      points: toPoints(rows),
-      bands: rows.flatMap((r) => (r.min === null || r.max === null ? [] : [{ x: r.time, min: r.min, max: r.max }])),
-      bucketSeconds: answer.data?.bucketSize ?? 60,
-      minimumGapSeconds: vizMeta?.minimumGap ?? null,
-      thresholds: vizMeta?.thresholds ? thresholdBands(vizMeta.thresholds.levels, locale) : [],
-    };
-  });
+  const chartSeries = chartSeriesOf(answer.data, viz.series, { labels, seriesMeta, sensorKeys, locale });
   const hasData = chartSeries.some((s) => s.points.some((p) => p.y !== null && p.x >= viz.range[0] && p.x <= viz.range[1]));
   // Drawn data waiting for its chart's code (a map's is its own; a map keeps a chart's last data as placeholder).
   const awaitingCode = !isMap && hasData && Chart === null;
@@ -153,7 +111,7 @@ export const ChartCard = ({
         series={first}
         stations={stations}
         range={viz.range}
-        thresholds={vizMeta?.thresholds ? thresholdBands(vizMeta.thresholds.levels, locale) : []}
+        thresholds={thresholdsOf(vizMeta, locale)}
         unit={seriesMeta[0]?.unitOfMeasure ?? ''}
         height={CHART_HEIGHT}
         drawRef={drawMap}
@@ -203,66 +161,33 @@ export const ChartCard = ({
         <Typography id={headingId} component="h3" variant="subtitle1" sx={{ flex: 1, overflowWrap: 'anywhere' }}>
           {t('explore.chart', { title })}
         </Typography>
-        <TextField
-          select
-          size="small"
-          label={t('explore.chartType')}
-          value={viz.chartType}
-          onChange={(e) => dispatch({ type: 'changeChartType', vizId: viz.id, chartType: e.target.value as ChartType })}
-          sx={{ minWidth: 150 }}
-        >
-          {CHART_TYPES.map((type) => (
-            <MenuItem key={type} value={type}>
-              {t(`explore.types.${type}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <Stack direction="row">
-          <Tooltip title={t('explore.compare')}>
-            <IconButton aria-label={t('explore.compare')} onClick={() => dispatch({ type: 'compare', vizId: viz.id })}>
-              <CompareArrowsIcon />
-            </IconButton>
-          </Tooltip>
-          {canLink && (
-            <Tooltip title={t('explore.link')}>
-              <IconButton aria-label={t('explore.link')} onClick={() => dispatch({ type: 'link', vizId: viz.id })}>
-                <LinkIcon />
-              </IconButton>
-            </Tooltip>
-          )}
-          {canUnlink && (
-            <Tooltip title={t('explore.unlink')}>
-              <IconButton aria-label={t('explore.unlink')} onClick={() => dispatch({ type: 'unlink', vizId: viz.id })}>
-                <LinkOffIcon />
-              </IconButton>
-            </Tooltip>
-          )}
-          {(isMap || (hasData && Chart !== null && !tooManyAxes)) && (
-            <SaveChartMenu
-              draw={
-                isMap
-                  ? (area) => {
-                      const draw = drawMap.current;
-                      if (!draw) throw new Error('The map is not drawn yet.');
-                      return draw(area);
-                    }
-                  : async () => svgChart(drawn.current)
-              }
-              title={title}
-              subtitle={`${formatLocalDate(viz.range[0])} – ${formatLocalDate(viz.range[1])}`}
-              range={viz.range}
-              mobile={mobile}
-              projectId={projectId}
-            />
-          )}
-          {removable && (
-            <Tooltip title={t('explore.remove')}>
-              <IconButton aria-label={t('explore.remove')} onClick={() => dispatch({ type: 'remove', vizId: viz.id })}>
-                <DeleteOutlineIcon />
-              </IconButton>
-            </Tooltip>
-          )}
-        </Stack>
+        <ChartCardToolbar
+          viz={viz}
+          canLink={canLink}
+          canUnlink={canUnlink}
+          removable={removable}
+          dispatch={dispatch}
+          saveMenu={
+            isMap || (hasData && Chart !== null && !tooManyAxes) ? (
+              <SaveChartMenu
+                draw={
+                  isMap
+                    ? (area) => {
+                        const draw = drawMap.current;
+                        if (!draw) throw new Error('The map is not drawn yet.');
+                        return draw(area);
+                      }
+                    : async () => svgChart(drawn.current)
+                }
+                title={title}
+                subtitle={`${formatLocalDate(viz.range[0])} – ${formatLocalDate(viz.range[1])}`}
+                range={viz.range}
+                mobile={mobile}
+                projectId={projectId}
+              />
+            ) : null
+          }
+        />
       </Stack>
 
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 1, alignItems: 'center' }}>
@@ -290,39 +215,12 @@ export const ChartCard = ({
           />
         )}
         {aggregation && !isMap && (
-          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-            <Tooltip title={aggregation.kind === 'raw' ? '' : t('explore.aggregatedHelp')}>
-              <Chip
-                size="small"
-                data-testid="aggregation-badge"
-                color={aggregation.kind === 'raw' ? 'success' : 'default'}
-                label={
-                  aggregation.kind === 'raw'
-                    ? t('explore.raw')
-                    : t(
-                        aggregation.fn === 'max'
-                          ? 'explore.aggregatedMax'
-                          : aggregation.fn === 'mixed'
-                            ? 'explore.aggregatedMixed'
-                            : 'explore.aggregatedMean',
-                        {
-                          bucket: bucketLabel(aggregation.bucketSeconds, locale),
-                        },
-                      )
-                }
-              />
-            </Tooltip>
-            {rawToggle(raw, rawRes !== null, aggregation.kind) === 'showRaw' && (
-              <Button size="small" onClick={() => setRaw(true)}>
-                {t('explore.showRaw')}
-              </Button>
-            )}
-            {rawToggle(raw, rawRes !== null, aggregation.kind) === 'showSummarised' && (
-              <Button size="small" onClick={() => setRaw(false)}>
-                {t('explore.showAggregated')}
-              </Button>
-            )}
-          </Stack>
+          <AggregationBadge
+            aggregation={aggregation}
+            locale={locale}
+            toggle={rawToggle(raw, rawRes !== null, aggregation.kind)}
+            onRaw={setRaw}
+          />
         )}
       </Stack>
       <div ref={drawn}>{body}</div>

@@ -1,5 +1,4 @@
-import type { ExportFormat, ExportJob, SensorsMeta, Station } from '@groundtruth/contracts';
-import DownloadIcon from '@mui/icons-material/Download';
+import type { ExportFormat, SensorsMeta, Station } from '@groundtruth/contracts';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -9,17 +8,13 @@ import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClosableDialog } from '@/components/closable-dialog';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
@@ -27,13 +22,13 @@ import { partner } from '@/config/partner';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useToken } from '@/lib/auth/session';
-import { formatDateTime } from '@/lib/format';
-import { downloadExport, exportHistoryQueryKey, startExport, useExportHistory, useExportStatus } from '../api/exports';
+import { exportHistoryQueryKey, startExport, useExportStatus } from '../api/exports';
 import { useDayRangeDraft } from '../hooks/use-day-range-draft';
 import { exportRefusal, exportRequestProblem, suggestedExport, type ExportRequest } from '../utils/export-request';
 import { sensorById, sensorTitle } from '../utils/series';
 import type { SeriesRef, TimeRange } from '../utils/workspace';
 import { DayRangeFields } from './day-range-fields';
+import { DownloadButton, ExportHistory, JobState } from './export-history';
 
 type ExportPanelProps = {
   /** The workspace's stations (their model names decide whether export is offered). */
@@ -48,133 +43,6 @@ type ExportPanelProps = {
 };
 
 const localZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
-const formatSize = (bytes: number | null, lng: string): string => {
-  if (bytes === null) return '';
-  const units = ['B', 'KB', 'MB', 'GB'];
-  let n = bytes;
-  let i = 0;
-  while (n >= 1024 && i < units.length - 1) {
-    n /= 1024;
-    i += 1;
-  }
-  return `${new Intl.NumberFormat(lng, { maximumFractionDigits: i === 0 ? 0 : 1 }).format(n)} ${units[i]}`;
-};
-
-/** One export's state in words, with its progress while it runs. */
-const JobState = ({ job }: { readonly job: ExportJob }) => {
-  const { t } = useTranslation();
-  const running = job.state === 'queued' || job.state === 'running';
-  return (
-    <Stack spacing={0.5} sx={{ minWidth: 160 }}>
-      <Typography variant="body2" data-testid="export-state" data-state={job.state} data-rows={job.rows}>
-        {/* Done with no rows: a file of headers only, said so rather than a plain 'Done'. */}
-        {job.state === 'done' && job.rows === 0
-          ? t('explore.export.noReadings')
-          : t(`explore.export.states.${job.state}`, { progress: Math.floor(job.progress) })}
-        {job.state === 'failed' && job.error ? `: ${job.error}` : ''}
-      </Typography>
-      {running && (
-        <LinearProgress
-          variant={job.state === 'queued' ? 'indeterminate' : 'determinate'}
-          value={job.progress}
-          aria-label={t('explore.export.progress', { format: t(`explore.export.formats.${job.format}`) })}
-        />
-      )}
-    </Stack>
-  );
-};
-
-const DownloadButton = ({ job, children }: { readonly job: ExportJob; readonly children: ReactNode }) => {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const download = useMutation({
-    mutationFn: () => downloadExport(job),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: exportHistoryQueryKey }),
-  });
-  return (
-    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-      <Button
-        size="small"
-        variant="outlined"
-        startIcon={<DownloadIcon aria-hidden />}
-        onClick={() => download.mutate()}
-        loading={download.isPending}
-      >
-        {children}
-      </Button>
-      {download.isError && (
-        <Typography variant="body2" color="error" role="alert">
-          {t('explore.export.downloadFailed')}
-        </Typography>
-      )}
-    </Stack>
-  );
-};
-
-/** The caller's exports (spec §3 Export history): format, created, state and progress, size, downloaded, download. */
-const ExportHistory = () => {
-  const { t, i18n } = useTranslation();
-  const history = useExportHistory(true);
-  let body;
-  if (history.isPending) body = <Skeleton variant="rectangular" height={60} aria-label={t('explore.export.historyLoading')} />;
-  else if (history.isError)
-    body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void history.refetch()}>
-            {t('explore.retry')}
-          </Button>
-        }
-      >
-        {t('explore.export.historyFailed')}
-      </Alert>
-    );
-  else if (history.data.exports.length === 0)
-    body = <Typography color="text.secondary">{t('explore.export.historyEmpty')}</Typography>;
-  else
-    body = (
-      <List dense disablePadding data-testid="export-history">
-        {history.data.exports.map((job) => (
-          <ListItem
-            key={job.id}
-            divider
-            disableGutters
-            data-testid="export-history-item"
-            data-token={job.token}
-            data-downloaded={job.downloaded}
-          >
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ width: '100%', alignItems: { sm: 'center' } }}>
-              <Box sx={{ flex: 1 }}>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {t(`explore.export.formats.${job.format}`)} · {formatDateTime(job.createdAt)}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {[
-                    formatSize(job.size, i18n.language),
-                    job.downloaded ? t('explore.export.downloaded') : t('explore.export.notDownloaded'),
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </Typography>
-              </Box>
-              <JobState job={job} />
-              {job.state === 'done' && <DownloadButton job={job}>{t('explore.export.download')}</DownloadButton>}
-            </Stack>
-          </ListItem>
-        ))}
-      </List>
-    );
-  return (
-    <Box component="section" aria-labelledby="explore-export-history">
-      <Typography id="explore-export-history" component="h3" variant="subtitle1" sx={{ mb: 1 }}>
-        {t('explore.export.history')}
-      </Typography>
-      {body}
-    </Box>
-  );
-};
 
 /** What to tell the reader when the server refused to start an export. */
 const errorKey = (error: unknown) => {

@@ -12,7 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exploreStationQueryOptions } from '../api/get-station';
-import { Swatch } from './charts/chart-parts';
+import { Swatch } from '@/components/charts/chart-parts';
 import { useExploreVisibleStations } from '../api/get-visible-stations';
 import { seriesAtStation, stationChoices, type StationChoice } from '../utils/series-choice';
 import { sensorById, sensorTitle } from '../utils/series';

@@ -1,4 +1,4 @@
-import type { Aggregation } from './buckets';
+import type { Aggregation } from '@/components/charts/buckets';
 
 /** The button beside a chart's summary badge: ask for raw readings, go back to the summary, or none. */
 export type RawToggle = 'showRaw' | 'showSummarised' | null;

@@ -1,5 +1,5 @@
 import { fromColumns, type SensorDataColumns, type SensorDataRow, type SensorsMeta } from '@groundtruth/contracts';
-import type { TimePoint } from './gaps';
+import type { TimePoint } from '@/components/charts/gaps';
 import type { SeriesRef } from './workspace';
 
 export type MetaSensor = SensorsMeta['modules'][number]['sensors'][number];
@@ -45,23 +45,7 @@ export const splitSeries = (answer: SensorDataColumns | undefined, series: reado
 
 export const toPoints = (rows: readonly SensorDataRow[]): TimePoint[] => rows.map((r) => ({ x: r.time, y: r.value }));
 
-/** What decides a series' axis: its unit, or its sensor when the catalogue gives it none (pH, TDS, salinity). */
-export type AxisOf = { readonly unit: string; readonly sensorKey: string };
-
-/** The axis a series is drawn on: one per unit, and one per sensor among unitless sensors (pH and TDS never share one). */
-export const axisKey = ({ unit, sensorKey }: AxisOf): string => (unit ? `unit:${unit}` : `sensor:${sensorKey}`);
-
-export type AxisGroup<S> = { readonly key: string; readonly unit: string; readonly members: readonly S[] };
-
-/** The series grouped by axis, in order of first use (spec §9: at most MAX_AXES of them on a chart). */
-export const axisGroups = <S extends AxisOf>(series: readonly S[]): AxisGroup<S>[] => {
-  const groups = new Map<string, S[]>();
-  for (const s of series) {
-    const key = axisKey(s);
-    groups.set(key, [...(groups.get(key) ?? []), s]);
-  }
-  return [...groups.entries()].map(([key, members]) => ({ key, unit: members[0]!.unit, members }));
-};
+export { axisGroups, axisKey, type AxisGroup, type AxisOf } from '@/components/charts/axes';
 
 /**
  * Whether one more series needs the reader's say-so (spec §9): a chart has two series unless more were

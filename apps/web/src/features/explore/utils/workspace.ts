@@ -8,6 +8,9 @@ import {
   type VizBookmark,
 } from '@groundtruth/domain';
 import { BREAKPOINTS } from '@/config/constants';
+import type { TimeRange } from '@/components/charts/chart-types';
+
+export type { TimeRange };
 
 /** Spec §3 chart types by name; the bookmark numbers them (the domain codec's ChartType). */
 export const CHART_TYPES = ['timeSeries', 'histogram', 'range', 'map', 'bar'] as const;
@@ -39,7 +42,6 @@ export const asFastTime = (days: number): SavedFastTime =>
 
 /** A module is one of ours by id; an old portal bookmark may name it by a string (its station and sensor decide then). */
 export type SeriesRef = { readonly stationId: number; readonly moduleId: BookmarkModuleId; readonly sensorId: number };
-export type TimeRange = readonly [number, number];
 
 export type Viz = {
   readonly id: string;

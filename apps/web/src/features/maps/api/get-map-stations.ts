@@ -1,8 +1,7 @@
-import { MapStationsColumns, Project, Station, mapStationsFromColumns, routes } from '@groundtruth/contracts';
+import { MapStationsColumns, mapStationsFromColumns, routes } from '@groundtruth/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { roundBounds, type Bounds } from '@/components/map';
 import { partner } from '@/config/partner';
-import { apiClient } from '@/lib/api-client';
 import { callRoute } from '@/lib/call-route';
 
 /** The recent window of the partner (72 h; 1 h in flood mode), in hours. */
@@ -78,7 +77,7 @@ export const useMapStationsIn = (signedIn: boolean, bounds: Bounds | null) => {
 export const mapProjectQueryOptions = (projectId: number) =>
   queryOptions({
     queryKey: ['projects', projectId] as const,
-    queryFn: ({ signal }) => apiClient.get(`/projects/${projectId}`, Project, { signal }),
+    queryFn: ({ signal }) => callRoute(routes.getProject, { params: { id: projectId }, signal }),
   });
 
 export const useMapProject = (projectId: number) => useQuery(mapProjectQueryOptions(projectId));
@@ -87,6 +86,6 @@ export const useMapProject = (projectId: number) => useQuery(mapProjectQueryOpti
 export const useMapStation = (stationId: number | null) =>
   useQuery({
     queryKey: ['station', stationId ?? 0] as const,
-    queryFn: ({ signal }) => apiClient.get(`/stations/${stationId}`, Station, { signal }),
+    queryFn: ({ signal }) => callRoute(routes.getStation, { params: { id: stationId }, signal }),
     enabled: stationId !== null,
   });

@@ -1,11 +1,11 @@
-import { ModulesMeta } from '@groundtruth/contracts';
+import { routes } from '@groundtruth/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callRoute } from '@/lib/call-route';
 
 /** GET /modules/meta: the sensor catalogue's modules (thresholds, labels, units); it does not change while the app runs. */
 export const useModulesMeta = () =>
   useQuery({
     queryKey: ['modules-meta'] as const,
-    queryFn: ({ signal }) => apiClient.get('/modules/meta', ModulesMeta, { signal }),
+    queryFn: ({ signal }) => callRoute(routes.modulesMeta, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -1,12 +1,8 @@
-import ListIcon from '@mui/icons-material/ViewList';
-import MapIcon from '@mui/icons-material/Map';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Project } from '@groundtruth/contracts';
@@ -15,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
-import { MapView, boundsAround, defaultBounds, type Bounds, type MapViewRequest } from '@/components/map';
+import { boundsAround, defaultBounds, type Bounds, type MapViewRequest } from '@/components/map';
 import { PageLoading } from '@/components/page-loading';
 import { BREAKPOINTS } from '@/config/constants';
 import { partner } from '@/config/partner';
@@ -29,11 +25,11 @@ import { useColourLegend } from '../hooks/use-colour-legend';
 import { useStationMarkers } from '../hooks/use-station-markers';
 import { NO_VALUE_COLOUR, sensorLabel } from '../utils/station-readings';
 import { THRESHOLD_LEGEND_PROJECT_ID, thresholdLegend } from '../utils/threshold-legend';
-import { BottomPane } from './bottom-pane';
 import { MapLegend } from './map-legend';
 import { HoverHint, StationHoverCard } from './station-hover-card';
 import { StationList } from './station-list';
 import { StationsLoadingNote } from './stations-loading-note';
+import { MapListToggle, StationsMapFrame } from './stations-map-frame';
 import { Sparkline } from './sparkline';
 
 type ProjectMapViewProps = {
@@ -59,7 +55,6 @@ export const ProjectMapView = ({ projectId, mode, notFound }: ProjectMapViewProp
   const colourEntries = useColourLegend(readings.values());
   const [hoveredId, setHoveredId] = useState<number | null>(null);
   const [pinnedId, setPinnedId] = useState<number | null>(null);
-  const [paneHeight, setPaneHeight] = useState(0);
   usePageTitle(project.data?.name ?? null);
 
   // A private project for someone not signed in: sign in first and come back (spec §2 Project page).
@@ -128,27 +123,12 @@ export const ProjectMapView = ({ projectId, mode, notFound }: ProjectMapViewProp
           .join(' · ')}
       </Typography>
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <ToggleButtonGroup
-          value={mode}
-          exclusive
-          size="small"
-          aria-label={t('stationsMap.view')}
-          onChange={(_event, next: 'map' | 'list' | null) => {
-            if (next && next !== mode)
-              navigate(
-                next === 'map' ? paths.viewProjectBigMap.getHref(projectId) : paths.viewProjectBigMapList.getHref(projectId),
-              );
-          }}
-        >
-          <ToggleButton value="map" sx={{ gap: 0.5, textTransform: 'none' }}>
-            <MapIcon fontSize="small" aria-hidden />
-            {t('stationsMap.showMap')}
-          </ToggleButton>
-          <ToggleButton value="list" sx={{ gap: 0.5, textTransform: 'none' }}>
-            <ListIcon fontSize="small" aria-hidden />
-            {t('stationsMap.showList')}
-          </ToggleButton>
-        </ToggleButtonGroup>
+        <MapListToggle
+          mode={mode}
+          onChange={(next) =>
+            navigate(next === 'map' ? paths.viewProjectBigMap.getHref(projectId) : paths.viewProjectBigMapList.getHref(projectId))
+          }
+        />
         <Link component={RouterLink} to={paths.viewProject.getHref(projectId)}>
           {t('projectMap.openProject')}
         </Link>
@@ -206,46 +186,45 @@ export const ProjectMapView = ({ projectId, mode, notFound }: ProjectMapViewProp
   return (
     <Stack spacing={narrow ? 2 : 0}>
       {narrow ? details : null}
-      <MapView
+      <StationsMapFrame
         label={t(sensorMode ? 'projectMap.mapLabel.sensor' : 'projectMap.mapLabel.station')}
         height={narrow ? 'max(320px, calc(100dvh - 300px))' : 'max(460px, calc(100dvh - 140px))'}
+        narrow={narrow}
         view={view}
         markers={markers}
         markersPending={stations.isPending}
-        cluster
-        clusterLabel={(count) => t(sensorMode ? 'stationsMap.cluster.sensor' : 'stationsMap.cluster.station', { count })}
         selectedId={pinnedId}
         onMarkerHover={setHoveredId}
         onMarkerSelect={(id) => setPinnedId((current) => (current === id ? null : id))}
-        {...(narrow && pinnedId !== null ? { insets: { bottom: paneHeight } } : {})}
-      >
-        {narrow && !loaded ? <StationsLoadingNote overlay /> : null}
-        {narrow ? null : (
-          <Box sx={{ position: 'absolute', top: 8, left: 8, zIndex: 3, width: 360, maxWidth: 'calc(50% - 16px)' }}>{details}</Box>
-        )}
-        {!narrow ? (
-          <Box
-            sx={{
-              position: 'absolute',
-              top: 8,
-              right: 52,
-              zIndex: 3,
-              width: 340,
-              maxWidth: 'calc(50% - 60px)',
-              maxHeight: 'calc(100% - 16px)',
-              overflowY: 'auto',
-            }}
-          >
-            {card ??
+        // On narrow screens the pane opens for a picked station only; wide, a hint or a note stands in.
+        panel={
+          narrow
+            ? card
+            : (card ??
               (!loaded ? (
                 <StationsLoadingNote />
               ) : all.length > 0 ? (
                 <HoverHint />
               ) : (
                 <Alert severity="info">{t(sensorMode ? 'projectMap.noStations.sensor' : 'projectMap.noStations.station')}</Alert>
-              ))}
-          </Box>
-        ) : null}
+              )))
+        }
+        panelLabel={shownStation?.name ?? ''}
+        panelSx={{
+          position: 'absolute',
+          top: 8,
+          right: 52,
+          zIndex: 3,
+          width: 340,
+          maxWidth: 'calc(50% - 60px)',
+          maxHeight: 'calc(100% - 16px)',
+          overflowY: 'auto',
+        }}
+      >
+        {narrow && !loaded ? <StationsLoadingNote overlay /> : null}
+        {narrow ? null : (
+          <Box sx={{ position: 'absolute', top: 8, left: 8, zIndex: 3, width: 360, maxWidth: 'calc(50% - 16px)' }}>{details}</Box>
+        )}
         {legend ? (
           <MapLegend
             collapsible
@@ -256,14 +235,9 @@ export const ProjectMapView = ({ projectId, mode, notFound }: ProjectMapViewProp
           // Other projects: every colour drawn, as on the all-stations map.
           <MapLegend title={t('stationsMap.legend')} entries={colourEntries} />
         )}
-      </MapView>
+      </StationsMapFrame>
       {narrow && loaded && all.length === 0 ? (
         <EmptyState>{t(sensorMode ? 'projectMap.noStations.sensor' : 'projectMap.noStations.station')}</EmptyState>
-      ) : null}
-      {narrow && card ? (
-        <BottomPane label={shownStation?.name ?? ''} handleLabel={t('stationsMap.paneHandle')} onHeightChange={setPaneHeight}>
-          {card}
-        </BottomPane>
       ) : null}
     </Stack>
   );

@@ -1,31 +1,17 @@
-import ListIcon from '@mui/icons-material/ViewList';
-import MapIcon from '@mui/icons-material/Map';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
-import {
-  MapView,
-  boundsAround,
-  defaultBounds,
-  roundBounds,
-  type Bounds,
-  type MapViewChange,
-  type MapViewRequest,
-} from '@/components/map';
+import { boundsAround, defaultBounds, roundBounds, type Bounds, type MapViewChange, type MapViewRequest } from '@/components/map';
 import { PageHeading } from '@/components/page-heading';
 import { PageLoading } from '@/components/page-loading';
 import { BREAKPOINTS } from '@/config/constants';
@@ -33,14 +19,17 @@ import { partner } from '@/config/partner';
 import { paths } from '@/config/paths';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useToken } from '@/lib/auth/session';
-import { recentHours, useMapStation, useMapStations, useMapStationsIn } from '../api/get-map-stations';
+import { useMapStation, useMapStations, useMapStationsIn } from '../api/get-map-stations';
 import { useColourLegend } from '../hooks/use-colour-legend';
 import { useStationMarkers } from '../hooks/use-station-markers';
+import { useSummaryFocus } from '../hooks/use-summary-focus';
 import { type ReadingMode } from '../utils/station-readings';
-import { BottomPane } from './bottom-pane';
 import { MapLegend } from './map-legend';
+import { ReadingModeToggle } from './reading-mode-toggle';
+import { NoStationsYet } from './no-stations-yet';
 import { StationList } from './station-list';
 import { StationsLoadingNote } from './stations-loading-note';
+import { MapListToggle, StationsMapFrame } from './stations-map-frame';
 
 /** What the explore-data button opens: the station's sensor that its marker shows. */
 export type ExploreTarget = {
@@ -75,7 +64,6 @@ export const StationsMapView = ({ mode, bounds, selectedId, renderSummary, explo
   const narrow = useMediaQuery(`(max-width:${BREAKPOINTS.narrow}px)`, { noSsr: true });
   const signedIn = useToken() !== null;
   const [readingMode, setReadingMode] = useState<ReadingMode>('recent');
-  const explainId = useId();
   const stations = useMapStations(signedIn);
   const opened = useMapStation(selectedId);
   const { markers, ordered, readings, failed } = useStationMarkers(stations.data, readingMode);
@@ -89,7 +77,6 @@ export const StationsMapView = ({ mode, bounds, selectedId, renderSummary, explo
   const restricted = mode === 'list' && visibleOnly && listBounds !== null;
   const inView = useMapStationsIn(signedIn, restricted ? listBounds : null);
   const inViewMarkers = useStationMarkers(inView.data, readingMode);
-  const [paneHeight, setPaneHeight] = useState(0);
 
   const view = useMemo((): MapViewRequest => {
     if (bounds) return { bounds };
@@ -116,77 +103,17 @@ export const StationsMapView = ({ mode, bounds, selectedId, renderSummary, explo
   const openStation = (stationId: number) => navigate(paths.mapStationBounds.getHref(stationId, currentBounds()));
   // Closing goes back to the view the address holds (the one the summary was opened on, or panned to since).
   const closeStation = () => navigate(paths.mapAllStationsBounds.getHref(bounds ?? currentBounds()));
+  const panelRef = useSummaryFocus(selectedId, mode);
 
-  // The summary takes focus when it opens, so screen readers read it next; when it closes, focus goes
-  // back to the station's marker.
-  const panelRef = useRef<HTMLDivElement>(null);
-  const previousId = useRef<number | null>(null);
-  useEffect(() => {
-    const previous = previousId.current;
-    previousId.current = selectedId;
-    if (mode !== 'map') return;
-    if (selectedId !== null) {
-      panelRef.current?.focus({ preventScroll: true });
-      return;
-    }
-    if (previous === null) return;
-    // The map re-clusters once the panel is gone and may redraw the marker a moment later: keep focus
-    // on it for about a second, unless the visitor has moved focus somewhere else meanwhile.
-    let frame = 0;
-    let frames = 0;
-    const keepOnMarker = () => {
-      const marker = document.querySelector<HTMLElement>(`[data-marker-id="${previous}"]`);
-      const active = document.activeElement;
-      const lost = active === null || active === document.body || !active.isConnected;
-      if (marker && active !== marker && (lost || frames === 0)) marker.focus({ preventScroll: true });
-      if (++frames < 60 && (lost || active === marker || marker === null)) frame = requestAnimationFrame(keepOnMarker);
-    };
-    keepOnMarker();
-    return () => cancelAnimationFrame(frame);
-  }, [selectedId, mode]);
-
-  const switchView = (next: 'map' | 'list' | null) => {
-    if (next === null || next === mode) return;
+  const switchView = (next: 'map' | 'list') => {
     if (next === 'list') navigate(paths.listAllStations.getHref(), { state: { bounds: shownBounds } satisfies ListState });
     else navigate(listBounds ? paths.mapAllStationsBounds.getHref(roundBounds(listBounds)) : paths.mapAllStations.getHref());
   };
 
   const toolbar = (
     <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
-      <ToggleButtonGroup
-        value={mode}
-        exclusive
-        size="small"
-        onChange={(_event, value: 'map' | 'list' | null) => switchView(value)}
-        aria-label={t('stationsMap.view')}
-      >
-        <ToggleButton value="map" sx={{ gap: 0.5, textTransform: 'none' }}>
-          <MapIcon fontSize="small" aria-hidden />
-          {t('stationsMap.showMap')}
-        </ToggleButton>
-        <ToggleButton value="list" sx={{ gap: 0.5, textTransform: 'none' }}>
-          <ListIcon fontSize="small" aria-hidden />
-          {t('stationsMap.showList')}
-        </ToggleButton>
-      </ToggleButtonGroup>
-      <ToggleButtonGroup
-        value={readingMode}
-        exclusive
-        size="small"
-        onChange={(_event, value: ReadingMode | null) => value && setReadingMode(value)}
-        aria-label={t('stationsMap.readings')}
-        aria-describedby={explainId}
-      >
-        <ToggleButton value="recent" sx={{ textTransform: 'none' }}>
-          {t('stationsMap.recent')}
-        </ToggleButton>
-        <ToggleButton value="current" sx={{ textTransform: 'none' }}>
-          {t('stationsMap.current')}
-        </ToggleButton>
-      </ToggleButtonGroup>
-      <Typography id={explainId} variant="body2" color="text.secondary" sx={{ flexBasis: { xs: '100%', md: 'auto' } }}>
-        {t(readingMode === 'recent' ? 'stationsMap.recentHelp' : 'stationsMap.currentHelp', { hours: recentHours() })}
-      </Typography>
+      <MapListToggle mode={mode} onChange={switchView} />
+      <ReadingModeToggle value={readingMode} onChange={setReadingMode} />
     </Stack>
   );
 
@@ -268,52 +195,36 @@ export const StationsMapView = ({ mode, bounds, selectedId, renderSummary, explo
         </Box>
       );
     content = (
-      <>
-        <MapView
-          label={t(sensorMode ? 'stationsMap.mapLabel.sensor' : 'stationsMap.mapLabel.station')}
-          height={narrow ? 'max(320px, calc(100dvh - 190px))' : 'max(420px, calc(100dvh - 200px))'}
-          view={view}
-          markers={markers}
-          markersPending={stations.isPending}
-          cluster
-          clusterLabel={(count) => t(sensorMode ? 'stationsMap.cluster.sensor' : 'stationsMap.cluster.station', { count })}
-          selectedId={selectedId}
-          onViewChange={onViewChange}
-          onMarkerSelect={openStation}
-          // The station stays in sight beside the summary panel, or above the bottom pane.
-          insets={selectedId === null ? undefined : narrow ? { bottom: paneHeight } : { left: 436 }}
-        >
-          <MapLegend title={t('stationsMap.legend')} entries={colourEntries} note={t('stationsMap.legendClusters')} />
-          {stations.isPending ? <StationsLoadingNote overlay /> : null}
-          {panel && !narrow ? (
-            <Paper
-              elevation={4}
-              sx={{
-                position: 'absolute',
-                top: 8,
-                left: 8,
-                zIndex: 3,
-                width: 420,
-                maxWidth: 'calc(100% - 72px)',
-                maxHeight: 'calc(100% - 16px)',
-                overflowY: 'auto',
-                p: 1,
-              }}
-            >
-              {panel}
-            </Paper>
-          ) : null}
-        </MapView>
-        {panel && narrow ? (
-          <BottomPane
-            label={t('stationsMap.summaryLabel', { name })}
-            handleLabel={t('stationsMap.paneHandle')}
-            onHeightChange={setPaneHeight}
-          >
-            {panel}
-          </BottomPane>
-        ) : null}
-      </>
+      <StationsMapFrame
+        label={t(sensorMode ? 'stationsMap.mapLabel.sensor' : 'stationsMap.mapLabel.station')}
+        height={narrow ? 'max(320px, calc(100dvh - 190px))' : 'max(420px, calc(100dvh - 200px))'}
+        narrow={narrow}
+        view={view}
+        markers={markers}
+        markersPending={stations.isPending}
+        selectedId={selectedId}
+        onViewChange={onViewChange}
+        onMarkerSelect={openStation}
+        panel={panel}
+        panelLabel={t('stationsMap.summaryLabel', { name })}
+        panelPaper
+        panelSx={{
+          position: 'absolute',
+          top: 8,
+          left: 8,
+          zIndex: 3,
+          width: 420,
+          maxWidth: 'calc(100% - 72px)',
+          maxHeight: 'calc(100% - 16px)',
+          overflowY: 'auto',
+          p: 1,
+        }}
+        // The station stays in sight beside the summary panel.
+        panelInsets={{ left: 436 }}
+      >
+        <MapLegend title={t('stationsMap.legend')} entries={colourEntries} note={t('stationsMap.legendClusters')} />
+        {stations.isPending ? <StationsLoadingNote overlay /> : null}
+      </StationsMapFrame>
     );
   }
 
@@ -329,29 +240,5 @@ export const StationsMapView = ({ mode, bounds, selectedId, renderSummary, explo
       ) : null}
       {content}
     </Box>
-  );
-};
-
-/** Signed in with no stations (spec §2): how to get one, with the app's store links. */
-const NoStationsYet = () => {
-  const { t } = useTranslation();
-  const sensorMode = partner.stationNoun === 'sensor';
-  return (
-    <Paper variant="outlined" sx={{ p: 2, mb: 2, maxWidth: 640 }}>
-      <Typography sx={{ mb: 2 }}>{t(sensorMode ? 'stationsMap.noneMine.sensor' : 'stationsMap.noneMine.station')}</Typography>
-      <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <Button variant="outlined" href="https://apps.apple.com/us/app/fieldkit-org/id1463631293" target="_blank" rel="noopener">
-          {t('stationsMap.appStore')}
-        </Button>
-        <Button
-          variant="outlined"
-          href="https://play.google.com/store/apps/details?id=com.fieldkit"
-          target="_blank"
-          rel="noopener"
-        >
-          {t('stationsMap.googlePlay')}
-        </Button>
-      </Stack>
-    </Paper>
   );
 };

@@ -1,12 +1,12 @@
-import { FieldNote, FieldNoteList } from '@groundtruth/contracts';
+import { routes, type FieldNote, type FieldNoteList } from '@groundtruth/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { NoContent, apiClient } from '@/lib/api-client';
+import { callRoute } from '@/lib/call-route';
 
 export const fieldNotesQueryKey = (stationId: number) => ['field-notes', stationId] as const;
 
 /** GET /station/{id}/station-notes: the station's field notes, newest first. */
 export const getFieldNotes = (stationId: number, signal?: AbortSignal): Promise<FieldNoteList> =>
-  apiClient.get(`/station/${stationId}/station-notes`, FieldNoteList, signal ? { signal } : {});
+  callRoute(routes.listFieldNotes, { params: { id: stationId }, signal });
 
 export const fieldNotesQueryOptions = (stationId: number) =>
   queryOptions({
@@ -23,15 +23,12 @@ export type FieldNoteEdit = { readonly noteId: number; readonly version: number 
 /** POST /station/{id}/station-note, or /station/{id}/station-note/{noteId} to change one. */
 const saveFieldNote = (stationId: number, body: string, edit?: FieldNoteEdit): Promise<FieldNote> =>
   edit === undefined
-    ? apiClient.post(`/station/${stationId}/station-note`, FieldNote, { body: { body }, auth: 'required' })
-    : apiClient.post(`/station/${stationId}/station-note/${edit.noteId}`, FieldNote, {
-        body: { body, version: edit.version },
-        auth: 'required',
-      });
+    ? callRoute(routes.addFieldNote, { params: { id: stationId }, body: { body } })
+    : callRoute(routes.editFieldNote, { params: { id: stationId, noteId: edit.noteId }, body: { body, version: edit.version } });
 
 /** DELETE /station/{id}/station-note/{noteId}. */
 const deleteFieldNote = (stationId: number, noteId: number) =>
-  apiClient.delete(`/station/${stationId}/station-note/${noteId}`, NoContent, { auth: 'required' });
+  callRoute(routes.deleteFieldNote, { params: { id: stationId, noteId } });
 
 export const useFieldNoteMutations = (stationId: number) => {
   const queryClient = useQueryClient();

@@ -1,12 +1,12 @@
-import { StationNoteMedia, StationNotes, type SaveStationNotesBody } from '@groundtruth/contracts';
+import { routes, type SaveStationNotesBody, type StationNoteMedia, type StationNotes } from '@groundtruth/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { NoContent, apiClient } from '@/lib/api-client';
+import { callRoute } from '@/lib/call-route';
 
 export const stationNotesQueryKey = (stationId: number) => ['station-notes', stationId] as const;
 
 /** GET /stations/{id}/notes: the five notes, the station's media, the completion. */
 export const getStationNotes = (stationId: number, signal?: AbortSignal): Promise<StationNotes> =>
-  apiClient.get(`/stations/${stationId}/notes`, StationNotes, signal ? { signal } : {});
+  callRoute(routes.getStationNotes, { params: { id: stationId }, signal });
 
 export const stationNotesQueryOptions = (stationId: number) =>
   queryOptions({ queryKey: stationNotesQueryKey(stationId), queryFn: ({ signal }) => getStationNotes(stationId, signal) });
@@ -15,17 +15,17 @@ export const useStationNotes = (stationId: number) => useQuery(stationNotesQuery
 
 /** PATCH /stations/{id}/notes. */
 const saveStationNotes = (stationId: number, body: SaveStationNotesBody): Promise<StationNotes> =>
-  apiClient.patch(`/stations/${stationId}/notes`, StationNotes, { body, auth: 'required' });
+  callRoute(routes.saveStationNotes, { params: { id: stationId }, body });
 
 /** POST /stations/{id}/media?key=…: a photo or recording for a note. */
 const uploadNoteMedia = (stationId: number, key: string, file: File): Promise<StationNoteMedia> => {
   const form = new FormData();
   form.append('file', file);
-  return apiClient.post(`/stations/${stationId}/media`, StationNoteMedia, { body: form, query: { key }, auth: 'required' });
+  return callRoute(routes.uploadStationMedia, { params: { id: stationId }, query: { key }, form });
 };
 
 /** DELETE /notes/media/{id}. */
-const deleteNoteMedia = (mediaId: number) => apiClient.delete(`/notes/media/${mediaId}`, NoContent, { auth: 'required' });
+const deleteNoteMedia = (mediaId: number) => callRoute(routes.deleteStationMedia, { params: { id: mediaId } });
 
 export const useStationNotesMutations = (stationId: number) => {
   const queryClient = useQueryClient();

@@ -1,46 +1,27 @@
 import { FieldNote } from '@groundtruth/contracts';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import EditIcon from '@mui/icons-material/EditOutlined';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormHelperText from '@mui/material/FormHelperText';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { Suspense, lazy, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { useSnackbar } from '@/components/snackbar';
-import { visuallyHidden } from '@/components/visually-hidden';
 import { paths } from '@/config/paths';
 import { useToken } from '@/lib/auth/session';
 import { useFieldNoteMutations, useFieldNotes } from '../api/field-notes';
 import { formatDateTime } from '@/lib/format';
 import { isBlankRichText, sameRichText } from '../utils/rich-text';
+import { FieldNoteActions } from './field-note-actions';
+import { FieldNoteForm } from './field-note-form';
 import { FieldNotesExport } from './field-notes-export';
 import { FieldNotesList } from './field-notes-list';
 import { LoadingBlock } from '@/components/loading-block';
 import { isApiError } from '@/lib/api-client';
-
-const FieldNoteEditor = lazy(() => import('./field-note-editor'));
-
-const EditorLoading = () => {
-  const { t } = useTranslation();
-  return (
-    <Box aria-busy="true">
-      <Skeleton variant="rectangular" height={110} aria-hidden />
-      <Typography sx={visuallyHidden} role="status">
-        {t('fieldNotes.editorLoading')}
-      </Typography>
-    </Box>
-  );
-};
 
 type Editing = { readonly note: FieldNote; readonly body: string };
 
@@ -151,28 +132,22 @@ export const FieldNotes = ({ stationId, stationName, headingLevel = 3 }: FieldNo
   };
 
   const form = signedIn ? (
-    <Box component="form" aria-label={t('fieldNotes.newNote')} onSubmit={(e) => (e.preventDefault(), add())} noValidate>
-      <Suspense fallback={<EditorLoading />}>
-        <FieldNoteEditor
-          key={draftKey}
-          label={t('fieldNotes.editorLabel')}
-          onChange={(body) => {
-            setDraft(body);
-            setDraftError(false);
-          }}
-          invalid={draftError}
-          describedBy={draftError ? `${newId}-error` : undefined}
-        />
-      </Suspense>
-      {draftError ? (
-        <FormHelperText id={`${newId}-error`} error role="alert">
-          {t('fieldNotes.nothingToSave')}
-        </FormHelperText>
-      ) : null}
+    <FieldNoteForm
+      key={draftKey}
+      name={t('fieldNotes.newNote')}
+      label={t('fieldNotes.editorLabel')}
+      onChange={(body) => {
+        setDraft(body);
+        setDraftError(false);
+      }}
+      onSubmit={add}
+      empty={draftError}
+      errorId={`${newId}-error`}
+    >
       <Button type="submit" variant="contained" size="small" sx={{ mt: 1 }} disabled={save.isPending && !editing}>
         {t('fieldNotes.add')}
       </Button>
-    </Box>
+    </FieldNoteForm>
   ) : (
     <Alert severity="info">
       {t('fieldNotes.loginPrompt')}{' '}
@@ -199,58 +174,25 @@ export const FieldNotes = ({ stationId, stationName, headingLevel = 3 }: FieldNo
       <FieldNotesList
         notes={query.data}
         headingLevel={headingLevel}
-        renderActions={(note) =>
-          note.canEdit || note.canDelete ? (
-            <Stack direction="row">
-              {note.canEdit ? (
-                <IconButton
-                  size="small"
-                  aria-label={t('fieldNotes.editNote', { date: formatDateTime(note.createdAt) })}
-                  onClick={() => startEdit(note)}
-                  disabled={editing?.note.id === note.id}
-                >
-                  <EditIcon fontSize="small" />
-                </IconButton>
-              ) : null}
-              {note.canDelete ? (
-                <IconButton
-                  size="small"
-                  aria-label={t('fieldNotes.deleteNote', { date: formatDateTime(note.createdAt) })}
-                  onClick={() => setDeleting(note)}
-                >
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
-              ) : null}
-            </Stack>
-          ) : null
-        }
+        renderActions={(note) => (
+          <FieldNoteActions note={note} editing={editing?.note.id === note.id} onEdit={startEdit} onDelete={setDeleting} />
+        )}
         renderBody={(note) =>
           editing?.note.id === note.id ? (
-            <Box
-              component="form"
-              aria-label={t('fieldNotes.editNote', { date: formatDateTime(note.createdAt) })}
-              onSubmit={(e) => (e.preventDefault(), saveEdit())}
-              noValidate
-              sx={{ mt: 1 }}
+            <FieldNoteForm
+              spaced
+              name={t('fieldNotes.editNote', { date: formatDateTime(note.createdAt) })}
+              label={t('fieldNotes.editNoteLabel')}
+              initialBody={note.body}
+              autoFocus
+              onChange={(body) => {
+                setEditing((e) => (e ? { ...e, body } : e));
+                setEditError(false);
+              }}
+              onSubmit={saveEdit}
+              empty={editError}
+              errorId={`${newId}-edit-error`}
             >
-              <Suspense fallback={<EditorLoading />}>
-                <FieldNoteEditor
-                  initialBody={note.body}
-                  label={t('fieldNotes.editNoteLabel')}
-                  autoFocus
-                  onChange={(body) => {
-                    setEditing((e) => (e ? { ...e, body } : e));
-                    setEditError(false);
-                  }}
-                  invalid={editError}
-                  describedBy={editError ? `${newId}-edit-error` : undefined}
-                />
-              </Suspense>
-              {editError ? (
-                <FormHelperText id={`${newId}-edit-error`} error role="alert">
-                  {t('fieldNotes.nothingToSave')}
-                </FormHelperText>
-              ) : null}
               <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
                 <Button type="submit" variant="contained" size="small" disabled={save.isPending}>
                   {t('fieldNotes.save')}
@@ -259,7 +201,7 @@ export const FieldNotes = ({ stationId, stationName, headingLevel = 3 }: FieldNo
                   {t('fieldNotes.cancel')}
                 </Button>
               </Stack>
-            </Box>
+            </FieldNoteForm>
           ) : null
         }
       />

@@ -34,8 +34,10 @@ const backSx = { display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2 }
 
 /**
  * Spec §2 Project notes page: the project's stations as a list ('Deployed' / 'Not Deployed') and the
- * chosen station's notes and field notes, read only when the project is. Below 768 px one of the two
- * at a time.
+ * chosen station's notes and field notes. Who may write them is one rule, the policy's
+ * `station.writeNotes` (the station's owner and the teams of its projects), answered with the notes as
+ * `readOnly`: the same as on the station page, whoever may edit the project. Below 768 px one of the
+ * two at a time.
  */
 export const ProjectNotesPage = ({ projectId, stationId, notFound }: ProjectNotesPageProps) => {
   const { t } = useTranslation();
@@ -127,7 +129,6 @@ export const ProjectNotesPage = ({ projectId, stationId, notFound }: ProjectNote
       stationId={chosen.id}
       stationName={chosen.name}
       stationHref={paths.viewStation.getHref(projectId, chosen.id)}
-      readOnly={project.data.readOnly}
       headingLevel={2}
     />
   ) : (

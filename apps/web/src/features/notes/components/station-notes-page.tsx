@@ -14,19 +14,12 @@ type StationNotesPageProps = {
   readonly stationName: string;
   /** The station page, for the link back. */
   readonly stationHref: string;
-  readonly readOnly?: boolean;
   /** Heading level of the station's name: 1 on its own page, 2 inside the project notes page. */
   readonly headingLevel?: 1 | 2;
 };
 
 /** Spec §2 Station notes and field notes of one station. */
-export const StationNotesPage = ({
-  stationId,
-  stationName,
-  stationHref,
-  readOnly = false,
-  headingLevel = 1,
-}: StationNotesPageProps) => {
+export const StationNotesPage = ({ stationId, stationName, stationHref, headingLevel = 1 }: StationNotesPageProps) => {
   const { t } = useTranslation();
   const title = t('notes.pageTitleOf', { name: stationName });
   usePageTitle(headingLevel === 1 ? title : null);
@@ -57,7 +50,7 @@ export const StationNotesPage = ({
         </Link>
       ) : null}
       <Paper variant="outlined" component="section" aria-label={t('notes.pageTitle')} sx={{ p: { xs: 2, md: 3 } }}>
-        <StationNotesPanel stationId={stationId} readOnly={readOnly} />
+        <StationNotesPanel stationId={stationId} />
       </Paper>
       <Paper variant="outlined" component="section" aria-labelledby={`field-notes-${stationId}`} sx={{ p: { xs: 2, md: 3 } }}>
         <Typography id={`field-notes-${stationId}`} component={sub} variant="h6" sx={{ mb: 1.5 }}>

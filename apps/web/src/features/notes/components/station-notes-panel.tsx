@@ -13,12 +13,13 @@ import { LoadingBlock } from '@/components/loading-block';
 
 type StationNotesPanelProps = {
   readonly stationId: number;
-  /** Forces the read-only view (a read-only project's notes page). */
-  readonly readOnly?: boolean;
 };
 
-/** A station's five notes: the form for those who may write them, else read only (with why). */
-export const StationNotesPanel = ({ stationId, readOnly = false }: StationNotesPanelProps) => {
+/**
+ * A station's five notes: the form for those who may write them, else read only (with why). Whether
+ * one may is the server's answer from the policy's `station.writeNotes`, on every screen that shows them.
+ */
+export const StationNotesPanel = ({ stationId }: StationNotesPanelProps) => {
   const { t } = useTranslation();
   const signedIn = useToken() !== null;
   const query = useStationNotes(stationId);
@@ -35,7 +36,7 @@ export const StationNotesPanel = ({ stationId, readOnly = false }: StationNotesP
       return <Alert severity="warning">{t('station.privateStation')}</Alert>;
     return <ErrorState message={t('notes.loadFailed')} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   }
-  if (readOnly || query.data.readOnly) {
+  if (query.data.readOnly) {
     return (
       <Box>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>

@@ -1,11 +1,11 @@
-import { ProjectFollowing } from '@groundtruth/contracts';
+import { routes, type ProjectFollowing } from '@groundtruth/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callRoute } from '@/lib/call-route';
 import { projectsQueryKey } from './get-projects';
 
 /** POST /projects/{id}/follow or /unfollow: answers whether the asker follows it now, and how many do. */
 export const setFollowing = (id: number, follow: boolean): Promise<ProjectFollowing> =>
-  apiClient.post(`/projects/${id}/${follow ? 'follow' : 'unfollow'}`, ProjectFollowing, { auth: 'required' });
+  callRoute(follow ? routes.followProject : routes.unfollowProject, { params: { id } });
 
 /** Spec §4: following and unfollowing reload the project (and the lists that show its heart). */
 export const useFollowProject = () => {

@@ -1,11 +1,10 @@
-import { ProjectList } from '@groundtruth/contracts';
+import { routes, type ProjectList } from '@groundtruth/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callRoute } from '@/lib/call-route';
 import { projectsQueryKey } from './get-projects';
 
 /** GET /user/projects: the projects the signed-in user belongs to, private ones included. */
-export const getMyProjects = (signal?: AbortSignal): Promise<ProjectList> =>
-  apiClient.get('/user/projects', ProjectList, { auth: 'required', ...(signal ? { signal } : {}) });
+export const getMyProjects = (signal?: AbortSignal): Promise<ProjectList> => callRoute(routes.myProjects, { signal });
 
 export const myProjectsQueryOptions = () =>
   queryOptions({

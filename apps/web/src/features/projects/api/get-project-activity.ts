@@ -1,11 +1,11 @@
-import { ActivityList } from '@groundtruth/contracts';
+import { routes, type ActivityList } from '@groundtruth/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callRoute } from '@/lib/call-route';
 import { projectQueryOptions } from './get-project';
 
 /** GET /projects/{id}/activity: newest first, at most 50 (spec §9). */
 export const getProjectActivity = (id: number, signal?: AbortSignal): Promise<ActivityList> =>
-  apiClient.get(`/projects/${id}/activity`, ActivityList, signal ? { signal } : {});
+  callRoute(routes.projectActivity, { params: { id }, signal });
 
 export const projectActivityQueryOptions = (id: number) =>
   queryOptions({

@@ -1,11 +1,11 @@
-import { Project } from '@groundtruth/contracts';
+import { routes, type Project } from '@groundtruth/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callRoute } from '@/lib/call-route';
 import { projectsQueryKey } from './get-projects';
 
 /** GET /projects/{id}: one project; 403 when private to the visitor, 404 when missing. */
 export const getProject = (id: number, signal?: AbortSignal): Promise<Project> =>
-  apiClient.get(`/projects/${id}`, Project, signal ? { signal } : {});
+  callRoute(routes.getProject, { params: { id }, signal });
 
 export const projectQueryOptions = (id: number) =>
   queryOptions({

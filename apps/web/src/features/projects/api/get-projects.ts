@@ -1,10 +1,9 @@
-import { ProjectList } from '@groundtruth/contracts';
+import { routes, type ProjectList } from '@groundtruth/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callRoute } from '@/lib/call-route';
 
 /** GET /projects: the public (community) projects. */
-export const getProjects = (signal?: AbortSignal): Promise<ProjectList> =>
-  apiClient.get('/projects', ProjectList, signal ? { signal } : {});
+export const getProjects = (signal?: AbortSignal): Promise<ProjectList> => callRoute(routes.listProjects, { signal });
 
 export const projectsQueryKey = ['projects'] as const;
 

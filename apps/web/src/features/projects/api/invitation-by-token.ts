@@ -1,11 +1,11 @@
-import { Project, ProjectInvitation } from '@groundtruth/contracts';
+import { routes, type ProjectInvitation } from '@groundtruth/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { NoContent, apiClient } from '@/lib/api-client';
+import { callRoute } from '@/lib/call-route';
 import { projectsQueryKey } from './get-projects';
 
 /** GET /projects/invites/{token}: the invitation an e-mailed link carries, with its project. */
 export const getInvitationByToken = (token: string, signal?: AbortSignal): Promise<ProjectInvitation> =>
-  apiClient.get(`/projects/invites/${encodeURIComponent(token)}`, ProjectInvitation, signal ? { signal } : {});
+  callRoute(routes.projectInviteByToken, { params: { token }, signal });
 
 export const invitationByTokenQueryOptions = (token: string) =>
   queryOptions({
@@ -19,8 +19,8 @@ export const useInvitationByToken = (token: string | null) =>
 /** POST /projects/invites/{id}/accept?token= (the signed-in user joins), or …/reject?token= (the token also in the body). */
 export const answerInvitationByToken = async ({ id, token, accept }: { id: number; token: string; accept: boolean }) => {
   const query = { token };
-  if (accept) await apiClient.post(`/projects/invites/${id}/accept`, Project, { query, auth: 'required' });
-  else await apiClient.post(`/projects/invites/${id}/reject`, NoContent, { query, body: { token }, auth: 'required' });
+  if (accept) await callRoute(routes.acceptInviteByToken, { params: { id }, query });
+  else await callRoute(routes.rejectInviteByToken, { params: { id }, query, body: { token } });
 };
 
 export const useAnswerInvitationByToken = () => {

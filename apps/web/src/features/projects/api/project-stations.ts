@@ -1,11 +1,11 @@
-import { StationList } from '@groundtruth/contracts';
+import { routes, type StationList } from '@groundtruth/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { NoContent, apiClient } from '@/lib/api-client';
+import { callRoute } from '@/lib/call-route';
 import { projectQueryOptions } from './get-project';
 
 /** GET /projects/{id}/stations (hidden stations only for their owners). */
 export const getProjectStations = (id: number, signal?: AbortSignal): Promise<StationList> =>
-  apiClient.get(`/projects/${id}/stations`, StationList, signal ? { signal } : {});
+  callRoute(routes.projectStations, { params: { id }, signal });
 
 export const projectStationsQueryOptions = (id: number) =>
   queryOptions({
@@ -21,10 +21,7 @@ export const useChangeProjectStations = (projectId: number) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ stationId, add }: { stationId: number; add: boolean }) => {
-      const path = `/projects/${projectId}/stations/${stationId}`;
-      await (add
-        ? apiClient.post(path, NoContent, { auth: 'required' })
-        : apiClient.delete(path, NoContent, { auth: 'required' }));
+      await callRoute(add ? routes.addProjectStation : routes.removeProjectStation, { params: { projectId, stationId } });
     },
     // The project's modules and activity follow its stations.
     onSettled: () => queryClient.invalidateQueries({ queryKey: projectQueryOptions(projectId).queryKey }),

@@ -1,6 +1,7 @@
-import { ProjectUsers, type Project, type ProjectUser } from '@groundtruth/contracts';
+import { ProjectUsers, routes, type Project, type ProjectUser } from '@groundtruth/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient, isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
+import { callRoute } from '@/lib/call-route';
 import { projectQueryOptions } from './get-project';
 
 /** Team payloads carry the role as a number (spec §3): 0 member, 1 administrator. */
@@ -9,15 +10,15 @@ export const roleNumber = (role: ProjectUser['role']): RoleNumber => (role === '
 
 /** POST /projects/{id}/invite: 400 'This user is already invited.' for a pending invitation or a member. */
 export const inviteMember = (projectId: number, email: string, role: RoleNumber): Promise<ProjectUsers> =>
-  apiClient.post(`/projects/${projectId}/invite`, ProjectUsers, { body: { email, role }, auth: 'required' });
+  callRoute(routes.inviteProjectMember, { params: { projectId }, body: { email, role } });
 
 /** PATCH /projects/{id}/roles, made on the team's `version` (the project's teamVersion): 409 when the team changed since. */
 export const changeRole = (projectId: number, email: string, role: RoleNumber, version: number): Promise<ProjectUsers> =>
-  apiClient.patch(`/projects/${projectId}/roles`, ProjectUsers, { body: { email, role, version }, auth: 'required' });
+  callRoute(routes.changeProjectRole, { params: { projectId }, body: { email, role, version } });
 
 /** DELETE /projects/{id}/members: removes a member or withdraws an invitation (made on the team's `version`, as a role change). */
 export const removeMember = (projectId: number, email: string, version: number): Promise<ProjectUsers> =>
-  apiClient.delete(`/projects/${projectId}/members`, ProjectUsers, { body: { email, version }, auth: 'required' });
+  callRoute(routes.removeProjectMember, { params: { projectId }, body: { email, version } });
 
 export type TeamChange =
   | { readonly kind: 'invite'; readonly email: string; readonly role: RoleNumber }

@@ -1,11 +1,11 @@
-import { ProjectUpdate } from '@groundtruth/contracts';
+import { routes, type ProjectUpdate } from '@groundtruth/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { NoContent, apiClient } from '@/lib/api-client';
+import { callRoute } from '@/lib/call-route';
 import { projectQueryOptions } from './get-project';
 
 /** GET /projects/updates/{updateId}: one project update (the edit form loads it). */
 export const getProjectUpdate = (updateId: number, signal?: AbortSignal): Promise<ProjectUpdate> =>
-  apiClient.get(`/projects/updates/${updateId}`, ProjectUpdate, signal ? { signal } : {});
+  callRoute(routes.getProjectUpdate, { params: { updateId }, signal });
 
 export const projectUpdateQueryOptions = (updateId: number) =>
   queryOptions({
@@ -27,12 +27,12 @@ export type SaveUpdate = {
 /** POST /projects/{projectId}/updates, or POST …/updates/{updateId} to change one (409 when `version` is no longer current). */
 export const saveProjectUpdate = ({ projectId, updateId, body, version }: SaveUpdate): Promise<ProjectUpdate> =>
   updateId === null
-    ? apiClient.post(`/projects/${projectId}/updates`, ProjectUpdate, { body: { body }, auth: 'required' })
-    : apiClient.post(`/projects/${projectId}/updates/${updateId}`, ProjectUpdate, { body: { body, version }, auth: 'required' });
+    ? callRoute(routes.postProjectUpdate, { params: { projectId }, body: { body } })
+    : callRoute(routes.editProjectUpdate, { params: { projectId, updateId }, body: { body, version } });
 
 /** DELETE /projects/{projectId}/updates/{updateId}. */
 export const deleteProjectUpdate = async ({ projectId, updateId }: { projectId: number; updateId: number }): Promise<void> => {
-  await apiClient.delete(`/projects/${projectId}/updates/${updateId}`, NoContent, { auth: 'required' });
+  await callRoute(routes.deleteProjectUpdate, { params: { projectId, updateId } });
 };
 
 /** The project's activity shows its updates: it reloads after any change. */

@@ -1,27 +1,26 @@
-import { Project, type CreateProjectBody, type UpdateProjectBody } from '@groundtruth/contracts';
+import { routes, type CreateProjectBody, type Project, type UpdateProjectBody } from '@groundtruth/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { NoContent, apiClient } from '@/lib/api-client';
+import { callRoute } from '@/lib/call-route';
 import { projectQueryOptions } from './get-project';
 import { projectsQueryKey } from './get-projects';
 
 /** POST /projects: the creator becomes its administrator. */
-export const createProject = (body: CreateProjectBody): Promise<Project> =>
-  apiClient.post('/projects', Project, { body, auth: 'required' });
+export const createProject = (body: CreateProjectBody): Promise<Project> => callRoute(routes.createProject, { body });
 
 /** PATCH /projects/{id}, made on `version` (the project's `version` when the form loaded it): 409 when it is no longer the current one. */
 export const updateProject = (id: number, body: UpdateProjectBody, version: number): Promise<Project> =>
-  apiClient.patch(`/projects/${id}`, Project, { body: { ...body, version }, auth: 'required' });
+  callRoute(routes.updateProject, { params: { id }, body: { ...body, version } });
 
 /** DELETE /projects/{id}: the project goes, its stations stay. */
 export const deleteProject = async (id: number): Promise<void> => {
-  await apiClient.delete(`/projects/${id}`, NoContent, { auth: 'required' });
+  await callRoute(routes.deleteProject, { params: { id } });
 };
 
 /** POST /projects/{id}/media: the project photo as multipart field `file` (jpeg, png or gif). */
 export const uploadProjectPhoto = (id: number, file: File): Promise<Project> => {
   const form = new FormData();
   form.append('file', file);
-  return apiClient.post(`/projects/${id}/media`, Project, { body: form, auth: 'required' });
+  return callRoute(routes.uploadProjectPhoto, { params: { id }, form });
 };
 
 /** Saves the project (creating it when there is no id), then its new photo if one was chosen. */

@@ -1,25 +1,11 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
-import Paper from '@mui/material/Paper';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { Project } from '@groundtruth/contracts';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ConflictAlert } from '@/components/conflict-alert';
-import { ImageUploader, type ChosenImage } from '@/components/image-uploader';
-import { PageHeading } from '@/components/page-heading';
+import type { ChosenImage } from '@/components/image-uploader';
 import { useSnackbar } from '@/components/snackbar';
-import { partner } from '@/config/partner';
 import { paths } from '@/config/paths';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useUnsavedChanges } from '@/hooks/use-unsaved-changes';
@@ -38,65 +24,11 @@ import {
   type ProjectFormField,
   type ProjectFormValues,
 } from '../utils/project-form';
-import { projectMessageKeyOf } from '../utils/project-messages';
 import { MapViewField } from './map-view-field';
-import { ProjectPhoto } from './project-photo';
+import { FormSection, ProjectFormHeading, ProjectPhotoField, VisibilityFields, fieldId } from './project-form-sections';
+import { DateField, LimitedTextField } from './project-form-fields';
+import { useServerFieldErrors } from '../hooks/use-server-field-errors';
 import { TagsField } from './tags-field';
-
-const noun = { context: partner.stationNoun === 'sensor' ? 'sensor' : undefined };
-
-/** The server's field names, as the form's. */
-const SERVER_FIELDS: Record<string, ProjectFormField> = {
-  name: 'name',
-  description: 'description',
-  goal: 'goal',
-  location: 'location',
-  tags: 'tags',
-  startTime: 'startDate',
-  endTime: 'endDate',
-  bounds: 'bounds',
-};
-
-const fieldId = (field: ProjectFormField) => `project-${field}`;
-
-/** The label of each field the error summary can name. */
-const FIELD_LABELS: Partial<
-  Record<
-    ProjectFormField,
-    `projectForm.fields.${'name' | 'description' | 'goal' | 'location' | 'tags' | 'startDate' | 'endDate' | 'mapView'}`
-  >
-> = {
-  name: 'projectForm.fields.name',
-  description: 'projectForm.fields.description',
-  goal: 'projectForm.fields.goal',
-  location: 'projectForm.fields.location',
-  tags: 'projectForm.fields.tags',
-  startDate: 'projectForm.fields.startDate',
-  endDate: 'projectForm.fields.endDate',
-  bounds: 'projectForm.fields.mapView',
-};
-
-/** A server message as one of the form's own (translated), or as sent. */
-const useServerFieldMessage = () => {
-  const { t } = useTranslation();
-  return (text: string): string => {
-    const key = projectMessageKeyOf(text);
-    if (key === 'required' || key === 'tooLong' || key === 'endBeforeStart' || key === 'badDate')
-      return t(`projectForm.errors.${key}`);
-    return text;
-  };
-};
-
-const FormSection = ({ title, children }: { title?: string; children: ReactNode }) => (
-  <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
-    {title ? (
-      <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
-        {title}
-      </Typography>
-    ) : null}
-    <Stack spacing={2}>{children}</Stack>
-  </Paper>
-);
 
 type ProjectFormProps = {
   /** The project to edit; none to add one. */
@@ -115,7 +47,7 @@ export const ProjectForm = ({ project }: ProjectFormProps) => {
   const showSnackbar = useSnackbar();
   const save = useSaveProject();
   const remove = useDeleteProject();
-  const serverMessage = useServerFieldMessage();
+  const serverFieldErrors = useServerFieldErrors();
   const editing = project !== undefined;
   usePageTitle(editing ? t('projectForm.editTitle') : t('projectForm.addTitle'));
 
@@ -143,48 +75,17 @@ export const ProjectForm = ({ project }: ProjectFormProps) => {
     return key && (submitted || touched[field]) ? t(`projectForm.errors.${key}`) : null;
   };
 
+  const fieldProps = <F extends 'name' | 'description' | 'goal' | 'location' | 'startDate' | 'endDate'>(field: F) => ({
+    field,
+    value: values[field],
+    error: errorOf(field),
+    onChange: (value: string) => set(field, value),
+    onBlur: () => setTouched((previous) => ({ ...previous, [field]: true })),
+  });
+
   const set = <K extends ProjectFormField>(field: K, value: ProjectFormValues[K]) => {
     setValues((previous) => ({ ...previous, [field]: value }));
     setServerErrors((previous) => (previous[field] ? { ...previous, [field]: undefined } : previous));
-  };
-
-  const text = (field: 'name' | 'description' | 'goal' | 'location', label: string, multiline = false) => {
-    const error = errorOf(field);
-    return (
-      <TextField
-        id={fieldId(field)}
-        name={field}
-        label={label}
-        value={values[field]}
-        onChange={(event) => set(field, event.target.value)}
-        onBlur={() => setTouched((previous) => ({ ...previous, [field]: true }))}
-        error={error !== null}
-        helperText={error ?? `${values[field].trim().length}/100`}
-        required
-        fullWidth
-        multiline={multiline}
-        minRows={multiline ? 2 : undefined}
-      />
-    );
-  };
-
-  const date = (field: 'startDate' | 'endDate', label: string) => {
-    const error = errorOf(field);
-    return (
-      <TextField
-        id={fieldId(field)}
-        name={field}
-        label={label}
-        value={values[field]}
-        placeholder="M/D/YYYY"
-        onChange={(event) => set(field, event.target.value)}
-        onBlur={() => setTouched((previous) => ({ ...previous, [field]: true }))}
-        error={error !== null}
-        helperText={error ?? t('projectForm.fields.dateHelp')}
-        slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
-        sx={{ flex: 1 }}
-      />
-    );
   };
 
   /** Spec §2: an invalid save scrolls to the top, where the summary takes the focus. */
@@ -223,34 +124,12 @@ export const ProjectForm = ({ project }: ProjectFormProps) => {
         window.scrollTo({ top: 0, behavior: 'smooth' });
         return;
       }
-      const fieldErrors: Partial<Record<ProjectFormField, string>> = {};
-      if (isApiError(error) && error.errors) {
-        for (const [name, message] of Object.entries(error.errors)) {
-          const field = SERVER_FIELDS[name];
-          if (field) fieldErrors[field] = serverMessage(message);
-        }
-      }
+      const fieldErrors = serverFieldErrors(error);
       if (Object.keys(fieldErrors).length > 0) {
         setServerErrors(fieldErrors);
         showInvalidAtTop();
       } else showSnackbar(t('projectForm.saveFailed'), 'fail');
     }
-  };
-
-  const onDelete = (close: () => void) => {
-    if (!project) return;
-    remove.mutate(project.id, {
-      onSuccess: () => {
-        close();
-        showSnackbar(t('projectForm.deleted'), 'success');
-        allowNextNavigation();
-        void navigate(paths.projects.getHref());
-      },
-      onError: () => {
-        close();
-        showSnackbar(t('projectForm.deleteFailed'), 'fail');
-      },
-    });
   };
 
   const showTheirs = (theirs: Project) => {
@@ -262,16 +141,9 @@ export const ProjectForm = ({ project }: ProjectFormProps) => {
     setConflict(null);
   };
 
-  const keepMine = (theirs: Project) => {
-    setVersion(theirs.version);
-    setConflict(null);
-    showSnackbar(t('conflict.keptMine'), 'success');
-  };
-
   const invalidFields = [...FIELD_ORDER, 'bounds' as const].filter(
     (field) => errors[field] !== undefined || serverErrors[field] !== undefined,
   );
-  const cancelHref = project ? paths.viewProject.getHref(project.id) : paths.projects.getHref();
 
   return (
     <Box
@@ -281,116 +153,39 @@ export const ProjectForm = ({ project }: ProjectFormProps) => {
       aria-labelledby="project-form-heading"
       sx={{ maxWidth: 880 }}
     >
-      <PageHeading id="project-form-heading">{editing ? t('projectForm.editTitle') : t('projectForm.addTitle')}</PageHeading>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {t('projectForm.intro')}
-      </Typography>
-
-      {conflict ? (
-        <Box sx={{ mb: 2 }}>
-          <ConflictAlert onShowTheirs={() => showTheirs(conflict)} onKeepMine={() => keepMine(conflict)} />
-        </Box>
-      ) : null}
-
-      <Box ref={summaryRef} tabIndex={-1} sx={{ outline: 'none', mb: showInvalid && invalidFields.length > 0 ? 2 : 0 }}>
-        {showInvalid && invalidFields.length > 0 ? (
-          <Alert severity="error" role="alert">
-            {t('projectForm.invalid')}
-            <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
-              {invalidFields.map((field) => (
-                <li key={field}>
-                  <Box
-                    component="a"
-                    href={`#${fieldId(field)}`}
-                    onClick={(event) => {
-                      event.preventDefault();
-                      document.getElementById(fieldId(field))?.focus();
-                    }}
-                    sx={{ color: 'inherit' }}
-                  >
-                    {t(FIELD_LABELS[field] ?? 'projectForm.fields.name')}
-                  </Box>
-                </li>
-              ))}
-            </Box>
-          </Alert>
-        ) : null}
-      </Box>
+      <ProjectFormHeading
+        editing={editing}
+        conflict={
+          conflict
+            ? {
+                onShowTheirs: () => showTheirs(conflict),
+                onKeepMine: () => {
+                  setVersion(conflict.version);
+                  setConflict(null);
+                  showSnackbar(t('conflict.keptMine'), 'success');
+                },
+              }
+            : null
+        }
+        summaryRef={summaryRef}
+        invalidFields={showInvalid ? invalidFields : []}
+      />
 
       <Stack spacing={3}>
         <FormSection>
-          {text('name', t('projectForm.fields.name'))}
-          {text('description', t('projectForm.fields.description'), true)}
-          {text('goal', t('projectForm.fields.goal'), true)}
-          {text('location', t('projectForm.fields.location'))}
+          <LimitedTextField {...fieldProps('name')} label={t('projectForm.fields.name')} />
+          <LimitedTextField {...fieldProps('description')} label={t('projectForm.fields.description')} multiline />
+          <LimitedTextField {...fieldProps('goal')} label={t('projectForm.fields.goal')} multiline />
+          <LimitedTextField {...fieldProps('location')} label={t('projectForm.fields.location')} />
           <TagsField id={fieldId('tags')} tags={values.tags} onChange={(tags) => set('tags', tags)} error={errorOf('tags')} />
         </FormSection>
 
         <FormSection>
-          <ImageUploader
-            chosen={photo}
-            onChoose={setPhoto}
-            error={photoError}
-            onError={setPhotoError}
-            current={
-              <ProjectPhoto
-                project={project ?? { photo: null }}
-                height="100%"
-                size={320}
-                alt={project?.photo ? t('projectForm.photo.currentAlt') : ''}
-              />
-            }
-            text={{
-              title: t('projectForm.fields.photo'),
-              choose: t('projectForm.photo.choose'),
-              chooseAnother: t('projectForm.photo.chooseAnother'),
-              help: t('projectForm.photo.help'),
-              chosen: (name) => t('projectForm.photo.chosen', { name }),
-              wrongType: t('projectForm.photo.wrongType'),
-              previewAlt: t('projectForm.photo.previewAlt'),
-            }}
-          />
+          <ProjectPhotoField project={project} chosen={photo} onChoose={setPhoto} error={photoError} onError={setPhotoError} />
         </FormSection>
 
         <FormSection>
-          <div>
-            <FormControlLabel
-              control={
-                <Checkbox
-                  id={fieldId('isPublic')}
-                  checked={values.isPublic}
-                  onChange={(event) => set('isPublic', event.target.checked)}
-                  slotProps={{ input: { 'aria-describedby': 'project-isPublic-help' } }}
-                />
-              }
-              label={t('projectForm.fields.isPublic')}
-            />
-            <FormHelperText id="project-isPublic-help" sx={{ mx: 0 }}>
-              {t('projectForm.fields.isPublicHelp')}
-            </FormHelperText>
-          </div>
-          <FormControl>
-            <FormLabel id="project-exact-location-label">{t('projectForm.fields.stationLocation', noun)}</FormLabel>
-            <RadioGroup
-              aria-labelledby="project-exact-location-label"
-              value={values.showExactLocation ? 'exact' : 'general'}
-              onChange={(event) => set('showExactLocation', event.target.value === 'exact')}
-            >
-              <FormControlLabel value="exact" control={<Radio />} label={t('projectForm.fields.exactLocation', noun)} />
-              <FormControlLabel value="general" control={<Radio />} label={t('projectForm.fields.generalLocation')} />
-            </RadioGroup>
-          </FormControl>
-          <FormControl>
-            <FormLabel id="project-stations-map-label">{t('projectForm.fields.stationsOnMap', noun)}</FormLabel>
-            <RadioGroup
-              aria-labelledby="project-stations-map-label"
-              value={values.showStations ? 'show' : 'hide'}
-              onChange={(event) => set('showStations', event.target.value === 'show')}
-            >
-              <FormControlLabel value="show" control={<Radio />} label={t('projectForm.fields.showStations', noun)} />
-              <FormControlLabel value="hide" control={<Radio />} label={t('projectForm.fields.hideStations', noun)} />
-            </RadioGroup>
-          </FormControl>
+          <VisibilityFields values={values} onChange={set} />
         </FormSection>
 
         <FormSection title={t('projectForm.fields.mapView')}>
@@ -404,15 +199,15 @@ export const ProjectForm = ({ project }: ProjectFormProps) => {
 
         <FormSection>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            {date('startDate', t('projectForm.fields.startDate'))}
-            {date('endDate', t('projectForm.fields.endDate'))}
+            <DateField {...fieldProps('startDate')} label={t('projectForm.fields.startDate')} />
+            <DateField {...fieldProps('endDate')} label={t('projectForm.fields.endDate')} />
           </Stack>
         </FormSection>
 
         <FormActions
           submitLabel={save.isPending ? t('projectForm.saving') : editing ? t('projectForm.save') : t('projectForm.add')}
           cancelLabel={t('projectForm.cancel')}
-          cancelHref={cancelHref}
+          cancelHref={project ? paths.viewProject.getHref(project.id) : paths.projects.getHref()}
           saving={save.isPending}
           blocker={blocker}
           deletion={
@@ -423,7 +218,19 @@ export const ProjectForm = ({ project }: ProjectFormProps) => {
                   text: t('projectForm.deleteText', { name: project.name }),
                   confirmLabel: remove.isPending ? t('projectForm.deleting') : t('projectForm.deleteConfirm'),
                   busy: remove.isPending,
-                  onConfirm: onDelete,
+                  onConfirm: (close: () => void) =>
+                    remove.mutate(project.id, {
+                      onSuccess: () => {
+                        close();
+                        showSnackbar(t('projectForm.deleted'), 'success');
+                        allowNextNavigation();
+                        void navigate(paths.projects.getHref());
+                      },
+                      onError: () => {
+                        close();
+                        showSnackbar(t('projectForm.deleteFailed'), 'fail');
+                      },
+                    }),
                 }
               : null
           }

@@ -1,118 +1,32 @@
 import AddIcon from '@mui/icons-material/Add';
 import MapOutlinedIcon from '@mui/icons-material/MapOutlined';
 import NotesIcon from '@mui/icons-material/Notes';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import SensorsIcon from '@mui/icons-material/Sensors';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import Pagination from '@mui/material/Pagination';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Project, Station } from '@groundtruth/contracts';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { AuthenticatedPhoto } from '@/components/authenticated-photo';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { MapView, boundsAround, defaultBounds, type Bounds, type LngLat, type MapMarker } from '@/components/map';
 import { useSnackbar } from '@/components/snackbar';
-import { PROJECT_STATIONS_PAGE_SIZE, STATION_PICKER_PAGE_SIZE, STATION_PICKER_PAGE_SIZE_NARROW } from '@/config/constants';
+import { PROJECT_STATIONS_PAGE_SIZE } from '@/config/constants';
 import { partner } from '@/config/partner';
 import { paths } from '@/config/paths';
-import { formatLocalDate } from '@/lib/format';
-import { useMyStations } from '@/lib/my-stations';
 import { useChangeProjectStations, useProjectStations } from '../api/project-stations';
 import { Section } from './project-parts';
 import { LoadingBlock } from '@/components/loading-block';
+import { AddStationDialog } from './add-station-dialog';
+import { StationCard } from './project-station-card';
 
 const noun = { context: partner.stationNoun === 'sensor' ? 'sensor' : undefined };
-
-const stationImage = (station: Station) => station.photos.find((photo) => photo.isStationImage) ?? station.photos[0] ?? null;
-
-/** Spec §2: 'Deployed' with its date, or 'ready to deploy'. */
-const DeployState = ({ station }: { station: Station }) => {
-  const { t } = useTranslation();
-  return (
-    <>
-      {station.deployedAt
-        ? t('projectStations.deployed', { date: formatLocalDate(station.deployedAt) })
-        : t('projectStations.readyToDeploy')}
-    </>
-  );
-};
-
-const StationCard = ({ project, station, onRemove }: { project: Project; station: Station; onRemove?: () => void }) => {
-  const { t } = useTranslation();
-  const photo = stationImage(station);
-  return (
-    <Stack
-      direction="row"
-      spacing={2}
-      sx={{ alignItems: 'center', p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1, height: '100%' }}
-    >
-      <AuthenticatedPhoto
-        url={photo?.url}
-        alt=""
-        size={125}
-        width={64}
-        height={64}
-        sx={{ borderRadius: 1, flexShrink: 0 }}
-        placeholder={
-          <Box
-            sx={{
-              width: 64,
-              height: 64,
-              flexShrink: 0,
-              borderRadius: 1,
-              bgcolor: 'action.hover',
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-              color: 'primary.main',
-            }}
-          >
-            <SensorsIcon aria-hidden />
-          </Box>
-        }
-      />
-      <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-        <Link
-          component={RouterLink}
-          to={paths.viewStation.getHref(project.id, station.id)}
-          underline="hover"
-          sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
-        >
-          {station.name}
-        </Link>
-        <Typography variant="body2" color="text.secondary">
-          <DeployState station={station} />
-        </Typography>
-        <Typography variant="body2" color="text.secondary" noWrap title={station.locationName ?? undefined}>
-          {station.locationName ?? t('projectStations.noLocation')}
-        </Typography>
-      </Box>
-      {onRemove ? (
-        <IconButton aria-label={t('projectStations.remove', { name: station.name })} onClick={onRemove} sx={{ flexShrink: 0 }}>
-          <DeleteOutlineIcon />
-        </IconButton>
-      ) : null}
-    </Stack>
-  );
-};
 
 const positionOf = (station: Station): LngLat | null =>
   station.location ? [station.location.longitude, station.location.latitude] : null;
@@ -152,94 +66,6 @@ const StationsMap = ({ project, stations, pending }: { project: Project; station
         </Typography>
       ) : null}
     </Box>
-  );
-};
-
-/** The add-station picker: the user's own stations not yet in the project (spec §6), 6 a page (3 on narrow screens). */
-const AddStationDialog = ({
-  project,
-  inProject,
-  open,
-  onClose,
-}: {
-  project: Project;
-  inProject: ReadonlySet<number>;
-  open: boolean;
-  onClose: () => void;
-}) => {
-  const { t } = useTranslation();
-  const theme = useTheme();
-  const narrow = useMediaQuery(theme.breakpoints.down('lg'));
-  const pageSize = narrow ? STATION_PICKER_PAGE_SIZE_NARROW : STATION_PICKER_PAGE_SIZE;
-  const mine = useMyStations(open);
-  const change = useChangeProjectStations(project.id);
-  const showSnackbar = useSnackbar();
-  const [page, setPage] = useState(0);
-  const titleId = useId();
-
-  const candidates = (mine.data ?? []).filter((station) => !inProject.has(station.id));
-  const pages = Math.max(1, Math.ceil(candidates.length / pageSize));
-  const current = Math.min(page, pages - 1);
-  const shown = candidates.slice(current * pageSize, (current + 1) * pageSize);
-
-  const add = (station: Station) =>
-    change.mutate(
-      { stationId: station.id, add: true },
-      {
-        onSuccess: () => showSnackbar(t('projectStations.added', { name: station.name }), 'success'),
-        onError: () => showSnackbar(t('projectStations.changeFailed', noun), 'fail'),
-      },
-    );
-
-  let body;
-  if (mine.isPending) body = <Skeleton height={120} aria-label={t('projectStations.loading')} />;
-  else if (mine.isError)
-    body = (
-      <ErrorState
-        message={t('projectStations.loadFailed', noun)}
-        onRetry={() => void mine.refetch()}
-        retrying={mine.isFetching}
-      />
-    );
-  else if (candidates.length === 0) body = <EmptyState>{t('projectStations.noneToAdd', noun)}</EmptyState>;
-  else
-    body = (
-      <>
-        <List dense>
-          {shown.map((station) => (
-            <ListItem
-              key={station.id}
-              divider
-              secondaryAction={
-                <Button
-                  size="small"
-                  variant="outlined"
-                  disabled={change.isPending}
-                  onClick={() => add(station)}
-                  aria-label={t('projectStations.addOne', { name: station.name })}
-                >
-                  {t('projectStations.addButton')}
-                </Button>
-              }
-            >
-              <ListItemText primary={station.name} secondary={<DeployState station={station} />} sx={{ pr: 10 }} />
-            </ListItem>
-          ))}
-        </List>
-        {pages > 1 ? (
-          <Pagination count={pages} page={current + 1} onChange={(_event, value) => setPage(value - 1)} sx={{ mt: 1 }} />
-        ) : null}
-      </>
-    );
-
-  return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{t('projectStations.addTitle', noun)}</DialogTitle>
-      <DialogContent>{body}</DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('projectStations.close')}</Button>
-      </DialogActions>
-    </Dialog>
   );
 };
 

@@ -1,10 +1,9 @@
-import { SensorsMeta } from '@groundtruth/contracts';
+import { routes, type SensorsMeta } from '@groundtruth/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callRoute } from '@/lib/call-route';
 
 /** GET /meta/sensors: the sensor catalogue, kept for the session (spec §7). */
-export const getSensorsMeta = (signal?: AbortSignal): Promise<SensorsMeta> =>
-  apiClient.get('/meta/sensors', SensorsMeta, signal ? { signal } : {});
+export const getSensorsMeta = (signal?: AbortSignal): Promise<SensorsMeta> => callRoute(routes.sensorsMeta, { signal });
 
 export const sensorsMetaQueryOptions = () =>
   queryOptions({

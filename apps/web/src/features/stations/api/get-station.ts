@@ -1,13 +1,13 @@
-import { Station } from '@groundtruth/contracts';
+import { routes, type Station } from '@groundtruth/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callRoute } from '@/lib/call-route';
 
 /** Every query of one station starts with this key, so a change can refresh them all. */
 export const stationQueryKey = (id: number) => ['station', id] as const;
 
 /** GET /stations/{id}: one station; 403 when private to the visitor, 404 when missing. */
 export const getStation = (id: number, signal?: AbortSignal): Promise<Station> =>
-  apiClient.get(`/stations/${id}`, Station, signal ? { signal } : {});
+  callRoute(routes.getStation, { params: { id }, signal });
 
 export const stationQueryOptions = (id: number) =>
   queryOptions({

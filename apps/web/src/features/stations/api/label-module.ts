@@ -1,12 +1,12 @@
-import { Station } from '@groundtruth/contracts';
+import { routes, type Station } from '@groundtruth/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callRoute } from '@/lib/call-route';
 import { stationQueryKey } from './get-station';
 import { showStationAfter, stationConflictOf } from './update-station';
 
 /** PATCH /stations/{stationId}/modules/{moduleId}: a module's label (at most 25; empty goes back to its name), made on the station's `version`. */
 export const labelModule = (stationId: number, moduleId: number, label: string, version: number): Promise<Station> =>
-  apiClient.patch(`/stations/${stationId}/modules/${moduleId}`, Station, { body: { label, version }, auth: 'required' });
+  callRoute(routes.labelStationModule, { params: { stationId, moduleId }, body: { label, version } });
 
 export const useLabelModule = (stationId: number) => {
   const queryClient = useQueryClient();

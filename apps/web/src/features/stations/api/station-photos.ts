@@ -1,6 +1,6 @@
-import { StationNoteMedia, StationNotes } from '@groundtruth/contracts';
+import { routes, type StationNoteMedia, type StationNotes } from '@groundtruth/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { NoContent, apiClient } from '@/lib/api-client';
+import { callRoute } from '@/lib/call-route';
 import { stationQueryKey } from './get-station';
 
 /** Spec §5: the station photos page takes jpeg and png only. */
@@ -11,7 +11,7 @@ export const isStationPhotoType = (type: string): boolean => (STATION_PHOTO_TYPE
 export const photoRightsQueryOptions = (stationId: number) =>
   queryOptions({
     queryKey: [...stationQueryKey(stationId), 'photo-rights'] as const,
-    queryFn: ({ signal }) => apiClient.get(`/stations/${stationId}/notes`, StationNotes, signal ? { signal } : {}),
+    queryFn: ({ signal }) => callRoute(routes.getStationNotes, { params: { id: stationId }, signal }),
     select: (notes) => notes.canManagePhotos,
   });
 
@@ -21,15 +21,15 @@ export const usePhotoRights = (stationId: number) => useQuery(photoRightsQueryOp
 const addStationPhoto = (stationId: number, file: File): Promise<StationNoteMedia> => {
   const form = new FormData();
   form.append('file', file);
-  return apiClient.post(`/stations/${stationId}/media`, StationNoteMedia, { body: form, auth: 'required' });
+  return callRoute(routes.uploadStationMedia, { params: { id: stationId }, form });
 };
 
 /** POST /stations/{id}/photo/{mediaId}: make it the station image. */
 const setStationImage = (stationId: number, mediaId: number): Promise<StationNotes> =>
-  apiClient.post(`/stations/${stationId}/photo/${mediaId}`, StationNotes, { auth: 'required' });
+  callRoute(routes.setStationImage, { params: { id: stationId, mediaId } });
 
 /** DELETE /notes/media/{id}. */
-const deletePhoto = (mediaId: number) => apiClient.delete(`/notes/media/${mediaId}`, NoContent, { auth: 'required' });
+const deletePhoto = (mediaId: number) => callRoute(routes.deleteStationMedia, { params: { id: mediaId } });
 
 export const useStationPhotoMutations = (stationId: number) => {
   const queryClient = useQueryClient();

@@ -1,11 +1,12 @@
-import { Station, type UpdateStationBody } from '@groundtruth/contracts';
+import { Station, routes, type UpdateStationBody } from '@groundtruth/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiClient, isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
+import { callRoute } from '@/lib/call-route';
 import { stationQueryKey } from './get-station';
 
 /** PATCH /stations/{id}: here only the description (spec §2 station page), made on the station's `version`. */
 export const updateStation = (id: number, body: UpdateStationBody, version: number): Promise<Station> =>
-  apiClient.patch(`/stations/${id}`, Station, { body: { ...body, version }, auth: 'required' });
+  callRoute(routes.updateStation, { params: { id }, body: { ...body, version } });
 
 /**
  * After a station edit: the answer, or on a 409 (someone else saved a newer version; the edit is not

@@ -1,11 +1,12 @@
+import { routes } from '@groundtruth/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callRoute } from '@/lib/call-route';
 import { AnsweredUser, storeCurrentUser } from '@/lib/auth/get-current-user';
 import { subjectOf, tokenStore } from '@/lib/auth/token';
 
 /** PATCH /users/{id}/accept-tnc: records acceptance of the terms in force. */
 export const acceptTerms = (id: number): Promise<AnsweredUser> =>
-  apiClient.patch(`/users/${id}/accept-tnc`, AnsweredUser, { body: { accept: true }, auth: 'required' });
+  callRoute(routes.acceptTerms, { params: { id }, body: { accept: true }, schema: AnsweredUser });
 
 export const useAcceptTerms = () => {
   const queryClient = useQueryClient();

@@ -9,7 +9,7 @@ import { useChartData } from '../../api/get-chart-data';
 import type { ChartDrawer } from '../../utils/chart-image';
 import { mapChartDrawing, mapLegendSvg, mapPixelRatio, type MapLegendItem } from '../../utils/map-image';
 import type { SeriesRef, TimeRange } from '../../utils/workspace';
-import type { ThresholdBand } from './chart-types';
+import type { ThresholdBand } from '@/components/charts/chart-types';
 
 type MapChartProps = {
   readonly series: SeriesRef;

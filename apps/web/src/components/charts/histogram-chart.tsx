@@ -2,7 +2,7 @@ import { ResponsiveBar, type BarTooltipProps } from '@nivo/bar';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { formatTick } from '@/lib/format';
-import { binDecimals, groupedHistogram } from '../../utils/buckets';
+import { binDecimals, groupedHistogram } from './buckets';
 import { ChartTooltip, MARGIN_X, SeriesLegend, axisTitle, panels, useWidth } from './chart-parts';
 import { CHART_THEME, type ChartProps } from './chart-types';
 

@@ -1,4 +1,4 @@
-import type { TimeRange } from './workspace';
+import type { TimeRange } from './chart-types';
 
 /** What the API reads above this many buckets (libs/domain MAX_RESOLUTION). */
 export const MAX_RESOLUTION = 10_000;

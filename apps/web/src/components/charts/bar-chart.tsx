@@ -1,7 +1,7 @@
 import { ResponsiveBar, type BarTooltipProps } from '@nivo/bar';
 import Stack from '@mui/material/Stack';
 import { formatDateTime, formatReading } from '@/lib/format';
-import { barStepSeconds, toBars } from '../../utils/buckets';
+import { barStepSeconds, toBars } from './buckets';
 import {
   ChartTooltip,
   MARGIN_X,

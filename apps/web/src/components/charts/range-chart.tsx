@@ -4,7 +4,7 @@ import { formatDateTime, formatReading } from '@/lib/format';
 import { ChartTooltip, SeriesLegend, panels, timeAxis, useWidth } from './chart-parts';
 import { LinePanels, linePanels, type Line } from './line-panels';
 import type { ChartProps, ChartSeries } from './chart-types';
-import { RANGE_TICKS } from '../../utils/buckets';
+import { RANGE_TICKS } from './buckets';
 
 /** Each bucket's min–max as a band under its value line. */
 const bandLayer =

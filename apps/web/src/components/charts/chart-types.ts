@@ -1,5 +1,7 @@
-import type { TimePoint } from '../../utils/gaps';
-import type { TimeRange } from '../../utils/workspace';
+import type { TimePoint } from './gaps';
+
+/** A time window, ms since the epoch: from, to. */
+export type TimeRange = readonly [number, number];
 
 export type ThresholdBand = { readonly from: number; readonly to: number; readonly color: string; readonly label: string };
 

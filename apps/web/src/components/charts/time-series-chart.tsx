@@ -1,6 +1,6 @@
 import type { LineCustomSvgLayerProps, PointTooltipProps } from '@nivo/line';
 import { formatDateTime, formatReading } from '@/lib/format';
-import { breakAtGaps } from '../../utils/gaps';
+import { breakAtGaps } from './gaps';
 import { ChartTooltip, SeriesLegend, panels, timeAxis, useWidth } from './chart-parts';
 import { LinePanels, linePanels, type Line } from './line-panels';
 import type { ChartProps, ChartSeries, ThresholdBand } from './chart-types';

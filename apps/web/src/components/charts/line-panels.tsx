@@ -1,8 +1,8 @@
 import { ResponsiveLine, type LineSeries, type LineSvgLayer, type PointTooltipProps } from '@nivo/line';
 import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
-import type { AxisGroup } from '../../utils/series';
-import type { TimeRange } from '../../utils/workspace';
+import type { AxisGroup } from './axes';
+import type { TimeRange } from './chart-types';
 import { MARGIN_X, TIME_AXIS_BOTTOM, axisTitle, timeAxis, timeTickRenderer, valueAxis } from './chart-parts';
 import { CHART_THEME, type ChartSeries } from './chart-types';
 

@@ -4,9 +4,9 @@ import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } fro
 import { useTranslation } from 'react-i18next';
 import { formatTick, formatUnit } from '@/lib/format';
 import { niceTicks } from '@/lib/nice-ticks';
-import { axisGroups, type AxisGroup } from '../../utils/series';
-import { ticksForWidth, timeTickLabels, timeTicks, type TimeTick } from '../../utils/time-ticks';
-import type { TimeRange } from '../../utils/workspace';
+import { axisGroups, type AxisGroup } from './axes';
+import type { TimeRange } from './chart-types';
+import { ticksForWidth, timeTickLabels, timeTicks, type TimeTick } from './time-ticks';
 import type { ChartSeries } from './chart-types';
 
 /** Left and right margins of every drawn chart (the y axis' ticks and title sit in the left one). */

@@ -1,8 +1,8 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import type { ChartType } from '../../utils/workspace';
 import type { ChartProps } from './chart-types';
 
-export type DrawnChartType = Exclude<ChartType, 'map'>;
+/** The charts drawn with @nivo (explore's map chart is its own). */
+export type DrawnChartType = 'timeSeries' | 'range' | 'bar' | 'histogram';
 
 /**
  * The @nivo charts' code (about 100 KB gzip, @nivo/line and @nivo/bar in chunks of their own), asked

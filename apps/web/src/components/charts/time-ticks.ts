@@ -1,4 +1,4 @@
-import type { TimeRange } from './workspace';
+import type { TimeRange } from './chart-types';
 
 /*
  * Time axis ticks on the calendar's own boundaries (whole hours, midnights, Mondays, the first of a
