@@ -188,6 +188,8 @@ const listForms: Record<string, ListForm> = {
   bookmarkPreview: { query: () => `?v=${bookmarkToken}`, owner: 'none', outsiders: 'omits' },
   // The caller's own exports: the owner's export of the private station is not an outsider's to list.
   exportHistory: { query: () => '', owner: 'none', outsiders: 'omits' },
+  // The analysis page's schema names the stations a query may read: the private one only for its owner.
+  analysisSchema: { query: () => '', owner: 'has', outsiders: 'omits' },
 };
 
 /** Whether an answer shows the private project or station: its names, or the station's id as a row's station. */
