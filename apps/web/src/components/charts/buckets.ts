@@ -101,11 +101,13 @@ export const RANGE_TICKS = 8;
 
 /**
  * The resolution that asks for raw readings over this window (buckets of at most a minute), or null
- * when the window is too long for that (more than MAX_RESOLUTION minutes, about a week).
+ * when the window is too long for that (more than MAX_RESOLUTION minutes, about a week). One bucket
+ * more than the window's minutes: the server's grid starts at the window's start floored to a
+ * second, so a window of whole minutes may reach into one more minute.
  */
 export const rawResolution = ([start, end]: TimeRange): number | null => {
-  const buckets = Math.ceil((end - start) / RAW_BUCKET_MS);
-  return buckets <= MAX_RESOLUTION ? Math.max(1, buckets) : null;
+  const buckets = Math.max(1, Math.ceil((end - start) / RAW_BUCKET_MS)) + 1;
+  return buckets <= MAX_RESOLUTION ? buckets : null;
 };
 
 export type Aggregation =

@@ -77,9 +77,9 @@ describe('histogram of several series and its labels', () => {
 
 describe('ticks and raw readings', () => {
   it('asks for minute buckets when the window is short enough, else none', () => {
-    expect(rawResolution([0, 24 * 3_600_000])).toBe(1440);
+    expect(rawResolution([0, 24 * 3_600_000])).toBe(1441);
     expect(rawResolution([0, 7 * 24 * 3_600_000])).toBeNull();
-    expect(rawResolution([0, 6 * 24 * 3_600_000])).toBe(8640);
+    expect(rawResolution([0, 6 * 24 * 3_600_000])).toBe(8641);
   });
 
   it('calls an answer raw only when it read raw readings and no bucket holds two', () => {
