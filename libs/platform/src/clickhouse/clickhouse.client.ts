@@ -45,8 +45,7 @@ export type ClickHouse = {
    * Where long read-only work runs (bulk analysis), so that charts keep their latency beside it. With
    * a server, the client itself: the server runs statements side by side. In chDB mode a second
    * session on the same data folder, opened on first use, which the engine runs beside the first
-   * (tried on chDB 26.7: a `SELECT 1` answered in 70 ms while the other session ran a 2 s query; on
-   * the same session it waited 1.75 s). Its calls go one at a time, each `work` in one turn, so it can
+   * (tried on chDB 26.7; docs/benchmarks.md). Its calls go one at a time, each `work` in one turn, so it can
    * clear what a failed statement left in its session (see `alone`). Only reads belong here.
    */
   heavy<T>(work: (client: ClickHouseClient) => Promise<T>): Promise<T>;

@@ -41,8 +41,7 @@ const queryBuckets = async (
  * A level bucket's latest reading: the value of the greatest time, and that time. argMax over the
  * time alone, not max over the (time, value) tuple the levels store: the same answer, since a
  * series' readings have distinct times (readings FINAL keeps one per time, and each reading is in
- * one level row), at about 30 % less of the engine's CPU for a compare chart (measured on the
- * bench:explore data, 10 stations × 2 sensors over a year: p50 12–16 against 20–23 ms).
+ * one level row), at about 30 % less of the engine's CPU for a compare chart (docs/benchmarks.md).
  */
 const LAST_OF_LEVEL = 'argMax(value_last.2, value_last.1) AS vlast, toUnixTimestamp64Milli(max(value_last.1)) AS tlast';
 
@@ -146,11 +145,8 @@ const bucketQuery = (plan: ChartPlan, selection: BucketSelection, limit: number 
 /**
  * Level rows a window may be expected to hold (stations × sensors, eight when all are asked, ×
  * chart buckets × level buckets per chart bucket) for them to be read whole and regrouped here;
- * a larger window is regrouped by the engine. Measured on the bench:explore data with
- * .tmp/scratch/regroup-ab.mjs (two cores, busy), read and decoded: a week of a station's two
- * sensors (2,016 rows) 10.0 against 11.8 ms, a year of them (2,920) 10.0 against 12.1 ms; but a
- * month (17,280 rows) 12.2 against 11.7 ms and a year of ten stations (29,200) 22.3 against
- * 16.8 ms, where decoding and folding the rows here costs more than the engine's GROUP BY saves.
+ * a larger window is regrouped by the engine: past a few thousand rows, decoding and folding them
+ * here costs more than the engine's GROUP BY saves (docs/benchmarks.md).
  */
 export const REGROUP_HERE_ROWS = 6_000;
 
@@ -169,8 +165,7 @@ export const expectedLevelRows = (plan: ChartPlan, selection: BucketSelection): 
 /**
  * A level's rows over the plan's window, as stored (one per level bucket, or more while the level's
  * parts are not merged), in the levels' sorting key order: station, sensor, bucket, module, which
- * the engine reads without sorting. Alone in the engine, a week of a station's two sensors costs
- * 5.7 ms so against 9–10 ms with its GROUP BY (.tmp/scratch/ch-week-variants.mjs). A window with
+ * the engine reads without sorting, at about half the engine time of its GROUP BY. A window with
  * ragged ends adds their parts (finer levels and raw readings, grouped into chart buckets: a few
  * rows a series), and the union is sorted in that order.
  */
