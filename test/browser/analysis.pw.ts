@@ -16,8 +16,14 @@ test.beforeAll(async ({ request }) => {
 const hourly = () =>
   `SELECT toStartOfHour(time) AS hour, avg(value) AS mean, count() AS readings\nFROM readings\nWHERE station_id = ${station}\nGROUP BY hour\nORDER BY hour`;
 
-const journey = async (page: Page, labels: { editor: string; run: string; rows: RegExp; chart: string; csv: string }) => {
-  await page.goto('/analysis');
+const journey = async (
+  page: Page,
+  labels: { nav: string; editor: string; run: string; rows: RegExp; chart: string; csv: string },
+) => {
+  // Found from the sidebar, as a signed-in person finds it.
+  await page.goto('/projects');
+  await page.getByRole('link', { name: labels.nav }).first().click();
+  await expect(page).toHaveURL(/\/analysis$/);
   const editor = page.getByLabel(labels.editor);
   await editor.fill(hourly());
   await page.getByRole('button', { name: labels.run }).click();
@@ -36,7 +42,14 @@ const journey = async (page: Page, labels: { editor: string; run: string; rows: 
 
 test('writes, runs, charts and downloads a query (en-US)', async ({ page }) => {
   await prepare(page, { owner });
-  await journey(page, { editor: 'SQL query', run: 'Run', rows: /^\d+ rows in \d+ ms$/, chart: 'Chart', csv: 'Download CSV' });
+  await journey(page, {
+    nav: 'Analysis',
+    editor: 'SQL query',
+    run: 'Run',
+    rows: /^\d+ rows in \d+ ms$/,
+    chart: 'Chart',
+    csv: 'Download CSV',
+  });
   // The schema sits beside the editor, with the owner's station in it.
   await expect(page.getByRole('region', { name: 'What a query may read' })).toContainText('Analysis river');
   expect(await blockingViolations(page, 'analysis')).toEqual([]);
@@ -45,6 +58,7 @@ test('writes, runs, charts and downloads a query (en-US)', async ({ page }) => {
 test('escribe, ejecuta, grafica y descarga una consulta (es-ES)', async ({ page }) => {
   await prepare(page, { owner, locale: 'es-ES' });
   await journey(page, {
+    nav: 'Análisis',
     editor: 'Consulta SQL',
     run: 'Ejecutar',
     rows: /^\d+ filas en \d+ ms$/,

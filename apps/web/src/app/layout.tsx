@@ -1,9 +1,12 @@
 import FolderIcon from '@mui/icons-material/Folder';
+import QueryStatsIcon from '@mui/icons-material/QueryStats';
+import Typography from '@mui/material/Typography';
 import SensorsIcon from '@mui/icons-material/Sensors';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router-dom';
 import { partner } from '@/config/partner';
 import { paths } from '@/config/paths';
+import { useSession } from '@/lib/auth/session';
 import { AccountMenu } from '@/features/account/components/account-menu';
 import { ProjectsNavList } from '@/features/projects/components/projects-nav-list';
 import { AppShell } from '@/features/shell/components/app-shell';
@@ -24,6 +27,7 @@ const wantsNarrowSidebar = (handle: unknown): boolean =>
 export const AppLayout = () => {
   const { t } = useTranslation();
   const forceNarrow = useMatches().some((match) => wantsNarrowSidebar(match.handle));
+  const { status } = useSession();
 
   const sections: SidebarSection[] = [
     {
@@ -40,6 +44,22 @@ export const AppLayout = () => {
       href: paths.mapAllStations.getHref(),
       content: <StationsNavList clip />,
     },
+    // Bulk analysis is for signed-in people (its page asks for a sign-in otherwise).
+    ...(status === 'authenticated'
+      ? [
+          {
+            id: 'analysis',
+            title: t('sidebar.analysis'),
+            icon: <QueryStatsIcon />,
+            href: paths.analysis.getHref(),
+            content: (
+              <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 1 }}>
+                {t('sidebar.analysisHint')}
+              </Typography>
+            ),
+          },
+        ]
+      : []),
   ];
 
   return (
