@@ -22,7 +22,7 @@ const journey = async (
 ) => {
   // Found from the sidebar, as a signed-in person finds it.
   await page.goto('/projects');
-  await page.getByRole('link', { name: labels.nav }).first().click();
+  await page.getByRole('link', { name: labels.nav, exact: true }).first().click();
   await expect(page).toHaveURL(/\/analysis$/);
   const editor = page.getByLabel(labels.editor);
   await editor.fill(hourly());
