@@ -4,5 +4,4 @@
  */
 export { readLatest, readWindowSummaries } from './queries/sensor-buckets.js';
 export { SensorDataQueries } from './queries/sensor-data.queries.js';
-
 export { SensorsModule } from './sensors.module.js';

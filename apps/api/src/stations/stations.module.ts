@@ -16,7 +16,8 @@ import { StationsController } from './stations.controller.js';
 const commandHandlers = [
   RegisterStationHandler,
   UpdateStationHandler,
-  // Sent by uploads and imports (ingestion) through the command bus.
+  // No longer sent by uploads (the projector appends module changes with the decider itself); kept for
+  // operators' and tests' use of the command path.
   ConfigureModulesHandler,
 ];
 const queries = [MapStationsQueries, StationsQueries, StationDataQueries];
