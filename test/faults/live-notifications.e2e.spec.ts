@@ -92,8 +92,20 @@ class LiveClient {
       // The server went away: the next one, after a short delay (the web's is Fibonacci from 1 s).
       this.at += 1;
       this.reconnects += 1;
-      setTimeout(() => void this.connect().catch(() => socket.emit('disconnect' as never)), 200);
+      void this.reconnect();
     });
+  }
+
+  private async reconnect(): Promise<void> {
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 200));
+      if (this.closed) return;
+      try {
+        return await this.connect();
+      } catch {
+        this.at += 1;
+      }
+    }
   }
 
   close(): void {

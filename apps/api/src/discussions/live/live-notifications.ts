@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { Notification, NotificationClientEvents, NotificationServerEvents } from '@groundtruth/contracts';
 import { APP_CONFIG, LOGGER, type AppConfig, type Logger } from '@groundtruth/platform';
 import type { Namespace, Socket } from 'socket.io';
-import { NotificationsQueries } from '../queries/notifications.queries.js';
+import { MISSED_BATCH, NotificationsQueries } from '../queries/notifications.queries.js';
 
 /** Events between API processes, through socket.io's Postgres adapter. */
 export type InterServerEvents = { wake: (userIds: number[]) => void };
@@ -111,6 +111,7 @@ export class LiveNotifications implements OnApplicationShutdown {
         for (const n of rows) socket.emit('notification', n);
         if (rows.length === 0) return;
         socket.data.lastSent = rows.at(-1)!.notificationId;
+        if (rows.length < MISSED_BATCH) return;
       }
     }).catch((error: unknown) => this.log.warn({ err: error }, 'notification delivery failed'));
   }
