@@ -5,6 +5,9 @@ import { APP_CONFIG, LOGGER, PG_POOL, type AppConfig, type Logger, type PgPool }
 
 const WINDOW_MS = 15 * 60 * 1000;
 
+/** What a hit counted, so that an attempt which turned out right can be taken back (`forgive`). */
+export type RateLimitHit = { readonly buckets: readonly string[]; readonly windowStart: Date };
+
 /**
  * Fixed 15-minute windows counted in Postgres, so every API process shares the count. Buckets
  * are hashed: an e-mail address used as a key is not kept in clear.
@@ -20,13 +23,13 @@ export class RateLimiter {
   ) {}
 
   /** Counts one attempt against every bucket; throws 429 when any is over the limit. */
-  async hit(action: string, keys: readonly (string | null | undefined)[]): Promise<void> {
+  async hit(action: string, keys: readonly (string | null | undefined)[]): Promise<RateLimitHit> {
     const limit = this.config.authRateLimit;
     const windowStart = new Date(Math.floor(Date.now() / WINDOW_MS) * WINDOW_MS);
     const buckets = keys
       .filter((k): k is string => !!k)
       .map((k) => `${action}:${createHash('sha256').update(k.toLowerCase()).digest('base64url').slice(0, 32)}`);
-    if (buckets.length === 0) return;
+    if (buckets.length === 0) return { buckets, windowStart };
     const r = await this.pool.query<{ hits: number }>(
       `INSERT INTO gt_rate_limits (bucket, window_start, hits)
        SELECT b, $2, 1 FROM unnest($1::text[]) AS b
@@ -42,6 +45,19 @@ export class RateLimiter {
         retryAfterSeconds,
       });
     }
+    return { buckets, windowStart };
+  }
+
+  /**
+   * Takes back an attempt that was counted before it could be judged and turned out right, so that
+   * only wrong ones use up the limit (counting first keeps parallel guesses within it).
+   */
+  async forgive(hit: RateLimitHit): Promise<void> {
+    if (hit.buckets.length === 0) return;
+    await this.pool.query(
+      'UPDATE gt_rate_limits SET hits = greatest(hits - 1, 0) WHERE bucket = ANY($1::text[]) AND window_start = $2',
+      [hit.buckets, hit.windowStart],
+    );
   }
 
   private async sweep(): Promise<void> {
