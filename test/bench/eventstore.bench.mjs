@@ -19,9 +19,15 @@ import { projectsProjection } from '@groundtruth/projector';
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
 // BENCH_ONLY=eight: only the 8-writer appends and the bare INSERTs beside them (for A/B runs).
 const ONLY_EIGHT = process.env.BENCH_ONLY === 'eight';
-// BENCH_APPEND_TRIGGER=off drops the append-announcing trigger (migration 010) after migrating: what
-// the trigger costs, measured. Readers are not safe on such a log; only this benchmark does it.
-const WITHOUT_TRIGGER = process.env.BENCH_APPEND_TRIGGER === 'off';
+// BENCH_APPEND_TRIGGER: the append-announcing trigger to measure. Unset: the migrations' own (031: the
+// lock taken in the trigger's WHEN condition). `010`: as migration 010 made it (a PL/pgSQL call on every
+// append), to compare. `off`: none, what the announcement costs at all; readers are not safe on such
+// a log, only this benchmark does it.
+const TRIGGER = process.env.BENCH_APPEND_TRIGGER ?? 'current';
+if (!['current', '010', 'off'].includes(TRIGGER)) throw new Error('BENCH_APPEND_TRIGGER is 010, off or unset');
+// BENCH_SYNC_COMMIT=off: commits do not wait for the disk's flush, so the figures are the appends'
+// own work (CPU, locks, the trigger); on a shared machine the flush time varies several-fold between runs.
+const SYNC_COMMIT = process.env.BENCH_SYNC_COMMIT === 'off' ? 'off' : 'on';
 const PER_STREAM = 10;
 
 const freePort = () =>
@@ -89,16 +95,26 @@ const appendRun = async (store, writers, total, firstId) => {
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'gt-bench-'));
 await fs.chmod(dir, 0o755);
 const pg = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), port: await freePort(), database: 'bench' });
+if (SYNC_COMMIT === 'off') {
+  const setup = await openPool(pg.url, { variable: 'bench', max: 1 });
+  await setup.query('ALTER DATABASE bench SET synchronous_commit = off');
+  await setup.end();
+}
 const pool = await openPool(pg.url, { variable: 'bench', max: 20 });
 try {
   await migratePostgres(pool);
-  if (WITHOUT_TRIGGER) await pool.query('DROP TRIGGER gt_events_announce_append ON gt_events');
+  if (TRIGGER !== 'current') await pool.query('DROP TRIGGER gt_events_announce_append ON gt_events');
+  if (TRIGGER === '010') {
+    await pool.query(
+      'CREATE TRIGGER gt_events_announce_append BEFORE INSERT ON gt_events FOR EACH STATEMENT EXECUTE FUNCTION gt_events_announce_append()',
+    );
+  }
   const store = new PostgresEventStore(pool);
   const log = createLogger('warn');
   const fmt = (n) => Math.round(n).toLocaleString('en-US');
 
   console.log(
-    `Postgres event store, ${fmt(EVENTS)} events per run, one event per append call (appends in flight together share a commit), ${os.cpus().length} cores`,
+    `Postgres event store, ${fmt(EVENTS)} events per run, one event per append call (appends in flight together share a commit), ${os.cpus().length} cores, synchronous_commit ${SYNC_COMMIT}, append trigger ${TRIGGER}`,
   );
   if (!ONLY_EIGHT) {
     const one = await appendRun(store, 1, EVENTS, 1);
