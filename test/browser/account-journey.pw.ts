@@ -28,6 +28,8 @@ test.describe('account journey', () => {
     page,
     request,
   }) => {
+    // The whole life of an account, following its mails (one more since an undo also ends the password).
+    test.setTimeout(150_000);
     // The product makes this address a site admin (ADMIN_EMAILS in playwright.config.ts).
     const email = 'journey-admin@example.org';
     const firstPassword = 'journey-first-password';
