@@ -63,20 +63,42 @@ export const BASEMAP_COLOURS = {
 
 const FONT = ['sans-serif'];
 
-const NATURAL_EARTH = '<a href="https://www.naturalearthdata.com/">Natural Earth</a>';
-const CENSUS = '<a href="https://www.census.gov/geographies/mapping-files.html">U.S. Census Bureau</a>';
-const OPENSTREETMAP =
-  '© <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors (ODbL), via <a href="https://github.com/simonepri/geo-maps">geo-maps</a>';
-const SIMPLEMAPS = '<a href="https://simplemaps.com/data/world-cities">SimpleMaps</a> (CC BY 4.0)';
+/** The words of the map's credits, in the app's language (the map's catalogue, `mapView.credits`). */
+export type MapCredits = {
+  /** 'U.S. Census Bureau' */
+  readonly census: string;
+  /** '© {{osm}} contributors (ODbL), via {{geoMaps}}' */
+  readonly openStreetMap: string;
+};
+
+const ENGLISH_CREDITS: MapCredits = {
+  census: 'U.S. Census Bureau',
+  openStreetMap: '© {{osm}} contributors (ODbL), via {{geoMaps}}',
+};
+
+const attributions = (credits: MapCredits) => {
+  const link = (href: string, text: string) => `<a href="${href}">${text}</a>`;
+  return {
+    naturalEarth: link('https://www.naturalearthdata.com/', 'Natural Earth'),
+    census: link('https://www.census.gov/geographies/mapping-files.html', credits.census),
+    openStreetMap: credits.openStreetMap
+      .replace('{{osm}}', link('https://www.openstreetmap.org/copyright', 'OpenStreetMap'))
+      .replace('{{geoMaps}}', link('https://github.com/simonepri/geo-maps', 'geo-maps')),
+    simpleMaps: `${link('https://simplemaps.com/data/world-cities', 'SimpleMaps')} (CC BY 4.0)`,
+  };
+};
 
 export type LocalStyleOptions = {
   /** The shipped basemap; without it (unit tests, a build without it) only water and the graticule. */
   readonly basemap?: BasemapUrls | null;
   /** Country names follow the interface's language where the data has them. */
   readonly language?: string;
+  /** The credits' words in that language. */
+  readonly credits?: MapCredits;
 };
 
-export const localStyle = ({ basemap = null, language = 'en' }: LocalStyleOptions = {}): StyleSpecification => {
+export const localStyle = ({ basemap = null, language = 'en', credits = ENGLISH_CREDITS }: LocalStyleOptions = {}): StyleSpecification => {
+  const credit = attributions(credits);
   const name: ExpressionSpecification = language.startsWith('es')
     ? ['coalesce', ['get', 'name_es'], ['get', 'name']]
     : ['get', 'name'];
@@ -179,9 +201,9 @@ export const localStyle = ({ basemap = null, language = 'en' }: LocalStyleOption
             // Every fill and line from one source: MapLibre draws the tiles' clipping masks again at each
             // change of source between clipped layers, a pass over the whole view that software WebGL
             // (a machine without a GPU) pays for every frame of a pan or zoom.
-            shapes: { type: 'geojson', data: basemap.shapes, attribution: [NATURAL_EARTH, CENSUS, OPENSTREETMAP].join(' | ') },
+            shapes: { type: 'geojson', data: basemap.shapes, attribution: [credit.naturalEarth, credit.census, credit.openStreetMap].join(' | ') },
             countryLabels: { type: 'geojson', data: basemap.countryLabels },
-            places: { type: 'geojson', data: basemap.places, attribution: SIMPLEMAPS },
+            places: { type: 'geojson', data: basemap.places, attribution: credit.simpleMaps },
           }
         : {}),
     },

@@ -27,6 +27,18 @@ describe('localStyle', () => {
     expect(JSON.stringify(sut.sources)).toContain('Census');
   });
 
+  it('writes the credits in the words it is given (Spanish), the links kept', () => {
+    const sut = localStyle({
+      basemap,
+      language: 'es-ES',
+      credits: { census: 'Oficina del Censo de EE. UU.', openStreetMap: '© colaboradores de {{osm}} (ODbL), vía {{geoMaps}}' },
+    });
+    const text = JSON.stringify(sut.sources);
+    expect(text).toContain('Oficina del Censo de EE. UU.');
+    expect(text).toContain('© colaboradores de <a href=\\"https://www.openstreetmap.org/copyright\\">OpenStreetMap</a> (ODbL), vía');
+    expect(text).not.toContain('contributors');
+  });
+
   it('draws every fill and line of the basemap from one source, each layer its own features', () => {
     const sut = localStyle({ basemap, language: 'en-US' });
     const clipped = sut.layers.filter(

@@ -7,7 +7,7 @@ import { env } from '@/config/env';
 import { applyView, currentBounds, viewKey } from './map-camera';
 import { MAP_CONSTANTS, type LngLat } from './map-geometry';
 import { updateTabStops, type ClusterEntry, type MapHandlers, type MarkerEntry } from './map-marker-elements';
-import { localStyle, mapboxRequestTransform, type BasemapUrls } from './map-style';
+import { localStyle, mapboxRequestTransform, type BasemapUrls, type MapCredits } from './map-style';
 import type { MapViewRequest } from './map-types';
 
 // The worker is its own file; a bundled app must say where it went (TOOLCHAIN.md).
@@ -32,8 +32,8 @@ const GEOGRAPHY_WAIT_MS = 3_000;
  * The shipped basemap's geography (land, water, borders, names), added to the plain local style the
  * map starts with: the sources and layers that localStyle has with the basemap and not without it.
  */
-const addGeography = (map: maplibregl.Map, language: string): void => {
-  const full = localStyle({ basemap: basemapUrls(), language });
+const addGeography = (map: maplibregl.Map, language: string, credits: MapCredits): void => {
+  const full = localStyle({ basemap: basemapUrls(), language, credits });
   for (const [id, source] of Object.entries(full.sources)) if (!map.getSource(id)) map.addSource(id, source);
   for (const layer of full.layers) if (!map.getLayer(layer.id)) map.addLayer(layer);
 };
@@ -193,17 +193,19 @@ export const useMapInstance = ({
   // later, so markers placed in this same commit are painted first.
   const geographyDue = map !== null && plainLocal === map && (!markersPending || waitedOut === map);
   const language = i18n.resolvedLanguage ?? 'en';
+  const census = t('mapView.credits.census');
+  const openStreetMap = t('mapView.credits.openStreetMap', { osm: '{{osm}}', geoMaps: '{{geoMaps}}' });
   useEffect(() => {
     if (!map || !geographyDue) return;
     let timer: number | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => addGeography(map, language), 0);
+      timer = window.setTimeout(() => addGeography(map, language, { census, openStreetMap }), 0);
     });
     return () => {
       cancelAnimationFrame(frame);
       window.clearTimeout(timer);
     };
-  }, [map, geographyDue, language]);
+  }, [map, geographyDue, language, census, openStreetMap]);
 
   return { map, failure, styleInUse };
 };

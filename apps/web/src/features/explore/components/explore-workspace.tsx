@@ -31,6 +31,7 @@ import {
   workspaceReducer,
   type Viz,
 } from '../utils/workspace';
+import { backTarget } from '../utils/back-target';
 import { ChartGroup } from './chart-group';
 import { StationPager } from './station-pager';
 
@@ -46,15 +47,6 @@ type ExploreWorkspaceProps = {
   /** Opened by /viz/export?v=: the export panel shows at once. */
   readonly exporting?: boolean;
 };
-
-/** Where the back button leads (spec §2): the project's map or page when the bookmark carries one, else the stations map. */
-const backTarget = (context: Bookmark['c']): { href: string; label: 'explore.backToProject' | 'explore.backToMap' } =>
-  context === null || context.project === null
-    ? { href: paths.mapAllStations.getHref(), label: 'explore.backToMap' }
-    : {
-        href: context.map ? paths.viewProjectBigMap.getHref(context.project) : paths.viewProject.getHref(context.project),
-        label: 'explore.backToProject',
-      };
 
 /**
  * The explore workspace (spec §2 Explore workspace, §4 Explore): groups of linked charts over a
