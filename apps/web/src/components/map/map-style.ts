@@ -41,7 +41,10 @@ export const LOCAL_STYLE_NAME = 'groundtruth-local';
  * rivers, country and first-level borders, each feature's layer in its `layer` property) in one,
  * and each kind of label in its own.
  */
-export type BasemapUrls = Readonly<Record<'shapes' | 'countryLabels' | 'places', string>>;
+export type BasemapUrls = Readonly<Record<'shapes' | 'countryLabels' | 'places' | 'towns', string>>;
+
+/** Towns are named from this zoom on (the close maps: a station's own map opens at 10, spec §9). */
+export const TOWNS_MIN_ZOOM = 8;
 
 /** The features of one layer of the shapes file. */
 const shapesOf = (layer: 'land' | 'lakes' | 'rivers' | 'countries' | 'admin1'): ExpressionSpecification => [
@@ -95,9 +98,19 @@ export type LocalStyleOptions = {
   readonly language?: string;
   /** The credits' words in that language. */
   readonly credits?: MapCredits;
+  /**
+   * Town names (the basemap's `towns` file, megabytes): for a map that shows, or has shown, zoom
+   * TOWNS_MIN_ZOOM or closer; a map further out never loads them.
+   */
+  readonly towns?: boolean;
 };
 
-export const localStyle = ({ basemap = null, language = 'en', credits = ENGLISH_CREDITS }: LocalStyleOptions = {}): StyleSpecification => {
+export const localStyle = ({
+  basemap = null,
+  language = 'en',
+  credits = ENGLISH_CREDITS,
+  towns = false,
+}: LocalStyleOptions = {}): StyleSpecification => {
   const credit = attributions(credits);
   const name: ExpressionSpecification = language.startsWith('es')
     ? ['coalesce', ['get', 'name_es'], ['get', 'name']]
@@ -149,6 +162,31 @@ export const localStyle = ({ basemap = null, language = 'en', credits = ENGLISH_
           filter: shapesOf('land'),
           paint: { 'line-color': BASEMAP_COLOURS.coastline, 'line-width': 1 },
         },
+        ...(towns
+          ? ([
+              {
+                id: 'town-labels',
+                type: 'symbol',
+                source: 'towns',
+                minzoom: TOWNS_MIN_ZOOM,
+                layout: {
+                  'text-field': ['get', 'name'],
+                  'text-font': FONT,
+                  'text-size': 11,
+                  'text-variable-anchor': ['top', 'bottom', 'left', 'right'],
+                  'text-radial-offset': 0.4,
+                },
+                paint: { 'text-color': '#55524b', 'text-halo-color': BASEMAP_COLOURS.halo, 'text-halo-width': 1.4 },
+              },
+              {
+                id: 'town-dots',
+                type: 'circle',
+                source: 'towns',
+                minzoom: TOWNS_MIN_ZOOM,
+                paint: { 'circle-radius': 2, 'circle-color': '#55524b' },
+              },
+            ] satisfies LayerSpecification[])
+          : []),
         {
           id: 'place-labels',
           type: 'symbol',
@@ -204,6 +242,7 @@ export const localStyle = ({ basemap = null, language = 'en', credits = ENGLISH_
             shapes: { type: 'geojson', data: basemap.shapes, attribution: [credit.naturalEarth, credit.census, credit.openStreetMap].join(' | ') },
             countryLabels: { type: 'geojson', data: basemap.countryLabels },
             places: { type: 'geojson', data: basemap.places, attribution: credit.simpleMaps },
+            ...(towns ? { towns: { type: 'geojson' as const, data: basemap.towns } } : {}),
           }
         : {}),
     },

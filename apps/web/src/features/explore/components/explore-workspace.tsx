@@ -123,17 +123,26 @@ export const ExploreWorkspace = ({ bookmark, onPublish, actions, exporting = fal
       : null;
 
   return (
-    <Stack spacing={2} sx={{ p: { xs: 1, md: 2 } }} data-testid="explore-workspace">
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Button component={RouterLink} to={back.href} startIcon={<ArrowBackIcon aria-hidden />}>
+    <Stack spacing={mobile ? 1 : 2} sx={{ p: { xs: 1, md: 2 } }} data-testid="explore-workspace">
+      {/* On a phone the back link has a line of its own above the title (beside it, the title wrapped),
+          and the header stays short so the first chart starts above the fold. */}
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Button
+          component={RouterLink}
+          to={back.href}
+          startIcon={<ArrowBackIcon aria-hidden />}
+          size={mobile ? 'small' : 'medium'}
+          sx={mobile ? { flexBasis: '100%', justifyContent: 'flex-start' } : undefined}
+        >
           {t(back.label)}
         </Button>
-        <Typography component="h1" variant="h5" sx={{ flex: 1 }}>
+        <Typography component="h1" variant="h5" sx={{ flex: 1, fontSize: mobile ? '1.25rem' : undefined }}>
           {t('explore.title')}
         </Typography>
         {ws.groups.length > 0 && (
           <Button
             variant="outlined"
+            size={mobile ? 'small' : 'medium'}
             startIcon={<AddchartIcon aria-hidden />}
             disabled={addChart === null}
             onClick={addChart ?? undefined}
@@ -155,7 +164,7 @@ export const ExploreWorkspace = ({ bookmark, onPublish, actions, exporting = fal
         )}
       </Stack>
 
-      {idle && <StationPager stations={stations} />}
+      {idle && !mobile && <StationPager stations={stations} />}
 
       {missingStation && (
         <Alert
@@ -190,6 +199,9 @@ export const ExploreWorkspace = ({ bookmark, onPublish, actions, exporting = fal
           dispatch={dispatch}
         />
       ))}
+
+      {/* On a phone the station summary follows the charts: the first chart comes first on the screen. */}
+      {idle && mobile && <StationPager stations={stations} />}
 
       {/* Comments tied to this bookmark: the discussion issue fills this slot. */}
       {idle && (
