@@ -176,3 +176,25 @@ test('a station page map asks for the town names; the all-stations map, further 
   await expect(page.locator('[data-map-ready="true"]')).toHaveAttribute('data-map-style', 'local', { timeout: 45_000 });
   await expect.poll(() => towns.length, { timeout: 20_000 }).toBeGreaterThan(0);
 });
+
+test("the sidebar's background runs the whole height of a long page", async ({ page, request }) => {
+  const { station, projectId } = await seededStation(request, 'Hudson at Kingston');
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await prepare(page);
+  await page.goto(`/dashboard/projects/${projectId}/station/${station.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: station.name })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Field notes' })).toBeVisible();
+  const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+  expect(pageHeight).toBeGreaterThan(900); // a long page: more than a screen and a half
+  const frame = page.getByTestId('sidebar-frame');
+  const painted = await frame.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return { top: box.top + window.scrollY, bottom: box.bottom + window.scrollY, colour: getComputedStyle(el).backgroundColor };
+  });
+  expect(painted.colour).not.toBe('rgba(0, 0, 0, 0)');
+  expect(painted.top).toBeLessThanOrEqual(0);
+  expect(painted.bottom).toBeGreaterThanOrEqual(pageHeight - 1);
+  // The control: the sheet inside is a screen tall, so a background on it alone stops part-way.
+  const sheet = await frame.locator('.MuiDrawer-paper').boundingBox();
+  expect(sheet!.height).toBeLessThan(pageHeight - 1);
+});
