@@ -43,21 +43,24 @@ const KINDS = [
 ];
 
 const timingsOf = (page) =>
-  page.evaluate((kinds) => {
-    const out = {};
-    const nav = performance.getEntriesByType('navigation')[0];
-    if (nav) out['document'] = [nav.requestStart, nav.responseEnd];
-    out['first paint'] = [0, performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN];
-    for (const entry of performance.getEntriesByType('resource')) {
-      for (const [kind, source] of kinds) {
-        if (kind === 'document' || !new RegExp(source).test(entry.name)) continue;
-        const [start, end] = out[kind] ?? [Infinity, -Infinity];
-        out[kind] = [Math.min(start, entry.startTime), Math.max(end, entry.responseEnd)];
-        break;
+  page.evaluate(
+    (kinds) => {
+      const out = {};
+      const nav = performance.getEntriesByType('navigation')[0];
+      if (nav) out['document'] = [nav.requestStart, nav.responseEnd];
+      out['first paint'] = [0, performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN];
+      for (const entry of performance.getEntriesByType('resource')) {
+        for (const [kind, source] of kinds) {
+          if (kind === 'document' || !new RegExp(source).test(entry.name)) continue;
+          const [start, end] = out[kind] ?? [Infinity, -Infinity];
+          out[kind] = [Math.min(start, entry.startTime), Math.max(end, entry.responseEnd)];
+          break;
+        }
       }
-    }
-    return out;
-  }, KINDS.map(([kind, re]) => [kind, re.source]));
+      return out;
+    },
+    KINDS.map(([kind, re]) => [kind, re.source]),
+  );
 
 const printBreakdown = (runs) => {
   const kinds = [...new Set(runs.flatMap((r) => Object.keys(r)))];
@@ -69,7 +72,8 @@ const printBreakdown = (runs) => {
     .map((kind) => ({ kind, start: median(runs.map((r) => r[kind]?.[0])), end: median(runs.map((r) => r[kind]?.[1])) }))
     .filter((r) => Number.isFinite(r.end))
     .sort((a, b) => a.end - b.end);
-  for (const r of rows) console.log(`    ${r.kind.padEnd(20)} ${r.start.toFixed(0).padStart(6)} → ${r.end.toFixed(0).padStart(6)}`);
+  for (const r of rows)
+    console.log(`    ${r.kind.padEnd(20)} ${r.start.toFixed(0).padStart(6)} → ${r.end.toFixed(0).padStart(6)}`);
 };
 
 let product = null;
@@ -227,20 +231,23 @@ try {
     const firstAt = page
       .waitForFunction(() => document.querySelector('#station-name') !== null, null, { polling: 'raf', timeout: 30_000 })
       .then(() => Date.now() - t0);
-    await page.waitForFunction(
-      () => {
-        const charts = [...document.querySelectorAll('[data-testid="tiny-chart"]')];
-        return (
-          document.querySelector('#station-name') !== null &&
-          charts.length > 0 &&
-          charts.every((c) => c.getAttribute('data-state') !== 'loading') &&
-          document.querySelector('[data-map-ready="true"] .gt-map-marker') !== null &&
-          document.querySelector('.MuiSkeleton-root, [role="progressbar"]') === null
-        );
-      },
-      null,
-      { polling: 'raf', timeout: 30_000 },
-    );
+    // Complete: the name, every tiny chart drawn (or said empty), the map with its marker, and nothing
+    // still loading (no skeleton, busy part or spinner; the notes' completion bar is not one).
+    const parts = () => {
+      const charts = [...document.querySelectorAll('[data-testid="tiny-chart"]')];
+      return {
+        name: document.querySelector('#station-name') !== null,
+        charts: charts.length > 0 && charts.every((c) => c.getAttribute('data-state') !== 'loading'),
+        map: document.querySelector('[data-map-ready="true"] .gt-map-marker') !== null,
+        settled: document.querySelector('.MuiSkeleton-root, [aria-busy="true"], .MuiCircularProgress-root') === null,
+      };
+    };
+    await page
+      .waitForFunction(`Object.values((${parts.toString()})()).every(Boolean)`, null, { polling: 'raf', timeout: 30_000 })
+      .catch(async (error) => {
+        console.error('station page not complete:', await page.evaluate(`(${parts.toString()})()`));
+        throw error;
+      });
     const done = Date.now() - t0;
     const firstContent = await firstAt;
     if (run > 0) {
@@ -260,10 +267,17 @@ try {
   console.log('  where the first chart waits (median start → end after navigating, ms):');
   printBreakdown(breakdowns);
   console.log(`station page, first content (its name; target ≤ 1000 ms): ${stats(stationFirst)} over ${RUNS} runs`);
-  console.log(`station page, everything (tiny charts, map, no placeholder; target ≤ 2000 ms): ${stats(stationDone)} over ${RUNS} runs`);
+  console.log(
+    `station page, everything (tiny charts, map, no placeholder; target ≤ 2000 ms): ${stats(stationDone)} over ${RUNS} runs`,
+  );
   console.log('  where the station page waits (median start → end after navigating, ms):');
   printBreakdown(stationBreakdowns);
-  console.log(`load average at the end: ${os.loadavg().map((x) => x.toFixed(2)).join(', ')}`);
+  console.log(
+    `load average at the end: ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(', ')}`,
+  );
 } finally {
   stop();
   if (product) await new Promise((r) => product.once('exit', r));

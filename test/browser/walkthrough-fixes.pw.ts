@@ -30,7 +30,10 @@ test.describe('project update forms', () => {
     const owner = await makeOwner(request, 'update-owner');
     const stranger = await makeOwner(request, 'update-stranger');
     const projectId = await createProject(request, owner, { name: 'Strangers Welcome' });
-    const posted = await request.post(`/api/projects/${projectId}/updates`, { headers: auth(owner), data: { body: 'Deployed.' } });
+    const posted = await request.post(`/api/projects/${projectId}/updates`, {
+      headers: auth(owner),
+      data: { body: 'Deployed.' },
+    });
     expect(posted.status(), await posted.text()).toBe(200);
     const updateId = ((await posted.json()) as { id: number }).id;
     const addPath = `/dashboard/project-update/add?project=${projectId}`;
@@ -141,7 +144,8 @@ test.describe('the map legend', () => {
       // The control: the same check finds a marker once the legend is laid over it.
       const first = await page.locator('.gt-map-marker').first().boundingBox();
       await legend.evaluate(
-        (el, at) => Object.assign((el as HTMLElement).style, { position: 'fixed', left: `${at.x}px`, top: `${at.y}px`, zIndex: '9' }),
+        (el, at) =>
+          Object.assign((el as HTMLElement).style, { position: 'fixed', left: `${at.x}px`, top: `${at.y}px`, zIndex: '9' }),
         first!,
       );
       expect((await coveredByLegend(page, legend)).length).toBeGreaterThan(0);

@@ -98,7 +98,13 @@ describe('the basemap shipped with the product', () => {
   /** The names within `km` of a point in a label layer. */
   const namesNear = (layer: unknown, [x = 0, y = 0]: Position, km: number): string[] =>
     (layer as FeatureCollection<Point, { name: string }>).features
-      .filter(({ geometry: { coordinates: [px = 0, py = 0] } }) => Math.hypot((px - x) * Math.cos((y * Math.PI) / 180), py - y) * 111 < km)
+      .filter(
+        ({
+          geometry: {
+            coordinates: [px = 0, py = 0],
+          },
+        }) => Math.hypot((px - x) * Math.cos((y * Math.PI) / 180), py - y) * 111 < km,
+      )
       .map((feature) => feature.properties.name);
 
   it('names towns near the demo stations, which the cities layer alone leaves blank', () => {

@@ -5,7 +5,11 @@ import type { MapViewRequest } from './map-types';
 /** A view by value: a new object with the same content is the same view. */
 export const viewKey = (view: MapViewRequest): string =>
   'bounds' in view
-    ? JSON.stringify(view.maxZoom === undefined ? { bounds: roundBounds(view.bounds) } : { bounds: roundBounds(view.bounds), maxZoom: view.maxZoom })
+    ? JSON.stringify(
+        view.maxZoom === undefined
+          ? { bounds: roundBounds(view.bounds) }
+          : { bounds: roundBounds(view.bounds), maxZoom: view.maxZoom },
+      )
     : JSON.stringify({ center: view.center, zoom: view.zoom ?? MAP_CONSTANTS.defaultZoom });
 
 const clampLng = (lng: number): number => Math.min(180, Math.max(-180, lng));

@@ -239,7 +239,11 @@ export const localStyle = ({
             // Every fill and line from one source: MapLibre draws the tiles' clipping masks again at each
             // change of source between clipped layers, a pass over the whole view that software WebGL
             // (a machine without a GPU) pays for every frame of a pan or zoom.
-            shapes: { type: 'geojson', data: basemap.shapes, attribution: [credit.naturalEarth, credit.census, credit.openStreetMap].join(' | ') },
+            shapes: {
+              type: 'geojson',
+              data: basemap.shapes,
+              attribution: [credit.naturalEarth, credit.census, credit.openStreetMap].join(' | '),
+            },
             countryLabels: { type: 'geojson', data: basemap.countryLabels },
             places: { type: 'geojson', data: basemap.places, attribution: credit.simpleMaps },
             ...(towns ? { towns: { type: 'geojson' as const, data: basemap.towns } } : {}),

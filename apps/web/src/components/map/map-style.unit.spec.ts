@@ -48,7 +48,9 @@ describe('localStyle', () => {
     });
     const text = JSON.stringify(sut.sources);
     expect(text).toContain('Oficina del Censo de EE. UU.');
-    expect(text).toContain('© colaboradores de <a href=\\"https://www.openstreetmap.org/copyright\\">OpenStreetMap</a> (ODbL), vía');
+    expect(text).toContain(
+      '© colaboradores de <a href=\\"https://www.openstreetmap.org/copyright\\">OpenStreetMap</a> (ODbL), vía',
+    );
     expect(text).not.toContain('contributors');
   });
 

@@ -26,8 +26,7 @@ export type MapMarker = {
  * centre (and zoom, 10 unless given).
  */
 export type MapViewRequest =
-  | { readonly bounds: Bounds; readonly maxZoom?: number }
-  | { readonly center: LngLat; readonly zoom?: number };
+  { readonly bounds: Bounds; readonly maxZoom?: number } | { readonly center: LngLat; readonly zoom?: number };
 
 /** The view after a move. `byUser` is false for moves the map made itself (fitting a requested view). */
 export type MapViewChange = {

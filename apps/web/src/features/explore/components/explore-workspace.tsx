@@ -15,7 +15,6 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { SNACKBAR_MS } from '@/config/constants';
 import { partner } from '@/config/partner';
-import { paths } from '@/config/paths';
 import { useIdle } from '@/hooks/use-idle';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useExploreSensorsMeta } from '../api/get-sensors-meta';
