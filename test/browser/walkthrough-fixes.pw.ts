@@ -202,3 +202,39 @@ test("the sidebar's background runs the whole height of a long page", async ({ p
   const sheet = await frame.locator('.MuiDrawer-paper').boundingBox();
   expect(sheet!.height).toBeLessThan(pageHeight - 1);
 });
+
+test('the hidden features page says each switch is saved', async ({ page, request }) => {
+  const owner = await makeOwner(request, 'features-saved');
+  await prepare(page, { owner });
+  await page.goto('/internal/features');
+  await expect(page.getByRole('heading', { level: 1, name: 'Hidden features' })).toBeVisible();
+  await expect(snackbar(page)).toHaveCount(0);
+  await page.getByRole('switch', { name: 'Tiny charts on station pages' }).click();
+  await expect(snackbar(page)).toContainText('Saved in this browser.');
+});
+
+test('on a phone the workspace title has its own line under the back link, and the first chart starts above the fold', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { station, projectId } = await seededStation(request, 'Hudson at Kingston');
+  await prepare(page);
+  await page.setViewportSize(DESKTOP);
+  await page.goto(`/dashboard/projects/${projectId}/station/${station.id}`);
+  const [explore] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('link', { name: /^Explore data/ }).click(),
+  ]);
+  await explore.setViewportSize(PHONE);
+  const title = explore.getByRole('heading', { level: 1, name: 'Explore data' });
+  await expect(title).toBeVisible({ timeout: 30_000 });
+  const back = explore.getByRole('link', { name: 'Back to the project' });
+  const [backBox, titleBox] = [await back.boundingBox(), await title.boundingBox()];
+  expect(titleBox!.y).toBeGreaterThanOrEqual(backBox!.y + backBox!.height - 1);
+  // One line of title: no taller than its line height allows.
+  expect(titleBox!.height).toBeLessThan(40);
+  const chart = explore.getByTestId('explore-chart').first();
+  await expect(chart).toBeVisible({ timeout: 30_000 });
+  expect((await chart.boundingBox())!.y).toBeLessThan(PHONE.height);
+});
