@@ -38,3 +38,6 @@ export * from './exports/exports.routes.js';
 export * from './analysis/analysis.contract.js';
 export * from './analysis/analysis.routes.js';
 export * from './analysis/analysis-examples.js';
+export * from './admin/list-query.contract.js';
+export * from './admin/admin-console.contract.js';
+export * from './admin/admin-console.routes.js';

@@ -1,3 +1,4 @@
+import { adminConsoleRoutes } from './admin/admin-console.routes.js';
 import { analysisRoutes } from './analysis/analysis.routes.js';
 import { bookmarkRoutes } from './bookmarks/bookmarks.routes.js';
 import { exportRoutes } from './exports/exports.routes.js';
@@ -62,6 +63,7 @@ export const routes = {
   ...bookmarkRoutes,
   ...exportRoutes,
   ...analysisRoutes,
+  ...adminConsoleRoutes,
   login: route({
     method: 'post',
     path: '/login',
