@@ -65,7 +65,7 @@ export const listQuery = <const F extends readonly [string, ...string[]], S exte
     });
 };
 
-/** The `Content-Range` answer header of a list: `users 0-24/319` (`users */0` when the page is empty). */
+/** The `Content-Range` answer header of a list: `users 0-24/319` (an empty page: `users *` then a slash and the total). */
 export const contentRange = (resource: string, start: number, rows: number, total: number): string =>
   rows === 0 ? `${resource} */${total}` : `${resource} ${start}-${start + rows - 1}/${total}`;
 
