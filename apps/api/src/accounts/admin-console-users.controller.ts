@@ -147,7 +147,12 @@ export class AdminConsoleUsersController {
     const results: BulkResult['results'] = [];
     for (const userId of body.ids) {
       if (userId === adminId) {
-        results.push({ id: userId, ok: false, code: 'USER.DELETE_SELF', message: 'To delete your own account, use Delete account on your profile.' });
+        results.push({
+          id: userId,
+          ok: false,
+          code: 'USER.DELETE_SELF',
+          message: 'To delete your own account, use Delete account on your profile.',
+        });
         continue;
       }
       try {

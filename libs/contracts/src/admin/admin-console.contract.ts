@@ -147,4 +147,3 @@ export const AdminProjectionsQuery = listQuery({
 export const AdminProjectionRow = ProjectionStatus.extend({ id: z.string() }).meta({ id: 'AdminProjectionRow' });
 export type AdminProjectionRow = z.infer<typeof AdminProjectionRow>;
 export const AdminProjectionList = z.array(AdminProjectionRow).meta({ id: 'AdminProjectionList' });
-

@@ -37,7 +37,8 @@ export const adminConsoleRoutes = {
   consolePermissions: route({
     method: 'get',
     path: '/admin/permissions',
-    summary: 'What the console may show the asker, from the permission policy: site admins everything, moderators moderation, anyone else nothing',
+    summary:
+      'What the console may show the asker, from the permission policy: site admins everything, moderators moderation, anyone else nothing',
     tags: ['admin'],
     auth: 'required',
     response: ConsolePermissions,
@@ -100,7 +101,7 @@ export const adminConsoleRoutes = {
     method: 'get',
     path: '/admin/stations',
     summary: listSummary(
-      'Every station, 50 a page (spec §9); also takes the spec\'s page (from 0) and pageSize (filter q: name, device id or owner contains; id: [ids]; ownerId)',
+      "Every station, 50 a page (spec §9); also takes the spec's page (from 0) and pageSize (filter q: name, device id or owner contains; id: [ids]; ownerId)",
     ),
     tags: ['admin'],
     auth: 'required',
@@ -111,7 +112,8 @@ export const adminConsoleRoutes = {
   adminGetStation: route({
     method: 'get',
     path: '/admin/stations/{id}',
-    summary: 'One station as the console shows it: its row, its data range and sample count, and its uploads still owed processing',
+    summary:
+      'One station as the console shows it: its row, its data range and sample count, and its uploads still owed processing',
     tags: ['admin'],
     auth: 'required',
     params: IdParams,
@@ -131,7 +133,7 @@ export const adminConsoleRoutes = {
   adminListUploads: route({
     method: 'get',
     path: '/admin/uploads',
-    summary: listSummary("Uploads with their processing state and errors (filter stationId, state, id: [ids])"),
+    summary: listSummary('Uploads with their processing state and errors (filter stationId, state, id: [ids])'),
     tags: ['admin'],
     auth: 'required',
     query: AdminUploadsQuery,

@@ -62,10 +62,4 @@ export type UnlinkStation = Command<'UnlinkStation', { readonly stationId: numbe
 export type TransferStation = Command<'TransferStation', { readonly stationId: number; readonly newOwnerId: number }>;
 
 export type StationCommand =
-  | RegisterStation
-  | UpdateStation
-  | ConfigureStationModules
-  | LabelStationModule
-  | LinkStation
-  | UnlinkStation
-  | TransferStation;
+  RegisterStation | UpdateStation | ConfigureStationModules | LabelStationModule | LinkStation | UnlinkStation | TransferStation;

@@ -285,7 +285,10 @@ const transfer = (command: TransferStation, state: StationState, meta: CommandMe
   const to = command.data.newOwnerId;
   if (to === s.ownerId) return [];
   return [
-    { type: 'StationTransferred', data: { stationId: s.stationId, fromOwnerId: s.ownerId, toOwnerId: to, transferredAt: meta.now } },
+    {
+      type: 'StationTransferred',
+      data: { stationId: s.stationId, fromOwnerId: s.ownerId, toOwnerId: to, transferredAt: meta.now },
+    },
   ];
 };
 

@@ -58,7 +58,10 @@ describe('station decider', () => {
     });
     it('lets the new owner register the device again, and not the old one', () => {
       const again = { type: 'RegisterStation', data: { stationId: 3, deviceId: 'abc123', name: 'Creek' } } as const;
-      specFor(stationDecider).given([registered, transferred]).when(again, testMetadata({ userId: 9, now: meta.now })).then([]);
+      specFor(stationDecider)
+        .given([registered, transferred])
+        .when(again, testMetadata({ userId: 9, now: meta.now }))
+        .then([]);
       specFor(stationDecider)
         .given([registered, transferred])
         .when(again, meta)
