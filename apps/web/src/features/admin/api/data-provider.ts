@@ -19,7 +19,8 @@ export type ConsoleResource = keyof typeof consoleResources;
 
 export const CONSOLE_API_BASE = routes.adminListUsers.path.slice(0, routes.adminListUsers.path.lastIndexOf('/'));
 for (const [name, route] of Object.entries(consoleResources)) {
-  if (route.path !== `${CONSOLE_API_BASE}/${name}`) throw new Error(`The console reads ${name} from ${route.path}, not under ${CONSOLE_API_BASE}`);
+  if (route.path !== `${CONSOLE_API_BASE}/${name}`)
+    throw new Error(`The console reads ${name} from ${route.path}, not under ${CONSOLE_API_BASE}`);
 }
 
 /**
@@ -27,7 +28,10 @@ for (const [name, route] of Object.entries(consoleResources)) {
  * sign-out on a refused token, and the server's `{ code, message, errors }` as react-admin's
  * HttpError (whose body's `errors` its forms show beside their fields).
  */
-const httpClient = async (url: string, options: { method?: string; body?: BodyInit | null; signal?: AbortSignal | null } = {}) => {
+const httpClient = async (
+  url: string,
+  options: { method?: string; body?: BodyInit | null; signal?: AbortSignal | null } = {},
+) => {
   const [path = '', search = ''] = url.split('?');
   const query = Object.fromEntries(new URLSearchParams(search));
   try {

@@ -3,7 +3,16 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import GavelIcon from '@mui/icons-material/Gavel';
 import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
-import { AppBar, Layout, LocalesMenuButton, Menu, TitlePortal, usePermissions, useTranslate, type LayoutProps } from 'react-admin';
+import {
+  AppBar,
+  Layout,
+  LocalesMenuButton,
+  Menu,
+  TitlePortal,
+  usePermissions,
+  useTranslate,
+  type LayoutProps,
+} from 'react-admin';
 import type { ConsolePermissions } from '@groundtruth/contracts';
 import { paths } from '@/config/paths';
 
@@ -32,7 +41,9 @@ const ConsoleMenu = () => {
   const translate = useTranslate();
   return (
     <Menu>
-      {permissions?.admin ? <Menu.DashboardItem primaryText={translate('console.menu.main')} leftIcon={<DashboardIcon />} /> : null}
+      {permissions?.admin ? (
+        <Menu.DashboardItem primaryText={translate('console.menu.main')} leftIcon={<DashboardIcon />} />
+      ) : null}
       {permissions?.admin ? <Menu.ResourceItems /> : null}
       {permissions?.moderator ? (
         <Menu.Item to="/admin/moderation" primaryText={translate('console.menu.moderation')} leftIcon={<GavelIcon />} />

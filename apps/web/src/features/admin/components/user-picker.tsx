@@ -9,7 +9,13 @@ import { callRoute } from '@/lib/call-route';
 type Person = UserSearchResult['users'][number];
 
 /** Spec §2 Admin: the search picker for a user (POST /admin/users/search), as the transfer asks for one. */
-export const UserPicker = ({ onPick, excludeId }: { readonly onPick: (user: Person | null) => void; readonly excludeId?: number }) => {
+export const UserPicker = ({
+  onPick,
+  excludeId,
+}: {
+  readonly onPick: (user: Person | null) => void;
+  readonly excludeId?: number;
+}) => {
   const translate = useTranslate();
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
@@ -25,7 +31,7 @@ export const UserPicker = ({ onPick, excludeId }: { readonly onPick: (user: Pers
   const options = (found.data?.users ?? []).filter((u) => u.id !== excludeId);
   return (
     <Autocomplete
-      sx={{ minWidth: 320 }}
+      sx={{ width: { xs: '100%', sm: 360 } }}
       options={options}
       loading={found.isFetching}
       filterOptions={(x) => x}

@@ -60,7 +60,7 @@ export const consoleEn = {
       noProjects: 'In no project.',
       noStations: 'Owns no station.',
       deleteUser: 'Delete user',
-      deleteHelp: "Deleting an account erases its personal data. Confirm with your own password.",
+      deleteHelp: 'Deleting an account erases its personal data. Confirm with your own password.',
       email: 'E-mail of the account',
       password: 'Your password',
       emailRequired: 'Type the e-mail of the account.',
@@ -101,6 +101,7 @@ export const consoleEn = {
       expand: 'Details of %{name}',
     },
     uploads: {
+      states: { received: 'received', processing: 'processing', waiting: 'waiting', processed: 'processed', failed: 'failed' },
       processSelected: 'Process again',
       processedAsked: 'Processing asked for.',
     },

@@ -103,6 +103,7 @@ export const consoleEs: ConsoleMessages = {
       expand: 'Detalles de %{name}',
     },
     uploads: {
+      states: { received: 'recibida', processing: 'procesando', waiting: 'en espera', processed: 'procesada', failed: 'fallida' },
       processSelected: 'Procesar otra vez',
       processedAsked: 'Se pidió el procesamiento.',
     },

@@ -14,7 +14,6 @@ const spanishRa = {
   ),
 };
 
-
 export const consoleLocales = [
   { locale: 'en', name: 'English' },
   { locale: 'es', name: 'Español' },

@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Confirm,
   DataTable,
@@ -43,19 +43,24 @@ const StationPanel = () => {
   const [to, setTo] = useState<{ id: number; name: string } | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [watching, setWatching] = useState(false);
-  // While uploads are owed processing the detail is read again every second: the progress shows.
+  // While uploads are owed processing the detail is read again every second: the progress shows, and
+  // the uploads are read again once it is over.
   const detail = useGetOne<AdminStation>(
     'stations',
     { id: row?.id ?? 0 },
-    { enabled: row !== undefined, refetchInterval: (q) => (watching || (q.state.data?.processing.pending ?? 0) > 0 ? 1000 : false) },
+    { enabled: row !== undefined, refetchInterval: watching ? 1000 : false },
   );
+  // react-admin shows the list's row first (without the detail's fields) while the detail loads.
+  const station = detail.data as (AdminStationRow & Partial<Pick<AdminStation, 'data' | 'processing'>>) | undefined;
+  const pending = station?.processing?.pending ?? 0;
+  useEffect(() => {
+    if (pending > 0) setWatching(true);
+    else if (watching && !detail.isFetching) {
+      setWatching(false);
+      refresh();
+    }
+  }, [pending, watching, detail.isFetching, refresh]);
   if (!row) return null;
-  const station = detail.data;
-  const pending = station?.processing.pending ?? 0;
-  if (watching && station && pending === 0) {
-    setWatching(false);
-    refresh();
-  }
   return (
     <Stack spacing={2} sx={{ p: 2 }} aria-label={translate('console.stations.expand', { name: row.name })} role="region">
       {detail.isError ? <Alert severity="error">{translate('ra.notification.http_error')}</Alert> : null}
@@ -65,7 +70,7 @@ const StationPanel = () => {
             {translate('console.stations.dataRange')}
           </Typography>
           <Typography>
-            {station?.data.start && station.data.end
+            {station?.data?.start && station.data.end
               ? `${new Date(station.data.start).toLocaleString()} – ${new Date(station.data.end).toLocaleString()}`
               : translate('console.stations.noData')}
           </Typography>
@@ -74,7 +79,7 @@ const StationPanel = () => {
           <Typography variant="subtitle2" component="h3">
             {translate('console.stations.samples')}
           </Typography>
-          <Typography>{station ? station.data.samples.toLocaleString() : '…'}</Typography>
+          <Typography>{station?.data ? station.data.samples.toLocaleString() : '…'}</Typography>
         </Box>
       </Stack>
       {pending > 0 ? (
@@ -111,7 +116,13 @@ const StationPanel = () => {
           {translate('console.stations.exploreData')}
         </Button>
       </Stack>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} role="group" aria-label={translate('console.stations.transfer')}>
+      <Stack
+        direction="row"
+        spacing={2}
+        sx={{ alignItems: 'center' }}
+        role="group"
+        aria-label={translate('console.stations.transfer')}
+      >
         <UserPicker onPick={setTo} excludeId={row.owner.id} />
         <Button variant="outlined" disabled={!to} onClick={() => setConfirming(true)}>
           {translate('console.stations.transferTo')}
@@ -154,8 +165,14 @@ const StationPanel = () => {
           <DataTable.Col source="size" field={NumberField} />
           <DataTable.Col source="blocks" render={(u: AdminUploadRow) => `${u.blocks[0]}–${u.blocks[1]}`} />
           <DataTable.Col source="state" render={() => <UploadStateField />} />
-          <DataTable.Col source="errors" render={(u: AdminUploadRow) => (u.errors ? `${u.errors}: ${u.problems.join('; ')}` : '0')} />
-          <DataTable.Col source="url" render={(u: AdminUploadRow) => <a href={u.url}>{translate('resources.uploads.fields.url')}</a>} />
+          <DataTable.Col
+            source="errors"
+            render={(u: AdminUploadRow) => (u.errors ? `${u.errors}: ${u.problems.join('; ')}` : '0')}
+          />
+          <DataTable.Col
+            source="url"
+            render={(u: AdminUploadRow) => <a href={u.url}>{translate('resources.uploads.fields.url')}</a>}
+          />
           <DataTable.Col label="" render={() => <ProcessUploadButton />} />
         </DataTable>
       </ReferenceManyField>
@@ -164,7 +181,14 @@ const StationPanel = () => {
 };
 
 export const StationList = () => (
-  <List filters={filters} perPage={ADMIN_STATIONS_PAGE_SIZE} sort={{ field: 'id', order: 'DESC' }} empty={false}>
+  <List
+    filters={filters}
+    perPage={ADMIN_STATIONS_PAGE_SIZE}
+    sort={{ field: 'id', order: 'DESC' }}
+    empty={false}
+    // Eleven columns: the table scrolls sideways in its card rather than pushing over the menu.
+    sx={{ '& .RaList-content': { overflowX: 'auto' }, minWidth: 0 }}
+  >
     <DataTable expand={<StationPanel />} bulkActionButtons={false} rowClick="expand">
       <DataTable.Col source="id" />
       <DataTable.Col source="name" />

@@ -18,12 +18,26 @@ import {
 } from 'react-admin';
 import { failedOf, type ConsoleDataProvider } from '../api/data-provider';
 
-const stateColour = { processed: 'success', failed: 'error', received: 'default', processing: 'info', waiting: 'warning' } as const;
+const stateColour = {
+  processed: 'success',
+  failed: 'error',
+  received: 'default',
+  processing: 'info',
+  waiting: 'warning',
+} as const;
 
 export const UploadStateField = () => {
   const upload = useRecordContext<AdminUploadRow>();
+  const translate = useTranslate();
   if (!upload) return null;
-  return <Chip size="small" color={stateColour[upload.state]} label={upload.state} title={upload.error ?? undefined} />;
+  return (
+    <Chip
+      size="small"
+      color={stateColour[upload.state]}
+      label={translate(`console.uploads.states.${upload.state}`)}
+      title={upload.error ?? undefined}
+    />
+  );
 };
 
 /** Process one or many uploads again: one request and one server command, an outcome per upload. */
@@ -55,7 +69,11 @@ export const ProcessUploadButton = () => {
   const translate = useTranslate();
   if (!upload) return null;
   return (
-    <Button size="small" onClick={() => void process([upload.id])} aria-label={`${translate('console.stations.process')} ${upload.id}`}>
+    <Button
+      size="small"
+      onClick={() => void process([upload.id])}
+      aria-label={`${translate('console.stations.process')} ${upload.id}`}
+    >
       {translate('console.stations.process')}
     </Button>
   );
@@ -83,7 +101,10 @@ const filters = [
     key="state"
     source="state"
     alwaysOn
-    choices={['received', 'processing', 'waiting', 'processed', 'failed'].map((id) => ({ id, name: id }))}
+    choices={['received', 'processing', 'waiting', 'processed', 'failed'].map((id) => ({
+      id,
+      name: `console.uploads.states.${id}`,
+    }))}
   />,
 ];
 

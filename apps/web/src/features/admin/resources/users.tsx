@@ -129,7 +129,7 @@ const Roles = ({ user }: { readonly user: AdminUser }) => {
 };
 
 const UserTools = () => {
-  const user = useRecordContext<AdminUser>();
+  const record = useRecordContext<AdminUser>();
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -137,7 +137,9 @@ const UserTools = () => {
   const [clearing, setClearing] = useState(false);
   const [to, setTo] = useState<{ id: number; name: string } | null>(null);
   const [confirmTransfer, setConfirmTransfer] = useState(false);
-  if (!user) return null;
+  if (!record) return null;
+  // react-admin shows the list's row first (without projects and stations) while the detail loads.
+  const user = { ...record, projects: record.projects ?? [], ownedStations: record.ownedStations ?? [] };
   return (
     <Stack spacing={2}>
       <section aria-labelledby="roles-title">
@@ -172,7 +174,13 @@ const UserTools = () => {
           ))}
         </ul>
         {user.ownedStations.length > 0 ? (
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} aria-label={translate('console.users.transfer')} role="group">
+          <Stack
+            direction="row"
+            spacing={2}
+            sx={{ alignItems: 'center' }}
+            aria-label={translate('console.users.transfer')}
+            role="group"
+          >
             <UserPicker onPick={setTo} excludeId={user.id} />
             <Button variant="outlined" disabled={!to} onClick={() => setConfirmTransfer(true)}>
               {translate('console.stations.transferTo')}
@@ -200,7 +208,10 @@ const UserTools = () => {
         onConfirm={async () => {
           setConfirmTransfer(false);
           if (!to) return;
-          const result = await callRoute(routes.adminTransferUserStations, { params: { id: user.id }, body: { toUserId: to.id } });
+          const result = await callRoute(routes.adminTransferUserStations, {
+            params: { id: user.id },
+            body: { toUserId: to.id },
+          });
           const failed = failedOf(result);
           notify(failed.length ? failed.map((f) => `${f.id}: ${f.message}`).join(' ') : 'console.users.transferred', {
             type: failed.length ? 'warning' : 'info',
