@@ -53,7 +53,8 @@ const ConsoleMenu = () => {
 };
 
 export const ConsoleLayout = ({ children }: LayoutProps & { children?: ReactNode }) => (
-  <Layout appBar={ConsoleAppBar} menu={ConsoleMenu}>
+  // Wide tables scroll inside the content instead of sliding over the menu.
+  <Layout appBar={ConsoleAppBar} menu={ConsoleMenu} sx={{ '& .RaLayout-content': { minWidth: 0, overflowX: 'auto' } }}>
     {children}
   </Layout>
 );
