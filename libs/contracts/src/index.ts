@@ -41,3 +41,7 @@ export * from './analysis/analysis-examples.js';
 export * from './admin/list-query.contract.js';
 export * from './admin/admin-console.contract.js';
 export * from './admin/admin-console.routes.js';
+export * from './discussions/discussions.contract.js';
+export * from './discussions/moderation.contract.js';
+export * from './discussions/notifications.contract.js';
+export * from './discussions/discussions.routes.js';

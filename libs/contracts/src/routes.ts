@@ -1,5 +1,6 @@
 import { adminConsoleRoutes } from './admin/admin-console.routes.js';
 import { analysisRoutes } from './analysis/analysis.routes.js';
+import { dataEventRoutes, discussionRoutes, moderationRoutes, notificationRoutes } from './discussions/discussions.routes.js';
 import { bookmarkRoutes } from './bookmarks/bookmarks.routes.js';
 import { exportRoutes } from './exports/exports.routes.js';
 import { activityRoutes } from './activity/activity.routes.js';
@@ -64,6 +65,10 @@ export const routes = {
   ...exportRoutes,
   ...analysisRoutes,
   ...adminConsoleRoutes,
+  ...discussionRoutes,
+  ...dataEventRoutes,
+  ...notificationRoutes,
+  ...moderationRoutes,
   login: route({
     method: 'post',
     path: '/login',
