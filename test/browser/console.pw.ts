@@ -27,6 +27,10 @@ const words = {
     deleted: 'The account was deleted.',
     uploads: 'Uploads',
     failed: 'failed',
+    moderation: 'Moderation',
+    review: 'Review',
+    keep: 'Keep',
+    kept: 'Kept',
     processed: 'processed',
   },
   es: {
@@ -47,6 +51,10 @@ const words = {
     deleted: 'La cuenta se eliminó.',
     uploads: 'Subidas',
     failed: 'fallida',
+    moderation: 'Moderación',
+    review: 'Revisar',
+    keep: 'Conservar',
+    kept: 'Conservada',
     processed: 'procesada',
   },
 } as const;
@@ -124,7 +132,7 @@ const upload = async (
 
 for (const lang of ['en', 'es'] as const) {
   const w = words[lang];
-  test(`console (${lang}): reprocess a failed upload after fixing it, transfer a station, delete a user, read projections`, async ({
+  test(`console (${lang}): reprocess a failed upload after fixing it, transfer a station, delete a user, read projections, acknowledge a report`, async ({
     page,
     request,
   }) => {
@@ -216,6 +224,43 @@ for (const lang of ['en', 'es'] as const) {
     // Projections: each read model's state.
     await page.getByRole('menuitem', { name: w.projections }).click({ force: true });
     await expect(page.getByRole('row').filter({ hasText: 'stations' }).first()).toContainText('running');
+
+    // Moderation: a moderator (the role granted by the admin's command) reviews a reported comment and keeps it.
+    const moderator = await account(request, `Moderator ${lang}`);
+    const granted = await request.patch(
+      `/api/admin/users/${(await (await request.get('/api/user', { headers: { authorization: `Bearer ${moderator.token}` } })).json()).id}/roles`,
+      {
+        headers: { authorization: `Bearer ${admin.token}` },
+        data: { moderator: true },
+      },
+    );
+    expect(granted.status()).toBe(204);
+    const project = await request.post('/api/projects', {
+      headers: { authorization: `Bearer ${owner.token}` },
+      data: { name: `Console project ${lang}`, description: 'd', goal: 'g', location: 'l', privacy: 1 },
+    });
+    const words = `Reported words ${lang} ${Date.now() % 100000}`;
+    const posted = await request.post('/api/discussion', {
+      headers: { authorization: `Bearer ${owner.token}` },
+      data: { post: { projectId: (await project.json()).id, body: words } },
+    });
+    expect(posted.status(), await posted.text()).toBe(200);
+    const postId = (await posted.json()).post.id as number;
+    const reported = await request.post('/api/moderation', {
+      headers: { authorization: `Bearer ${receiver.token}` },
+      data: { postId, postType: 'discussion_post' },
+    });
+    expect(reported.status(), await reported.text()).toBeLessThan(300);
+    await signIn(page, moderator.token, w.locale);
+    await page.goto('/admin');
+    await expect(page.getByRole('menuitem', { name: w.users })).toHaveCount(0);
+    await page.getByRole('menuitem', { name: w.moderation }).click();
+    const reportRow = page.getByRole('row').filter({ has: page.getByRole('cell', { name: String(postId), exact: true }) });
+    await reportRow.getByRole('button', { name: new RegExp(`^${w.review} `) }).click();
+    const review = page.getByRole('dialog');
+    await expect(review.getByText(words)).toBeVisible();
+    await review.getByRole('button', { name: w.keep, exact: true }).click();
+    await expect(reportRow.getByText(w.kept, { exact: true })).toBeVisible();
 
     // Someone without console rights is sent to the dashboard.
     await signIn(page, owner.token, w.locale);
