@@ -244,7 +244,7 @@ for (const lang of ['en', 'es'] as const) {
       headers: { authorization: `Bearer ${owner.token}` },
       data: { post: { projectId: (await project.json()).id, body: words } },
     });
-    expect(posted.status(), await posted.text()).toBe(200);
+    expect(posted.status(), await posted.text()).toBeLessThan(300);
     const postId = (await posted.json()).post.id as number;
     const reported = await request.post('/api/moderation', {
       headers: { authorization: `Bearer ${receiver.token}` },
