@@ -1,8 +1,9 @@
 import { routes, type BulkResult } from '@groundtruth/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError, type DataProvider } from 'react-admin';
-import { apiClient, isApiError, type Method } from '@/lib/api-client';
-import { callRoute } from '@/lib/call-route';
+import type { RouteContract } from '@groundtruth/contracts';
+import { isApiError } from '@/lib/api-client';
+import { callRoute, callRouteRaw } from '@/lib/call-route';
 
 /**
  * The console's resources and the list route each one is read from. ra-data-simple-rest builds
@@ -23,24 +24,39 @@ for (const [name, route] of Object.entries(consoleResources)) {
     throw new Error(`The console reads ${name} from ${route.path}, not under ${CONSOLE_API_BASE}`);
 }
 
+/** The one-record reads the console makes (react-admin's getOne), by resource. */
+const oneRoutes: Partial<Record<ConsoleResource, RouteContract>> = {
+  users: routes.adminGetUser,
+  stations: routes.adminGetStation,
+};
+
+/** The contract route a URL that ra-data-simple-rest built stands for: a list, or one record by id. */
+const routeFor = (path: string): { route: RouteContract; params?: { id: string } } => {
+  const [, name = '', id] = path.slice(CONSOLE_API_BASE.length).split('/');
+  const resource = consoleResources[name as ConsoleResource] as RouteContract | undefined;
+  if (resource && id === undefined) return { route: resource };
+  const one = oneRoutes[name as ConsoleResource];
+  if (one && id !== undefined) return { route: one, params: { id: decodeURIComponent(id) } };
+  throw new HttpError(`The console has no call for ${path}.`, 404);
+};
+
 /**
- * react-admin's HTTP client over the app's own: the session's token, its refresh on expiry and its
- * sign-out on a refused token, and the server's `{ code, message, errors }` as react-admin's
- * HttpError (whose body's `errors` its forms show beside their fields).
+ * react-admin's HTTP client over the app's own, each call built from its contract route: the
+ * session's token, its refresh on expiry and its sign-out on a refused token, and the server's
+ * `{ code, message, errors }` as react-admin's HttpError (whose body's `errors` its forms show).
+ * Only reads come through here; the console's writes are calls of their own (below and on screens).
  */
-const httpClient = async (
-  url: string,
-  options: { method?: string; body?: BodyInit | null; signal?: AbortSignal | null } = {},
-) => {
+const httpClient = async (url: string, options: { method?: string; signal?: AbortSignal | null } = {}) => {
+  if ((options.method ?? 'GET') !== 'GET') throw new HttpError('Not available here.', 405);
   const [path = '', search = ''] = url.split('?');
   const query = Object.fromEntries(new URLSearchParams(search));
+  const { route, params } = routeFor(path);
   try {
-    const { response, body } = await apiClient.raw((options.method ?? 'GET') as Method, path, {
-      auth: 'required',
+    const { response, body } = await callRouteRaw(route, {
+      ...(params ? { params } : {}),
       ...(Object.keys(query).length ? { query } : {}),
-      ...(typeof options.body === 'string' ? { body: JSON.parse(options.body) as unknown } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
-    });
+    } as Parameters<typeof callRouteRaw>[1]);
     return { status: response.status, headers: response.headers, body: JSON.stringify(body), json: body };
   } catch (error) {
     if (isApiError(error)) {
