@@ -19,6 +19,8 @@ import { callAsReader } from '../support/versions.js';
 let sut: TestApp;
 let owner: TestUser;
 let outsider: TestUser;
+/** A site admin: the console's reads (tag admin) answer only them, and show them the private things. */
+let admin: TestUser;
 const marker = `SECRET${randomUUID().slice(0, 8)}`;
 const ids: Record<string, number> = {};
 let publicStation = 0;
@@ -61,6 +63,7 @@ beforeAll(async () => {
   const mailbox = outboxOf(sut.dataDir);
   owner = await signUp(sut, mailbox);
   outsider = await signUp(sut, mailbox);
+  admin = await signUp(sut, mailbox, { admin: true });
   const t = owner.token;
 
   ids['project'] = (await ok('POST', '/api/projects', t, project(`Project ${marker}`, 0)))['id'] as number;
@@ -180,7 +183,11 @@ const aimAt = (path: string): string => {
   return `/api${filled}`;
 };
 
-const reads = (Object.entries(routes) as [string, RouteContract][]).filter(([, r]) => r.method === 'get');
+const allReads = (Object.entries(routes) as [string, RouteContract][]).filter(([, r]) => r.method === 'get');
+/** The console's reads: site admins only (every private thing is theirs to see), swept on their own below. */
+const isAdminRead = (r: RouteContract): boolean => r.tags.includes('admin') && r.path.startsWith('/admin/');
+const reads = allReads.filter(([, r]) => !isAdminRead(r));
+const adminReads = allReads.filter(([, r]) => isAdminRead(r) && r.path !== '/admin/permissions');
 const aimed = reads.filter(([, r]) => r.path.includes('{') && !elsewhere(r.path)).map(([name, r]) => [name, r.path] as const);
 const lists = reads.filter(([, r]) => !r.path.includes('{')).map(([name, r]) => [name, `/api${r.path}`] as const);
 
@@ -427,4 +434,45 @@ describe('a station shown only at its general location', () => {
       [-73.5, 40.7051],
     ]);
   });
+});
+
+describe("the console's reads", () => {
+  /** Each admin read aimed at the private station, its owner or its upload; the admin's answer shows it. */
+  const adminForms: Record<string, () => string> = {
+    adminListUsers: () => `?filter=${encodeURIComponent(JSON.stringify({ id: [owner.id] }))}`,
+    adminGetUser: () => `/${owner.id}`,
+    adminListStations: () => `?filter=${encodeURIComponent(JSON.stringify({ q: marker }))}`,
+    adminGetStation: () => `/${ids['station']}`,
+    adminListUploads: () => `?filter=${encodeURIComponent(JSON.stringify({ stationId: ids['station'] }))}`,
+    adminListProjections: () => '',
+  };
+
+  it('has a form for every admin read', () => {
+    expect(adminReads.map(([name]) => name).filter((name) => !adminForms[name])).toEqual([]);
+  });
+
+  it.each(adminReads.map(([name, r]) => [name, r.path] as const))(
+    '%s (%s) answers a site admin, refuses everyone else without a trace',
+    async (name, template) => {
+      const path = `/api${template.replace(/\/\{id\}$/, '')}${adminForms[name]!()}`;
+      const theirs = await call('GET', path, admin.token);
+      expect({ path, status: theirs.status }).toEqual({ path, status: 200 });
+      // Aimed at the private things: the admin sees them (projections are about the server only).
+      if (name !== 'adminListProjections') {
+        expect({ path, shows: showsPrivate(theirs.body) || JSON.stringify(theirs.body).includes(`"id":${owner.id},`) }).toEqual({
+          path,
+          shows: true,
+        });
+      }
+      for (const [who, token, status] of [
+        ['anonymous', null, 401],
+        ['the owner', owner.token, 403],
+        ['an outsider', outsider.token, 403],
+      ] as const) {
+        const reply = await call('GET', path, token);
+        expect({ who, path, status: reply.status }).toEqual({ who, path, status });
+        expect(JSON.stringify(reply.body)).not.toContain(marker);
+      }
+    },
+  );
 });

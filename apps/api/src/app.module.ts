@@ -30,6 +30,7 @@ import { DemoSeeder } from './seed/demo-seeder.js';
 import { SensorsModule } from './sensors/sensors.module.js';
 import { StationsModule } from './stations/stations.module.js';
 import { StatusController } from './status/status.controller.js';
+import { AdminProjectionsController } from './status/admin-projections.controller.js';
 import { StatusService } from './status/status.service.js';
 
 /** Shared by every feature module: the command path and the read side. */
@@ -102,7 +103,7 @@ export class AppModule {
         ...(options.projector ? [{ module: ProjectorModule, global: true }] : []),
         ProjectorWakeModule.forRoot(options),
       ],
-      controllers: [StatusController, DocsController],
+      controllers: [StatusController, AdminProjectionsController, DocsController],
       providers: [
         StatusService,
         DemoSeeder,

@@ -1,3 +1,4 @@
+import { adminConsoleRoutes } from './admin/admin-console.routes.js';
 import { analysisRoutes } from './analysis/analysis.routes.js';
 import { dataEventRoutes, discussionRoutes, moderationRoutes, notificationRoutes } from './discussions/discussions.routes.js';
 import { bookmarkRoutes } from './bookmarks/bookmarks.routes.js';
@@ -63,6 +64,7 @@ export const routes = {
   ...bookmarkRoutes,
   ...exportRoutes,
   ...analysisRoutes,
+  ...adminConsoleRoutes,
   ...discussionRoutes,
   ...dataEventRoutes,
   ...notificationRoutes,

@@ -1,3 +1,4 @@
+import { AdminConsoleUsersController } from './admin-console-users.controller.js';
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { EmailClaims } from './abuse/email-claims.js';
@@ -56,7 +57,7 @@ const services = [
  * so other features can name the caller and check the policy.
  */
 @Module({
-  controllers: [SessionController, UsersController, AdminUsersController, ...ssoControllers],
+  controllers: [SessionController, UsersController, AdminUsersController, AdminConsoleUsersController, ...ssoControllers],
   providers: [...commandHandlers, ...services, ...ssoProviders, { provide: APP_GUARD, useClass: AuthGuard }],
   exports: [
     TokenActors,

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { ProjectsModule } from '../projects/index.js';
 import { SensorsModule } from '../sensors/index.js';
 import { StationAccessModule } from '../access/index.js';
+import { AdminUploadsController } from './admin-uploads.controller.js';
+import { ReprocessUploadsHandler } from './commands/reprocess-uploads/reprocess-uploads.handler.js';
 import { AdminBackupController } from './backup/admin-backup.controller.js';
 import { ReceiveIngestionHandler } from './commands/receive-ingestion/receive-ingestion.handler.js';
 import { CsvImportController } from './csv/csv-import.controller.js';
@@ -23,6 +25,7 @@ import { UploadReceiver } from './receive/upload-receiver.js';
 @Module({
   imports: [ProjectsModule, SensorsModule, StationAccessModule],
   controllers: [
+    AdminUploadsController,
     IngestionController,
     AdminBackupController,
     CsvImportController,
@@ -33,6 +36,7 @@ import { UploadReceiver } from './receive/upload-receiver.js';
     ReceiveIngestionHandler,
     UploadReceiver,
     RequestReprocessingHandler,
+    ReprocessUploadsHandler,
     UploadStates,
     LorawanWebhooksQueries,
     WebhookStations,

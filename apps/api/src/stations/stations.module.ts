@@ -12,6 +12,8 @@ import { StationsQueries } from './queries/stations.queries.js';
 import { DuplicateDevicesCheck } from './duplicate-devices.check.js';
 import { StationAccessModule } from '../access/index.js';
 import { StationsController } from './stations.controller.js';
+import { AdminStationsController } from './admin-stations.controller.js';
+import { TransferStationHandler } from './commands/transfer-station/transfer-station.handler.js';
 
 const commandHandlers = [
   RegisterStationHandler,
@@ -19,13 +21,14 @@ const commandHandlers = [
   // No longer sent by uploads (the projector appends module changes with the decider itself); kept for
   // operators' and tests' use of the command path.
   ConfigureModulesHandler,
+  TransferStationHandler,
 ];
 const queries = [MapStationsQueries, StationsQueries, StationDataQueries];
 
 @Module({
   // SensorsModule: ReadingsVersions, which the maps' kept answers are checked against.
   imports: [ProjectsModule, StationAccessModule, SensorsModule],
-  controllers: [StationsController],
+  controllers: [StationsController, AdminStationsController],
   providers: [...commandHandlers, ...queries, DeviceClaims, DefaultProject, DuplicateDevicesCheck],
   exports: [StationDataQueries],
 })

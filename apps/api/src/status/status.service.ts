@@ -87,28 +87,7 @@ export class StatusService {
     let ingestions: IngestionProcessingStatus | null = null;
     if (postgres && eventStore) {
       ingestions = await this.ingestions(actor);
-      const [rows, open] = await Promise.all([readCheckpoints(pool), store.openAppends(OPEN_APPEND_REPORT_MS)]);
-      const heldBackBy = open.map((a) => ({
-        transactionId: a.transactionId,
-        openForSeconds: Math.round(a.openForMs / 100) / 10,
-        application: a.application,
-      }));
-      const now = Date.now();
-      projections = await Promise.all(
-        rows.map(async (r) => {
-          const progress = await store.progressAfter(r.position, LAG_CAP);
-          return {
-            name: r.name,
-            state: r.state,
-            checkpoint: r.position ? positionToString(r.position) : null,
-            lag: progress.events,
-            lagSeconds: progress.oldestAt ? Math.max(0, Math.round((now - progress.oldestAt.getTime()) / 100) / 10) : 0,
-            heldBackBy: r.state === 'running' ? heldBackBy : [],
-            updatedAt: r.updatedAt.toISOString(),
-            error: r.error,
-          };
-        }),
-      );
+      projections = await this.projections();
     }
     return {
       ...this.identity,
@@ -117,6 +96,33 @@ export class StatusService {
       projections,
       ingestions,
     };
+  }
+
+  /** Each projection's position, lag, state and the error that stopped one (also the console's Projections). */
+  async projections(): Promise<ProjectionStatus[]> {
+    const { pool, store } = this;
+    const [rows, open] = await Promise.all([readCheckpoints(pool), store.openAppends(OPEN_APPEND_REPORT_MS)]);
+    const heldBackBy = open.map((a) => ({
+      transactionId: a.transactionId,
+      openForSeconds: Math.round(a.openForMs / 100) / 10,
+      application: a.application,
+    }));
+    const now = Date.now();
+    return Promise.all(
+      rows.map(async (r) => {
+        const progress = await store.progressAfter(r.position, LAG_CAP);
+        return {
+          name: r.name,
+          state: r.state,
+          checkpoint: r.position ? positionToString(r.position) : null,
+          lag: progress.events,
+          lagSeconds: progress.oldestAt ? Math.max(0, Math.round((now - progress.oldestAt.getTime()) / 100) / 10) : 0,
+          heldBackBy: r.state === 'running' ? heldBackBy : [],
+          updatedAt: r.updatedAt.toISOString(),
+          error: r.error,
+        };
+      }),
+    );
   }
 
   /** The ingestion process manager's progress, and the uploads it has not finished. */

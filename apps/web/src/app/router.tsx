@@ -16,7 +16,6 @@ import { alwaysRevalidate, guardLoader, type Access } from './guard';
 import { preloadMap } from './preload-map';
 import { AppLayout, type RouteHandle } from './layout';
 import { RecoverRoute, RegisterRoute, ResetPasswordRoute, UndoEmailRoute } from './routes/account.routes';
-import { AdminRoute } from './routes/admin.route';
 import { DeleteAccountRoute } from './routes/delete-account.route';
 import { LoginRoute } from './routes/login.route';
 import { RouteError } from './routes/route-error';
@@ -145,6 +144,16 @@ const floodHome = (queryClient: QueryClient): Pick<RouteObject, 'lazy' | 'loader
 /** Route ids are the spec's route names (§2 route table). */
 export const createRouter = (queryClient: QueryClient) =>
   createBrowserRouter([
+    // The operators' console (spec §2 Admin): its own layout, loaded only under /admin (react-admin stays
+    // out of every other page). Site admins and moderators pass the guard; the console asks the server's
+    // policy what each may see, and the server checks every call again.
+    guarded(queryClient, 'console', [
+      {
+        id: 'adminMain',
+        path: `${paths.adminMain.path}/*`,
+        lazy: async () => ({ Component: (await import('@/features/admin/components/console-app')).ConsoleApp }),
+      },
+    ]),
     {
       element: <AppLayout />,
       children: [
@@ -248,7 +257,6 @@ export const createRouter = (queryClient: QueryClient) =>
               { id: 'addProjectUpdate', path: paths.addProjectUpdate.path, lazy: projectUpdateRoute },
               { id: 'editProjectUpdate', path: paths.editProjectUpdate.path, lazy: projectUpdateRoute },
             ]),
-            guarded(queryClient, 'admin', [{ id: 'adminMain', path: paths.adminMain.path, element: <AdminRoute /> }]),
           ],
         },
       ],

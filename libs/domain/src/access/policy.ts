@@ -145,6 +145,23 @@ export const rules = {
   'admin.spoof': siteAdmin<NoResource>(),
   /** Reading a station's SD-card backup files (spec §2 /admin backup upload). */
   'admin.backup': siteAdmin<NoResource>(),
+  // The operators' console (spec §2 Admin): its lists and the commands it sends.
+  'admin.listUsers': siteAdmin<NoResource>(),
+  /** Grant or withdraw the site roles (admin, moderator). */
+  'admin.setRoles': siteAdmin<NoResource>(),
+  'admin.listStations': siteAdmin<NoResource>(),
+  /** Give a station (or all of a user's) to another user. */
+  'admin.transferStation': siteAdmin<NoResource>(),
+  'admin.listUploads': siteAdmin<NoResource>(),
+  /** Process uploads again, many at once. */
+  'admin.reprocess': siteAdmin<NoResource>(),
+  /** The projector's read models: position, lag, state, errors. */
+  'admin.projections': siteAdmin<NoResource>(),
+  /** Opening the console at all: site admins and moderators; anyone else is sent away (spec §2). */
+  'console.open': {
+    signIn: true,
+    allow: (a: Actor, _r: NoResource) => isUser(a) && (a.admin || a.moderator),
+  } satisfies Rule<NoResource>,
 
   // Discussions (spec §6: anyone reads what they may read; signed-in users comment, edit and delete their own, report others').
   /** Comments and data events on a project are read as the project is; on a saved workspace, by whoever holds its token. */

@@ -202,6 +202,15 @@ const table: readonly Row[] = [
   ...line('admin.searchUsers',      nothing,             [signIn, forbid, forbid, forbid, forbid, allow]),
   ...line('admin.spoof',            nothing,             [signIn, forbid, forbid, forbid, forbid, allow]),
   ...line('admin.backup',           nothing,             [signIn, forbid, forbid, forbid, forbid, allow]),
+  ...line('admin.listUsers',        nothing,             [signIn, forbid, forbid, forbid, forbid, allow]),
+  ...line('admin.setRoles',         nothing,             [signIn, forbid, forbid, forbid, forbid, allow]),
+  ...line('admin.listStations',     nothing,             [signIn, forbid, forbid, forbid, forbid, allow]),
+  ...line('admin.transferStation',  nothing,             [signIn, forbid, forbid, forbid, forbid, allow]),
+  ...line('admin.listUploads',      nothing,             [signIn, forbid, forbid, forbid, forbid, allow]),
+  ...line('admin.reprocess',        nothing,             [signIn, forbid, forbid, forbid, forbid, allow]),
+  ...line('admin.projections',      nothing,             [signIn, forbid, forbid, forbid, forbid, allow]),
+  // The console opens for site admins and moderators (who see only moderation in it).
+  ...line('console.open',           nothing,             [signIn, forbid, forbid, forbid, allow,  allow]),
 
   // Discussions: write where one reads; edit and delete one's own; report others'.
   ...line('post.write',             publicProject,       [signIn, allow,  allow,  allow,  allow,  allow]),

@@ -58,5 +58,8 @@ export type LabelStationModule = Command<
 export type LinkStation = Command<'LinkStation', { readonly stationId: number; readonly otherStationId: number }>;
 export type UnlinkStation = Command<'UnlinkStation', { readonly stationId: number; readonly otherStationId: number }>;
 
+/** A site admin gives the station to another user (spec §2 Admin stations: transfer). */
+export type TransferStation = Command<'TransferStation', { readonly stationId: number; readonly newOwnerId: number }>;
+
 export type StationCommand =
-  RegisterStation | UpdateStation | ConfigureStationModules | LabelStationModule | LinkStation | UnlinkStation;
+  RegisterStation | UpdateStation | ConfigureStationModules | LabelStationModule | LinkStation | UnlinkStation | TransferStation;

@@ -9,6 +9,7 @@ import type {
   RegisterStation,
   StationCommand,
   StationModulesInput,
+  TransferStation,
   UnlinkStation,
   UpdateStation,
 } from './station.commands.js';
@@ -279,6 +280,18 @@ const unlink = (command: UnlinkStation, state: StationState, meta: CommandMetada
   return [{ type: 'StationUnlinked', data: { stationId: s.stationId, otherStationId: other, unlinkedAt: meta.now } }];
 };
 
+const transfer = (command: TransferStation, state: StationState, meta: CommandMetadata): StationEvent[] => {
+  const s = active(state);
+  const to = command.data.newOwnerId;
+  if (to === s.ownerId) return [];
+  return [
+    {
+      type: 'StationTransferred',
+      data: { stationId: s.stationId, fromOwnerId: s.ownerId, toOwnerId: to, transferredAt: meta.now },
+    },
+  ];
+};
+
 const evolveActive = (s: Active, event: StationEvent): Active => {
   switch (event.type) {
     case 'StationUpdated':
@@ -312,6 +325,8 @@ const evolveActive = (s: Active, event: StationEvent): Active => {
       return { ...s, links: [...s.links, event.data.otherStationId] };
     case 'StationUnlinked':
       return { ...s, links: s.links.filter((id) => id !== event.data.otherStationId) };
+    case 'StationTransferred':
+      return { ...s, ownerId: event.data.toOwnerId };
     default:
       return s;
   }
@@ -351,6 +366,8 @@ export const stationDecider: Decider<StationState, StationCommand, StationEvent>
         return link(command, state, meta);
       case 'UnlinkStation':
         return unlink(command, state, meta);
+      case 'TransferStation':
+        return transfer(command, state, meta);
     }
   },
 };

@@ -41,6 +41,40 @@ const configured: StationEvent = {
 };
 
 describe('station decider', () => {
+  describe('transfer', () => {
+    const transferred: StationEvent = {
+      type: 'StationTransferred',
+      data: { stationId: 3, fromOwnerId: 7, toOwnerId: 9, transferredAt: meta.now },
+    };
+    it('gives the station to the new owner, once', () => {
+      specFor(stationDecider)
+        .given([registered])
+        .when({ type: 'TransferStation', data: { stationId: 3, newOwnerId: 9 } }, meta)
+        .then([transferred]);
+      specFor(stationDecider)
+        .given([registered, transferred])
+        .when({ type: 'TransferStation', data: { stationId: 3, newOwnerId: 9 } }, meta)
+        .then([]);
+    });
+    it('lets the new owner register the device again, and not the old one', () => {
+      const again = { type: 'RegisterStation', data: { stationId: 3, deviceId: 'abc123', name: 'Creek' } } as const;
+      specFor(stationDecider)
+        .given([registered, transferred])
+        .when(again, testMetadata({ userId: 9, now: meta.now }))
+        .then([]);
+      specFor(stationDecider)
+        .given([registered, transferred])
+        .when(again, meta)
+        .thenThrows({ kind: 'validation', code: 'STATION.DEVICE_TAKEN' });
+    });
+    it('refuses a station that does not exist', () => {
+      specFor(stationDecider)
+        .given([])
+        .when({ type: 'TransferStation', data: { stationId: 3, newOwnerId: 9 } }, meta)
+        .thenThrows({ kind: 'not_found', code: 'STATION.NOT_FOUND' });
+    });
+  });
+
   describe('register', () => {
     it('registers a station for the asker, with trimmed texts and its modules', () => {
       sut

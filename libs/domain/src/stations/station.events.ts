@@ -102,6 +102,15 @@ export type StationUnlinked = DomainEvent<
   { readonly stationId: number; readonly otherStationId: number; readonly unlinkedAt: string }
 >;
 
+/**
+ * The station changed hands (a site admin's transfer). Attribute values written before stay sealed
+ * with the previous owner's key; new ones are sealed with the new owner's.
+ */
+export type StationTransferred = DomainEvent<
+  'StationTransferred',
+  { readonly stationId: number; readonly fromOwnerId: number; readonly toOwnerId: number; readonly transferredAt: string }
+>;
+
 export type StationEvent =
   | StationRegistered
   | StationUpdated
@@ -110,7 +119,8 @@ export type StationEvent =
   | StationModulesConfigured
   | StationModuleLabelled
   | StationLinked
-  | StationUnlinked;
+  | StationUnlinked
+  | StationTransferred;
 
 export const stationEventTypes = [
   'StationRegistered',
@@ -121,6 +131,7 @@ export const stationEventTypes = [
   'StationModuleLabelled',
   'StationLinked',
   'StationUnlinked',
+  'StationTransferred',
 ] as const satisfies readonly StationEvent['type'][];
 
 export const stationStream = (stationId: number): string => `station-${stationId}`;

@@ -85,6 +85,8 @@ const evolve = (row: Row | undefined, event: StationEvent, revision: string): Ro
       return { ...next, updated_at: event.data.updatedAt };
     case 'StationModulesConfigured':
       return { ...next, updated_at: event.data.configuredAt };
+    case 'StationTransferred':
+      return { ...next, owner_id: String(event.data.toOwnerId), updated_at: event.data.transferredAt };
     default:
       // Links do not change the station itself; the revision still moves on.
       return next;

@@ -49,4 +49,9 @@ export class DeviceClaims {
   async release(deviceId: string, stationId: number): Promise<void> {
     await this.pool.query('DELETE FROM gt_station_device_claims WHERE device_id = $1 AND station_id = $2', [deviceId, stationId]);
   }
+
+  /** The station changed hands: its device's claim follows it. */
+  async transfer(stationId: number, ownerId: number): Promise<void> {
+    await this.pool.query('UPDATE gt_station_device_claims SET owner_id = $2 WHERE station_id = $1', [stationId, ownerId]);
+  }
 }

@@ -1,0 +1,216 @@
+import { routes, type AdminStation, type AdminStationRow, type AdminUploadRow } from '@groundtruth/contracts';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import RouterIcon from '@mui/icons-material/Router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import {
+  Confirm,
+  DataTable,
+  DateField,
+  List,
+  NumberField,
+  ReferenceManyField,
+  SearchInput,
+  TextField,
+  useGetOne,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
+import { paths } from '@/config/paths';
+import { callRoute } from '@/lib/call-route';
+import { ADMIN_STATIONS_PAGE_SIZE } from '@groundtruth/contracts';
+import { UserPicker } from '../components/user-picker';
+import { ProcessUploadButton, UploadStateField } from './uploads';
+
+const filters = [<SearchInput key="q" source="q" alwaysOn />];
+
+/** The workspace with this station selected (a bookmark naming it), in a new tab. */
+const exploreHref = (stationId: number): string => paths.exploreBookmark.getHref({ v: 1, g: [], s: [stationId], p: [], c: null });
+
+/** Spec §2 Admin stations: the expandable row (uploads, data range and samples, Process Data, Explore Data, transfer). */
+const StationPanel = () => {
+  const row = useRecordContext<AdminStationRow>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [to, setTo] = useState<{ id: number; name: string } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [watching, setWatching] = useState(false);
+  // While uploads are owed processing the detail is read again every second: the progress shows, and
+  // the uploads are read again once it is over.
+  const detail = useGetOne<AdminStation>(
+    'stations',
+    { id: row?.id ?? 0 },
+    { enabled: row !== undefined, refetchInterval: watching ? 1000 : false },
+  );
+  // react-admin shows the list's row first (without the detail's fields) while the detail loads.
+  const station = detail.data as (AdminStationRow & Partial<Pick<AdminStation, 'data' | 'processing'>>) | undefined;
+  const pending = station?.processing?.pending ?? 0;
+  useEffect(() => {
+    if (pending > 0) setWatching(true);
+    else if (watching && !detail.isFetching) {
+      setWatching(false);
+      refresh();
+    }
+  }, [pending, watching, detail.isFetching, refresh]);
+  if (!row) return null;
+  return (
+    <Stack spacing={2} sx={{ p: 2 }} aria-label={translate('console.stations.expand', { name: row.name })} role="region">
+      {detail.isError ? <Alert severity="error">{translate('ra.notification.http_error')}</Alert> : null}
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
+        <Box>
+          <Typography variant="subtitle2" component="h3">
+            {translate('console.stations.dataRange')}
+          </Typography>
+          <Typography>
+            {station?.data?.start && station.data.end
+              ? `${new Date(station.data.start).toLocaleString()} – ${new Date(station.data.end).toLocaleString()}`
+              : translate('console.stations.noData')}
+          </Typography>
+        </Box>
+        <Box>
+          <Typography variant="subtitle2" component="h3">
+            {translate('console.stations.samples')}
+          </Typography>
+          <Typography>{station?.data ? station.data.samples.toLocaleString() : '…'}</Typography>
+        </Box>
+      </Stack>
+      {pending > 0 ? (
+        <Box role="status">
+          <Typography>{translate('console.stations.processing', { pending })}</Typography>
+          <LinearProgress aria-hidden />
+        </Box>
+      ) : null}
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <Button
+          variant="contained"
+          title={translate('console.stations.processDataHelp')}
+          onClick={async () => {
+            try {
+              const answer = await callRoute(routes.processStationIngestions, { params: { id: row.id } });
+              notify(translate('console.stations.processStarted', { count: answer.ingestions.length }), { type: 'info' });
+              setWatching(true);
+              void detail.refetch();
+            } catch (e) {
+              notify((e as Error).message, { type: 'error' });
+            }
+          }}
+        >
+          {translate('console.stations.processData')}
+        </Button>
+        <Button
+          variant="outlined"
+          href={exploreHref(row.id)}
+          target="_blank"
+          rel="noopener"
+          endIcon={<OpenInNewIcon aria-hidden />}
+          aria-label={`${translate('console.stations.exploreData')} ${translate('console.stations.opensNewTab')}`}
+        >
+          {translate('console.stations.exploreData')}
+        </Button>
+      </Stack>
+      <Stack
+        direction="row"
+        spacing={2}
+        sx={{ alignItems: 'center' }}
+        role="group"
+        aria-label={translate('console.stations.transfer')}
+      >
+        <UserPicker onPick={setTo} excludeId={row.owner.id} />
+        <Button variant="outlined" disabled={!to} onClick={() => setConfirming(true)}>
+          {translate('console.stations.transferTo')}
+        </Button>
+      </Stack>
+      <Confirm
+        isOpen={confirming}
+        title="console.stations.transfer"
+        content={`${row.name} → ${to?.name ?? ''}`}
+        confirm="console.yes"
+        cancel="console.no"
+        onClose={() => setConfirming(false)}
+        onConfirm={async () => {
+          setConfirming(false);
+          if (!to) return;
+          try {
+            await callRoute(routes.transferStation, { params: { id: row.id, newOwner: to.id } });
+            notify('console.stations.transferred', { type: 'info' });
+            refresh();
+          } catch (e) {
+            notify((e as Error).message, { type: 'error' });
+          }
+        }}
+      />
+      <Typography variant="subtitle2" component="h3">
+        {translate('console.stations.uploads')}
+      </Typography>
+      <ReferenceManyField<AdminStationRow, AdminUploadRow>
+        reference="uploads"
+        target="stationId"
+        sort={{ field: 'id', order: 'DESC' }}
+        perPage={25}
+        queryOptions={{ refetchInterval: pending > 0 || watching ? 1000 : false }}
+        empty={<Typography>{translate('console.stations.noUploads')}</Typography>}
+      >
+        <DataTable bulkActionButtons={false} rowClick={false}>
+          <DataTable.Col source="id" />
+          <DataTable.Col source="time" field={DateField} />
+          <DataTable.Col source="type" />
+          <DataTable.Col source="size" field={NumberField} />
+          <DataTable.Col source="blocks" render={(u: AdminUploadRow) => `${u.blocks[0]}–${u.blocks[1]}`} />
+          <DataTable.Col source="state" render={() => <UploadStateField />} />
+          <DataTable.Col
+            source="errors"
+            render={(u: AdminUploadRow) => (u.errors ? `${u.errors}: ${u.problems.join('; ')}` : '0')}
+          />
+          <DataTable.Col
+            source="url"
+            render={(u: AdminUploadRow) => <a href={u.url}>{translate('resources.uploads.fields.url')}</a>}
+          />
+          <DataTable.Col label="" render={() => <ProcessUploadButton />} />
+        </DataTable>
+      </ReferenceManyField>
+    </Stack>
+  );
+};
+
+export const StationList = () => (
+  <List
+    filters={filters}
+    perPage={ADMIN_STATIONS_PAGE_SIZE}
+    sort={{ field: 'id', order: 'DESC' }}
+    empty={false}
+    // Eleven columns: the table scrolls sideways in its card rather than pushing over the menu.
+    sx={{ '& .RaList-content': { overflowX: 'auto' }, minWidth: 0 }}
+  >
+    <DataTable expand={<StationPanel />} bulkActionButtons={false} rowClick="expand">
+      <DataTable.Col source="id" />
+      <DataTable.Col source="name" />
+      <DataTable.Col source="deviceId" field={TextField} disableSort />
+      <DataTable.Col source="owner.name" disableSort />
+      <DataTable.Col source="recordingStartedAt" field={DateField} disableSort />
+      <DataTable.Col source="lastIngestionAt" field={DateField} />
+      <DataTable.Col source="createdAt" field={DateField} />
+      <DataTable.Col source="updatedAt" field={DateField} />
+      <DataTable.Col source="firmware" disableSort />
+      <DataTable.Col
+        source="location.name"
+        disableSort
+        render={(s: AdminStationRow) =>
+          s.location.latitude !== null && s.location.longitude !== null
+            ? `${s.location.name ?? ''} (${s.location.latitude.toFixed(3)}, ${s.location.longitude.toFixed(3)})`
+            : (s.location.name ?? '--')
+        }
+      />
+      <DataTable.Col source="uploads" field={NumberField} disableSort />
+    </DataTable>
+  </List>
+);
+
+export const stations = { list: StationList, icon: RouterIcon, recordRepresentation: 'name' } as const;
