@@ -38,3 +38,5 @@ export * from './exports/exports.routes.js';
 export * from './analysis/analysis.contract.js';
 export * from './analysis/analysis.routes.js';
 export * from './analysis/analysis-examples.js';
+export * from './audit/audit.contract.js';
+export * from './audit/audit.routes.js';

@@ -1,4 +1,5 @@
 import { analysisRoutes } from './analysis/analysis.routes.js';
+import { auditRoutes } from './audit/audit.routes.js';
 import { bookmarkRoutes } from './bookmarks/bookmarks.routes.js';
 import { exportRoutes } from './exports/exports.routes.js';
 import { activityRoutes } from './activity/activity.routes.js';
@@ -62,6 +63,7 @@ export const routes = {
   ...bookmarkRoutes,
   ...exportRoutes,
   ...analysisRoutes,
+  ...auditRoutes,
   login: route({
     method: 'post',
     path: '/login',
