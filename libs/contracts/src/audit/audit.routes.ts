@@ -1,5 +1,11 @@
 import { route } from '../http/route.js';
-import { AuditCorrelation, AuditCorrelationParams, AuditHistory, AuditHistoryQuery, AuditStreamParams } from './audit.contract.js';
+import {
+  AuditCorrelation,
+  AuditCorrelationParams,
+  AuditHistory,
+  AuditHistoryQuery,
+  AuditStreamParams,
+} from './audit.contract.js';
 
 /** Audit replay (issue 29; docs/audit.md). */
 export const auditRoutes = {
