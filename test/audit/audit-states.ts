@@ -8,6 +8,17 @@ import { DELETED_USER_NAME, isHidden, type Plain } from '../../libs/domain/src/i
  */
 export type Comparison = { readonly audit: Record<string, unknown>; readonly readModel: Record<string, unknown> };
 
+/** JSON with object keys sorted (jsonb keeps its own key order), so equal values compare equal. */
+export const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_k, v: unknown) =>
+    typeof v === 'object' && v !== null && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+
+/** Whether the audit's side and the read model's side hold the same values. */
+export const same = ({ audit, readModel }: Comparison): boolean => canonical(audit) === canonical(readModel);
+
 type Obj = { readonly [key: string]: Plain };
 const obj = (v: Plain | undefined): Obj => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : {});
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));

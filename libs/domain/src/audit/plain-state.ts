@@ -34,8 +34,9 @@ export const toPlain = (value: unknown): Plain => {
 /** One field that differs between two states: its path (`details.name`), and the values before and after (null: absent). */
 export type FieldChange = { readonly path: string; readonly before: Plain | null; readonly after: Plain | null };
 
+/** An object to walk into: not a list, and not a hidden value's marker (`{ $hidden }`), which is one value. */
 const isObject = (v: Plain | undefined): v is { readonly [key: string]: Plain } =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !('$hidden' in v);
 
 /**
  * The field-by-field difference between two plain states, in path order. Objects are walked key by
