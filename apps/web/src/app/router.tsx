@@ -50,6 +50,9 @@ const editProjectRoute = async () => ({ Component: (await import('./routes/proje
 const projectUpdateRoute = async () => ({ Component: (await import('./routes/project-form.route')).ProjectUpdateRoute });
 
 const stationRoute = async () => ({ Component: (await import('./routes/station.route')).StationRoute });
+const historyRoute = (name: 'ProjectHistoryRoute' | 'StationHistoryRoute') => async () => ({
+  Component: (await import('./routes/history.routes'))[name],
+});
 const stationPhotosRoute = async () => ({ Component: (await import('./routes/station-photos.route')).StationPhotosRoute });
 const notesRoute = (name: 'StationNotesRoute' | 'ProjectNotesRoute' | 'MyStationNotesRoute') => async () => ({
   Component: (await import('./routes/notes.routes'))[name],
@@ -210,6 +213,9 @@ export const createRouter = (queryClient: QueryClient) =>
               { id: 'terms', path: paths.terms.path, element: <TermsView /> },
             ]),
             guarded(queryClient, 'secured', [
+              // Audit replay: the API decides who may see which history (project administrators, station owners).
+              { id: 'viewProjectHistory', path: paths.viewProjectHistory.path, lazy: historyRoute('ProjectHistoryRoute') },
+              { id: 'stationHistory', path: paths.stationHistory.path, lazy: historyRoute('StationHistoryRoute') },
               { id: 'exploreExport', path: paths.exploreExport.path, ...explore(queryClient) },
               {
                 id: 'internalFeatures',

@@ -1,4 +1,5 @@
 import EditIcon from '@mui/icons-material/Edit';
+import HistoryIcon from '@mui/icons-material/History';
 import PostAddIcon from '@mui/icons-material/PostAdd';
 import PublicIcon from '@mui/icons-material/Public';
 import TimelineIcon from '@mui/icons-material/Timeline';
@@ -61,6 +62,9 @@ export const ProjectDashboard = ({ project }: { project: Project }) => {
             startIcon={<PostAddIcon />}
           >
             {t('project.addUpdate')}
+          </Button>
+          <Button component={RouterLink} to={paths.viewProjectHistory.getHref(project.id)} startIcon={<HistoryIcon />}>
+            {t('history.tab')}
           </Button>
           <Button component={RouterLink} to={paths.viewProjectPublic.getHref(project.id)} startIcon={<PublicIcon />}>
             {t('project.viewPublic')}
