@@ -55,8 +55,12 @@ export class AuditAccess {
     }
   }
 
-  /** Whether the asker may read the stream's history (for correlations, which span streams). */
+  /**
+   * Whether the asker may see the stream's events (for correlations, which span streams): site
+   * admins every stream's, also of kinds the audit cannot replay; others as `authorize` says.
+   */
   async mayRead(streamId: string, actor: Actor): Promise<boolean> {
+    if (can(actor, 'audit.readAny', {})) return true;
     try {
       await this.authorize(streamId, actor);
       return true;
