@@ -38,7 +38,7 @@ const guarded = (queryClient: QueryClient, access: Access, children: RouteObject
 });
 
 // The project page and forms load on demand, like the station pages: the first page's JavaScript stays small.
-const projectRoute = (view: 'dashboard' | 'activity' | 'public') => async () => {
+const projectRoute = (view: 'dashboard' | 'activity' | 'public' | 'history') => async () => {
   const { ProjectRoute } = await import('./routes/project.route');
   return { Component: () => <ProjectRoute view={view} /> };
 };
@@ -50,9 +50,6 @@ const editProjectRoute = async () => ({ Component: (await import('./routes/proje
 const projectUpdateRoute = async () => ({ Component: (await import('./routes/project-form.route')).ProjectUpdateRoute });
 
 const stationRoute = async () => ({ Component: (await import('./routes/station.route')).StationRoute });
-const historyRoute = (name: 'ProjectHistoryRoute' | 'StationHistoryRoute') => async () => ({
-  Component: (await import('./routes/history.routes'))[name],
-});
 const stationPhotosRoute = async () => ({ Component: (await import('./routes/station-photos.route')).StationPhotosRoute });
 const notesRoute = (name: 'StationNotesRoute' | 'ProjectNotesRoute' | 'MyStationNotesRoute') => async () => ({
   Component: (await import('./routes/notes.routes'))[name],
@@ -214,8 +211,8 @@ export const createRouter = (queryClient: QueryClient) =>
             ]),
             guarded(queryClient, 'secured', [
               // Audit replay: the API decides who may see which history (project administrators, station owners).
-              { id: 'viewProjectHistory', path: paths.viewProjectHistory.path, lazy: historyRoute('ProjectHistoryRoute') },
-              { id: 'stationHistory', path: paths.stationHistory.path, lazy: historyRoute('StationHistoryRoute') },
+              { id: 'viewProjectHistory', path: paths.viewProjectHistory.path, lazy: projectRoute('history') },
+              { id: 'stationHistory', path: paths.stationHistory.path, lazy: stationRoute },
               { id: 'exploreExport', path: paths.exploreExport.path, ...explore(queryClient) },
               {
                 id: 'internalFeatures',

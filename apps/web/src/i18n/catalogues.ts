@@ -12,8 +12,6 @@ import enProjects from '@/features/projects/i18n/en-US.json';
 import esProjects from '@/features/projects/i18n/es-ES.json';
 import enExplore from '@/features/explore/i18n/en-US.json';
 import esExplore from '@/features/explore/i18n/es-ES.json';
-import enHistory from '@/components/history/i18n/en-US.json';
-import esHistory from '@/components/history/i18n/es-ES.json';
 import enAnalysis from '@/features/analysis/i18n/en-US.json';
 import esAnalysis from '@/features/analysis/i18n/es-ES.json';
 
@@ -21,7 +19,7 @@ import esAnalysis from '@/features/analysis/i18n/es-ES.json';
 // features/<feature>/i18n/{en-US,es-ES}.json with top-level keys no other catalogue uses. A feature
 // adds its two imports and spreads them below, so features never edit each other's files.
 
-export const enUS = { ...enCore, ...enStations, ...enNotes, ...enMapView, ...enMaps, ...enProjects, ...enExplore, ...enAnalysis, ...enHistory };
+export const enUS = { ...enCore, ...enStations, ...enNotes, ...enMapView, ...enMaps, ...enProjects, ...enExplore, ...enAnalysis };
 
 // Every key in English must exist in Spanish: a missing one fails the typecheck here.
 export const esES: typeof enUS = {
@@ -33,5 +31,4 @@ export const esES: typeof enUS = {
   ...esProjects,
   ...esExplore,
   ...esAnalysis,
-  ...esHistory,
 };

@@ -7,7 +7,7 @@ export const AuditStreamParams = z.object({
   stream: z
     .string()
     .max(120)
-    .regex(/^[a-z]+(?:-[a-z]+)*-[A-Za-z0-9-]{1,100}$/, { error: 'Not a stream name (kind-id, such as project-12).' }),
+    .regex(/^[a-z]+(?:-[a-z]+)*-[A-Za-z0-9-]{1,100}$/, { error: 'Not a stream name (project-12).' }),
 });
 export type AuditStreamParams = z.infer<typeof AuditStreamParams>;
 
@@ -21,12 +21,11 @@ const revision = z.coerce
 
 export const AuditHistoryQuery = z
   .object({
-    at: revision.optional().meta({ description: 'Show the state as of this event (its position in the stream, from 0)' }),
-    atTime: z.iso
-      .datetime({ offset: true, error: 'Not an ISO 8601 time with a zone (2026-03-01T00:00:00Z).' })
-      .optional()
-      .meta({ description: 'Show the state as of the last event at or before this time' }),
-    from: revision.optional().meta({ description: 'First event of the page (default: the page holding the chosen event)' }),
+    // The state as of this event (its position in the stream), or of the last one at or before atTime.
+    at: revision.optional(),
+    atTime: z.iso.datetime({ offset: true, error: 'Not an ISO 8601 time with a zone.' }).optional(),
+    // First event of the page (default: the page holding the chosen event).
+    from: revision.optional(),
     limit: z.coerce
       .number({ error: 'Must be a number.' })
       .int({ error: 'Must be a whole number.' })
@@ -36,21 +35,14 @@ export const AuditHistoryQuery = z
   })
   .superRefine((q, ctx) => {
     if (q.at !== undefined && q.atTime !== undefined)
-      ctx.addIssue({ code: 'custom', path: ['atTime'], message: 'Give at or atTime, not both.' });
+      ctx.addIssue({ code: 'custom', path: ['atTime'], message: 'at or atTime, not both.' });
   });
 export type AuditHistoryQuery = z.infer<typeof AuditHistoryQuery>;
-
-/**
- * A value the asker may not see: personal data (site admins only), personal data erased with its
- * owner's key (nobody), or a password or token hash (nobody).
- */
-export const AuditHidden = z.object({ $hidden: z.enum(['personal', 'erased', 'secret']) });
-export type AuditHidden = z.infer<typeof AuditHidden>;
 
 export const AuditEvent = z.object({
   streamId: z.string(),
   /** Position in its stream, from 0. */
-  revision: z.number().int().min(0),
+  revision: z.number(),
   /** Position in the whole log (`commit/prepare`). */
   position: z.string(),
   eventId: z.string(),
@@ -58,7 +50,7 @@ export const AuditEvent = z.object({
   /** When it happened (the command's time). */
   occurredAt: z.string(),
   /** The user whose request it was; null for the system (seeding, station uploads, processing). */
-  actor: z.number().int().nullable(),
+  actor: z.number().nullable(),
   correlationId: z.string(),
   causationId: z.string(),
   /** In its current shape: an event stored in an older one is upcast on read, as every reader sees it. */
@@ -73,12 +65,12 @@ export const AuditHistory = z.object({
   streamId: z.string(),
   kind: z.string(),
   /** Events in the stream. */
-  total: z.number().int().min(0),
+  total: z.number(),
   /** This page's first event's revision, and the page. */
-  from: z.number().int().min(0),
+  from: z.number(),
   events: z.array(AuditEvent),
   /** The chosen event (null when the stream had not begun by `atTime`), the state after it and what it changed. */
-  at: z.number().int().min(0).nullable(),
+  at: z.number().nullable(),
   state: z.unknown(),
   diff: z.array(AuditFieldChange),
 });
@@ -98,6 +90,6 @@ export const AuditCorrelation = z.object({
   /** The events the asker may see, across streams, in log order (at most 1000). */
   events: z.array(AuditEvent),
   /** Events of the same correlation in streams the asker may not see (counted, not shown). */
-  hidden: z.number().int().min(0),
+  hidden: z.number(),
 });
 export type AuditCorrelation = z.infer<typeof AuditCorrelation>;

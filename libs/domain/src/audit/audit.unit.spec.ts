@@ -31,7 +31,7 @@ describe('audited streams', () => {
   });
 
   it("does fold with the aggregate's own decider, not a copy", () => {
-    expect(auditedStreams.find((s) => s.kind === 'project')!.decider).toBe(projectDecider);
+    expect(auditedStreams().find((s) => s.kind === 'project')!.decider).toBe(projectDecider);
   });
 });
 

@@ -28,36 +28,41 @@ export type AuditedStream = {
 
 const evolver = <S, C extends Command, E extends DomainEvent>(d: Decider<S, C, E>): Evolver => d as unknown as Evolver;
 
+// Built on first use: a table made at import would keep every decider in the web app's first page,
+// which imports this library for its rules and messages only.
+let table: readonly AuditedStream[] | null = null;
+let byLength: readonly AuditedStream[] | null = null;
+
 /**
  * Every aggregate's stream kind. A new aggregate adds a row here and the history, the state as of
  * any event, the CLI and the web viewer take it in. Kinds are matched longest first, so
  * `station-notes-4` is station notes, not station `notes-4`.
  */
-export const auditedStreams: readonly AuditedStream[] = [
-  { kind: 'project', decider: evolver(projectDecider), personalPaths: ['invites.*.email'] },
-  { kind: 'station', decider: evolver(stationDecider), personalPaths: ['attributes'] },
-  {
-    kind: 'user',
-    decider: evolver(userDecider),
-    personalPaths: ['email', 'name', 'bio', 'identities', 'emailUndos'],
-  },
-  { kind: 'ingestion', decider: evolver(ingestionDecider), personalPaths: [] },
-  { kind: 'session', decider: evolver(sessionDecider), personalPaths: [] },
-  { kind: 'station-notes', decider: evolver(stationNotesDecider), personalPaths: [] },
-  { kind: 'field-note', decider: evolver(fieldNoteDecider), personalPaths: [] },
-  { kind: 'lorawan-webhook', decider: evolver(lorawanWebhookDecider), personalPaths: [] },
-  { kind: 'post', decider: evolver(postDecider), personalPaths: [] },
-  { kind: 'data-event', decider: evolver(dataEventDecider), personalPaths: [] },
-  { kind: 'moderation', decider: evolver(moderationDecider), personalPaths: [] },
-];
-
-const byLength = [...auditedStreams].sort((a, b) => b.kind.length - a.kind.length);
+export const auditedStreams = (): readonly AuditedStream[] =>
+  (table ??= [
+    { kind: 'project', decider: evolver(projectDecider), personalPaths: ['invites.*.email'] },
+    { kind: 'station', decider: evolver(stationDecider), personalPaths: ['attributes'] },
+    {
+      kind: 'user',
+      decider: evolver(userDecider),
+      personalPaths: ['email', 'name', 'bio', 'identities', 'emailUndos'],
+    },
+    { kind: 'ingestion', decider: evolver(ingestionDecider), personalPaths: [] },
+    { kind: 'session', decider: evolver(sessionDecider), personalPaths: [] },
+    { kind: 'station-notes', decider: evolver(stationNotesDecider), personalPaths: [] },
+    { kind: 'field-note', decider: evolver(fieldNoteDecider), personalPaths: [] },
+    { kind: 'lorawan-webhook', decider: evolver(lorawanWebhookDecider), personalPaths: [] },
+    { kind: 'post', decider: evolver(postDecider), personalPaths: [] },
+    { kind: 'data-event', decider: evolver(dataEventDecider), personalPaths: [] },
+    { kind: 'moderation', decider: evolver(moderationDecider), personalPaths: [] },
+  ]);
 
 /** A stream name the audit knows: its kind, and the id after the kind (`12` of `project-12`). */
 export type AuditedStreamName = { readonly stream: AuditedStream; readonly id: string };
 
 /** The kind of a stream name, or null when no aggregate keeps streams by that name. */
 export const auditedStreamOf = (streamId: string): AuditedStreamName | null => {
+  byLength ??= [...auditedStreams()].sort((a, b) => b.kind.length - a.kind.length);
   for (const stream of byLength) {
     const prefix = `${stream.kind}-`;
     if (streamId.startsWith(prefix) && streamId.length > prefix.length) return { stream, id: streamId.slice(prefix.length) };

@@ -174,7 +174,12 @@ export class EventStoreDbEventStore implements EventStore {
     let resolved: ResolvedEvent[];
     try {
       resolved = await collect(
-        this.client.readStream(`$bc-${correlationId}`, { direction: FORWARDS, fromRevision: START, maxCount: limit, resolveLinkTos: true }),
+        this.client.readStream(`$bc-${correlationId}`, {
+          direction: FORWARDS,
+          fromRevision: START,
+          maxCount: limit,
+          resolveLinkTos: true,
+        }),
       );
     } catch (error) {
       if (error instanceof StreamNotFoundError) return [];

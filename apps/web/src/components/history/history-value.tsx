@@ -3,6 +3,7 @@ import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { isHiddenValue } from './flatten-state';
+import './history-i18n';
 
 /**
  * One value of a history: text as it is, a hidden one (personal, erased, secret) as a labelled chip

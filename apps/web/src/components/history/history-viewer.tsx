@@ -21,6 +21,7 @@ import { LoadingBlock } from '@/components/loading-block';
 import { isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { flattenState } from './flatten-state';
+import './history-i18n';
 import { HistoryValue } from './history-value';
 import { useStreamHistory } from './use-stream-history';
 

@@ -15,6 +15,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { MISSING, formatDate } from '@/lib/format';
+import '@/components/history/history-i18n';
 import { projectDurationInDays } from '../utils/project-duration';
 import { FollowPanel } from './follow-panel';
 import { CommentsPlaceholder, Detail, DetailList, ProjectModules, ProjectTags, Section, TeamAvatars } from './project-parts';

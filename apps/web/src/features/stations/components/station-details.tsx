@@ -16,6 +16,7 @@ import { partner } from '@/config/partner';
 import { paths } from '@/config/paths';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { MISSING, formatCoordinate, formatDateTime, formatLocalDate } from '@/lib/format';
+import '@/components/history/history-i18n';
 import { stationModules, visibleModules } from '../utils/modules';
 import { BatteryIndicator } from './battery-indicator';
 import { EditableDescription } from './editable-description';
