@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -39,17 +40,18 @@ const EventList = ({ history, onPick }: { history: AuditHistory; onPick: (revisi
     <Box>
       <List dense aria-label={t('history.events')} sx={{ maxHeight: 480, overflow: 'auto' }}>
         {history.events.map((e) => (
-          <ListItemButton
-            key={e.revision}
-            selected={e.revision === history.at}
-            aria-current={e.revision === history.at ? 'step' : undefined}
-            onClick={() => onPick(e.revision)}
-          >
-            <ListItemText
-              primary={`${e.revision}. ${e.type}`}
-              secondary={`${formatDateTime(e.occurredAt)} · ${e.actor === null ? t('history.system') : t('history.actor', { id: e.actor })}`}
-            />
-          </ListItemButton>
+          <ListItem key={e.revision} disablePadding>
+            <ListItemButton
+              selected={e.revision === history.at}
+              aria-current={e.revision === history.at ? 'step' : undefined}
+              onClick={() => onPick(e.revision)}
+            >
+              <ListItemText
+                primary={`${e.revision}. ${e.type}`}
+                secondary={`${formatDateTime(e.occurredAt)} · ${e.actor === null ? t('history.system') : t('history.actor', { id: e.actor })}`}
+              />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', mt: 1 }}>
