@@ -7,7 +7,10 @@ import { DESKTOP, auth, blockingViolations, makeOwner, prepare } from './station
 test("a project's administrator sees an earlier name and what the rename changed (en-US, desktop)", async ({ page, request }) => {
   const owner = await makeOwner(request, 'history-admin');
   const id = await createProject(request, owner, { name: 'Tide Gauges' });
-  const renamed = await request.patch(`/api/projects/${id}`, { headers: auth(owner), data: { name: 'Tide Gauges East', version: 0 } });
+  const renamed = await request.patch(`/api/projects/${id}`, {
+    headers: auth(owner),
+    data: { name: 'Tide Gauges East', version: 0 },
+  });
   expect(renamed.status()).toBe(200);
 
   await page.setViewportSize(DESKTOP);

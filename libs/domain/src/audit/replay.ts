@@ -17,11 +17,13 @@ export const replayTo = (
   events: readonly DomainEvent[],
   index: number,
   view: (state: Plain) => Plain = (state) => state,
+  /** A state this same fold reached after `events[from - 1]` (a checkpoint), to go on from there. */
+  start: { readonly from: number; readonly state: unknown } = { from: 0, state: decider.initialState },
 ): StateAt => {
-  let state = decider.initialState;
+  let state = start.state;
   let before = state;
   const last = Math.min(index, events.length - 1);
-  for (let i = 0; i <= last; i += 1) {
+  for (let i = start.from; i <= last; i += 1) {
     before = state;
     state = decider.evolve(state, events[i]!);
   }
@@ -35,4 +37,18 @@ export const indexAtTime = (occurredAt: readonly string[], time: Date): number =
   let found = -1;
   for (let i = 0; i < occurredAt.length; i += 1) if (Date.parse(occurredAt[i]!) <= t) found = i;
   return found;
+};
+
+/**
+ * The states a fold passes every `every` events (after event `k * every - 1`), for `replayTo`'s
+ * `start`: evolve never changes a state it was given, so keeping them is keeping references.
+ */
+export const foldCheckpoints = (decider: Evolver, events: readonly DomainEvent[], every: number): Map<number, unknown> => {
+  const out = new Map<number, unknown>();
+  let state = decider.initialState;
+  for (let i = 0; i < events.length; i += 1) {
+    state = decider.evolve(state, events[i]!);
+    if ((i + 1) % every === 0) out.set(i + 1, state);
+  }
+  return out;
 };

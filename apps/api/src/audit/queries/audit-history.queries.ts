@@ -3,6 +3,7 @@ import type { AuditCorrelation, AuditHistory, AuditHistoryQuery } from '@groundt
 import { can, type Actor } from '@groundtruth/domain';
 import { EVENT_STORE, SUBJECT_KEYS, type EventStore, type SubjectKeyStore } from '@groundtruth/platform';
 import { AuditAccess } from './audit-access.js';
+import { FoldCache } from './fold-cache.js';
 import { correlatedEvents, streamHistory, type AuditSources } from './audit-replay.js';
 
 /**
@@ -18,7 +19,7 @@ export class AuditHistoryQueries {
     @Inject(SUBJECT_KEYS) keys: SubjectKeyStore,
     private readonly access: AuditAccess,
   ) {
-    this.sources = { store, keys };
+    this.sources = { store, keys, folds: new FoldCache() };
   }
 
   async history(streamId: string, actor: Actor, query: AuditHistoryQuery): Promise<AuditHistory> {

@@ -1,13 +1,17 @@
 import { AUDIT_CORRELATION_MAX, type AuditCorrelation, type AuditHistory, type AuditHistoryQuery } from '@groundtruth/contracts';
 import { DomainError, indexAtTime, replayTo, type AuditedStream } from '@groundtruth/domain';
 import type { EventStore, RecordedEvent, SubjectKeyStore } from '@groundtruth/platform';
+import type { FoldCache } from './fold-cache.js';
 import { subjectOfData, toAuditEvent, viewState, type AuditLens } from './audit-view.js';
 
 const notFound = () =>
   new DomainError('not_found', 'AUDIT.STREAM_NOT_FOUND', 'There is no history by this name, or not one you may see.');
 
-/** Where the replay reads: the log (personal data opened by the sealing store) and the per-person keys. */
-export type AuditSources = { readonly store: EventStore; readonly keys: SubjectKeyStore };
+/**
+ * Where the replay reads: the log (personal data opened by the sealing store), the per-person keys,
+ * and (in the API) the checkpoints of long streams' folds.
+ */
+export type AuditSources = { readonly store: EventStore; readonly keys: SubjectKeyStore; readonly folds?: FoldCache };
 
 /** Personal fields when `personal`; "erased" wherever the events' personal data has lost its key. */
 export const lensFor = async (keys: SubjectKeyStore, events: readonly RecordedEvent[], personal: boolean): Promise<AuditLens> => {
@@ -23,7 +27,7 @@ export const lensFor = async (keys: SubjectKeyStore, events: readonly RecordedEv
  * says whether they see personal fields. Shared by the API and `npm run audit`.
  */
 export const streamHistory = async (
-  { store, keys }: AuditSources,
+  { store, keys, folds }: AuditSources,
   streamId: string,
   stream: AuditedStream,
   query: AuditHistoryQuery,
@@ -43,7 +47,8 @@ export const streamHistory = async (
         )
       : (query.at ?? total - 1);
   const lens = await lensFor(keys, events, personal);
-  const { state, diff } = replayTo(stream.decider, events, index, (plain) => viewState(stream, plain, lens));
+  const start = folds?.startFor(stream, streamId, events, lens.erased, index);
+  const { state, diff } = replayTo(stream.decider, events, index, (plain) => viewState(stream, plain, lens), start);
   const from = query.from ?? Math.floor(Math.max(index, 0) / query.limit) * query.limit;
   return {
     streamId,
