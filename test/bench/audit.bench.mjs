@@ -57,13 +57,13 @@ try {
       return { type: 'CreateProject', data: { projectId, name: 'Long history', description: 'd', goal: 'g', location: 'l' } };
     switch (i % 4) {
       case 0:
-        return { type: 'UpdateProject', data: { changes: { name: `Long history ${i}` } } };
+        return { type: 'UpdateProject', data: { projectId, changes: { name: `Long history ${i}` } } };
       case 1:
-        return { type: 'FollowProject', data: { userId: 1_000_000 + (i % 500) } };
+        return { type: 'FollowProject', data: { projectId, userId: 1_000_000 + (i % 500) } };
       case 2:
-        return { type: 'UnfollowProject', data: { userId: 1_000_000 + ((i + 250) % 500) } };
+        return { type: 'UnfollowProject', data: { projectId, userId: 1_000_000 + ((i + 250) % 500) } };
       default:
-        return { type: 'PostProjectUpdate', data: { updateId: 990_000_000 + i, authorId: 1, body: `Update ${i}` } };
+        return { type: 'PostProjectUpdate', data: { projectId, updateId: 990_000_000 + i, authorId: 1, body: `Update ${i}` } };
     }
   };
   const flush = async () => {

@@ -14,10 +14,10 @@ const commandAt = (i: number): ProjectCommand =>
   i === 0
     ? { type: 'CreateProject', data: { projectId: 1, name: 'P', description: 'd', goal: 'g', location: 'l' } }
     : i % 3 === 0
-      ? { type: 'UpdateProject', data: { changes: { name: `P ${i}` } } }
+      ? { type: 'UpdateProject', data: { projectId: 1, changes: { name: `P ${i}` } } }
       : i % 3 === 1
-        ? { type: 'FollowProject', data: { userId: 100 + (i % 40) } }
-        : { type: 'PostProjectUpdate', data: { updateId: 1000 + i, authorId: 1, body: `U ${i}` } };
+        ? { type: 'FollowProject', data: { projectId: 1, userId: 100 + (i % 40) } }
+        : { type: 'PostProjectUpdate', data: { projectId: 1, updateId: 1000 + i, authorId: 1, body: `U ${i}` } };
 
 /** A project stream of `n` events decided by the real decider. */
 const history = (n: number): DomainEvent[] => {
