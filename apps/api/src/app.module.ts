@@ -5,6 +5,7 @@ import { PROJECTOR_WAKE, RuntimeModule, projectorElsewhere, type ProjectorWake, 
 import { ExportRunner, ProjectorModule, ProjectorService } from '@groundtruth/projector';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { ActivityModule } from './activity/activity.module.js';
+import { AuditModule } from './audit/audit.module.js';
 import { AggregateStreams } from './common/cqrs/aggregate-streams.js';
 import { CommandGateway } from './common/cqrs/command-gateway.js';
 import { DeciderCommandHandler } from './common/cqrs/decider-command.js';
@@ -99,6 +100,7 @@ export class AppModule {
         ExportsModule,
         AnalysisModule,
         DiscussionsModule,
+        AuditModule,
         // Global, so the wake below can reach the projector's services.
         ...(options.projector ? [{ module: ProjectorModule, global: true }] : []),
         ProjectorWakeModule.forRoot(options),

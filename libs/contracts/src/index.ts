@@ -45,3 +45,5 @@ export * from './discussions/discussions.contract.js';
 export * from './discussions/moderation.contract.js';
 export * from './discussions/notifications.contract.js';
 export * from './discussions/discussions.routes.js';
+export * from './audit/audit.contract.js';
+export * from './audit/audit.routes.js';

@@ -1,6 +1,7 @@
 import { adminConsoleRoutes } from './admin/admin-console.routes.js';
 import { analysisRoutes } from './analysis/analysis.routes.js';
 import { dataEventRoutes, discussionRoutes, moderationRoutes, notificationRoutes } from './discussions/discussions.routes.js';
+import { auditRoutes } from './audit/audit.routes.js';
 import { bookmarkRoutes } from './bookmarks/bookmarks.routes.js';
 import { exportRoutes } from './exports/exports.routes.js';
 import { activityRoutes } from './activity/activity.routes.js';
@@ -69,6 +70,7 @@ export const routes = {
   ...dataEventRoutes,
   ...notificationRoutes,
   ...moderationRoutes,
+  ...auditRoutes,
   login: route({
     method: 'post',
     path: '/login',

@@ -12,3 +12,5 @@ export * from './media/index.js';
 export * from './bookmarks/index.js';
 export * from './exports/index.js';
 export * from './discussions/index.js';
+export * from './audit/index.js';
+export * from './event-upcasters.js';

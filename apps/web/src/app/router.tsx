@@ -38,7 +38,7 @@ const guarded = (queryClient: QueryClient, access: Access, children: RouteObject
 });
 
 // The project page and forms load on demand, like the station pages: the first page's JavaScript stays small.
-const projectRoute = (view: 'dashboard' | 'activity' | 'public') => async () => {
+const projectRoute = (view: 'dashboard' | 'activity' | 'public' | 'history') => async () => {
   const { ProjectRoute } = await import('./routes/project.route');
   return { Component: () => <ProjectRoute view={view} /> };
 };
@@ -234,6 +234,9 @@ export const createRouter = (queryClient: QueryClient) =>
               { id: 'terms', path: paths.terms.path, element: <TermsView /> },
             ]),
             guarded(queryClient, 'secured', [
+              // Audit replay: the API decides who may see which history (project administrators, station owners).
+              { id: 'viewProjectHistory', path: paths.viewProjectHistory.path, lazy: projectRoute('history') },
+              { id: 'stationHistory', path: paths.stationHistory.path, lazy: stationRoute },
               { id: 'exploreExport', path: paths.exploreExport.path, ...explore(queryClient) },
               {
                 id: 'internalFeatures',

@@ -29,6 +29,11 @@ export const paths = {
     path: '/dashboard/projects/:id/activity',
     getHref: (id: number) => `/dashboard/projects/${id}/activity`,
   },
+  /** The project's history (audit replay), for its administrators. */
+  viewProjectHistory: {
+    path: '/dashboard/projects/:id/history',
+    getHref: (id: number) => `/dashboard/projects/${id}/history`,
+  },
   /** The project page in its public view, whoever looks. */
   viewProjectPublic: {
     path: '/dashboard/projects/:id/public',
@@ -91,6 +96,11 @@ export const paths = {
   viewStationFromMap: {
     path: '/station/:stationId',
     getHref: (stationId: number) => `/station/${stationId}`,
+  },
+  /** The station's history (audit replay), for its owner. */
+  stationHistory: {
+    path: '/station/:stationId/history',
+    getHref: (stationId: number) => `/station/${stationId}/history`,
   },
   stationPhotos: {
     path: '/station/:stationId/photos',

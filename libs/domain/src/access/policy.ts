@@ -69,6 +69,8 @@ export const rules = {
   'project.manageMembers': { signIn: true, allow: administers } satisfies Rule<ProjectResource>,
   /** Its LoRaWAN webhook: field mapping, secret token (shown once), removal; reading its settings. */
   'project.configureWebhooks': { signIn: true, allow: administers } satisfies Rule<ProjectResource>,
+  /** Its history (audit replay): every event, the state as of any of them; personal fields per `audit.readPersonal`. */
+  'project.readHistory': { signIn: true, allow: administers } satisfies Rule<ProjectResource>,
   'project.follow': {
     signIn: true,
     allow: (a: Actor, p: ProjectResource) => isUser(a) && readsProject(a, p),
@@ -83,6 +85,8 @@ export const rules = {
   'station.read': { signIn: false, allow: readsStation } satisfies Rule<StationResource>,
   /** Name, description, module labels, deployment, attributes, photos, hidden; adding it to a project. */
   'station.update': { signIn: true, allow: ownsStation } satisfies Rule<StationResource>,
+  /** Its history (audit replay) and that of its notes: the owner and site admins, who may already change it all. */
+  'station.readHistory': { signIn: true, allow: ownsStation } satisfies Rule<StationResource>,
   /** Its uploads (sizes, record numbers, the raw files): what the station sent is its owner's business. */
   'station.readUploads': { signIn: true, allow: ownsStation } satisfies Rule<StationResource>,
   /**
@@ -191,6 +195,11 @@ export const rules = {
   'dataEvent.createOnWorkspace': siteAdmin<NoResource>(),
   /** One's own notifications (list, mark seen, the live socket). */
   'notifications.read': signedIn<NoResource>(),
+
+  // Audit replay (issue 29): any stream's history and any correlation, and the personal fields in them.
+  'audit.readAny': siteAdmin<NoResource>(),
+  /** Personal fields (names, e-mails, bios, station attributes) in histories: site admins only. */
+  'audit.readPersonal': siteAdmin<NoResource>(),
 
   // Moderators review reported posts.
   // Spec §6 lists the moderator flag on its own: site admins moderate only if they also hold it.

@@ -144,6 +144,9 @@ const table: readonly Row[] = [
   ...line('project.manageMembers',  privateProject,      [signIn, forbid, forbid, allow,  forbid, allow]),
   ...line('project.configureWebhooks', publicProject,    [signIn, forbid, forbid, allow,  forbid, allow]),
   ...line('project.configureWebhooks', privateProject,   [signIn, forbid, forbid, allow,  forbid, allow]),
+  // History (audit replay): administrators of the project and site admins; readers of the project are not enough.
+  ...line('project.readHistory',    publicProject,       [signIn, forbid, forbid, allow,  forbid, allow]),
+  ...line('project.readHistory',    privateProject,      [signIn, forbid, forbid, allow,  forbid, allow]),
   ...line('project.follow',         publicProject,       [signIn, allow,  allow,  allow,  allow,  allow]),
   ...line('project.follow',         privateProject,      [signIn, forbid, allow,  allow,  forbid, allow]),
   ...line('project.answerInvite',   nothing,             [signIn, allow,  allow,  allow,  allow,  allow]),
@@ -158,6 +161,9 @@ const table: readonly Row[] = [
   ...line('station.update',         ownStation,          [na,     allow,  allow,  allow,  allow,  allow]),
   ...line('station.update',         publicStation,       [signIn, forbid, forbid, forbid, forbid, allow]),
   ...line('station.update',         privateStation,      [signIn, forbid, forbid, forbid, forbid, allow]),
+  ...line('station.readHistory',    ownStation,          [na,     allow,  allow,  allow,  allow,  allow]),
+  ...line('station.readHistory',    publicStation,       [signIn, forbid, forbid, forbid, forbid, allow]),
+  ...line('station.readHistory',    privateStation,      [signIn, forbid, forbid, forbid, forbid, allow]),
   ...line('station.readUploads',    ownStation,          [na,     allow,  allow,  allow,  allow,  allow]),
   ...line('station.readUploads',    publicStation,       [signIn, forbid, forbid, forbid, forbid, allow]),
   ...line('station.readUploads',    privateStation,      [signIn, forbid, forbid, forbid, forbid, allow]),
@@ -227,6 +233,8 @@ const table: readonly Row[] = [
   ...line('dataEvent.create',       privateProject,      [signIn, forbid, forbid, allow,  forbid, allow]),
   ...line('dataEvent.createOnWorkspace', nothing,        [signIn, forbid, forbid, forbid, forbid, allow]),
   ...line('notifications.read',     nothing,             [signIn, allow,  allow,  allow,  allow,  allow]),
+  ...line('audit.readAny',          nothing,             [signIn, forbid, forbid, forbid, forbid, allow]),
+  ...line('audit.readPersonal',     nothing,             [signIn, forbid, forbid, forbid, forbid, allow]),
 
   // Moderators only: the admin flag alone does not make a moderator.
   ...line('moderation.review',      nothing,             [signIn, forbid, forbid, forbid, allow,  forbid]),

@@ -211,11 +211,11 @@ export const projectDecider: Decider<ProjectState, ProjectCommand, ProjectEvent>
   initialState: { status: 'absent' },
   evolve(state, event) {
     if (event.type === 'ProjectCreated') {
-      const { projectId, slug: _slug, createdBy, createdAt: _at, showExactLocation, ...details } = event.data;
+      const { projectId, slug: _slug, createdBy, createdAt: _at, ...details } = event.data;
       return {
         status: 'active',
         projectId,
-        details: { ...details, showExactLocation: showExactLocation ?? true },
+        details,
         photo: null,
         members: new Map(createdBy === null ? [] : [[createdBy, 'administrator']]),
         invites: new Map(),

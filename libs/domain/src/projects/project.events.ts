@@ -23,12 +23,14 @@ export type ProjectDetails = {
   readonly endTime: string | null;
 };
 
-/** The creator (when there is one) is the project's first administrator. */
+/**
+ * The creator (when there is one) is the project's first administrator. Projects created before
+ * the location choice existed were stored without `showExactLocation`; they are read back with
+ * `true` (exact) by `projectUpcasters`, so every reader sees this shape.
+ */
 export type ProjectCreated = DomainEvent<
   'ProjectCreated',
-  // Projects created before the location choice existed carry no `showExactLocation`: exact.
-  Omit<ProjectDetails, 'showExactLocation'> & {
-    readonly showExactLocation?: boolean;
+  ProjectDetails & {
     readonly projectId: number;
     readonly slug: string;
     readonly createdBy: number | null;

@@ -89,6 +89,11 @@ export type EventStore = {
   /** The stream's events in order (upcast); empty when the stream does not exist. */
   readStream(streamId: string): Promise<RecordedEvent[]>;
   /**
+   * The events that share a correlation id (one request and everything it caused), across streams,
+   * in global order, at most `limit` (upcast). The audit's correlation lookup.
+   */
+  readByCorrelation(correlationId: string, limit: number): Promise<RecordedEvent[]>;
+  /**
    * Events of every stream in global order, after a checkpoint. Never returns an event while an
    * earlier one could still appear (no skipping when transactions commit out of order).
    */

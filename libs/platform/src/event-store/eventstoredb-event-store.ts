@@ -16,7 +16,7 @@ import {
   type Position,
   type ResolvedEvent,
 } from '@eventstore/db-client';
-import { UpcasterRegistry, type EventMetadata } from '@groundtruth/domain';
+import { createUpcasters, type EventMetadata, type UpcasterRegistry } from '@groundtruth/domain';
 import {
   comparePositions,
   WrongExpectedRevisionError,
@@ -78,7 +78,8 @@ const toMetadata = (raw: unknown, eventId: string): EventMetadata => {
   ) {
     throw new Error(`EventStoreDB event ${eventId} carries no Groundtruth metadata`);
   }
-  return raw as EventMetadata;
+  const { $correlationId: _c, $causationId: _k, ...metadata } = raw as EventMetadata & Record<string, unknown>;
+  return metadata as EventMetadata;
 };
 
 const collect = async <T>(source: AsyncIterable<T>): Promise<T[]> => {
@@ -96,7 +97,7 @@ export class EventStoreDbEventStore implements EventStore {
     private readonly upcasters: UpcasterRegistry,
   ) {}
 
-  static async connect(url: string, upcasters: UpcasterRegistry = new UpcasterRegistry()): Promise<EventStoreDbEventStore> {
+  static async connect(url: string, upcasters: UpcasterRegistry = createUpcasters()): Promise<EventStoreDbEventStore> {
     let client: EventStoreDBClient;
     try {
       client = EventStoreDBClient.connectionString(toClientConnectionString(url));
@@ -123,7 +124,8 @@ export class EventStoreDbEventStore implements EventStore {
         type: e.type,
         // The client's JSONType excludes numbers and null at the type level only; it JSON.stringifies whatever it gets.
         data: e.data as JSONType,
-        metadata: e.metadata,
+        // `$correlationId` and `$causationId` are the names EventStoreDB's $by_correlation_id projection reads.
+        metadata: { ...e.metadata, $correlationId: e.metadata.correlationId, $causationId: e.metadata.causationId },
       }),
     );
     let result: ClientAppendResult;
@@ -162,6 +164,28 @@ export class EventStoreDbEventStore implements EventStore {
       if (event) recorded.push(event);
     }
     return recorded;
+  }
+
+  /**
+   * EventStoreDB's `$by_correlation_id` system projection links every event to `$bc-<id>` (it reads
+   * `$correlationId` from the metadata, which this adapter writes): it must be enabled on the server.
+   */
+  async readByCorrelation(correlationId: string, limit: number): Promise<RecordedEvent[]> {
+    let resolved: ResolvedEvent[];
+    try {
+      resolved = await collect(
+        this.client.readStream(`$bc-${correlationId}`, {
+          direction: FORWARDS,
+          fromRevision: START,
+          maxCount: limit,
+          resolveLinkTos: true,
+        }),
+      );
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return [];
+      throw error;
+    }
+    return resolved.flatMap((r) => this.toRecorded(r) ?? []);
   }
 
   async readAll({ after, limit }: ReadAllOptions): Promise<RecordedEvent[]> {

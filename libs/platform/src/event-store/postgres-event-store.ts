@@ -1,4 +1,4 @@
-import { UpcasterRegistry } from '@groundtruth/domain';
+import { createUpcasters, type UpcasterRegistry } from '@groundtruth/domain';
 import pg from 'pg';
 import { followLog } from './follow-log.js';
 import { firstRevisionSql, PostgresAppendBatcher } from './postgres-append-batcher.js';
@@ -107,7 +107,7 @@ export class PostgresEventStore implements EventStore {
 
   constructor(
     private readonly pool: pg.Pool,
-    private readonly upcasters = new UpcasterRegistry(),
+    private readonly upcasters: UpcasterRegistry = createUpcasters(),
     options: { maxInFlightAppends?: number; maxAppendBatch?: number } = {},
   ) {
     const maxInFlight = options.maxInFlightAppends ?? 2;
@@ -233,6 +233,15 @@ export class PostgresEventStore implements EventStore {
     const r = await this.pool.query<EventRow>(`SELECT ${COLUMNS} FROM gt_events WHERE stream_id = $1 ORDER BY revision`, [
       streamId,
     ]);
+    return r.rows.map((row) => this.toRecorded(row));
+  }
+
+  /** By the index of migration 024; every append is shown, committed or not yet past the horizon. */
+  async readByCorrelation(correlationId: string, limit: number): Promise<RecordedEvent[]> {
+    const r = await this.pool.query<EventRow>(
+      `SELECT ${COLUMNS} FROM gt_events WHERE metadata ->> 'correlationId' = $1 ORDER BY tx_id, position LIMIT $2`,
+      [correlationId, limit],
+    );
     return r.rows.map((row) => this.toRecorded(row));
   }
 

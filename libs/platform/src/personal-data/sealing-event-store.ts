@@ -76,6 +76,10 @@ export class SealingEventStore implements EventStore {
     return this.openAll(await this.inner.readStream(streamId));
   }
 
+  async readByCorrelation(correlationId: string, limit: number): Promise<RecordedEvent[]> {
+    return this.openAll(await this.inner.readByCorrelation(correlationId, limit));
+  }
+
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
     return this.openAll(await this.inner.readAll(options));
   }

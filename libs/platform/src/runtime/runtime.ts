@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { UpcasterRegistry } from '@groundtruth/domain';
+import { createUpcasters, type UpcasterRegistry } from '@groundtruth/domain';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { LocalBlobStore } from '../blobs/local-blob-store.js';
@@ -39,6 +39,7 @@ export type Runtime = {
 export type RuntimeOptions = {
   /** Open ClickHouse (chDB holds a lock on its folder: one process only). Default true. */
   clickhouse?: boolean;
+  /** Default: every upcaster of the domain (`createUpcasters`). */
   upcasters?: UpcasterRegistry;
   /** Use the embedded Postgres a running product already started on DATA_DIR (CLI tools). */
   reuseEmbeddedPostgres?: boolean;
@@ -79,7 +80,7 @@ export const openRuntime = async (config: AppConfig, log: Logger, options: Runti
     const applied = await migratePostgres(pool);
     if (applied.length) log.info({ applied }, 'Postgres migrations applied');
 
-    const upcasters = options.upcasters ?? new UpcasterRegistry();
+    const upcasters = options.upcasters ?? createUpcasters();
     const eventLog: EventStore = config.eventStoreUrl
       ? await connectEventStoreDb(config.eventStoreUrl, upcasters)
       : new PostgresEventStore(pool, upcasters);

@@ -58,7 +58,7 @@ const evolve = (row: Row | undefined, event: ProjectEvent, revision: string): Ro
         tags: [...d.tags],
         privacy: d.privacy,
         show_stations: d.showStations,
-        show_exact_location: d.showExactLocation ?? true,
+        show_exact_location: d.showExactLocation,
         bounds: d.bounds,
         start_time: d.startTime,
         end_time: d.endTime,

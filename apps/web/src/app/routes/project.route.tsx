@@ -1,15 +1,21 @@
 import { useParams } from 'react-router-dom';
 import { NotFoundView } from '@/features/not-found/components/not-found-view';
+import { ProjectHistoryRoute } from './history.routes';
 import { ProjectView } from '@/features/projects/components/project-view';
 import { parseProjectId } from '@/features/projects/utils/project-id';
 
 type ProjectRouteProps = {
-  /** viewProject, viewProjectActivity (the activity panel open) or viewProjectPublic (the public view forced). */
-  readonly view?: 'dashboard' | 'activity' | 'public';
+  /** viewProject, viewProjectActivity (the activity panel open), viewProjectPublic (the public view forced) or viewProjectHistory. */
+  readonly view?: 'dashboard' | 'activity' | 'public' | 'history';
 };
 
 /** /dashboard/projects/:id (and /activity, /public). A non-numeric id is a page that does not exist. */
 export const ProjectRoute = ({ view = 'dashboard' }: ProjectRouteProps) => {
+  if (view === 'history') return <ProjectHistoryRoute />;
+  return <ProjectPage view={view} />;
+};
+
+const ProjectPage = ({ view }: { view: 'dashboard' | 'activity' | 'public' }) => {
   const projectId = parseProjectId(useParams().id);
   if (projectId === null) return <NotFoundView />;
   return (

@@ -1,4 +1,5 @@
 import EditIcon from '@mui/icons-material/Edit';
+import HistoryIcon from '@mui/icons-material/History';
 import PostAddIcon from '@mui/icons-material/PostAdd';
 import PublicIcon from '@mui/icons-material/Public';
 import TimelineIcon from '@mui/icons-material/Timeline';
@@ -14,6 +15,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { MISSING, formatDate } from '@/lib/format';
+import '@/components/history/history-i18n';
 import { projectDurationInDays } from '../utils/project-duration';
 import { FollowPanel } from './follow-panel';
 import { CommentsPlaceholder, Detail, DetailList, ProjectModules, ProjectTags, Section, TeamAvatars } from './project-parts';
@@ -61,6 +63,9 @@ export const ProjectDashboard = ({ project }: { project: Project }) => {
             startIcon={<PostAddIcon />}
           >
             {t('project.addUpdate')}
+          </Button>
+          <Button component={RouterLink} to={paths.viewProjectHistory.getHref(project.id)} startIcon={<HistoryIcon />}>
+            {t('history.tab')}
           </Button>
           <Button component={RouterLink} to={paths.viewProjectPublic.getHref(project.id)} startIcon={<PublicIcon />}>
             {t('project.viewPublic')}

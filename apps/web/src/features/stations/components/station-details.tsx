@@ -1,11 +1,14 @@
 import type { Station } from '@groundtruth/contracts';
+import HistoryIcon from '@mui/icons-material/History';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
 import { Facts } from '@/components/facts';
 import { ModuleIcon } from '@/components/module-icon';
 import { MapView, SMALL_MAP_ZOOM } from '@/components/map';
@@ -13,6 +16,7 @@ import { partner } from '@/config/partner';
 import { paths } from '@/config/paths';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { MISSING, formatCoordinate, formatDateTime, formatLocalDate } from '@/lib/format';
+import '@/components/history/history-i18n';
 import { stationModules, visibleModules } from '../utils/modules';
 import { BatteryIndicator } from './battery-indicator';
 import { EditableDescription } from './editable-description';
@@ -90,9 +94,14 @@ export const StationDetails = ({ station, projectId, notes, fieldNotes }: Statio
               ]}
             />
           </Box>
-          <Box sx={{ mt: 2 }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>
             <ExploreDataButton station={station} projectId={projectId} />
-          </Box>
+            {station.readOnly ? null : (
+              <Button component={RouterLink} to={paths.stationHistory.getHref(station.id)} startIcon={<HistoryIcon />}>
+                {t('history.tab')}
+              </Button>
+            )}
+          </Stack>
         </Box>
       </Stack>
 

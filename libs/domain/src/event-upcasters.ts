@@ -1,0 +1,5 @@
+import { UpcasterRegistry } from './kernel/upcasters.js';
+import { registerProjectUpcasters } from './projects/project.upcasters.js';
+
+/** Every upcaster of the domain's events: what the event store applies on every read. */
+export const createUpcasters = (): UpcasterRegistry => registerProjectUpcasters(new UpcasterRegistry());
