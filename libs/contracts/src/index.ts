@@ -38,3 +38,6 @@ export * from './exports/exports.routes.js';
 export * from './analysis/analysis.contract.js';
 export * from './analysis/analysis.routes.js';
 export * from './analysis/analysis-examples.js';
+export * from './discussions/discussions.contract.js';
+export * from './discussions/moderation.contract.js';
+export * from './discussions/notifications.contract.js';

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+import { DiscussionPanel } from '@/features/discussions/components/discussion-panel';
 import { NotFoundView } from '@/features/not-found/components/not-found-view';
 import { ProjectView } from '@/features/projects/components/project-view';
 import { parseProjectId } from '@/features/projects/utils/project-id';
@@ -19,6 +20,7 @@ export const ProjectRoute = ({ view = 'dashboard' }: ProjectRouteProps) => {
       forcePublic={view === 'public'}
       activityOpen={view === 'activity'}
       notFound={<NotFoundView />}
+      comments={(id) => <DiscussionPanel place={{ projectId: id }} />}
     />
   );
 };
