@@ -1,5 +1,7 @@
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { ChartEventsContext } from '@/components/charts/chart-event-layer';
+import { DataEventChartLayer } from '@/features/discussions/components/data-event-chart-layer';
 import { DiscussionPanel } from '@/features/discussions/components/discussion-panel';
 import { ExploreView } from '@/features/explore/components/explore-view';
 import type { DiscussionScope } from '@/features/explore/utils/discussion-scope';
@@ -22,9 +24,12 @@ export const ExploreRoute = () => {
   const params = useParams();
   const { pathname } = useLocation();
   const token = search.get('v');
+  let view;
   if (pathname === paths.exploreShortBookmark.path)
-    return <ExploreView source={{ kind: 'token', token }} discussion={discussionFor(token)} />;
-  if (pathname === paths.exploreExport.path)
-    return <ExploreView source={{ kind: 'token', token }} exporting discussion={discussionFor(token)} />;
-  return <ExploreView source={{ kind: 'text', text: params['bookmark'] ?? search.get('bookmark') }} />;
+    view = <ExploreView source={{ kind: 'token', token }} discussion={discussionFor(token)} />;
+  else if (pathname === paths.exploreExport.path)
+    view = <ExploreView source={{ kind: 'token', token }} exporting discussion={discussionFor(token)} />;
+  else view = <ExploreView source={{ kind: 'text', text: params['bookmark'] ?? search.get('bookmark') }} />;
+  // Every chart draws the data events of its sensors (spec §2).
+  return <ChartEventsContext.Provider value={DataEventChartLayer}>{view}</ChartEventsContext.Provider>;
 };
