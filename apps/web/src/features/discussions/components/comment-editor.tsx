@@ -6,16 +6,15 @@ import Paper from '@mui/material/Paper';
 import Popper from '@mui/material/Popper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Extension, type Editor } from '@tiptap/core';
-import Mention from '@tiptap/extension-mention';
+import type { Editor } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
 import type { SuggestionKeyDownProps, SuggestionProps } from '@tiptap/suggestion';
-import { isSafeLink, type RichTextNode } from '@groundtruth/domain';
+import type { RichTextNode } from '@groundtruth/domain';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { searchMentionables, type Mentionable } from '../api/mentionables';
 import { isEmptyEntry, readPostBody, toStoredDoc } from '../utils/post-doc';
+import { editorExtensions } from './editor-extensions';
 
 export type CommentEditorProps = {
   /** The stored body to start from (an edit). */
@@ -79,67 +78,57 @@ const CommentEditor = ({
   };
 
   const editor = useEditor({
-    extensions: [
-      StarterKit.configure({
-        link: { openOnClick: false, autolink: true, defaultProtocol: 'https', isAllowedUri: (url) => isSafeLink(url) },
-        undoRedo: { depth: 50 },
-      }),
-      Mention.configure({
-        HTMLAttributes: { class: 'mention' },
-        suggestion: {
-          char: '@',
-          // Spec §5: people are looked up only for a non-empty query.
-          items: async ({ query }) => {
-            try {
-              return (await searchMentionables(query)).slice(0, 8);
-            } catch {
-              return [];
-            }
-          },
-          render: () => ({
-            onStart: (props: SuggestionProps<Mentionable>) =>
-              show({ items: props.items, rect: props.clientRect ?? null, command: props.command, query: props.query }),
-            onUpdate: (props: SuggestionProps<Mentionable>) =>
-              show({ items: props.items, rect: props.clientRect ?? null, command: props.command, query: props.query }),
-            onKeyDown: ({ event }: SuggestionKeyDownProps) => {
-              const open = suggestingRef.current;
-              if (!open || open.items.length === 0) return false;
-              if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-                const step = event.key === 'ArrowDown' ? 1 : -1;
-                activeRef.current = (activeRef.current + step + open.items.length) % open.items.length;
-                setActive(activeRef.current);
-                return true;
-              }
-              if (event.key === 'Enter' || event.key === 'Tab') {
-                choose(open.items[activeRef.current]);
-                return true;
-              }
-              if (event.key === 'Escape') {
-                show(null);
-                return true;
-              }
-              return false;
-            },
-            onExit: () => show(null),
-          }),
+    extensions: editorExtensions(
+      {
+        char: '@',
+        // Spec §5: people are looked up only for a non-empty query.
+        items: async ({ query }) => {
+          try {
+            return (await searchMentionables(query)).slice(0, 8);
+          } catch {
+            return [];
+          }
         },
-      }),
-      Extension.create({
-        name: 'enterSaves',
-        addKeyboardShortcuts: () => ({
-          Enter: () => {
-            if (suggestingRef.current && suggestingRef.current.items.length > 0) return false;
-            submitRef.current();
-            return true;
+        render: () => ({
+          onStart: (props: SuggestionProps<Mentionable>) =>
+            show({ items: props.items, rect: props.clientRect ?? null, command: props.command, query: props.query }),
+          onUpdate: (props: SuggestionProps<Mentionable>) =>
+            show({ items: props.items, rect: props.clientRect ?? null, command: props.command, query: props.query }),
+          onKeyDown: ({ event }: SuggestionKeyDownProps) => {
+            const open = suggestingRef.current;
+            if (!open || open.items.length === 0) return false;
+            if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+              const step = event.key === 'ArrowDown' ? 1 : -1;
+              activeRef.current = (activeRef.current + step + open.items.length) % open.items.length;
+              setActive(activeRef.current);
+              return true;
+            }
+            if (event.key === 'Enter' || event.key === 'Tab') {
+              choose(open.items[activeRef.current]);
+              return true;
+            }
+            if (event.key === 'Escape') {
+              show(null);
+              return true;
+            }
+            return false;
           },
-          Escape: () => {
-            if (!cancelRef.current) return false;
-            cancelRef.current();
-            return true;
-          },
+          onExit: () => show(null),
         }),
-      }),
-    ],
+      },
+      {
+        onEnter: () => {
+          if (suggestingRef.current && suggestingRef.current.items.length > 0) return false;
+          submitRef.current();
+          return true;
+        },
+        onEscape: () => {
+          if (!cancelRef.current) return false;
+          cancelRef.current();
+          return true;
+        },
+      },
+    ),
     content: initialBody ? (readPostBody(initialBody) as object) : '',
     autofocus: autoFocus ? 'end' : false,
     editorProps: {

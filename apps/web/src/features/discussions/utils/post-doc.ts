@@ -38,15 +38,24 @@ export const plainWords = (body: string): string => {
   }
 };
 
-type EditorJson = { type?: string; attrs?: Record<string, unknown>; content?: EditorJson[]; [key: string]: unknown };
+type EditorMark = { type?: string; attrs?: Record<string, unknown> };
+type EditorJson = { type?: string; attrs?: Record<string, unknown>; content?: EditorJson[]; marks?: EditorMark[]; [key: string]: unknown };
+
+const pick = (attrs: Record<string, unknown>, keys: readonly string[]) =>
+  Object.fromEntries(keys.filter((k) => attrs[k] !== undefined).map((k) => [k, attrs[k]]));
 
 /**
  * The editor's document as it is stored: the attributes the editor keeps for itself (the mention's
- * trigger character) are left out, so what is sent is exactly the schema the server checks.
+ * trigger character, a link's title, which our editor never sets) are left out, so what is sent is
+ * exactly the schema the server checks (libs/domain rich-text).
  */
 export const toStoredDoc = (json: EditorJson): EditorJson => {
   const out: EditorJson = { ...json };
   if (json.type === 'mention' && json.attrs) out.attrs = { id: json.attrs['id'], label: json.attrs['label'] ?? null };
+  if (json.marks)
+    out.marks = json.marks.map((mark) =>
+      mark.type === 'link' && mark.attrs ? { type: 'link', attrs: pick(mark.attrs, ['href', 'target', 'rel', 'class']) } : mark,
+    );
   if (json.content) out.content = json.content.map(toStoredDoc);
   return out;
 };
