@@ -23,7 +23,18 @@ import esNotifications from '@/features/notifications/i18n/es-ES.json';
 // features/<feature>/i18n/{en-US,es-ES}.json with top-level keys no other catalogue uses. A feature
 // adds its two imports and spreads them below, so features never edit each other's files.
 
-export const enUS = { ...enCore, ...enStations, ...enNotes, ...enMapView, ...enMaps, ...enProjects, ...enExplore, ...enAnalysis, ...enDiscussions, ...enNotifications };
+export const enUS = {
+  ...enCore,
+  ...enStations,
+  ...enNotes,
+  ...enMapView,
+  ...enMaps,
+  ...enProjects,
+  ...enExplore,
+  ...enAnalysis,
+  ...enDiscussions,
+  ...enNotifications,
+};
 
 // Every key in English must exist in Spanish: a missing one fails the typecheck here.
 export const esES: typeof enUS = {

@@ -46,7 +46,9 @@ export const DataEventMarks = ({ marks, label }: { readonly marks: readonly Even
               top: 0,
               bottom: 0,
               left: at(mark.from),
-              width: mark.point ? '2px' : `calc((100% - ${MARGIN_X.left + MARGIN_X.right}px) * ${Math.max(mark.to - mark.from, 0.002)})`,
+              width: mark.point
+                ? '2px'
+                : `calc((100% - ${MARGIN_X.left + MARGIN_X.right}px) * ${Math.max(mark.to - mark.from, 0.002)})`,
               bgcolor: 'secondary.main',
               opacity: mark.point ? 0.8 : 0.15,
             }}

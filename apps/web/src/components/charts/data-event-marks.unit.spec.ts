@@ -20,7 +20,11 @@ describe('data events on a chart', () => {
   });
 
   it('draws an event whose start is its end as a point', () => {
-    expect(eventMarks([event({ startMs: 500, endMs: 500 })], sensors, [0, 1000])[0]).toMatchObject({ from: 0.5, to: 0.5, point: true });
+    expect(eventMarks([event({ startMs: 500, endMs: 500 })], sensors, [0, 1000])[0]).toMatchObject({
+      from: 0.5,
+      to: 0.5,
+      point: true,
+    });
   });
 
   it('clips an event to the window and leaves out one outside it', () => {

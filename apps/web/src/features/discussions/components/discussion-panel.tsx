@@ -75,7 +75,8 @@ export const DiscussionPanel = ({ place, scope }: DiscussionPanelProps) => {
   const highlighted = useHashHighlight(discussion.isSuccess && (scope === undefined || !events.isPending));
 
   // Spec §2, §6: the toggle is for site admins and project Administrators, when no group is empty.
-  const mayPostEvents = signedIn && scope !== undefined && scope.groupsFilled && (session.isAdmin || role.data === 'Administrator');
+  const mayPostEvents =
+    signedIn && scope !== undefined && scope.groupsFilled && (session.isAdmin || role.data === 'Administrator');
   const shownMode = mayPostEvents ? mode : 'comment';
 
   const post = async (body: string, threadId?: number): Promise<boolean> => {
@@ -94,7 +95,9 @@ export const DiscussionPanel = ({ place, scope }: DiscussionPanelProps) => {
 
   const composer = !signedIn ? (
     <Typography variant="body2" color="text.secondary">
-      <RouterLink to={paths.login.getHref({ after: `${location.pathname}${location.search}` })}>{t('discussion.logIn')}</RouterLink>{' '}
+      <RouterLink to={paths.login.getHref({ after: `${location.pathname}${location.search}` })}>
+        {t('discussion.logIn')}
+      </RouterLink>{' '}
       {t('discussion.logInToComment')}
     </Typography>
   ) : (
@@ -128,10 +131,19 @@ export const DiscussionPanel = ({ place, scope }: DiscussionPanelProps) => {
   );
 
   let list;
-  if (discussion.isPending) list = <LoadingBlock label={t('discussion.loading')}><Skeleton height={56} /></LoadingBlock>;
+  if (discussion.isPending)
+    list = (
+      <LoadingBlock label={t('discussion.loading')}>
+        <Skeleton height={56} />
+      </LoadingBlock>
+    );
   else if (discussion.isError)
     list = (
-      <ErrorState message={t('discussion.loadFailed')} onRetry={() => void discussion.refetch()} retrying={discussion.isFetching} />
+      <ErrorState
+        message={t('discussion.loadFailed')}
+        onRetry={() => void discussion.refetch()}
+        retrying={discussion.isFetching}
+      />
     );
   else if (discussion.data.posts.length === 0) list = <EmptyState dense>{t('discussion.none')}</EmptyState>;
   else
@@ -193,7 +205,12 @@ export const DiscussionPanel = ({ place, scope }: DiscussionPanelProps) => {
   if (!scope) return comments;
 
   let eventList;
-  if (events.isPending) eventList = <LoadingBlock label={t('discussion.loadingEvents')}><Skeleton height={56} /></LoadingBlock>;
+  if (events.isPending)
+    eventList = (
+      <LoadingBlock label={t('discussion.loadingEvents')}>
+        <Skeleton height={56} />
+      </LoadingBlock>
+    );
   else if (events.isError) eventList = <Alert severity="error">{t('discussion.eventsLoadFailed')}</Alert>;
   else if (events.data.length === 0) eventList = <EmptyState dense>{t('discussion.noEvents')}</EmptyState>;
   else

@@ -16,10 +16,7 @@ export type EditorKeys = {
  * StarterKit's nodes and marks, links to http(s) and mailto only, mentions by user id). Kept apart
  * from the component so a unit test holds the two schemas together.
  */
-export const editorExtensions = (
-  suggestion: Omit<SuggestionOptions, 'editor'> | null,
-  keys: EditorKeys,
-): AnyExtension[] => [
+export const editorExtensions = (suggestion: Omit<SuggestionOptions, 'editor'> | null, keys: EditorKeys): AnyExtension[] => [
   StarterKit.configure({
     link: { openOnClick: false, autolink: true, defaultProtocol: 'https', isAllowedUri: (url) => isSafeLink(url) },
     undoRedo: { depth: 50 },

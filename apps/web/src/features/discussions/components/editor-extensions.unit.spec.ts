@@ -22,8 +22,14 @@ const everything = {
       ],
     },
     { type: 'blockquote', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'quoted' }] }] },
-    { type: 'bulletList', content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'one' }] }] }] },
-    { type: 'orderedList', content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'two' }] }] }] },
+    {
+      type: 'bulletList',
+      content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'one' }] }] }],
+    },
+    {
+      type: 'orderedList',
+      content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'two' }] }] }],
+    },
     { type: 'codeBlock', content: [{ type: 'text', text: 'x = 1' }] },
     { type: 'horizontalRule' },
   ],
@@ -32,7 +38,20 @@ const everything = {
 describe("the discussion editor's schema", () => {
   it('has every node and mark the server accepts, and no other', () => {
     expect(Object.keys(sut.nodes).sort()).toEqual(
-      ['blockquote', 'bulletList', 'codeBlock', 'doc', 'hardBreak', 'heading', 'horizontalRule', 'listItem', 'mention', 'orderedList', 'paragraph', 'text'].sort(),
+      [
+        'blockquote',
+        'bulletList',
+        'codeBlock',
+        'doc',
+        'hardBreak',
+        'heading',
+        'horizontalRule',
+        'listItem',
+        'mention',
+        'orderedList',
+        'paragraph',
+        'text',
+      ].sort(),
     );
     expect(Object.keys(sut.marks).sort()).toEqual(['bold', 'code', 'italic', 'link', 'strike', 'underline']);
   });

@@ -14,7 +14,15 @@ describe('post hashes', () => {
   });
 
   it('ignores any other hash', () => {
-    for (const hash of ['', '#', '#comment-id-', '#comment-id-0', '#comment-id-1x', '#post-id-3', '#comment-id-99999999999999999'])
+    for (const hash of [
+      '',
+      '#',
+      '#comment-id-',
+      '#comment-id-0',
+      '#comment-id-1x',
+      '#post-id-3',
+      '#comment-id-99999999999999999',
+    ])
       expect(postTargetOf(hash)).toBeNull();
   });
 
@@ -54,9 +62,14 @@ describe('what the editor sends', () => {
   it('leaves out the attributes the editor keeps for itself', () => {
     const sut = toStoredDoc({
       type: 'doc',
-      content: [{ type: 'paragraph', content: [{ type: 'mention', attrs: { id: '3', label: 'Ana', mentionSuggestionChar: '@' } }] }],
+      content: [
+        { type: 'paragraph', content: [{ type: 'mention', attrs: { id: '3', label: 'Ana', mentionSuggestionChar: '@' } }] },
+      ],
     });
-    expect(sut).toEqual({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'mention', attrs: { id: '3', label: 'Ana' } }] }] });
+    expect(sut).toEqual({
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'mention', attrs: { id: '3', label: 'Ana' } }] }],
+    });
   });
 
   it('counts a blank entry as empty, and a mention alone as not', () => {

@@ -39,7 +39,13 @@ export const plainWords = (body: string): string => {
 };
 
 type EditorMark = { type?: string; attrs?: Record<string, unknown> };
-type EditorJson = { type?: string; attrs?: Record<string, unknown>; content?: EditorJson[]; marks?: EditorMark[]; [key: string]: unknown };
+type EditorJson = {
+  type?: string;
+  attrs?: Record<string, unknown>;
+  content?: EditorJson[];
+  marks?: EditorMark[];
+  [key: string]: unknown;
+};
 
 const pick = (attrs: Record<string, unknown>, keys: readonly string[]) =>
   Object.fromEntries(keys.filter((k) => attrs[k] !== undefined).map((k) => [k, attrs[k]]));

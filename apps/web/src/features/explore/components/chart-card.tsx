@@ -226,7 +226,9 @@ export const ChartCard = ({
       </Stack>
       <Box sx={{ position: 'relative' }}>
         <div ref={drawn}>{body}</div>
-        {hasData && Chart !== null && viz.chartType !== 'histogram' && <ChartEventLayer sensors={viz.series} domain={viz.range} />}
+        {hasData && Chart !== null && viz.chartType !== 'histogram' && (
+          <ChartEventLayer sensors={viz.series} domain={viz.range} />
+        )}
       </Box>
     </Paper>
   );

@@ -18,7 +18,16 @@ describe('what a workspace tells its discussion', () => {
   it('lists each shown sensor once, with the top chart’s window', () => {
     const sut = discussionScope(
       workspace([
-        { id: 'g1', vizes: [viz('a', [{ stationId: 1, sensorId: 10 }], [5, 9]), viz('b', [{ stationId: 1, sensorId: 10 }, { stationId: 2, sensorId: 20 }])] },
+        {
+          id: 'g1',
+          vizes: [
+            viz('a', [{ stationId: 1, sensorId: 10 }], [5, 9]),
+            viz('b', [
+              { stationId: 1, sensorId: 10 },
+              { stationId: 2, sensorId: 20 },
+            ]),
+          ],
+        },
       ] as never),
     );
     expect(sut.sensors).toEqual([

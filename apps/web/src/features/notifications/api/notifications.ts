@@ -46,7 +46,10 @@ export const useMarkSeen = () => {
       queryClient.setQueryData<UnreadList>(unreadQueryKey, (held) => {
         if (!held) return held;
         const notifications = withoutSeen(held.notifications, ids);
-        return { notifications, unread: ids.length === 0 ? 0 : Math.max(0, held.unread - (held.notifications.length - notifications.length)) };
+        return {
+          notifications,
+          unread: ids.length === 0 ? 0 : Math.max(0, held.unread - (held.notifications.length - notifications.length)),
+        };
       });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsRootKey }),

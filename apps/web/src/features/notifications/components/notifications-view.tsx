@@ -48,7 +48,9 @@ export const NotificationsView = () => {
       </LoadingBlock>
     );
   else if (query.isError)
-    body = <ErrorState message={t('notifications.loadFailed')} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+    body = (
+      <ErrorState message={t('notifications.loadFailed')} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+    );
   else if (query.data.notifications.length === 0) body = <EmptyState>{t(`notifications.empty.${filter}`)}</EmptyState>;
   else
     body = (
@@ -87,11 +89,7 @@ export const NotificationsView = () => {
         <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
           {t('notifications.title')}
         </Typography>
-        <Button
-          variant="outlined"
-          disabled={seen.isPending || (query.data?.unread ?? 0) === 0}
-          onClick={() => seen.mutate([])}
-        >
+        <Button variant="outlined" disabled={seen.isPending || (query.data?.unread ?? 0) === 0} onClick={() => seen.mutate([])}>
           {t('notifications.dismissAll')}
         </Button>
       </Stack>
