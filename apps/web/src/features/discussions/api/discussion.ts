@@ -3,15 +3,15 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { callRoute } from '@/lib/call-route';
 
 /** Where a discussion lives: a project's page, or an explore workspace's bookmark (spec §2). */
-export type DiscussionPlace = { readonly projectId: number } | { readonly bookmark: string };
+export type DiscussionPlace = { readonly projectId: number } | { readonly bookmark: string; readonly projectId?: number };
 
 export const discussionQueryKey = (place: DiscussionPlace) => ['discussion', place] as const;
 
 /** GET /discussion/projects/{id} or GET /discussion?bookmark=: threads newest first, replies oldest first. */
 export const getDiscussion = (place: DiscussionPlace, signal?: AbortSignal): Promise<DiscussionList> =>
-  'projectId' in place
-    ? callRoute(routes.getProjectDiscussion, { params: { id: place.projectId }, signal })
-    : callRoute(routes.getBookmarkDiscussion, { query: { bookmark: place.bookmark }, signal });
+  'bookmark' in place
+    ? callRoute(routes.getBookmarkDiscussion, { query: { bookmark: place.bookmark }, signal })
+    : callRoute(routes.getProjectDiscussion, { params: { id: place.projectId }, signal });
 
 export const discussionQueryOptions = (place: DiscussionPlace) =>
   queryOptions({ queryKey: discussionQueryKey(place), queryFn: ({ signal }) => getDiscussion(place, signal) });

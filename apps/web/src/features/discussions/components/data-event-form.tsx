@@ -39,7 +39,8 @@ export const DataEventForm = ({ place, scope }: { readonly place: DiscussionPlac
     if (Object.keys(errors).length > 0) return;
     try {
       await create.mutateAsync({
-        place,
+        // The workspace's project too: an event over all its sensors needs it.
+        place: scope.projectId !== null && 'bookmark' in place ? { ...place, projectId: scope.projectId } : place,
         title: title.trim(),
         description: description.trim(),
         start: fromLocalInput(start)!,
