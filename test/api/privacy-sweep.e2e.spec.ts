@@ -88,6 +88,37 @@ beforeAll(async () => {
   await ok('PATCH', `/api/stations/${ids['station']}/notes`, t, {
     creating: [{ key: 'studyObjective', body: `Study ${marker}`, mediaIds: [ids['media']] }],
   });
+  // A comment (mentioning the outsider, who may not read it) and a data event about all its sensors.
+  ids['post'] = (
+    (
+      await ok('POST', '/api/discussion', t, {
+        post: {
+          projectId: ids['project'],
+          body: JSON.stringify({
+            type: 'doc',
+            content: [
+              {
+                type: 'paragraph',
+                content: [
+                  { type: 'text', text: `Talk ${marker} ` },
+                  { type: 'mention', attrs: { id: outsider.id, label: 'x' } },
+                ],
+              },
+            ],
+          }),
+        },
+      })
+    )['post'] as { id: number }
+  ).id;
+  await ok('POST', '/api/data-events', t, {
+    event: {
+      projectId: ids['project'],
+      title: `Event ${marker}`,
+      start: '2026-05-01T10:00:00Z',
+      end: '2026-05-01T11:00:00Z',
+      allProjectSensors: true,
+    },
+  });
   ids['fieldNote'] = (await ok('POST', `/api/station/${ids['station']}/station-note`, t, { body: `Field ${marker}` }))[
     'id'
   ] as number;
@@ -118,7 +149,11 @@ beforeAll(async () => {
 afterAll(async () => sut.close());
 
 /** Reads about something other than projects and stations: a user's photo, an invitation by its token. */
-const elsewhere = (path: string): boolean => path.startsWith('/user/{id}') || path.includes('{token}');
+const elsewhere = (path: string): boolean =>
+  path.startsWith('/user/{id}') ||
+  path.includes('{token}') ||
+  // Moderators only, whoever owns the post (discussions.e2e: others get 403, moderators the content).
+  path.startsWith('/moderation/content/');
 
 /** The address of a read, aimed at the private things. */
 const aimAt = (path: string): string => {
@@ -190,6 +225,14 @@ const listForms: Record<string, ListForm> = {
   exportHistory: { query: () => '', owner: 'none', outsiders: 'omits' },
   // The analysis page's schema names the stations a query may read: the private one only for its owner.
   analysisSchema: { query: () => '', owner: 'has', outsiders: 'omits' },
+  // A saved workspace's comments and events are its token holders'; the private project's are not on it.
+  bookmarkDiscussion: { query: () => `?bookmark=${bookmarkToken}`, owner: 'none', outsiders: 'omits' },
+  // Events drawn on the private station's charts: only for those who may read the station.
+  dataEvents: { query: () => `?stations=${ids['station']}`, owner: 'has', outsiders: 'refused' },
+  // One's own notifications: the outsider, mentioned in the private comment, is not told of it (checked below).
+  notifications: { query: () => '', owner: 'none', outsiders: 'omits' },
+  // Moderators only: the owner is not one either.
+  moderationRequests: { query: () => '', owner: 'none', outsiders: 'omits', status: 403 },
 };
 
 /** Whether an answer shows the private project or station: its names, or the station's id as a row's station. */
@@ -242,6 +285,15 @@ describe('a private project and station', () => {
       }
     },
   );
+
+  it('gives an outsider mentioned in a private comment no notification of it', async () => {
+    const theirs = await call('GET', '/api/notifications', outsider.token);
+    expect(theirs.status).toBe(200);
+    expect(theirs.body).toMatchObject({ notifications: [], total: 0 });
+    // Nor can they read it through moderation: a report of it is refused.
+    const report = await call('POST', '/api/moderation', outsider.token, { postId: ids['post'], postType: 'discussion_post' });
+    expect(report.status).toBe(403);
+  });
 
   it('stays out of the public neighbours, the public project and its activity', async () => {
     for (const path of [

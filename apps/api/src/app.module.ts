@@ -13,6 +13,7 @@ import { VersionEtagInterceptor } from './common/http/version-etag.js';
 import { ReadYourWrites } from './common/cqrs/read-your-writes.js';
 import { ResponseContractCheck } from './common/http/response-contract.js';
 import { BookmarksModule } from './bookmarks/bookmarks.module.js';
+import { DiscussionsModule } from './discussions/discussions.module.js';
 import { DevicesModule } from './devices/devices.module.js';
 import { ExportsModule } from './exports/exports.module.js';
 import { AnalysisModule } from './analysis/analysis.module.js';
@@ -96,6 +97,7 @@ export class AppModule {
         BookmarksModule,
         ExportsModule,
         AnalysisModule,
+        DiscussionsModule,
         // Global, so the wake below can reach the projector's services.
         ...(options.projector ? [{ module: ProjectorModule, global: true }] : []),
         ProjectorWakeModule.forRoot(options),

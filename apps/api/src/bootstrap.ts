@@ -13,6 +13,7 @@ import { DemoReadingsSeeder } from './seed/demo-readings.js';
 import { DemoSeeder } from './seed/demo-seeder.js';
 import { mountSharePage } from './bookmarks/share-preview/share-page.js';
 import { SharePreview } from './bookmarks/share-preview/share-preview.js';
+import { PostgresIoAdapter } from './discussions/index.js';
 import { mountDocsAssets, mountWebApp } from './web/web-app.js';
 import { securityHeaders } from './web/security-headers.js';
 
@@ -58,6 +59,8 @@ export const createApiApp = async (runtime: Runtime, options: AppOptions & { por
     exposedHeaders: ['Authorization', 'X-Request-Id'],
     maxAge: 600,
   });
+  // Live notifications (socket.io at /notifications) reach sockets held by other API processes too.
+  app.useWebSocketAdapter(new PostgresIoAdapter(app, runtime.pool));
   await app.init();
   mountSharePage(express, app.get(SharePreview), runtime.config.publicUrl);
   const served = mountWebApp(express);

@@ -41,3 +41,4 @@ export * from './analysis/analysis-examples.js';
 export * from './discussions/discussions.contract.js';
 export * from './discussions/moderation.contract.js';
 export * from './discussions/notifications.contract.js';
+export * from './discussions/discussions.routes.js';

@@ -1,4 +1,5 @@
 import { analysisRoutes } from './analysis/analysis.routes.js';
+import { dataEventRoutes, discussionRoutes, moderationRoutes, notificationRoutes } from './discussions/discussions.routes.js';
 import { bookmarkRoutes } from './bookmarks/bookmarks.routes.js';
 import { exportRoutes } from './exports/exports.routes.js';
 import { activityRoutes } from './activity/activity.routes.js';
@@ -62,6 +63,10 @@ export const routes = {
   ...bookmarkRoutes,
   ...exportRoutes,
   ...analysisRoutes,
+  ...discussionRoutes,
+  ...dataEventRoutes,
+  ...notificationRoutes,
+  ...moderationRoutes,
   login: route({
     method: 'post',
     path: '/login',

@@ -10,6 +10,7 @@ import { PersonProofs } from './sessions/person-proofs.js';
 import { SessionIssuer } from './sessions/session-issuer.js';
 import { ssoControllers, ssoProviders } from './sso/sso.providers.js';
 import { SecretStore } from './tokens/secret-store.js';
+import { TokenActors } from './token-actors.js';
 import { TokenService } from './tokens/token.service.js';
 import { AccountMails } from './account-mails.js';
 import { AdminUsersController } from './admin-users.controller.js';
@@ -38,6 +39,7 @@ const commandHandlers = [
 const services = [
   SecretStore,
   TokenService,
+  TokenActors,
   PasswordHasher,
   RateLimiter,
   EmailClaims,
@@ -56,6 +58,16 @@ const services = [
 @Module({
   controllers: [SessionController, UsersController, AdminUsersController, ...ssoControllers],
   providers: [...commandHandlers, ...services, ...ssoProviders, { provide: APP_GUARD, useClass: AuthGuard }],
-  exports: [UsersQueries, UserAccounts, SessionIssuer, Authenticator, TokenService, EmailClaims, RateLimiter, PasswordHasher],
+  exports: [
+    TokenActors,
+    UsersQueries,
+    UserAccounts,
+    SessionIssuer,
+    Authenticator,
+    TokenService,
+    EmailClaims,
+    RateLimiter,
+    PasswordHasher,
+  ],
 })
 export class AccountsModule {}

@@ -5,9 +5,8 @@ import type { RouteContract } from '@groundtruth/contracts';
 import { requestContext } from '@groundtruth/platform';
 import type { Request } from 'express';
 import { ROUTE } from '../common/http/api-route.decorator.js';
-import { UsersQueries } from './queries/users.queries.js';
-import { UserAccounts } from './user-accounts.js';
-import { TokenService, type AccessClaims } from './tokens/token.service.js';
+import { TokenActors } from './token-actors.js';
+import type { AccessClaims } from './tokens/token.service.js';
 
 /** What the guard learned about the caller; controllers read it with @CurrentActor() / @CurrentSession(). */
 export type RequestAuth = { readonly actor: Actor; readonly claims: AccessClaims | null };
@@ -29,9 +28,7 @@ const bearer = (req: Request): string | null => {
 export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly tokens: TokenService,
-    private readonly users: UsersQueries,
-    private readonly accounts: UserAccounts,
+    private readonly tokenActors: TokenActors,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -44,24 +41,10 @@ export class AuthGuard implements CanActivate {
       req.auth = { actor: anonymous, claims: null };
       return true;
     }
-    const claims = await this.tokens.verifyAccess(token);
-    const actor = await this.actorOf(claims);
+    const { actor, claims } = await this.tokenActors.resolve(token);
     req.auth = { actor, claims };
     const ctx = requestContext.getStore();
     if (ctx) ctx.userId = claims.userId;
     return true;
-  }
-
-  private async actorOf(claims: AccessClaims): Promise<Actor> {
-    const { account: row, sessionEnded } = await this.users.caller(claims.userId, claims.sessionId);
-    if (sessionEnded === true) throw new DomainError('unauthenticated', 'AUTH.SESSION_ENDED', userMessages.sessionEnded);
-    if (row) {
-      if (row.deleted) throw new DomainError('unauthenticated', 'AUTH.ACCOUNT_GONE', userMessages.accountDeleted);
-      return { kind: 'user', userId: claims.userId, admin: row.admin, moderator: row.moderator };
-    }
-    // The read model has not caught up with a brand-new account yet: ask its stream.
-    const account = await this.accounts.load(claims.userId);
-    if (account.status !== 'active') throw new DomainError('unauthenticated', 'AUTH.ACCOUNT_GONE', userMessages.accountDeleted);
-    return { kind: 'user', userId: claims.userId, admin: account.admin, moderator: account.moderator };
   }
 }

@@ -12,4 +12,5 @@ export { SetRolesCommand } from './commands/set-roles/set-roles.command.js';
 export { CurrentActor, userIdOf } from './current-actor.decorator.js';
 export { PasswordHasher } from './passwords/password-hasher.js';
 export { UsersQueries } from './queries/users.queries.js';
+export { TokenActors } from './token-actors.js';
 export { SessionIssuer } from './sessions/session-issuer.js';

@@ -1,5 +1,7 @@
 import type { Projection } from '@groundtruth/platform';
 import { activityProjection } from './activity/activity.projection.js';
+import { discussionsProjection } from './discussions/discussions.projection.js';
+import { notificationsProjection } from './notifications/notifications.projection.js';
 import { fieldNotesProjection } from './notes/field-notes.projection.js';
 import { ingestionsProjection } from './ingestions/ingestions.projection.js';
 import { lorawanWebhooksProjection } from './lorawan-webhooks/lorawan-webhooks.projection.js';
@@ -20,10 +22,14 @@ export const projections: readonly Projection[] = [
   fieldNotesProjection,
   ingestionsProjection,
   lorawanWebhooksProjection,
+  discussionsProjection,
+  notificationsProjection,
 ];
 
 export {
   activityProjection,
+  discussionsProjection,
+  notificationsProjection,
   fieldNotesProjection,
   ingestionsProjection,
   lorawanWebhooksProjection,

@@ -52,6 +52,11 @@ export const NewPostBody = z
   .meta({ id: 'NewPostBody' });
 export type NewPostBody = z.infer<typeof NewPostBody>;
 export const EditPostBody = z.object({ body: RichText }).meta({ id: 'EditPostBody' });
+export type EditPostBody = z.infer<typeof EditPostBody>;
+export type DiscussionReply = z.infer<typeof DiscussionReply>;
+/** What a new post or an edit answers: the post as the list shows it (a top-level one with its replies). */
+export const PostAnswer = z.object({ post: z.union([DiscussionPost, DiscussionReply]) }).meta({ id: 'PostAnswer' });
+export type PostAnswer = z.infer<typeof PostAnswer>;
 
 export const SensorRef = z.object({ stationId: IdParam, sensorId: IdParam });
 export const DataEvent = z
@@ -73,7 +78,9 @@ export const DataEvent = z
   })
   .meta({ id: 'DataEvent' });
 export type DataEvent = z.infer<typeof DataEvent>;
-export const DataEventList = z.object({ events: z.array(DataEvent) });
+export const DataEventList = z.object({ events: z.array(DataEvent).meta({ description: 'By start, earliest first' }) });
+export type DataEventList = z.infer<typeof DataEventList>;
+export const DataEventAnswer = z.object({ event: DataEvent }).meta({ id: 'DataEventAnswer' });
 
 export const NewDataEventBody = z
   .object({
@@ -89,6 +96,7 @@ export const NewDataEventBody = z
     }),
   })
   .meta({ id: 'NewDataEventBody' });
+export type NewDataEventBody = z.infer<typeof NewDataEventBody>;
 export const EditDataEventBody = z
   .object({
     title: RichText,
@@ -97,8 +105,14 @@ export const EditDataEventBody = z
     end: z.iso.datetime({ offset: true }),
   })
   .meta({ id: 'EditDataEventBody' });
+export type EditDataEventBody = z.infer<typeof EditDataEventBody>;
 /** Data events that touch any of these sensors within a window, for charts (no bookmark needed). */
 export const DataEventsQuery = z.object({
   bookmark: z.string().min(1).max(100).optional(),
-  stations: z.string().max(2_000).optional(),
+  stations: z
+    .string()
+    .max(2_000)
+    .regex(/^\d{1,15}(,\d{1,15}){0,99}$/, { error: 'A comma-separated list of station ids.' })
+    .optional(),
 });
+export type DataEventsQuery = z.infer<typeof DataEventsQuery>;

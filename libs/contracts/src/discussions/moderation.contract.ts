@@ -3,7 +3,8 @@ import { IdParam } from '../common/params.contract.js';
 
 export const ReportedPostType = z.enum(['discussion_post', 'data_event']);
 export const ReportBody = z.object({ postId: IdParam, postType: ReportedPostType }).meta({ id: 'ReportBody' });
-export const CancelReportQuery = ReportBody;
+export type ReportBody = z.infer<typeof ReportBody>;
+export const CancelReportQuery = z.object({ postId: IdParam, postType: ReportedPostType });
 export const ModerationPageQuery = z.object({
   page: z.coerce.number().int().min(0).max(100_000).default(0),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
@@ -30,3 +31,6 @@ export const ModerationContent = z.object({
   body: z.string().meta({ description: 'The post as its author last wrote it (rich text JSON or plain text)' }),
   author: z.string(),
 });
+export type ModerationRequest = z.infer<typeof ModerationRequest>;
+export type ModerationRequestPage = z.infer<typeof ModerationRequestPage>;
+export type ModerationContent = z.infer<typeof ModerationContent>;

@@ -25,11 +25,13 @@ export const NotificationsQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   filter: z.enum(['all', 'unread', 'comment', 'reply', 'mention']).default('all'),
 });
+export type NotificationsQuery = z.infer<typeof NotificationsQuery>;
 export const NotificationPage = z.object({
   notifications: z.array(Notification),
   unread: z.number().int(),
   total: z.number().int(),
 });
+export type NotificationPage = z.infer<typeof NotificationPage>;
 export const SeenBody = z
   .object({ ids: z.array(z.number().int().positive()).max(1_000) })
   .meta({ description: 'An empty list means all' });

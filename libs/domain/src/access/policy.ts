@@ -146,7 +146,36 @@ export const rules = {
   /** Reading a station's SD-card backup files (spec §2 /admin backup upload). */
   'admin.backup': siteAdmin<NoResource>(),
 
-  // Moderators review reported posts (the calls arrive with the discussion feature).
+  // Discussions (spec §6: anyone reads what they may read; signed-in users comment, edit and delete their own, report others').
+  /** Comments and data events on a project are read as the project is; on a saved workspace, by whoever holds its token. */
+  'post.write': {
+    signIn: true,
+    allow: (a: Actor, p: ProjectResource) => isUser(a) && readsProject(a, p),
+  } satisfies Rule<ProjectResource>,
+  /** A comment on a saved workspace (its token is the key to it). */
+  'post.writeOnWorkspace': signedIn<NoResource>(),
+  /** Edit and delete: the author only; a moderator deletes through an acknowledged report. */
+  'post.edit': {
+    signIn: true,
+    allow: (a: Actor, n: AuthoredResource) => isUser(a) && n.isAuthor,
+  } satisfies Rule<AuthoredResource>,
+  'post.delete': {
+    signIn: true,
+    allow: (a: Actor, n: AuthoredResource) => isUser(a) && n.isAuthor,
+  } satisfies Rule<AuthoredResource>,
+  /** Anyone who reads a post and did not write it may report it. */
+  'post.report': {
+    signIn: true,
+    allow: (a: Actor, n: AuthoredResource) => isUser(a) && !n.isAuthor,
+  } satisfies Rule<AuthoredResource>,
+  /** Spec §2: the comment/event toggle is for site admins and the project's Administrators. */
+  'dataEvent.create': { signIn: true, allow: administers } satisfies Rule<ProjectResource>,
+  /** A data event on a saved workspace that belongs to no project: site admins. */
+  'dataEvent.createOnWorkspace': siteAdmin<NoResource>(),
+  /** One's own notifications (list, mark seen, the live socket). */
+  'notifications.read': signedIn<NoResource>(),
+
+  // Moderators review reported posts.
   // Spec §6 lists the moderator flag on its own: site admins moderate only if they also hold it.
   'moderation.review': { signIn: true, allow: (a: Actor, _r: NoResource) => isUser(a) && a.moderator } satisfies Rule<NoResource>,
 } as const;

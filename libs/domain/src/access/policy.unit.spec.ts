@@ -78,6 +78,8 @@ const ownAccount: On<AccountResource> = {
     return { userId: actor.userId };
   },
 };
+const ownPost: On<AuthoredResource> = { name: 'their own post', resourceFor: () => ({ isAuthor: true }) };
+const othersPost: On<AuthoredResource> = { name: "someone else's post", resourceFor: () => ({ isAuthor: false }) };
 const someoneElsesAccount: On<AccountResource> = { name: "someone else's account", resourceFor: () => ({ userId: 99 }) };
 /** Another person; a project member or administrator shares that project with them. */
 const person = (name: string, publicProfile: boolean): On<PersonResource> => ({
@@ -200,6 +202,22 @@ const table: readonly Row[] = [
   ...line('admin.searchUsers',      nothing,             [signIn, forbid, forbid, forbid, forbid, allow]),
   ...line('admin.spoof',            nothing,             [signIn, forbid, forbid, forbid, forbid, allow]),
   ...line('admin.backup',           nothing,             [signIn, forbid, forbid, forbid, forbid, allow]),
+
+  // Discussions: write where one reads; edit and delete one's own; report others'.
+  ...line('post.write',             publicProject,       [signIn, allow,  allow,  allow,  allow,  allow]),
+  ...line('post.write',             privateProject,      [signIn, forbid, allow,  allow,  forbid, allow]),
+  ...line('post.writeOnWorkspace',  nothing,             [signIn, allow,  allow,  allow,  allow,  allow]),
+  ...line('post.edit',              ownPost,             [na,     allow,  allow,  allow,  allow,  allow]),
+  ...line('post.edit',              othersPost,          [signIn, forbid, forbid, forbid, forbid, forbid]),
+  ...line('post.delete',            ownPost,             [na,     allow,  allow,  allow,  allow,  allow]),
+  ...line('post.delete',            othersPost,          [signIn, forbid, forbid, forbid, forbid, forbid]),
+  ...line('post.report',            ownPost,             [na,     forbid, forbid, forbid, forbid, forbid]),
+  ...line('post.report',            othersPost,          [signIn, allow,  allow,  allow,  allow,  allow]),
+  // Data events: the project's Administrators and site admins; on a workspace without a project, site admins.
+  ...line('dataEvent.create',       publicProject,       [signIn, forbid, forbid, allow,  forbid, allow]),
+  ...line('dataEvent.create',       privateProject,      [signIn, forbid, forbid, allow,  forbid, allow]),
+  ...line('dataEvent.createOnWorkspace', nothing,        [signIn, forbid, forbid, forbid, forbid, allow]),
+  ...line('notifications.read',     nothing,             [signIn, allow,  allow,  allow,  allow,  allow]),
 
   // Moderators only: the admin flag alone does not make a moderator.
   ...line('moderation.review',      nothing,             [signIn, forbid, forbid, forbid, allow,  forbid]),

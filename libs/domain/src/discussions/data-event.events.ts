@@ -34,3 +34,11 @@ export type DataEventDeleted = DomainEvent<
 >;
 
 export type DataEventEvent = DataEventCreated | DataEventEdited | DataEventDeleted;
+
+export const dataEventEventTypes = [
+  'DataEventCreated',
+  'DataEventEdited',
+  'DataEventDeleted',
+] as const satisfies readonly DataEventEvent['type'][];
+
+export const dataEventStream = (eventId: number): string => `data-event-${eventId}`;

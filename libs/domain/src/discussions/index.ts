@@ -9,3 +9,4 @@ export * from './moderation.events.js';
 export * from './moderation.commands.js';
 export * from './moderation.decider.js';
 export * from './notification.rules.js';
+export * from './notification-inbox.js';

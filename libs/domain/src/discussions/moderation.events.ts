@@ -18,3 +18,9 @@ export type ReportAcknowledged = DomainEvent<
 >;
 
 export type ModerationEvent = PostReported | ReportCancelled | ReportAcknowledged;
+
+export const moderationEventTypes = [
+  'PostReported',
+  'ReportCancelled',
+  'ReportAcknowledged',
+] as const satisfies readonly ModerationEvent['type'][];

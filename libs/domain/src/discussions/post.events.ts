@@ -32,3 +32,7 @@ export type PostDeleted = DomainEvent<
 >;
 
 export type PostEvent = PostCreated | PostEdited | PostDeleted;
+
+export const postEventTypes = ['PostCreated', 'PostEdited', 'PostDeleted'] as const satisfies readonly PostEvent['type'][];
+
+export const postStream = (postId: number): string => `post-${postId}`;

@@ -15,3 +15,4 @@ export * from './station-notes.entity.js';
 export * from './ingestions.entity.js';
 export * from './activity.entity.js';
 export * from './lorawan-webhooks.entity.js';
+export * from './discussions.entity.js';

@@ -1,0 +1,112 @@
+import { createLogger, PostgresEventStore, ProjectionRunner, type EventStore, type RecordedEvent } from '@groundtruth/platform';
+import { createTestDatabase, type TestDatabase } from '../../../../../test/support/test-database.js';
+import { appendDiscussionHistory, discussionCast, doc, text } from '../../../../../test/support/discussion-events.js';
+import { expectIdempotent, expectIgnored } from '../../../../../test/support/projection-checks.js';
+import { discussionsProjection } from './discussions.projection.js';
+
+const log = createLogger('silent');
+let db: TestDatabase;
+let store: EventStore;
+const firstProject = 40;
+const firstPost = 1_000;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  store = new PostgresEventStore(db.pool);
+  await appendDiscussionHistory(store, { projects: 2, firstProject, firstPost });
+  expect(await new ProjectionRunner(db.pool, store, discussionsProjection, log).runUntilIdle()).toBe('idle');
+});
+afterAll(() => db.drop());
+
+const rows = async <R>(sql: string, params: unknown[] = []) => (await db.pool.query(sql, params)).rows as R[];
+
+describe('discussions projection', () => {
+  it('keeps posts with their edits, and deleted ones as empty placeholders', async () => {
+    const posts = await rows<{
+      id: string;
+      thread_id: string | null;
+      edits: number;
+      deleted: boolean;
+      body: string;
+      mentions: number[];
+    }>('SELECT id, thread_id, edits, deleted, body, mentions FROM discussion_posts WHERE project_id = $1 ORDER BY id', [
+      firstProject,
+    ]);
+    const cast = discussionCast(firstProject);
+    expect(
+      posts.map((p) => [Number(p.id) - firstPost, p.thread_id && Number(p.thread_id) - firstPost, p.edits, p.deleted]),
+    ).toEqual([
+      [0, null, 1, false],
+      [1, 0, 0, false],
+      [2, 0, 0, true],
+      [3, null, 0, true],
+    ]);
+    expect(posts[0]!.mentions).toEqual([cast.member, cast.later]);
+    expect(posts[2]!.body).toBe('');
+    expect(posts[3]!.body).toBe('');
+  });
+
+  it('keeps data events with their edits, without the deleted ones', async () => {
+    const events = await rows<{ id: string; end_time: Date; all_project_sensors: boolean }>(
+      'SELECT id, end_time, all_project_sensors FROM data_events WHERE project_id = $1',
+      [firstProject],
+    );
+    expect(events.map((e) => [Number(e.id) - firstPost, e.end_time.toISOString(), e.all_project_sensors])).toEqual([
+      [4, '2026-04-01T13:00:00.000Z', true],
+    ]);
+  });
+
+  it('keeps one request per report round, counts its reporters, and drops withdrawn ones', async () => {
+    const requests = await rows<{
+      id: string;
+      post_id: string;
+      reporters: number;
+      action: string | null;
+      acknowledged_by: string | null;
+    }>('SELECT id, post_id, reporters, action, acknowledged_by FROM moderation_requests WHERE post_id < $1 ORDER BY id', [
+      firstPost + 10,
+    ]);
+    expect(requests.map((r) => [Number(r.id) - firstPost, Number(r.post_id) - firstPost, r.reporters, r.action])).toEqual([
+      [6, 0, 2, 'keep'],
+      [9, 2, 1, 'delete'],
+    ]);
+    // Acknowledged requests hold no open reports: their reporters may report again.
+    expect(await rows('SELECT * FROM moderation_reports WHERE post_id < $1', [firstPost + 10])).toEqual([]);
+  });
+
+  it('ignores later events of posts, data events and requests it never saw begin', async () => {
+    const at = '2026-05-01T00:00:00.000Z';
+    const late = (type: string, data: Record<string, unknown>, streamId: string): RecordedEvent =>
+      ({
+        type,
+        data,
+        streamId,
+        revision: 5n,
+        position: { commit: 0n, sequence: 0n },
+        metadata: { eventId: 'x', correlationId: 'x', causationId: 'x', userId: 1, occurredAt: at },
+      }) as unknown as RecordedEvent;
+    await expectIgnored(db.pool, discussionsProjection, [
+      late('PostEdited', { postId: 99_999, body: doc(text('x')), mentions: [], editedAt: at }, 'post-99999'),
+      late('PostDeleted', { postId: 99_999, deletedBy: 1, byModerator: false, deletedAt: at }, 'post-99999'),
+      late(
+        'DataEventEdited',
+        { eventId: 99_999, title: 'x', description: '', start: at, end: at, editedAt: at },
+        'data-event-99999',
+      ),
+      late(
+        'ReportAcknowledged',
+        { requestId: 99_999, postId: 1, postType: 'discussion_post', action: 'keep', acknowledgedBy: 1, acknowledgedAt: at },
+        'moderation-post-1',
+      ),
+      late(
+        'ReportCancelled',
+        { requestId: 99_999, postId: 1, postType: 'discussion_post', cancelledBy: 1, closed: false, cancelledAt: at },
+        'moderation-post-1',
+      ),
+    ]);
+  });
+
+  it('changes nothing when an event comes twice or the log comes again', async () => {
+    await expectIdempotent(db.pool, store, discussionsProjection);
+  });
+});
