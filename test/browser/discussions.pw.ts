@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createProject, demoAdmin, joinProject } from './projects';
 import { DESKTOP, auth, makeOwner, prepare, seededStation, type Owner } from './stations';
@@ -196,5 +198,70 @@ test('a data event journey: posted from the workspace, listed beside the comment
   await page.getByRole('dialog', { name: 'Delete this data event?' }).getByRole('button', { name: 'Yes, delete' }).click();
   await expect(listed).toHaveCount(0);
   await expect(page.getByTestId('chart-data-events').getByRole('link', { name: title })).toHaveCount(0);
+  await page.context().close();
+});
+
+const run = promisify(execFile);
+
+/** Gives a site role with the product's own tool (npm run roles), against the suite's running server. */
+const grantRole = async (email: string, role: '+moderator' | '+admin') => {
+  const { stdout } = await run('node', ['apps/api/dist/roles.js', email, role], {
+    env: {
+      ...process.env,
+      DATA_DIR: process.env['GT_PW_DATA_DIR']!,
+      EMBEDDED_PG_PORT: process.env['GT_PW_PG_PORT'] ?? '54391',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  expect(stdout).toContain('moderator true');
+};
+
+test('a report walked through to a moderator’s delete: reported in the page, the moderator’s calls, the post gone for readers (en-US)', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const ana = await makeOwner(request, 'report-ana');
+  const ben = await makeOwner(request, 'report-ben');
+  const mo = await makeOwner(request, 'report-mo');
+  await grantRole(mo.email, '+moderator');
+  const projectId = await createProject(request, ana, { name: 'Reports', privacy: 1 });
+  const text = `Buy cheap watches ${Date.now().toString(36)}`;
+  const posted = await request.post('/api/discussion', { headers: auth(ana), data: { post: { projectId, body: text } } });
+  expect(posted.status(), await posted.text()).toBe(201);
+  const postId = ((await posted.json()) as { post: { id: number } }).post.id;
+
+  // Ben reports it from the page; he can take the report back, and report again.
+  const page = await signedInPage(browser, ben, 'en-US');
+  await page.goto(`/dashboard/projects/${projectId}`);
+  const comment = page.locator(`#comment-id-${postId}`);
+  await expect(comment).toContainText(text);
+  await expect(comment.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
+  await comment.getByRole('button', { name: 'Report', exact: true }).click();
+  await expect(page.getByText('Thank you. The post was reported to the moderators.')).toBeVisible();
+  await comment.getByRole('button', { name: 'Cancel report' }).click();
+  await expect(page.getByText('Your report was cancelled.')).toBeVisible();
+  await comment.getByRole('button', { name: 'Report', exact: true }).click();
+  await expect(comment.getByRole('button', { name: 'Cancel report' })).toBeVisible();
+
+  // The moderator's side, through its calls (the console's screen is another issue's).
+  const queue = await request.get('/api/moderation/requests?page=0&pageSize=10', { headers: auth(mo) });
+  expect(queue.status(), await queue.text()).toBe(200);
+  const { requests } = (await queue.json()) as { requests: { id: number; postId: number; acknowledgedAt: string | null }[] };
+  const open = requests.find((r) => r.postId === postId && r.acknowledgedAt === null);
+  expect(open).toBeDefined();
+  const content = await request.get(`/api/moderation/content/discussion_post/${postId}`, { headers: auth(mo) });
+  expect(await content.text()).toContain('Buy cheap watches');
+  // Not a moderator: refused.
+  const refused = await request.post(`/api/moderation/requests/${open!.id}/acknowledge?action=delete`, { headers: auth(ben) });
+  expect(refused.status()).toBe(403);
+  const acknowledged = await request.post(`/api/moderation/requests/${open!.id}/acknowledge?action=delete`, {
+    headers: auth(mo),
+  });
+  expect(acknowledged.status(), await acknowledged.text()).toBeLessThan(300);
+
+  // The reader's page no longer shows it.
+  await page.reload();
+  await expect(page.getByText(text)).toHaveCount(0);
   await page.context().close();
 });

@@ -10,7 +10,7 @@ export type DataEventsAsk = { readonly bookmark?: string; readonly stations?: re
 
 /** GET /data-events?bookmark=&stations=: the events of a workspace, or those touching these stations' sensors. */
 export const getDataEvents = (ask: DataEventsAsk, signal?: AbortSignal): Promise<DataEvent[]> =>
-  callRoute(routes.getDataEvents, {
+  callRoute(routes.dataEvents, {
     query: {
       ...(ask.bookmark ? { bookmark: ask.bookmark } : {}),
       ...(ask.stations && ask.stations.length > 0 ? { stations: [...ask.stations].sort((a, b) => a - b).join(',') } : {}),
@@ -39,7 +39,7 @@ export type NewDataEvent = {
 
 /** POST /data-events: an event over all the project's sensors or the selected ones (site or project admins). */
 export const createDataEvent = ({ place, sensors, ...fields }: NewDataEvent) =>
-  callRoute(routes.postDataEvent, { body: { event: { ...place, ...fields, sensors: [...sensors] } } });
+  callRoute(routes.createDataEvent, { body: { event: { ...place, ...fields, sensors: [...sensors] } } });
 
 /** DELETE /data-events/{id}: by its author. */
 export const deleteDataEvent = async ({ eventId }: { readonly eventId: number }) => {

@@ -10,8 +10,8 @@ export const discussionQueryKey = (place: DiscussionPlace) => ['discussion', pla
 /** GET /discussion/projects/{id} or GET /discussion?bookmark=: threads newest first, replies oldest first. */
 export const getDiscussion = (place: DiscussionPlace, signal?: AbortSignal): Promise<DiscussionList> =>
   'bookmark' in place
-    ? callRoute(routes.getBookmarkDiscussion, { query: { bookmark: place.bookmark }, signal })
-    : callRoute(routes.getProjectDiscussion, { params: { id: place.projectId }, signal });
+    ? callRoute(routes.bookmarkDiscussion, { query: { bookmark: place.bookmark }, signal })
+    : callRoute(routes.projectDiscussion, { params: { id: place.projectId }, signal });
 
 export const discussionQueryOptions = (place: DiscussionPlace) =>
   queryOptions({ queryKey: discussionQueryKey(place), queryFn: ({ signal }) => getDiscussion(place, signal) });
@@ -22,17 +22,17 @@ export type NewPost = { readonly place: DiscussionPlace; readonly threadId?: num
 
 /** POST /discussion: a thread on the place, or a reply in a thread (one level). */
 export const createPost = ({ place, threadId, body }: NewPost) =>
-  callRoute(routes.postDiscussion, {
+  callRoute(routes.createPost, {
     body: { post: { ...(threadId !== undefined ? { threadId } : {}), ...place, body } },
   });
 
 /** POST /discussion/{id}: the author's new text (every edit is kept as an event). */
 export const editPost = ({ postId, body }: { readonly postId: number; readonly body: string; readonly place: DiscussionPlace }) =>
-  callRoute(routes.editDiscussion, { params: { id: postId }, body: { body } });
+  callRoute(routes.editPost, { params: { id: postId }, body: { body } });
 
 /** DELETE /discussion/{id}: by the author; a thread with replies stays as a "deleted" placeholder. */
 export const deletePost = async ({ postId }: { readonly postId: number; readonly place: DiscussionPlace }) => {
-  await callRoute(routes.deleteDiscussion, { params: { id: postId } });
+  await callRoute(routes.deletePost, { params: { id: postId } });
 };
 
 const useReloading = <A extends { readonly place: DiscussionPlace }, R>(fn: (args: A) => Promise<R>) => {

@@ -13,7 +13,7 @@ export type UnreadList = { readonly notifications: readonly Notification[]; read
 
 /** GET /notifications?filter=unread: what the header's badge counts and its list shows. */
 export const getUnread = async (signal?: AbortSignal): Promise<UnreadList> => {
-  const page = await callRoute(routes.getNotifications, { query: { filter: 'unread', pageSize: 50 }, signal });
+  const page = await callRoute(routes.notifications, { query: { filter: 'unread', pageSize: 50 }, signal });
   return { notifications: page.notifications, unread: page.unread };
 };
 
@@ -26,7 +26,7 @@ export const PAGE_SIZE = 20;
 export const notificationPageOptions = (filter: NotificationFilter, page: number) =>
   queryOptions({
     queryKey: [...notificationsRootKey, 'page', filter, page] as const,
-    queryFn: ({ signal }) => callRoute(routes.getNotifications, { query: { filter, page, pageSize: PAGE_SIZE }, signal }),
+    queryFn: ({ signal }) => callRoute(routes.notifications, { query: { filter, page, pageSize: PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -34,7 +34,7 @@ export const useNotificationPage = (filter: NotificationFilter, page: number) =>
 
 /** POST /notifications/seen: these ids, or all of them for an empty list (spec §4). */
 export const markSeen = async (ids: readonly number[]): Promise<void> => {
-  await callRoute(routes.markNotificationsSeen, { body: { ids: [...ids] } });
+  await callRoute(routes.notificationsSeen, { body: { ids: [...ids] } });
 };
 
 export const useMarkSeen = () => {

@@ -55,14 +55,14 @@ describe('where a notification leads', () => {
 });
 
 describe('the socket address', () => {
-  it('puts the namespace on the API origin and the engine under the API path', () => {
+  it('puts the namespace on the API origin, the engine at the socket.io path', () => {
     expect(socketAddress('/api', 'http://localhost:3000')).toEqual({
       url: 'http://localhost:3000/notifications',
-      path: '/api/socket.io',
+      path: '/socket.io',
     });
     expect(socketAddress('https://api.example.org/v2/', 'http://localhost:3000')).toEqual({
       url: 'https://api.example.org/notifications',
-      path: '/v2/socket.io',
+      path: '/socket.io',
     });
   });
 });
