@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { createProject, demoAdmin, joinProject } from './projects';
 import { DESKTOP, auth, makeOwner, prepare, seededStation, type Owner } from './stations';
 
@@ -9,6 +9,9 @@ import { DESKTOP, auth, makeOwner, prepare, seededStation, type Owner } from './
  * toggle; §5 editor rules): comments and their live notifications between two browsers, data events
  * on the explore charts, and a report walked to a moderator's delete.
  */
+
+// The machine these run on is shared: a first page load may take a while.
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 const signedInPage = async (browser: Browser, owner: Owner, locale: string): Promise<Page> => {
   const context = await browser.newContext({ locale, viewport: DESKTOP });
@@ -133,7 +136,7 @@ test('a comment journey: post, reply, edit, delete a thread with replies (placeh
 
   // Delete with confirmation; the thread keeps its reply under a placeholder.
   await thread.getByRole('button', { name: 'Delete', exact: true }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Delete this comment?' });
+  const dialog = page.getByRole('alertdialog', { name: 'Delete this comment?' });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(thread).toContainText('First line');
   await thread.getByRole('button', { name: 'Delete', exact: true }).first().click();
@@ -195,7 +198,7 @@ test('a data event journey: posted from the workspace, listed beside the comment
 
   // Deleted by its author (confirmed): gone from the list and the chart.
   await listed.getByRole('button', { name: 'Delete', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Delete this data event?' }).getByRole('button', { name: 'Yes, delete' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete this data event?' }).getByRole('button', { name: 'Yes, delete' }).click();
   await expect(listed).toHaveCount(0);
   await expect(page.getByTestId('chart-data-events').getByRole('link', { name: title })).toHaveCount(0);
   await page.context().close();

@@ -58,6 +58,8 @@ const CommentEditor = ({
   const [suggesting, setSuggesting] = useState<Suggesting | null>(null);
   const [active, setActive] = useState(0);
   const [empty, setEmpty] = useState(false);
+  // The placeholder shows while nothing is written.
+  const [blank, setBlank] = useState(!initialBody);
   // The suggestion plugin and the keymap read these outside React's render.
   const suggestingRef = useRef<Suggesting | null>(null);
   const activeRef = useRef(0);
@@ -136,10 +138,13 @@ const CommentEditor = ({
         role: 'textbox',
         'aria-multiline': 'true',
         'aria-label': label,
-        ...(placeholder ? { 'aria-placeholder': placeholder, 'data-placeholder': placeholder } : {}),
+        ...(placeholder ? { 'aria-placeholder': placeholder } : {}),
       },
     },
-    onUpdate: () => setEmpty(false),
+    onUpdate: ({ editor: e }) => {
+      setEmpty(false);
+      setBlank(e.isEmpty);
+    },
   });
 
   const submit = (e: Editor | null = editor) => {
@@ -174,15 +179,19 @@ const CommentEditor = ({
           '& .ProseMirror p': { my: 0.25 },
           '& .ProseMirror ul, & .ProseMirror ol': { pl: 3, my: 0.5 },
           '& .ProseMirror .mention': { color: 'primary.main', fontWeight: 500 },
-          '& .ProseMirror p.is-editor-empty:first-of-type::before, & .ProseMirror:has(> p:only-child:empty)::before': {
-            content: 'attr(data-placeholder)',
-            color: 'text.disabled',
-            float: 'left',
-            height: 0,
-            pointerEvents: 'none',
-          },
+          position: 'relative',
         }}
       >
+        {placeholder && blank && (
+          <Typography
+            aria-hidden
+            variant="body1"
+            color="text.disabled"
+            sx={{ position: 'absolute', top: 8, left: 12, pointerEvents: 'none', my: 0.25 }}
+          >
+            {placeholder}
+          </Typography>
+        )}
         <EditorContent editor={editor} />
       </Box>
       {empty && (
