@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { createProject, demoAdmin, joinProject } from './projects';
-import { DESKTOP, auth, makeOwner, prepare, seededStation, type Owner } from './stations';
+import { DESKTOP, auth, makeOwner, prepare, seededStation, snackbar, type Owner } from './stations';
 
 /**
  * Discussions (spec §2 Comments and data events, Notifications; §4 Comment, Notifications, Posts type
@@ -19,6 +19,12 @@ const signedInPage = async (browser: Browser, owner: Owner, locale: string): Pro
   await prepare(page, { owner, locale });
   return page;
 };
+
+// A fresh server seeds its demo data first; accounts made meanwhile wait long for their mail.
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(150_000);
+  await seededStation(request, 'Hudson at Kingston');
+});
 
 /** The discussion's editor (the first is the new comment's). */
 const editor = (page: Page, name: string | RegExp) => page.getByRole('textbox', { name });
@@ -241,9 +247,9 @@ test('a report walked through to a moderator’s delete: reported in the page, t
   await expect(comment).toContainText(text);
   await expect(comment.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
   await comment.getByRole('button', { name: 'Report', exact: true }).click();
-  await expect(page.getByText('Thank you. The post was reported to the moderators.')).toBeVisible();
+  await expect(snackbar(page)).toContainText('Thank you. The post was reported to the moderators.');
   await comment.getByRole('button', { name: 'Cancel report' }).click();
-  await expect(page.getByText('Your report was cancelled.')).toBeVisible();
+  await expect(snackbar(page)).toContainText('Your report was cancelled.');
   await comment.getByRole('button', { name: 'Report', exact: true }).click();
   await expect(comment.getByRole('button', { name: 'Cancel report' })).toBeVisible();
 

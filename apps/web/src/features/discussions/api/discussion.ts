@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { callRoute } from '@/lib/call-route';
 
 /** Where a discussion lives: a project's page, or an explore workspace's bookmark (spec §2). */
-export type DiscussionPlace = { readonly projectId: number } | { readonly bookmark: string; readonly projectId?: number };
+export type DiscussionPlace = { readonly projectId: number } | { readonly bookmark: string };
 
 export const discussionQueryKey = (place: DiscussionPlace) => ['discussion', place] as const;
 

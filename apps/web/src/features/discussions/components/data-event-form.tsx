@@ -37,15 +37,17 @@ export const DataEventForm = ({ place, scope }: { readonly place: DiscussionPlac
   const save = async () => {
     setTried(true);
     if (Object.keys(errors).length > 0) return;
+    const wholeProject = allSensors && scope.projectId !== null;
     try {
       await create.mutateAsync({
-        // The workspace's project too: an event over all its sensors needs it.
-        place: scope.projectId !== null && 'bookmark' in place ? { ...place, projectId: scope.projectId } : place,
+        // An event over all the project's sensors belongs to the project; one over the selected
+        // sensors to this workspace.
+        place: wholeProject && scope.projectId !== null ? { projectId: scope.projectId } : place,
         title: title.trim(),
         description: description.trim(),
         start: fromLocalInput(start)!,
         end: fromLocalInput(end)!,
-        allProjectSensors: allSensors && scope.projectId !== null,
+        allProjectSensors: wholeProject,
         sensors: scope.sensors,
       });
       snack(t('discussion.eventSaved'), 'success');

@@ -67,7 +67,13 @@ export const DiscussionPanel = ({ place, scope }: DiscussionPanelProps) => {
   const viewerId = session.user?.id ?? null;
   const signedIn = session.status === 'authenticated';
   const discussion = useDiscussion(place);
-  const events = useDataEvents('bookmark' in place ? { bookmark: place.bookmark } : {}, scope !== undefined);
+  // Beside a workspace's comments: the data events of the stations its charts show (those of this
+  // workspace and the project-wide ones alike), else the workspace's own.
+  const shownStations = [...new Set((scope?.sensors ?? []).map((s) => s.stationId))];
+  const events = useDataEvents(
+    shownStations.length > 0 ? { stations: shownStations } : 'bookmark' in place ? { bookmark: place.bookmark } : {},
+    scope !== undefined,
+  );
   const role = useProjectRole(scope?.projectId ?? null, signedIn);
   const create = useCreatePost();
   const [mode, setMode] = useState<'comment' | 'event'>('comment');
