@@ -47,8 +47,8 @@ for (const { locale, newComment, badge, mentioned, typeName } of [
 ]) {
   test(`one user mentions another, whose badge changes live without reloading (${locale})`, async ({ browser, request }) => {
     test.setTimeout(120_000);
-    const ana = await makeOwner(request, `ana-${locale}`);
-    const ben = await makeOwner(request, `ben-${locale}`);
+    const ana = await makeOwner(request, `ana-${locale.toLowerCase()}`);
+    const ben = await makeOwner(request, `ben-${locale.toLowerCase()}`);
     const projectId = await createProject(request, ana, { name: `Mentions ${locale}`, privacy: 0 });
     await joinProject(request, ana, projectId, ben);
 
