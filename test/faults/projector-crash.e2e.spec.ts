@@ -13,7 +13,7 @@ import {
   type LogPosition,
 } from '../../libs/platform/src/index.js';
 import { projections, projectsProjection } from '../../apps/projector/src/projections/index.js';
-import { appendMixedHistory, mixedSliceIds, type MixedSliceSize } from '../support/mixed-history.js';
+import { appendMixedHistory, DISCUSSION_PROJECTS_FROM, mixedSliceIds, type MixedSliceSize } from '../support/mixed-history.js';
 import { tableSnapshot } from '../support/project-events.js';
 import { alteredStore, lastEventPosition, readModelSnapshot } from '../support/read-models.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
@@ -129,7 +129,10 @@ describe('projector killed mid-batch', () => {
           Array.from({ length: SLICE.teams }, (_, i) => String(first + i)),
         ),
       );
-      const plain = live.filter((r) => !teams.has((r as { id: string }).id));
+      // The discussion history's own projects have a life of their own too.
+      const plain = live.filter(
+        (r) => !teams.has((r as { id: string }).id) && Number((r as { id: string }).id) < DISCUSSION_PROJECTS_FROM,
+      );
       expect(plain).toHaveLength(ROUNDS * (SLICE.projects - SLICE.teams));
       // Every project without a team history folded all 1 + 5 of its events exactly once (revision 5 = the sixth event).
       expect(new Set(plain.map((r) => (r as { revision: string }).revision))).toEqual(new Set(['5']));

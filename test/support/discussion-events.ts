@@ -40,7 +40,7 @@ export const discussionCast = (projectId: number) => {
  * A discussion's life on `projects` projects from `firstProject` (even ones public, odd ones
  * private), through the real deciders: the owner's comment mentioning the member and the outsider,
  * replies, an edit that mentions someone new, a comment deleted, data events marked, edited and
- * deleted, reports kept, cancelled and deleted by a moderator, notifications marked seen, and the
+ * deleted, reports kept, cancelled (then reported again, left open) and deleted by a moderator, notifications marked seen, and the
  * member leaving at the end. Post ids are `firstPost + …`, ten per project.
  */
 export const appendDiscussionHistory = async (
@@ -187,6 +187,8 @@ export const appendDiscussionHistory = async (
     );
     await moderation(pid(1), report(pid(1), cast.member, pid(8)), cast.outsider);
     await moderation(pid(1), { type: 'CancelReport', data: { postId: pid(1), postType: 'discussion_post' } }, cast.outsider);
+    // The owner reports the reply afterwards: a new request, left open.
+    await moderation(pid(1), report(pid(1), cast.member, options.firstPost + 100_000 + i), cast.owner);
     await moderation(pid(2), report(pid(2), cast.outsider, pid(9)), cast.owner);
     await moderation(
       pid(2),

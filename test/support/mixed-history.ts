@@ -1,10 +1,14 @@
 import type { EventStore, SubjectKeyStore } from '../../libs/platform/src/index.js';
 import { appendAccountHistory } from './account-events.js';
+import { appendDiscussionHistory } from './discussion-events.js';
 import { appendIngestionHistory } from './ingestion-events.js';
 import { appendLorawanWebhookHistory } from './lorawan-webhook-events.js';
 import { appendNoteHistory } from './note-events.js';
 import { appendProjectHistory, appendProjectTeamHistory } from './project-events.js';
 import { appendStationHistory } from './station-events.js';
+
+/** The discussion history's projects start here, apart from the slices' own projects. */
+export const DISCUSSION_PROJECTS_FROM = 5_000_000;
 
 /** How large one slice of `appendMixedHistory` is; the counts of the builders it runs. */
 export type MixedSliceSize = { projects: number; teams: number; users: number; stations: number; notes: number };
@@ -51,5 +55,11 @@ export const appendMixedHistory = async (
     appendNoteHistory(store, { stations: size.notes, firstId: ids.firstNoteStation }),
     appendIngestionHistory(store, { stations: 4, firstId: 1 + slice }),
     appendLorawanWebhookHistory(store, { projects: 8 }),
+    // Projects of their own, far from the slices' project ids; posts, events and requests likewise.
+    appendDiscussionHistory(store, {
+      projects: 2,
+      firstProject: DISCUSSION_PROJECTS_FROM + slice * 2,
+      firstPost: 10_000_000 + slice * 1_000,
+    }),
   ]);
 };

@@ -19,6 +19,8 @@ export type AppConfig = {
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** How long a command's answer waits for its projections (read-your-writes). */
   readonly readYourWritesTimeoutMs: number;
+  /** How often each API process looks for notifications no wake told it of (a 202 command, a process that died). */
+  readonly notificationsSweepMs: number;
   readonly seedDemoData: boolean;
   /** Days of simulated one-minute readings the demo stations get on first start (0: none). */
   readonly seedDemoDays: number;
@@ -186,6 +188,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     embeddedPostgresPort: int(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535),
     logLevel,
     readYourWritesTimeoutMs: int(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 2000, 0, 60000),
+    notificationsSweepMs: int(env, 'NOTIFICATIONS_SWEEP_MS', 1000, 100, 600000),
     seedDemoData: (env['SEED_DEMO_DATA'] ?? 'true') !== 'false',
     seedDemoDays: int(env, 'SEED_DEMO_DAYS', 365, 0, 3650),
     projectorBatchSize: int(env, 'PROJECTOR_BATCH_SIZE', 1000, 1, 100_000),

@@ -1,8 +1,8 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { Notification, NotificationClientEvents, NotificationServerEvents } from '@groundtruth/contracts';
-import { LOGGER, type Logger } from '@groundtruth/platform';
+import { APP_CONFIG, LOGGER, type AppConfig, type Logger } from '@groundtruth/platform';
 import type { Namespace, Socket } from 'socket.io';
-import { NotificationsQueries } from '../queries/notifications.queries.js';
+import { MISSED_BATCH, NotificationsQueries } from '../queries/notifications.queries.js';
 
 /** Events between API processes, through socket.io's Postgres adapter. */
 export type InterServerEvents = { wake: (userIds: number[]) => void };
@@ -17,9 +17,6 @@ export type SocketData = {
 };
 export type NotificationsNamespace = Namespace<NotificationClientEvents, NotificationServerEvents, InterServerEvents, SocketData>;
 export type NotificationSocket = Socket<NotificationClientEvents, NotificationServerEvents, InterServerEvents, SocketData>;
-
-/** How often each API process looks for notifications nobody woke it for (a command answered 202, a process that died). */
-export const SWEEP_MS = 1_000;
 
 /**
  * Delivers notifications to the sockets this process holds. The notification table is the truth:
@@ -36,12 +33,14 @@ export class LiveNotifications implements OnApplicationShutdown {
   constructor(
     private readonly queries: NotificationsQueries,
     @Inject(LOGGER) private readonly log: Logger,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   attach(nsp: NotificationsNamespace): void {
     this.nsp = nsp;
     nsp.on('wake', (userIds: number[]) => this.wakeHere(userIds));
-    this.sweepTimer = setInterval(() => void this.sweep(), SWEEP_MS);
+    // Wakes a process never got (a command answered 202, a process that died after its commit) are found here.
+    this.sweepTimer = setInterval(() => void this.sweep(), this.config.notificationsSweepMs);
     this.sweepTimer.unref();
   }
 
@@ -112,6 +111,7 @@ export class LiveNotifications implements OnApplicationShutdown {
         for (const n of rows) socket.emit('notification', n);
         if (rows.length === 0) return;
         socket.data.lastSent = rows.at(-1)!.notificationId;
+        if (rows.length < MISSED_BATCH) return;
       }
     }).catch((error: unknown) => this.log.warn({ err: error }, 'notification delivery failed'));
   }

@@ -69,9 +69,17 @@ describe('discussions projection', () => {
     expect(requests.map((r) => [Number(r.id) - firstPost, Number(r.post_id) - firstPost, r.reporters, r.action])).toEqual([
       [6, 0, 2, 'keep'],
       [9, 2, 1, 'delete'],
+      // The reply's first request was withdrawn; the owner's later report opened this one.
+      [100_000, 1, 1, null],
     ]);
-    // Acknowledged requests hold no open reports: their reporters may report again.
-    expect(await rows('SELECT * FROM moderation_reports WHERE post_id < $1', [firstPost + 10])).toEqual([]);
+    // Only the open request holds reports: reporters of acknowledged ones may report again.
+    const reports = await rows<{ request_id: string; user_id: string }>(
+      'SELECT request_id, user_id FROM moderation_reports WHERE post_id < $1',
+      [firstPost + 10],
+    );
+    expect(reports.map((r) => [Number(r.request_id) - firstPost, Number(r.user_id)])).toEqual([
+      [100_000, discussionCast(firstProject).owner],
+    ]);
   });
 
   it('ignores later events of posts, data events and requests it never saw begin', async () => {
