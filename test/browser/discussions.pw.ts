@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { createProject, demoAdmin, joinProject } from './projects';
-import { DESKTOP, auth, makeOwner, prepare, seededStation, snackbar, type Owner } from './stations';
+import { DESKTOP, auth, blockingViolations, makeOwner, prepare, seededStation, snackbar, type Owner } from './stations';
 
 /**
  * Discussions (spec §2 Comments and data events, Notifications; §4 Comment, Notifications, Posts type
@@ -89,6 +89,23 @@ for (const { locale, newComment, badge, mentioned, typeName } of [
     await expect(benPage).toHaveURL(new RegExp(`/dashboard/projects/${projectId}#comment-id-\\d+$`));
     await expect(benPage.locator('[data-testid="comment"][data-highlighted="true"]')).toContainText(`@${ben.name}`);
     await expect(benBadge).toHaveAttribute('aria-label', badge(0));
+    expect(await blockingViolations(benPage, `discussion ${locale}`)).toEqual([]);
+
+    if (locale === 'en-US') {
+      // The notifications page: every one, by kind, read or not.
+      await benPage.goto('/notifications');
+      await expect(benPage.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+      const rows = benPage.getByTestId('notification-row');
+      await expect(rows).toHaveCount(1);
+      await expect(rows.first()).toContainText(mentioned);
+      await benPage.getByRole('button', { name: 'Comments', exact: true }).click();
+      await expect(benPage.getByText('No comment notifications')).toBeVisible();
+      await benPage.getByRole('button', { name: 'Mentions', exact: true }).click();
+      await expect(rows).toHaveCount(1);
+      await benPage.getByRole('button', { name: 'Unread', exact: true }).click();
+      await expect(benPage.getByText('No unread notifications')).toBeVisible();
+      expect(await blockingViolations(benPage, 'notifications page')).toEqual([]);
+    }
     await benPage.context().close();
     await anaPage.context().close();
   });
