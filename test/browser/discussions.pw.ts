@@ -2,7 +2,17 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { createProject, demoAdmin, joinProject } from './projects';
-import { DESKTOP, auth, blockingViolations, makeOwner, prepare, seededStation, snackbar, type Owner } from './stations';
+import {
+  DESKTOP,
+  auth,
+  blockingViolations,
+  keepScreenshot,
+  makeOwner,
+  prepare,
+  seededStation,
+  snackbar,
+  type Owner,
+} from './stations';
 
 /**
  * Discussions (spec §2 Comments and data events, Notifications; §4 Comment, Notifications, Posts type
@@ -188,7 +198,7 @@ test('a comment journey: post, reply, edit, delete a thread with replies (placeh
 test('a data event journey: posted from the workspace, listed beside the comments, drawn on the chart, linked by #event-id (en-US)', async ({
   browser,
   request,
-}) => {
+}, testInfo) => {
   test.setTimeout(150_000);
   const admin = await demoAdmin(request);
   const { station, projectId } = await seededStation(request, 'Hudson at Kingston');
@@ -215,6 +225,7 @@ test('a data event journey: posted from the workspace, listed beside the comment
   // Drawn on the chart of the sensor, with its title, as a link to it.
   const onChart = page.getByTestId('chart-data-events').getByRole('link', { name: title });
   await expect(onChart).toBeVisible();
+  await keepScreenshot(page, testInfo, 'data-event-on-chart');
   await onChart.click();
   await expect(page).toHaveURL(/#event-id-\d+$/);
   await expect(listed).toHaveAttribute('data-highlighted', 'true');
