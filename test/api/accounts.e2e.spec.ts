@@ -421,6 +421,13 @@ describe('proof of the person before an e-mail change, a password change or a de
     // The old address no longer signs in, nor can anyone else take it while the undo is open.
     expect((await login(user.email)).status).toBe(401);
 
+    // Whoever made the change asks for a reset link at the address they brought, before the undo.
+    expect((await call('POST', '/api/user/recovery/lookup', { body: { email: moved } })).status).toBe(204);
+    const theirReset = linkTokenOf(
+      await inbox.waitFor((m) => m.to.includes(moved) && /Reset/.test(m.subject)),
+      /\/recover\/complete\?token=([^&#]+)/,
+    );
+
     const token = undoToken(mail);
     expect(await call('POST', '/api/user/email/undo', { body: { token: 'garbage' } })).toMatchObject({
       status: 400,
@@ -430,9 +437,26 @@ describe('proof of the person before an e-mail change, a password change or a de
     // Every session of the account has ended, the one that made the change included.
     expect((await call('GET', '/api/user', { token: user.token })).status).toBe(401);
     expect((await call('GET', '/api/user', { token: elsewhere })).status).toBe(401);
-    const back = bearerOf(await login(user.email));
-    expect((await call('GET', '/api/user', { token: back })).body).toMatchObject({ email: user.email, emailValidated: true });
+    // The password the change was proved with has ended too (whoever made it knows it), and so has
+    // the reset link they asked for; neither address signs in with it.
+    expect((await login(user.email)).status).toBe(401);
     expect((await login(moved)).status).toBe(401);
+    expect(
+      await call('POST', '/api/user/recovery', { body: { token: theirReset, password: 'their new password' } }),
+    ).toMatchObject({ status: 400, body: { code: 'USER.RESET_FAILED' } });
+    // The owner chooses a new one through recovery, at the address they took back.
+    inbox.clear();
+    expect((await call('POST', '/api/user/recovery/lookup', { body: { email: user.email } })).status).toBe(204);
+    const reset = linkTokenOf(
+      await inbox.waitFor((m) => m.to.includes(user.email) && /Reset/.test(m.subject)),
+      /\/recover\/complete\?token=([^&#]+)/,
+    );
+    expect((await call('POST', '/api/user/recovery', { body: { token: reset, password: 'chosen after the undo' } })).status).toBe(
+      204,
+    );
+    expect((await login(user.email)).status).toBe(401);
+    const back = bearerOf(await login(user.email, 'chosen after the undo'));
+    expect((await call('GET', '/api/user', { token: back })).body).toMatchObject({ email: user.email, emailValidated: true });
     // Once only.
     expect(await call('POST', '/api/user/email/undo', { body: { token } })).toMatchObject({
       status: 400,

@@ -172,8 +172,8 @@ describe('exports', () => {
     // local time and its offset across the change to summer time (01:00 UTC)
     const before = rows.find((r) => r[0] === '2025-03-30T00:59:00.000Z')!;
     const after = rows.find((r) => r[0] === '2025-03-30T01:00:00.000Z')!;
-    expect([before[1], before[2]]).toEqual(['2025-03-30T01:59:00.000', '+01:00']);
-    expect([after[1], after[2]]).toEqual(['2025-03-30T03:00:00.000', '+02:00']);
+    expect([before[1], before[2]]).toEqual(['2025-03-30T01:59:00.000', 'UTC+01:00']);
+    expect([after[1], after[2]]).toEqual(['2025-03-30T03:00:00.000', 'UTC+02:00']);
     // float32 readings at their precision, the formula neutralised, the quotes kept
     expect(rows.find((r) => r[0] === new Date(T0 + 31 * MIN).toISOString())![8]).toBe('3.1');
     const evil = rows.find((r) => Number(r[3]) === publicA)!;

@@ -28,6 +28,8 @@ test.describe('account journey', () => {
     page,
     request,
   }) => {
+    // The whole life of an account, following its mails (one more since an undo also ends the password).
+    test.setTimeout(150_000);
     // The product makes this address a site admin (ADMIN_EMAILS in playwright.config.ts).
     const email = 'journey-admin@example.org';
     const firstPassword = 'journey-first-password';
@@ -216,8 +218,19 @@ test.describe('account journey', () => {
     await page.getByRole('button', { name: 'Give my account this address back' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Your address is back' })).toBeVisible();
     expect(await page.evaluate((key) => window.localStorage.getItem(key), TOKEN_KEY)).toBeNull();
-    await page.locator('#main-content').getByRole('link', { name: 'Log in' }).click();
-    await fillLogin(page, email, newPassword);
+    // The password the change was made with ended too: a new one is chosen through recovery.
+    const afterUndo = 'journey-third-password';
+    await page.locator('#main-content').getByRole('link', { name: 'Choose a new password' }).click();
+    await expect(page).toHaveURL(/\/recover$/);
+    await field(page, 'Email').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.goto(linkPath(await waitForMail(email, RECOVERY_SUBJECT, 1), '/recover/complete'));
+    await field(page, 'New password').fill(afterUndo);
+    await field(page, 'Confirm new password').fill(afterUndo);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your password was changed' })).toBeVisible();
+    await page.goto('/login');
+    await fillLogin(page, email, afterUndo);
     await expect(page).toHaveURL(/\/dashboard$/);
 
     // Delete the account from the profile: the e-mail asked again and the password, then a confirmation.
@@ -232,7 +245,7 @@ test.describe('account journey', () => {
     await page.getByRole('button', { name: 'Delete my account' }).click();
     await page.getByRole('dialog', { name: 'Delete your account?' }).getByRole('button', { name: 'Yes, delete it' }).click();
     await expect(page.getByText('Please check your password and try again.')).toBeVisible();
-    await field(page, 'Your password').fill(newPassword);
+    await field(page, 'Your password').fill(afterUndo);
     await page.getByRole('button', { name: 'Delete my account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
     await expect(dialog.getByText('Are you sure? This operation cannot be undone.')).toBeVisible();

@@ -366,6 +366,11 @@ for (const run of [
     await expect(items.getByTestId('export-state')).toHaveText([en ? 'Done' : 'Lista', en ? 'Done' : 'Lista']);
     await expect(items.and(page.locator('[data-downloaded="true"]'))).toHaveCount(2);
     await expect(items.first()).toContainText(en ? '· Downloaded' : '· Descargada');
+    // Each says how long its file is kept (EXPORT_RETENTION_DAYS).
+    await expect(items.getByTestId('export-expiry')).toHaveText([
+      en ? /^Kept until / : /^Se conserva hasta el /,
+      en ? /^Kept until / : /^Se conserva hasta el /,
+    ]);
     await panel.getByRole('button', { name: en ? 'Close' : 'Cerrar' }).click();
 
     // Save the drawn chart as a PNG of spec §9's size (a phone's is portrait).

@@ -25,6 +25,9 @@ export const startTestApp = async (env: Record<string, string> = {}): Promise<Te
     LOG_LEVEL: 'silent',
     SEED_DEMO_DATA: 'false',
     AUTH_RATE_LIMIT: '1000',
+    // Suites save many bookmarks from one address; test/api/usage-limits.e2e.spec.ts sets its own.
+    BOOKMARK_SAVES_PER_HOUR_ANONYMOUS: '100000',
+    BOOKMARK_SAVES_PER_HOUR_USER: '100000',
     ...env,
   });
   const runtime = await openRuntime(config, createLogger(config.logLevel));

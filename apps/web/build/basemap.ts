@@ -95,7 +95,13 @@ type City = {
   population: string;
 };
 
-export type BasemapLayers = Record<'land' | 'lakes' | 'rivers' | 'countries' | 'admin1' | 'countryLabels' | 'places', unknown>;
+export type BasemapLayers = Record<
+  'land' | 'lakes' | 'rivers' | 'countries' | 'admin1' | 'countryLabels' | 'places' | 'towns',
+  unknown
+>;
+
+/** Towns this large and up are named on the close maps (a station's own map, zoom 8 and closer). */
+export const TOWN_MIN_PEOPLE = 10_000;
 
 /** A geo-maps package's one geometry (a GeometryCollection of one MultiPolygon) as features. */
 const waterOf = (specifier: string): Feature<Polygon | MultiPolygon>[] => {
@@ -147,9 +153,25 @@ export const buildBasemap = (): BasemapLayers => {
   }
 
   // Places: capitals and cities over 100,000 people, ranked so low zooms show the largest only.
-  const places: Feature<Point>[] = cities
-    .map((city) => ({ ...city, people: Number(city.population) || 0 }))
-    .filter((city) => city.capital === 'primary' || city.people >= 250_000 || (city.capital === 'admin' && city.people >= 50_000))
+  const isPlace = (city: City & { people: number }) =>
+    city.capital === 'primary' || city.people >= 250_000 || (city.capital === 'admin' && city.people >= 50_000);
+  const peopled = cities.map((city) => ({ ...city, people: Number(city.population) || 0 }));
+  // Towns: the other places of TOWN_MIN_PEOPLE or more, for the maps close to a station, where the
+  // cities above are too far apart to name anything near it. Their own file: loaded only at those zooms.
+  // The data lists a few places twice (a city and its municipality): a name a city label already
+  // gives at the same point is not a town again.
+  const at = (city: City) => `${city.city}@${round(Number(city.lng))},${round(Number(city.lat))}`;
+  const cityKeys = new Set(peopled.filter(isPlace).map(at));
+  const towns: Feature<Point>[] = peopled
+    .filter((city) => !isPlace(city) && city.people >= TOWN_MIN_PEOPLE && !cityKeys.has(at(city)))
+    .sort((a, b) => b.people - a.people)
+    .map((city) => ({
+      type: 'Feature',
+      properties: { name: city.city },
+      geometry: { type: 'Point', coordinates: [Number(city.lng), Number(city.lat)] },
+    }));
+  const places: Feature<Point>[] = peopled
+    .filter(isPlace)
     .sort((a, b) => b.people - a.people)
     .map((city) => ({
       type: 'Feature',
@@ -172,13 +194,14 @@ export const buildBasemap = (): BasemapLayers => {
     ]),
     countryLabels: collection(countryLabels),
     places: collection(places),
+    towns: collection(towns),
   };
 };
 
 /** The layers drawn as shapes (fills and lines), in the one file of the `shapes` source. */
 export const SHAPE_LAYERS = ['land', 'lakes', 'rivers', 'countries', 'admin1'] as const;
 
-export type BasemapFiles = Record<'shapes' | 'countryLabels' | 'places', unknown>;
+export type BasemapFiles = Record<'shapes' | 'countryLabels' | 'places' | 'towns', unknown>;
 
 /**
  * The files the web app loads: the shape layers in one collection, each feature's layer in its
@@ -200,6 +223,7 @@ export const basemapFiles = (layers: BasemapLayers): BasemapFiles => ({
   },
   countryLabels: layers.countryLabels,
   places: layers.places,
+  towns: layers.towns,
 });
 
 const VIRTUAL = 'virtual:basemap';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { FeatureCollection, MultiLineString, MultiPolygon, Polygon, Position } from 'geojson';
+import type { Feature, FeatureCollection, MultiLineString, MultiPolygon, Point, Polygon, Position } from 'geojson';
 import { SHAPE_LAYERS, basemapFiles, buildBasemap } from './basemap';
 
 /** Even-odd test of a point against a ring. */
@@ -80,7 +80,7 @@ describe('the basemap shipped with the product', () => {
 
   it('ships every shape layer in one file, each feature marked with its layer, and the labels apart', () => {
     const sut = basemapFiles(layers);
-    expect(Object.keys(sut).sort()).toEqual(['countryLabels', 'places', 'shapes']);
+    expect(Object.keys(sut).sort()).toEqual(['countryLabels', 'places', 'shapes', 'towns']);
     const shapes = (sut.shapes as FeatureCollection).features;
     for (const layer of SHAPE_LAYERS) {
       const own = shapes.filter((feature) => feature.properties?.['layer'] === layer);
@@ -92,5 +92,33 @@ describe('the basemap shipped with the product', () => {
     expect(shapes).toHaveLength(SHAPE_LAYERS.reduce((n, layer) => n + (layers[layer] as FeatureCollection).features.length, 0));
     expect(sut.places).toBe(layers.places);
     expect(sut.countryLabels).toBe(layers.countryLabels);
+    expect(sut.towns).toBe(layers.towns);
+  });
+
+  /** The names within `km` of a point in a label layer. */
+  const namesNear = (layer: unknown, [x = 0, y = 0]: Position, km: number): string[] =>
+    (layer as FeatureCollection<Point, { name: string }>).features
+      .filter(
+        ({
+          geometry: {
+            coordinates: [px = 0, py = 0],
+          },
+        }) => Math.hypot((px - x) * Math.cos((y * Math.PI) / 180), py - y) * 111 < km,
+      )
+      .map((feature) => feature.properties.name);
+
+  it('names towns near the demo stations, which the cities layer alone leaves blank', () => {
+    const kingston: Position = [-73.99, 41.93]; // Hudson at Kingston
+    expect(namesNear(layers.places, kingston, 25)).toEqual([]);
+    expect(namesNear(layers.towns, kingston, 25)).toEqual(expect.arrayContaining(['Kingston', 'Saugerties']));
+    const beacon: Position = [-73.97, 41.5]; // Hudson at Beacon
+    expect(namesNear(layers.towns, beacon, 10)).toEqual(expect.arrayContaining(['Beacon', 'Newburgh']));
+  });
+
+  it('keeps towns and cities apart: no name in both layers at the same point', () => {
+    const key = (f: Feature<Point, { name: string }>) => `${f.properties.name}@${f.geometry.coordinates.join(',')}`;
+    const cities = new Set((layers.places as FeatureCollection<Point, { name: string }>).features.map(key));
+    const both = (layers.towns as FeatureCollection<Point, { name: string }>).features.filter((f) => cities.has(key(f)));
+    expect(both).toEqual([]);
   });
 });

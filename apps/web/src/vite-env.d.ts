@@ -18,6 +18,6 @@ interface ImportMeta {
 
 /** The shipped basemap's GeoJSON files: its shapes, and each kind of label (apps/web/build/basemap.ts). */
 declare module 'virtual:basemap' {
-  const files: Readonly<Record<'shapes' | 'countryLabels' | 'places', string>>;
+  const files: Readonly<Record<'shapes' | 'countryLabels' | 'places' | 'towns', string>>;
   export default files;
 }

@@ -3,6 +3,7 @@
  * Another feature imports this folder only through this file (lint: API feature zones).
  */
 export { EmailClaims } from './abuse/email-claims.js';
+export { RateLimiter, type RateRule } from './abuse/rate-limiter.js';
 export { requestLocale } from './account-mails.js';
 export type { AuthenticatedRequest } from './auth.guard.js';
 export { AuthorizeFirst } from './authorize-first.guard.js';

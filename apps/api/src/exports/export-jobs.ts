@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ExportFormat, ExportJob, ExportQuery } from '@groundtruth/contracts';
 import { DomainError, exportFileName } from '@groundtruth/domain';
-import { PG_POOL, type PgPool } from '@groundtruth/platform';
+import { APP_CONFIG, PG_POOL, type AppConfig, type PgPool } from '@groundtruth/platform';
 import { ReadModels } from '../read-models/read-models.js';
 
 type Row = {
@@ -19,15 +19,32 @@ type Row = {
   size: string | null;
   downloaded: boolean;
   error: string | null;
+  error_code: string | null;
+  expires_at: Date | null;
 };
 
-const COLUMNS = 'id, token, format, state, query, file_name, created_at, completed_at, total_rows, rows, size, downloaded, error';
+const COLUMNS =
+  'id, token, format, state, query, file_name, created_at, completed_at, total_rows, rows, size, downloaded, error, error_code, expires_at';
 
-const toJob = (r: Row): ExportJob => {
+/** Seconds a caller refused for too many exports is told to wait: a small export's time, about. */
+const EXPORT_RETRY_AFTER_SECONDS = 30;
+
+/** Advisory lock namespace of one person's export queue (the event log's append lock is 26484). */
+const OWNER_QUEUE_LOCK = 26485;
+
+const toJob = (raw: Row): ExportJob => {
+  const now = Date.now();
+  // Past its expiry a done export is expired at once, whether or not the sweep has deleted the file yet.
+  const r: Row =
+    raw.state === 'done' && raw.expires_at !== null && raw.expires_at.getTime() <= now ? { ...raw, state: 'expired' } : raw;
   const rows = Number(r.rows);
   const total = r.total_rows === null ? null : Number(r.total_rows);
   const progress =
-    r.state === 'done' ? 100 : total === null || total === 0 ? 0 : Math.min(99, Math.floor((rows / total) * 1000) / 10);
+    r.state === 'done' || r.state === 'expired'
+      ? 100
+      : total === null || total === 0
+        ? 0
+        : Math.min(99, Math.floor((rows / total) * 1000) / 10);
   return {
     id: Number(r.id),
     token: r.token,
@@ -43,20 +60,45 @@ const toJob = (r: Row): ExportJob => {
     fileName: r.file_name,
     downloaded: r.downloaded,
     error: r.error,
+    errorCode: r.error_code,
+    expiresAt: r.expires_at?.getTime() ?? null,
     query: r.query,
   };
 };
 
 export const notFound = () => new DomainError('not_found', 'EXPORT.NOT_FOUND', 'No such export.');
 
+export const expired = (job: ExportJob) =>
+  new DomainError(
+    'gone',
+    'EXPORT.EXPIRED',
+    `This export expired on ${new Date(job.expiresAt ?? Date.now()).toISOString()} and its file was deleted; export the data again.`,
+  );
+
+const tooMany = (limit: number) =>
+  Object.assign(
+    new DomainError(
+      'too_many_requests',
+      'EXPORT.TOO_MANY',
+      `You already have ${limit} export${limit === 1 ? '' : 's'} waiting or running, as many as one person may. Start this one when one of them has finished.`,
+    ),
+    { retryAfterSeconds: EXPORT_RETRY_AFTER_SECONDS },
+  );
+
 /** Export job records (`gt_exports`, migration 013); the projector's ExportRunner runs them. */
 @Injectable()
 export class ExportJobs {
   constructor(
     @Inject(PG_POOL) private readonly pool: PgPool,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly readModels: ReadModels,
   ) {}
 
+  /**
+   * Queues an export unless its owner already has EXPORT_MAX_WAITING_PER_USER waiting or running
+   * (a 429): counted and inserted under a lock on the owner's queue, so parallel requests cannot
+   * both take the last place.
+   */
   async queue(ownerId: number, format: ExportFormat, q: ExportQuery): Promise<ExportJob> {
     const stations = [...new Set(q.stations)];
     const query: ExportJob['query'] = {
@@ -66,17 +108,34 @@ export class ExportJobs {
       end: q.end,
       tz: q.tz,
     };
-    const r = await this.pool.query<Row>(
-      `INSERT INTO gt_exports (token, owner_id, format, query, file_name) VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
-      [
-        randomBytes(18).toString('base64url'),
-        ownerId,
-        format,
-        JSON.stringify(query),
-        exportFileName(format, stations, q.start, q.end, q.tz),
-      ],
-    );
-    return toJob(r.rows[0]!);
+    const limit = this.config.usage.exportsWaitingPerUser;
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock($1, $2)', [OWNER_QUEUE_LOCK, ownerId % 2 ** 31]);
+      const waiting = await client.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM gt_exports WHERE owner_id = $1 AND state IN ('queued', 'running')`,
+        [ownerId],
+      );
+      if (waiting.rows[0]!.n >= limit) throw tooMany(limit);
+      const r = await client.query<Row>(
+        `INSERT INTO gt_exports (token, owner_id, format, query, file_name) VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
+        [
+          randomBytes(18).toString('base64url'),
+          ownerId,
+          format,
+          JSON.stringify(query),
+          exportFileName(format, stations, q.start, q.end, q.tz),
+        ],
+      );
+      await client.query('COMMIT');
+      return toJob(r.rows[0]!);
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
   }
 
   /** The hardware model names of stations (null where none was reported): exports refuse NodeRed ones. */

@@ -14,7 +14,7 @@ import type { Request, Response } from 'express';
 import { CurrentActor } from '../accounts/index.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
 import { StationAccessQueries } from '../access/index.js';
-import { ExportJobs } from './export-jobs.js';
+import { expired, ExportJobs } from './export-jobs.js';
 
 const userOf = (actor: Actor): number => {
   if (actor.kind !== 'user') throw new DomainError('unauthenticated', 'AUTH.REQUIRED', 'Sign in to export data.');
@@ -70,11 +70,13 @@ export class ExportsController {
 
   /**
    * The file, to its owner, while every station in it is still readable by them (a station made
-   * private since the export ran is a 403: its data never leaves through an export).
+   * private since the export ran is a 403: its data never leaves through an export), until it
+   * expires (EXPORT_RETENTION_DAYS; then a 410).
    */
   @ApiRoute(routes.exportDownload)
   async download(@CurrentActor() actor: Actor, @Input('params') params: ExportTokenParams, @Res() res: Response): Promise<void> {
     const job = await this.jobs.get(userOf(actor), params.token);
+    if (job.state === 'expired') throw expired(job);
     if (job.state !== 'done') throw new DomainError('conflict', 'EXPORT.NOT_READY', `This export is ${job.state}, not done.`);
     await this.access.authorizeReadAll(job.query.stations, actor);
     const path = exportFilePath(this.config.dataDir, job.token, job.format);

@@ -90,7 +90,7 @@ export const exportLinesSql = (q: ExportLinesQuery): string => {
          replaceOne(toString(addMinutes(time, offset)), ' ', 'T') AS local
     SELECT ${
       csv
-        ? `concat(utc, ',', local, ',', offsetText, ',', toString(station_id), ',', ${station}, ',', toString(module_id), ',', ${sensorKey}, ',', ${unit}, ',', valueText, ',true\\r')`
+        ? `concat(utc, ',', local, ',UTC', offsetText, ',', toString(station_id), ',', ${station}, ',', toString(module_id), ',', ${sensorKey}, ',', ${unit}, ',', valueText, ',true\\r')`
         : `concat('{"timeUtc":"', utc, '","timeLocal":"', local, '","utcOffset":"', offsetText, '"', ${sep('stationId')}, toString(station_id), ${sep('stationName')}, ${station}, ${sep('moduleId')}, toString(module_id), ${sep('sensor')}, ${sensorKey}, ${sep('unit')}, ${unit}, ${sep('value')}, valueText, ',"rawReading":true}')`
     }
       FROM (SELECT station_id, module_id, sensor_id, time, value

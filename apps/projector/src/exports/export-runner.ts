@@ -23,6 +23,18 @@ const IDLE_MS = 1_000;
 export const EXPORT_STALE_MS = 30_000;
 /** Progress and heartbeat are written at most this often. */
 const PROGRESS_MS = 500;
+/** How often expired export files are looked for and deleted (EXPORT_RETENTION_DAYS). */
+export const EXPORT_SWEEP_MS = 60_000;
+
+/** An export that grew past EXPORT_MAX_BYTES: it fails with this code, which the history shows. */
+export class ExportTooLarge extends Error {
+  readonly code = 'EXPORT.TOO_LARGE';
+  constructor(limit: number) {
+    super(
+      `This export passed ${limit.toLocaleString('en-US')} bytes, the size limit of one export: choose fewer stations, sensors or days.`,
+    );
+  }
+}
 /**
  * Readings one export query sorts at most (unless one station's month holds more): bounds the
  * engine's memory for a job whatever its size, and how long other queries wait behind it in chDB.
@@ -58,6 +70,7 @@ type Job = {
 @Injectable()
 export class ExportRunner implements OnApplicationBootstrap, OnApplicationShutdown {
   private stopped = false;
+  private lastSweep = 0;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private wakeAgain = false;
@@ -102,18 +115,54 @@ export class ExportRunner implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   private async drain(): Promise<void> {
+    if (Date.now() - this.lastSweep >= EXPORT_SWEEP_MS) {
+      this.lastSweep = Date.now();
+      await this.sweepExpired().catch((err: unknown) => this.log.warn({ err }, 'export sweep failed'));
+    }
     for (let job = await this.claim(); job && !this.stopped; job = await this.claim()) await this.run(job);
   }
 
+  /**
+   * Deletes the files of exports done longer ago than EXPORT_RETENTION_DAYS and marks them expired
+   * (the history says so; a download is a 410). The file goes first: a stop in between leaves a
+   * record past its expiry, which the API already treats as expired, and the next sweep marks it.
+   * Answers how many expired.
+   */
+  async sweepExpired(): Promise<number> {
+    await this.pool.query(
+      `UPDATE gt_exports SET expires_at = completed_at + make_interval(days => $1) WHERE state = 'done' AND expires_at IS NULL`,
+      [this.config.usage.exportRetentionDays],
+    );
+    const due = await this.pool.query<{ id: string; token: string; format: ExportFileFormat }>(
+      `SELECT id, token, format FROM gt_exports WHERE state = 'done' AND expires_at <= now() ORDER BY expires_at LIMIT 1000`,
+    );
+    for (const job of due.rows) {
+      rmSync(exportFilePath(this.config.dataDir, job.token, job.format), { force: true });
+      await this.pool.query(`UPDATE gt_exports SET state = 'expired', expired_at = now() WHERE id = $1 AND state = 'done'`, [
+        job.id,
+      ]);
+    }
+    if (due.rows.length > 0) this.log.info({ expired: due.rows.length }, 'expired export files deleted');
+    return due.rows.length;
+  }
+
+  /**
+   * The oldest waiting export whose owner has fewer than EXPORT_MAX_RUNNING_PER_USER running (one
+   * person's queue never holds up everyone else's), or a running one whose runner stopped beating.
+   */
   private async claim(): Promise<Job | null> {
     const r = await this.pool.query<Job>(
       `UPDATE gt_exports SET state = 'running', started_at = now(), heartbeat_at = now(), attempts = attempts + 1,
-              rows = 0, total_rows = NULL, error = NULL
-        WHERE id = (SELECT id FROM gt_exports
-                     WHERE state = 'queued' OR (state = 'running' AND heartbeat_at < now() - make_interval(secs => $1))
-                     ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+              rows = 0, total_rows = NULL, error = NULL, error_code = NULL
+        WHERE id = (SELECT e.id FROM gt_exports e
+                     WHERE (e.state = 'running' AND e.heartbeat_at < now() - make_interval(secs => $1))
+                        OR (e.state = 'queued' AND (
+                              SELECT count(*) FROM gt_exports r
+                               WHERE r.owner_id = e.owner_id AND r.state = 'running'
+                                 AND r.heartbeat_at >= now() - make_interval(secs => $1)) < $2)
+                     ORDER BY e.created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
         RETURNING id, token, format, query, created_at, attempts`,
-      [EXPORT_STALE_MS / 1000],
+      [EXPORT_STALE_MS / 1000, this.config.usage.exportsRunningPerUser],
     );
     return r.rows[0] ?? null;
   }
@@ -127,16 +176,18 @@ export class ExportRunner implements OnApplicationBootstrap, OnApplicationShutdo
       const rows = await this.write(job, partial);
       renameSync(partial, path);
       await this.pool.query(
-        `UPDATE gt_exports SET state = 'done', completed_at = now(), rows = $2, total_rows = $2, size = $3, heartbeat_at = now() WHERE id = $1`,
-        [job.id, rows, statSync(path).size],
+        `UPDATE gt_exports SET state = 'done', completed_at = now(), rows = $2, total_rows = $2, size = $3, heartbeat_at = now(),
+                expires_at = now() + make_interval(days => $4)
+          WHERE id = $1`,
+        [job.id, rows, statSync(path).size, this.config.usage.exportRetentionDays],
       );
     } catch (err) {
       rmSync(partial, { force: true });
       this.log.warn({ err, exportId: job.id }, 'export failed');
-      await this.pool.query(`UPDATE gt_exports SET state = 'failed', completed_at = now(), error = $2 WHERE id = $1`, [
-        job.id,
-        err instanceof Error ? err.message.slice(0, 500) : 'failed',
-      ]);
+      await this.pool.query(
+        `UPDATE gt_exports SET state = 'failed', completed_at = now(), error = $2, error_code = $3 WHERE id = $1`,
+        [job.id, err instanceof Error ? err.message.slice(0, 500) : 'failed', err instanceof ExportTooLarge ? err.code : null],
+      );
     }
   }
 
@@ -163,7 +214,12 @@ export class ExportRunner implements OnApplicationBootstrap, OnApplicationShutdo
     ]);
 
     const out = createWriteStream(path, { highWaterMark: 1 << 20 });
+    const maxBytes = this.config.usage.exportMaxBytes;
+    let bytesWritten = 0;
     const put = async (bytes: string | Buffer) => {
+      bytesWritten += typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.byteLength;
+      // Stopped as soon as it passes the limit: the file never holds more than one part beyond it.
+      if (bytesWritten > maxBytes) throw new ExportTooLarge(maxBytes);
       if (!out.write(bytes)) await once(out, 'drain');
     };
     let written = 0;

@@ -11,6 +11,7 @@ import {
 } from '@groundtruth/platform';
 import { createTestDatabase, type TestDatabase } from '../../../../test/support/test-database.js';
 import { appendAccountHistory } from '../../../../test/support/account-events.js';
+import { appendDiscussionHistory } from '../../../../test/support/discussion-events.js';
 import { appendIngestionHistory } from '../../../../test/support/ingestion-events.js';
 import { appendLorawanWebhookHistory } from '../../../../test/support/lorawan-webhook-events.js';
 import { appendNoteHistory } from '../../../../test/support/note-events.js';
@@ -36,6 +37,8 @@ beforeAll(async () => {
   await appendNoteHistory(store, { stations: 12 });
   await appendIngestionHistory(store, { stations: 12 });
   await appendLorawanWebhookHistory(store, { projects: 16 });
+  // Projects of its own, far from the ids above.
+  await appendDiscussionHistory(store, { projects: 4, firstProject: 5_000_000, firstPost: 10_000_000 });
 }, 60_000); // a long history; on a busy machine it takes more than jest's default 5 s
 afterAll(() => db.drop());
 

@@ -10,6 +10,7 @@ import { ProjectsList } from '@/features/projects/components/projects-list';
 import { TermsView } from '@/features/terms/components/terms-view';
 import { mapProjectQueryOptions, mapStationsQueryOptions } from '@/features/maps/api/get-map-stations';
 import { parseRouteId } from '@/features/maps/utils/ids';
+import { prefetchStationPage } from '@/features/stations/api/prefetch-station-page';
 import { tokenStore } from '@/lib/auth/token';
 import { alwaysRevalidate, guardLoader, type Access } from './guard';
 import { preloadMap } from './preload-map';
@@ -49,7 +50,21 @@ const addProjectRoute = async () => ({ Component: (await import('./routes/projec
 const editProjectRoute = async () => ({ Component: (await import('./routes/project-form.route')).EditProjectRoute });
 const projectUpdateRoute = async () => ({ Component: (await import('./routes/project-form.route')).ProjectUpdateRoute });
 
-const stationRoute = async () => ({ Component: (await import('./routes/station.route')).StationRoute });
+/**
+ * The station page (lazy): its station, catalogue, tiny charts' tail and projects are asked for while
+ * its code loads, and the map's code with them (the page's map is below its first content).
+ */
+const stationPage = (queryClient: QueryClient): Pick<RouteObject, 'lazy' | 'loader'> => ({
+  lazy: async () => {
+    preloadMap();
+    return { Component: (await import('./routes/station.route')).StationRoute };
+  },
+  loader: ({ params }) => {
+    const stationId = parseRouteId(params['stationId']);
+    if (stationId !== null) prefetchStationPage(queryClient, stationId);
+    return null;
+  },
+});
 const stationPhotosRoute = async () => ({ Component: (await import('./routes/station-photos.route')).StationPhotosRoute });
 const notesRoute = (name: 'StationNotesRoute' | 'ProjectNotesRoute' | 'MyStationNotesRoute') => async () => ({
   Component: (await import('./routes/notes.routes'))[name],
@@ -152,8 +167,8 @@ export const createRouter = (queryClient: QueryClient) =>
               { id: 'viewProjectActivity', path: paths.viewProjectActivity.path, lazy: projectRoute('activity') },
               { id: 'viewProjectPublic', path: paths.viewProjectPublic.path, lazy: projectRoute('public') },
               // Station pages load on demand: their charts and editor stay out of the first page's JavaScript.
-              { id: 'viewStation', path: paths.viewStation.path, lazy: stationRoute },
-              { id: 'viewStationFromMap', path: paths.viewStationFromMap.path, lazy: stationRoute },
+              { id: 'viewStation', path: paths.viewStation.path, ...stationPage(queryClient) },
+              { id: 'viewStationFromMap', path: paths.viewStationFromMap.path, ...stationPage(queryClient) },
               { id: 'viewStationPhotos', path: paths.viewStationPhotos.path, lazy: stationPhotosRoute },
               { id: 'stationPhotos', path: paths.stationPhotos.path, lazy: stationPhotosRoute },
               { id: 'stationNotes', path: paths.stationNotes.path, lazy: notesRoute('StationNotesRoute') },

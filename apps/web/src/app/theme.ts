@@ -1,4 +1,5 @@
-import { createTheme } from '@mui/material/styles';
+import { enUS, esES } from '@mui/material/locale';
+import { createTheme, type Theme } from '@mui/material/styles';
 import { BREAKPOINTS } from '@/config/constants';
 import { partner } from '@/config/partner';
 
@@ -29,3 +30,12 @@ export const theme = createTheme({
     },
   },
 });
+
+const spanish = createTheme(theme, esES);
+const english = createTheme(theme, enUS);
+
+/**
+ * The theme with MUI's own words (an Autocomplete's 'Open' and 'Clear', a pagination's labels) in the
+ * app's language: they are not in our catalogues.
+ */
+export const themeFor = (language: string): Theme => (language.toLowerCase().startsWith('es') ? spanish : english);

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Snackbar from '@mui/material/Snackbar';
-import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SNACKBAR_MS } from '@/config/constants';
 import { visuallyHidden } from './visually-hidden';
@@ -12,6 +12,9 @@ export type SnackbarStyle = 'neutral' | 'success' | 'fail';
 type Message = { readonly id: number; readonly text: string; readonly style: SnackbarStyle };
 
 type ShowSnackbar = (text: string, style?: SnackbarStyle) => void;
+
+/** Time enough for a screen reader to take in a live region's change. */
+const ANNOUNCED_MS = 1_500;
 
 const SnackbarContext = createContext<ShowSnackbar | null>(null);
 
@@ -24,11 +27,25 @@ export const SnackbarProvider = ({ children }: { children: ReactNode }) => {
   const { t } = useTranslation();
   const [message, setMessage] = useState<Message | null>(null);
   const [open, setOpen] = useState(false);
+  /** The message the live regions hold: only until it has been announced, so the page says it once. */
+  const [spoken, setSpoken] = useState<Message | null>(null);
 
   const show = useCallback<ShowSnackbar>((text, style = 'neutral') => {
     setMessage((previous) => ({ id: (previous?.id ?? 0) + 1, text, style }));
     setOpen(true);
   }, []);
+
+  // The live region's copy goes once announced: left in the page, the message stood in it twice (the
+  // visible one and the hidden one), for a screen reader's reading of the page and for a copy of its text.
+  useEffect(() => {
+    if (!open || !message) {
+      setSpoken(null);
+      return;
+    }
+    setSpoken(message);
+    const timer = window.setTimeout(() => setSpoken(null), ANNOUNCED_MS);
+    return () => window.clearTimeout(timer);
+  }, [open, message]);
 
   const close = (_event?: unknown, reason?: string) => {
     // A click elsewhere on the page is not a reason to hide a message the user may not have read.
@@ -60,10 +77,10 @@ export const SnackbarProvider = ({ children }: { children: ReactNode }) => {
       </Snackbar>
       {/* Live regions without a role: they do not count among the page's status and alert elements. */}
       <Box aria-live="polite" aria-atomic="true" sx={visuallyHidden}>
-        {open && message && message.style !== 'fail' ? message.text : ''}
+        {spoken && spoken.style !== 'fail' ? spoken.text : ''}
       </Box>
       <Box aria-live="assertive" aria-atomic="true" sx={visuallyHidden}>
-        {open && message?.style === 'fail' ? message.text : ''}
+        {spoken?.style === 'fail' ? spoken.text : ''}
       </Box>
     </SnackbarContext.Provider>
   );

@@ -13,7 +13,10 @@ export const bookmarkRoutes = {
     query: BookmarkSaveQuery,
     body: BookmarkSaveBody,
     response: SavedBookmark,
-    errors: { 400: 'Not a bookmark (BOOKMARK.INVALID, naming the bad place) or an unknown version (BOOKMARK.VERSION_UNKNOWN)' },
+    errors: {
+      400: 'Not a bookmark (BOOKMARK.INVALID, naming the bad place), an unknown version (BOOKMARK.VERSION_UNKNOWN), or longer than BOOKMARK_MAX_CHARS (BOOKMARK.TOO_LARGE)',
+      429: 'Too many saves this hour by this person, or from this address without signing in (BOOKMARK.TOO_MANY_SAVES); Retry-After says when',
+    },
   }),
   bookmarkResolve: route({
     method: 'get',

@@ -5,7 +5,7 @@ import { SensorDataQuery } from '../sensors/sensors.contract.js';
 
 export const EXPORT_FORMATS = ['csv', 'json-lines'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-export const EXPORT_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export const EXPORT_STATES = ['queued', 'running', 'done', 'failed', 'expired'] as const;
 export type ExportState = (typeof EXPORT_STATES)[number];
 
 const isZone = (tz: string): boolean => {
@@ -56,6 +56,15 @@ export const ExportJob = z
     fileName: z.string(),
     downloaded: z.boolean(),
     error: z.string().nullable().meta({ description: 'Why it failed' }),
+    errorCode: z
+      .string()
+      .nullable()
+      .meta({ description: 'Why it failed, as a stable code (EXPORT.TOO_LARGE: the file passed the size limit of one export)' }),
+    expiresAt: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'ms; when the file is (or was) deleted: a done export turns expired then; null until done' }),
     query: z.object({
       stations: z.array(z.number().int()),
       sensors: z.array(z.number().int()).nullable(),

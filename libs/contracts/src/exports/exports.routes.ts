@@ -3,7 +3,12 @@ import { ExportHistory, ExportJob, ExportQuery, ExportTokenParams } from './expo
 
 const refused =
   'Exports are off in flood partner mode (EXPORT.OFF) and for NodeRed stations (EXPORT.NODERED); a private station (STATION.PRIVATE)';
-const startErrors = { 400: 'A parameter is missing or not valid', 403: refused, 404: 'No such station' };
+const startErrors = {
+  400: 'A parameter is missing or not valid',
+  403: refused,
+  404: 'No such station',
+  429: 'The caller already has as many exports waiting or running as one person may (EXPORT.TOO_MANY); Retry-After says when to try again',
+};
 
 /** Data exports (spec §7 /export/*): background jobs streamed from ClickHouse into a file. */
 export const exportRoutes = {
@@ -53,6 +58,11 @@ export const exportRoutes = {
     tags: ['exports'],
     auth: 'required',
     params: ExportTokenParams,
-    errors: { 400: 'Not an export token', 404: "No such export of the caller's", 409: 'Not done yet (EXPORT.NOT_READY)' },
+    errors: {
+      400: 'Not an export token',
+      404: "No such export of the caller's",
+      409: 'Not done yet (EXPORT.NOT_READY)',
+      410: 'Expired: its file was deleted (EXPORT.EXPIRED); export again',
+    },
   }),
 } as const;

@@ -132,7 +132,8 @@ export const CSV_COLUMNS = [
 const COLUMN_MEANINGS: Record<(typeof CSV_COLUMNS)[number], string> = {
   time_utc: 'when the reading was taken, ISO 8601 in UTC',
   time_local: 'the same instant in the time zone above, without offset',
-  utc_offset: 'the offset of time_local from UTC at that instant (changes with daylight saving)',
+  utc_offset:
+    'the offset of time_local from UTC at that instant, as UTC+02:00 (changes with daylight saving; written with UTC so spreadsheets keep it as text)',
   station_id: 'the station',
   station_name: "the station's name",
   module_id: 'the station module that took the reading',
@@ -215,7 +216,9 @@ export class ExportWriter {
     const sensor = this.sensor(r.sensorId);
     const value = Number.isFinite(r.value) ? numberCell(r.value) : this.meta.format === 'csv' ? '' : 'null';
     if (this.meta.format === 'csv') {
-      return `${utc},${local.time},${local.offset},${r.stationId},${station},${r.moduleId},${sensor.key},${sensor.unit},${value},true\r\n`;
+      // `UTC+02:00`, not `+02:00`: a spreadsheet reads a cell starting with + or - as a formula, and
+      // `+00:00` as a time of day; with its letters first it stays the text it is.
+      return `${utc},${local.time},UTC${local.offset},${r.stationId},${station},${r.moduleId},${sensor.key},${sensor.unit},${value},true\r\n`;
     }
     return `{"timeUtc":"${utc}","timeLocal":"${local.time}","utcOffset":"${local.offset}","stationId":${r.stationId},"stationName":${station},"moduleId":${r.moduleId},"sensor":${sensor.key},"unit":${sensor.unit},"value":${value},"rawReading":true}\n`;
   }

@@ -35,7 +35,7 @@ describe('export format', () => {
       createdAt: 0,
     });
     expect(w.line({ stationId: 1, moduleId: 2, sensorId: 70, time: 0, value: Math.fround(0.1) })).toBe(
-      '1970-01-01T00:00:00.000Z,1970-01-01T00:00:00.000,+00:00,1,A,2,wh.floodnet.depth,inches,0.1,true\r\n',
+      '1970-01-01T00:00:00.000Z,1970-01-01T00:00:00.000,UTC+00:00,1,A,2,wh.floodnet.depth,inches,0.1,true\r\n',
     );
     const j = new ExportWriter({
       format: 'json-lines',
@@ -131,10 +131,15 @@ describe('a CSV export opened in a spreadsheet', () => {
   const rows = parseCsv(text);
 
   it('has no cell a spreadsheet would run as a formula, in the # header lines as in the data', () => {
-    // Numbers and UTC offsets (-1, +00:00) are the product's own values, which a spreadsheet reads as values.
-    const ours = /^-?\d+(\.\d+)?$|^[+-]\d{2}:\d{2}$/;
+    // Numbers (-1) are the product's own values, which a spreadsheet reads as values.
+    const ours = /^-?\d+(\.\d+)?$/;
     const formulas = rows.flat().filter((c) => /^[=+\-@\t\r]/.test(c) && !ours.test(c));
     expect(formulas).toEqual([]);
+  });
+
+  it('writes the UTC offset as text a spreadsheet keeps (UTC+00:00): not a formula, not a time of day', () => {
+    const data = rows.filter((r) => !r[0]!.startsWith('#')).slice(1);
+    expect(data.map((r) => r[2])).toEqual(['UTC+00:00', 'UTC+00:00']);
   });
 
   it('keeps every # line a comment line (first cell starts with #) and the station names whole in their own cell', () => {

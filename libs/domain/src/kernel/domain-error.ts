@@ -1,6 +1,13 @@
 /** Kinds map one-to-one to HTTP statuses in the API's single exception filter. */
 export type DomainErrorKind =
-  'validation' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'precondition_required' | 'too_many_requests';
+  | 'validation'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'gone'
+  | 'conflict'
+  | 'precondition_required'
+  | 'too_many_requests';
 
 export type FieldErrors = Readonly<Record<string, string>>;
 

@@ -2,7 +2,13 @@ import { fold } from '../kernel/decider.js';
 import { specFor, testMetadata } from '../testing/index.js';
 import type { UserCommand } from './user.commands.js';
 import { userDecider } from './user.decider.js';
-import type { UserEmailChangeUndone, UserEmailUndoOffered, UserProfileUpdated, UserRegistered } from './user.events.js';
+import type {
+  UserEmailChangeUndone,
+  UserEmailUndoOffered,
+  UserPasswordCleared,
+  UserProfileUpdated,
+  UserRegistered,
+} from './user.events.js';
 import type { ProofOfPerson } from './proof-of-person.js';
 import { userMessages } from './user.rules.js';
 
@@ -138,23 +144,35 @@ describe('undoing an e-mail change', () => {
     type: 'UserEmailChangeUndone',
     data: { userId: 5, undoId, pii: { email }, emailValidated, undoneAt: now },
   });
+  const cleared: UserPasswordCleared = {
+    type: 'UserPasswordCleared',
+    data: { userId: 5, reason: 'email_change_undone', clearedAt: now },
+  };
   const undo = (undoId: string): UserCommand => ({ type: 'UndoEmailChange', data: { userId: 5, undoId } });
   const day = (n: number): string => new Date(Date.parse(now) - n * 86_400_000).toISOString();
   const changed = [withPassword, moved('eve@example.org', day(2)), offered('undo-1', 'ada@example.org', day(2))];
 
-  it('gives the old address back, validated as it was, when the link is used within 7 days', () => {
+  it('gives the old address back, validated as it was, and ends the password the change was proved with, when the link is used within 7 days', () => {
     sut
       .given(changed)
       .when(undo('undo-1'), meta)
-      .then([undone('undo-1', 'ada@example.org')]);
+      .then([undone('undo-1', 'ada@example.org'), cleared]);
   });
 
-  it('shows the old address on the account once undone', () => {
-    expect(fold(userDecider, [...changed, undone('undo-1', 'ada@example.org')])).toMatchObject({
+  it('shows the old address and no password on the account once undone', () => {
+    expect(fold(userDecider, [...changed, undone('undo-1', 'ada@example.org'), cleared])).toMatchObject({
       email: 'ada@example.org',
       emailValidated: true,
       emailUndos: [],
+      passwordHash: null,
     });
+  });
+
+  it('ends no password on an account that signs in only by single sign-on', () => {
+    sut
+      .given([ssoOnly, moved('eve@example.org', day(2)), offered('undo-1', 'ada@example.org', day(2))])
+      .when(undo('undo-1'), meta)
+      .then([undone('undo-1', 'ada@example.org')]);
   });
 
   it('refuses the link a second time', () => {
@@ -178,9 +196,9 @@ describe('undoing an e-mail change', () => {
     sut
       .given(chain)
       .when(undo('undo-1'), meta)
-      .then([undone('undo-1', 'ada@example.org')]);
+      .then([undone('undo-1', 'ada@example.org'), cleared]);
     sut
-      .given([...chain, undone('undo-1', 'ada@example.org')])
+      .given([...chain, undone('undo-1', 'ada@example.org'), cleared])
       .when(undo('undo-2'), meta)
       .thenThrows({ code: 'USER.EMAIL_UNDO_FAILED' });
   });

@@ -105,6 +105,8 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       }
       case 'UserPasswordChanged':
         return { ...state, passwordHash: event.data.pii?.passwordHash ?? state.passwordHash };
+      case 'UserPasswordCleared':
+        return { ...state, passwordHash: null };
       case 'UserPhotoChanged':
         return { ...state, photo: event.data.photo };
       case 'UserTermsAccepted':
@@ -285,6 +287,16 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
               undoneAt: meta.now,
             },
           },
+          // The change was proved with the password (or made by whoever held the account since), so
+          // whoever made it knows it: it ends too, and the person chooses a new one through recovery.
+          ...(user.passwordHash === null
+            ? []
+            : [
+                {
+                  type: 'UserPasswordCleared' as const,
+                  data: { userId: user.userId, reason: 'email_change_undone' as const, clearedAt: meta.now },
+                },
+              ]),
         ];
       }
       case 'DeleteUser': {

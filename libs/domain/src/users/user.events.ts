@@ -81,6 +81,15 @@ export type UserEmailChangeUndone = DomainEvent<
   { userId: number; undoId: string; pii: Personal<{ email: string }>; emailValidated: boolean; undoneAt: string }
 >;
 
+/**
+ * The password ended without a new one: an e-mail change was undone, and whoever made that change
+ * proved it with this password, so it is known to them. The person sets a new one through recovery.
+ */
+export type UserPasswordCleared = DomainEvent<
+  'UserPasswordCleared',
+  { userId: number; reason: 'email_change_undone'; clearedAt: string }
+>;
+
 export type UserDeleted = DomainEvent<'UserDeleted', { userId: number; deletedAt: string }>;
 
 export type UserEvent =
@@ -95,6 +104,7 @@ export type UserEvent =
   | UserIdentityLinked
   | UserEmailUndoOffered
   | UserEmailChangeUndone
+  | UserPasswordCleared
   | UserDeleted;
 
 export const userEventTypes = [
@@ -109,6 +119,7 @@ export const userEventTypes = [
   'UserIdentityLinked',
   'UserEmailUndoOffered',
   'UserEmailChangeUndone',
+  'UserPasswordCleared',
   'UserDeleted',
 ] as const satisfies readonly UserEvent['type'][];
 

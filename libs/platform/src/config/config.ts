@@ -91,7 +91,37 @@ export type AppConfig = {
   } | null;
   /** Bulk analysis: the server's limits on a researcher's query (ANALYSIS_* variables). */
   readonly analysis: AnalysisLimits;
+  /** What one person may ask of exports and bookmarks (EXPORT_* and BOOKMARK_* variables). */
+  readonly usage: UsageLimits;
 };
+
+/** Quotas and retention (issue 31 item 4): every one a variable, each in the README's table. */
+export type UsageLimits = {
+  /** Exports one person may have waiting or running at once; one more is a 429 (EXPORT_MAX_WAITING_PER_USER). */
+  readonly exportsWaitingPerUser: number;
+  /** Exports of one person the runners run at once; the others wait their turn (EXPORT_MAX_RUNNING_PER_USER). */
+  readonly exportsRunningPerUser: number;
+  /** Largest export file; an export that grows past it fails, saying so (EXPORT_MAX_BYTES). */
+  readonly exportMaxBytes: number;
+  /** Days an export's file is kept once done; then it is deleted and the history says expired (EXPORT_RETENTION_DAYS). */
+  readonly exportRetentionDays: number;
+  /** Longest bookmark, in characters of its stored form (BOOKMARK_MAX_CHARS). */
+  readonly bookmarkMaxChars: number;
+  /** Bookmark saves an hour from one address without signing in (BOOKMARK_SAVES_PER_HOUR_ANONYMOUS). */
+  readonly bookmarkSavesPerHourAnonymous: number;
+  /** Bookmark saves an hour by one signed-in person (BOOKMARK_SAVES_PER_HOUR_USER). */
+  readonly bookmarkSavesPerHourUser: number;
+};
+
+const usageLimitsFrom = (env: NodeJS.ProcessEnv): UsageLimits => ({
+  exportsWaitingPerUser: int(env, 'EXPORT_MAX_WAITING_PER_USER', 3, 1, 1000),
+  exportsRunningPerUser: int(env, 'EXPORT_MAX_RUNNING_PER_USER', 1, 1, 100),
+  exportMaxBytes: int(env, 'EXPORT_MAX_BYTES', 1024 ** 3, 1024, Number.MAX_SAFE_INTEGER),
+  exportRetentionDays: int(env, 'EXPORT_RETENTION_DAYS', 7, 1, 3650),
+  bookmarkMaxChars: int(env, 'BOOKMARK_MAX_CHARS', 16_384, 256, 10_000_000),
+  bookmarkSavesPerHourAnonymous: int(env, 'BOOKMARK_SAVES_PER_HOUR_ANONYMOUS', 120, 1, 1_000_000),
+  bookmarkSavesPerHourUser: int(env, 'BOOKMARK_SAVES_PER_HOUR_USER', 600, 1, 1_000_000),
+});
 
 export { ConfigError };
 
@@ -185,6 +215,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     eventStoreUrl: url(env, 'EVENTSTORE_URL', ['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:']),
     clickHouseUrl: url(env, 'CLICKHOUSE_URL', ['http:', 'https:']),
     analysis: analysisLimitsFrom(env),
+    usage: usageLimitsFrom(env),
     embeddedPostgresPort: int(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535),
     logLevel,
     readYourWritesTimeoutMs: int(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 2000, 0, 60000),

@@ -17,7 +17,25 @@ describe('loadConfig', () => {
       adminEmails: [],
       s3: null,
       supportChatUrl: null,
+      usage: {
+        exportsWaitingPerUser: 3,
+        exportsRunningPerUser: 1,
+        exportMaxBytes: 1024 ** 3,
+        exportRetentionDays: 7,
+        bookmarkMaxChars: 16_384,
+        bookmarkSavesPerHourAnonymous: 120,
+        bookmarkSavesPerHourUser: 600,
+      },
     });
+  });
+
+  it('reads the export and bookmark limits, refusing what is not a whole number in range', () => {
+    expect(loadConfig({ EXPORT_MAX_BYTES: '5000000000', EXPORT_RETENTION_DAYS: '30' }).usage).toMatchObject({
+      exportMaxBytes: 5_000_000_000,
+      exportRetentionDays: 30,
+    });
+    expect(() => loadConfig({ EXPORT_MAX_WAITING_PER_USER: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ BOOKMARK_SAVES_PER_HOUR_ANONYMOUS: 'lots' })).toThrow(ConfigError);
   });
 
   it('takes the support chat script from VITE_SUPPORT_CHAT_URL, https only', () => {

@@ -12,6 +12,7 @@ const statusOf: Record<DomainErrorKind, number> = {
   unauthenticated: HttpStatus.UNAUTHORIZED,
   forbidden: HttpStatus.FORBIDDEN,
   not_found: HttpStatus.NOT_FOUND,
+  gone: HttpStatus.GONE,
   conflict: HttpStatus.CONFLICT,
   precondition_required: HttpStatus.PRECONDITION_REQUIRED,
   too_many_requests: HttpStatus.TOO_MANY_REQUESTS,

@@ -120,3 +120,39 @@ describe('chart answers kept by their plan', () => {
     expect(after.answer).not.toBe(before.answer);
   });
 });
+
+describe('tiny-chart tails kept per station', () => {
+  const EMPTY = 99;
+  const tail = async (stations: number[]) => {
+    const before = engineCalls;
+    const answer = await queries.tail({ stations, sensors: [1, 2] } as Parameters<SensorDataQueries['tail']>[0], reader);
+    return { answer, engine: engineCalls - before };
+  };
+
+  it('answers a station asked before without the engine, and reads only the stations not kept', async () => {
+    const first = await tail([STATION]);
+    expect(first.engine).toBeGreaterThan(0);
+    expect(first.answer.data.length).toBeGreaterThan(0);
+    expect(first.answer.stations[0]?.dataEnd).toBe(END - 60_000);
+    const again = await tail([STATION]);
+    expect(again.engine).toBe(0);
+    expect(again.answer).toEqual(first.answer);
+    // With a station not kept: the engine reads that one, and the answer holds both parts.
+    const both = await tail([STATION, EMPTY]);
+    expect(both.engine).toBeGreaterThan(0);
+    expect(both.answer.data).toEqual(first.answer.data);
+    expect(both.answer.stations.map((s) => [s.stationId, s.dataEnd])).toEqual([
+      [STATION, END - 60_000],
+      [EMPTY, null],
+    ]);
+    expect((await tail([EMPTY, STATION])).engine).toBe(0);
+  });
+
+  it("reads a station's tail again once its readings moved (the control: a kept tail would be stale)", async () => {
+    const before = await tail([STATION]);
+    await versions.changed([STATION]);
+    const after = await tail([STATION]);
+    expect(after.engine).toBeGreaterThan(0);
+    expect(after.answer).toEqual(before.answer);
+  });
+});

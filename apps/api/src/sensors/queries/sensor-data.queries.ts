@@ -85,6 +85,9 @@ const tooLarge = () =>
     'Too many points.',
   );
 
+/** One station's part of a tail answer. */
+type StationTailPart = { readonly data: SensorDataRow[]; readonly station: SensorTail['stations'][number] };
+
 /** Chart data (GET /sensors/data, /tail, /recently), after checking that the asker may read every station named. */
 @Injectable()
 export class SensorDataQueries {
@@ -92,6 +95,8 @@ export class SensorDataQueries {
   private readonly cache: AnswerCache<SensorData>;
   /** Each selection's data end, under the same readings versions: a new window of it needs no data-end subquery. */
   private readonly dataEnds = new AnswerCache<{ readonly end: number | null }>(DATA_END_SELECTIONS);
+  /** Each station's tail (its part of a /tail answer), by station and sensors asked for. */
+  private readonly tails: AnswerCache<StationTailPart>;
 
   constructor(
     @Inject(CLICKHOUSE) clickhouse: ClickHouse,
@@ -101,6 +106,7 @@ export class SensorDataQueries {
   ) {
     this.client = clickhouse.client;
     this.cache = new AnswerCache(config.chartCacheRows);
+    this.tails = new AnswerCache(config.chartCacheRows);
   }
 
   /**
@@ -159,32 +165,65 @@ export class SensorDataQueries {
     };
   }
 
+  /**
+   * The tiny charts' tails, one station at a time. Each station's part is kept (the chart cache's rows)
+   * while its readings version stands, so a station page opened again, or a map's hover cards, answer
+   * without the engine: its end and buckets are read only for the stations not kept.
+   */
   async tail(query: SensorTailQuery, actor: Actor): Promise<SensorTail> {
     const selection = await this.readable(query, actor);
-    const ends = await readDataEnds(this.client, selection);
+    const sensorsKey = [...selection.sensorIds].sort((a, b) => a - b).join(',');
+    const keyOf = (stationId: number) => `tail|${stationId}|${sensorsKey}`;
+    const versions = new Map<number, string>();
+    if (this.tails.enabled)
+      for (const id of selection.stationIds) {
+        const version = this.versions.of([id]);
+        if (version !== null) versions.set(id, version);
+      }
+    const parts = new Map<number, StationTailPart>();
+    for (const stationId of selection.stationIds) {
+      const version = versions.get(stationId);
+      const kept = version === undefined ? undefined : this.tails.get(keyOf(stationId), version);
+      if (kept) parts.set(stationId, kept);
+    }
+    const missing = selection.stationIds.filter((id) => !parts.has(id));
+    if (missing.length > 0) {
+      const ends = await readDataEnds(this.client, { stationIds: missing, sensorIds: selection.sensorIds });
+      for (const stationId of missing) {
+        const part = await this.readTail(stationId, ends.get(stationId), selection.sensorIds);
+        parts.set(stationId, part);
+        const version = versions.get(stationId);
+        if (version !== undefined) this.tails.set(keyOf(stationId), version, part, part.data.length);
+      }
+    }
     const data: SensorDataRow[] = [];
     const stations: SensorTail['stations'] = [];
     for (const stationId of selection.stationIds) {
-      const end = ends.get(stationId);
-      if (end === undefined) {
-        stations.push({ stationId, dataEnd: null, bucketSize: null, aggregate: null, start: null, end: null });
-        continue;
-      }
-      // The latest reading included: the window ends just after it.
-      const plan = planChartQuery(end + 1 - TAIL_HOURS * HOUR_MS, end + 1, TAIL_RESOLUTION);
-      const buckets = await readSensorBuckets(this.client, plan, { stationIds: [stationId], sensorIds: selection.sensorIds });
-      data.push(...buckets.map(toRow));
+      const part = parts.get(stationId)!;
+      data.push(...part.data);
       if (data.length > MAX_DATA_ROWS) throw tooLarge();
-      stations.push({
+      stations.push(part.station);
+    }
+    return { data, stations };
+  }
+
+  private async readTail(stationId: number, end: number | undefined, sensorIds: number[]): Promise<StationTailPart> {
+    if (end === undefined)
+      return { data: [], station: { stationId, dataEnd: null, bucketSize: null, aggregate: null, start: null, end: null } };
+    // The latest reading included: the window ends just after it.
+    const plan = planChartQuery(end + 1 - TAIL_HOURS * HOUR_MS, end + 1, TAIL_RESOLUTION);
+    const buckets = await readSensorBuckets(this.client, plan, { stationIds: [stationId], sensorIds });
+    return {
+      data: buckets.map(toRow),
+      station: {
         stationId,
         dataEnd: end,
         bucketSize: plan.bucketSeconds,
         aggregate: plan.level?.name ?? 'raw',
         start: plan.fromMs,
         end: plan.toMs,
-      });
-    }
-    return { data, stations };
+      },
+    };
   }
 
   async recently(query: SensorRecentlyQuery, actor: Actor, now: number = Date.now()): Promise<SensorRecently> {

@@ -70,6 +70,8 @@ const evolve = (row: Row | undefined, event: UserEvent, revision: string): Row |
     }
     case 'UserPasswordChanged':
       return { ...next, has_password: true, updated_at: event.data.changedAt };
+    case 'UserPasswordCleared':
+      return { ...next, has_password: false, updated_at: event.data.clearedAt };
     case 'UserPhotoChanged':
       return { ...next, photo: event.data.photo, updated_at: event.data.changedAt };
     case 'UserTermsAccepted':

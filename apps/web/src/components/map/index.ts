@@ -7,6 +7,7 @@ export type { MapInsets, MapMarker, MapViewBoxProps, MapViewChange, MapViewProps
 export {
   DEFAULT_CENTER,
   MAP_CONSTANTS,
+  SMALL_MAP_ZOOM,
   boundsAround,
   boundsAroundCenter,
   boundsKey,

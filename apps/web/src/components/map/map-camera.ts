@@ -5,7 +5,11 @@ import type { MapViewRequest } from './map-types';
 /** A view by value: a new object with the same content is the same view. */
 export const viewKey = (view: MapViewRequest): string =>
   'bounds' in view
-    ? JSON.stringify({ bounds: roundBounds(view.bounds) })
+    ? JSON.stringify(
+        view.maxZoom === undefined
+          ? { bounds: roundBounds(view.bounds) }
+          : { bounds: roundBounds(view.bounds), maxZoom: view.maxZoom },
+      )
     : JSON.stringify({ center: view.center, zoom: view.zoom ?? MAP_CONSTANTS.defaultZoom });
 
 const clampLng = (lng: number): number => Math.min(180, Math.max(-180, lng));
@@ -28,7 +32,7 @@ export const applyView = (map: maplibregl.Map, view: MapViewRequest): void => {
   if ('bounds' in view) {
     map.fitBounds(view.bounds as maplibregl.LngLatBoundsLike, {
       padding: fitPadding(map),
-      maxZoom: MAP_CONSTANTS.maxZoomAfterFit,
+      maxZoom: view.maxZoom ?? MAP_CONSTANTS.maxZoomAfterFit,
       animate: false,
     });
   } else {

@@ -27,6 +27,13 @@ export const MAP_CONSTANTS = {
   resizeDelayMs: 100,
 } as const;
 
+/**
+ * The zoom of a station's own small map (the station page's, an explore map chart of one station), and
+ * the closest such a map fits to: a town or two across, close enough to see where the station is, and
+ * not so close that the shipped basemap (coast, lakes, town names: no streets) shows a plain colour.
+ */
+export const SMALL_MAP_ZOOM = 11;
+
 /** Where the map opens when there is nothing to show: the foothills of the San Gabriel Mountains. */
 export const DEFAULT_CENTER: LngLat = [-118.1, 34.2];
 

@@ -41,7 +41,10 @@ export const LOCAL_STYLE_NAME = 'groundtruth-local';
  * rivers, country and first-level borders, each feature's layer in its `layer` property) in one,
  * and each kind of label in its own.
  */
-export type BasemapUrls = Readonly<Record<'shapes' | 'countryLabels' | 'places', string>>;
+export type BasemapUrls = Readonly<Record<'shapes' | 'countryLabels' | 'places' | 'towns', string>>;
+
+/** Towns are named from this zoom on (the close maps: a station's own map opens at 10, spec §9). */
+export const TOWNS_MIN_ZOOM = 8;
 
 /** The features of one layer of the shapes file. */
 const shapesOf = (layer: 'land' | 'lakes' | 'rivers' | 'countries' | 'admin1'): ExpressionSpecification => [
@@ -63,20 +66,52 @@ export const BASEMAP_COLOURS = {
 
 const FONT = ['sans-serif'];
 
-const NATURAL_EARTH = '<a href="https://www.naturalearthdata.com/">Natural Earth</a>';
-const CENSUS = '<a href="https://www.census.gov/geographies/mapping-files.html">U.S. Census Bureau</a>';
-const OPENSTREETMAP =
-  '© <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors (ODbL), via <a href="https://github.com/simonepri/geo-maps">geo-maps</a>';
-const SIMPLEMAPS = '<a href="https://simplemaps.com/data/world-cities">SimpleMaps</a> (CC BY 4.0)';
+/** The words of the map's credits, in the app's language (the map's catalogue, `mapView.credits`). */
+export type MapCredits = {
+  /** 'U.S. Census Bureau' */
+  readonly census: string;
+  /** '© {{osm}} contributors (ODbL), via {{geoMaps}}' */
+  readonly openStreetMap: string;
+};
+
+const ENGLISH_CREDITS: MapCredits = {
+  census: 'U.S. Census Bureau',
+  openStreetMap: '© {{osm}} contributors (ODbL), via {{geoMaps}}',
+};
+
+const attributions = (credits: MapCredits) => {
+  const link = (href: string, text: string) => `<a href="${href}">${text}</a>`;
+  return {
+    naturalEarth: link('https://www.naturalearthdata.com/', 'Natural Earth'),
+    census: link('https://www.census.gov/geographies/mapping-files.html', credits.census),
+    openStreetMap: credits.openStreetMap
+      .replace('{{osm}}', link('https://www.openstreetmap.org/copyright', 'OpenStreetMap'))
+      .replace('{{geoMaps}}', link('https://github.com/simonepri/geo-maps', 'geo-maps')),
+    simpleMaps: `${link('https://simplemaps.com/data/world-cities', 'SimpleMaps')} (CC BY 4.0)`,
+  };
+};
 
 export type LocalStyleOptions = {
   /** The shipped basemap; without it (unit tests, a build without it) only water and the graticule. */
   readonly basemap?: BasemapUrls | null;
   /** Country names follow the interface's language where the data has them. */
   readonly language?: string;
+  /** The credits' words in that language. */
+  readonly credits?: MapCredits;
+  /**
+   * Town names (the basemap's `towns` file, megabytes): for a map that shows, or has shown, zoom
+   * TOWNS_MIN_ZOOM or closer; a map further out never loads them.
+   */
+  readonly towns?: boolean;
 };
 
-export const localStyle = ({ basemap = null, language = 'en' }: LocalStyleOptions = {}): StyleSpecification => {
+export const localStyle = ({
+  basemap = null,
+  language = 'en',
+  credits = ENGLISH_CREDITS,
+  towns = false,
+}: LocalStyleOptions = {}): StyleSpecification => {
+  const credit = attributions(credits);
   const name: ExpressionSpecification = language.startsWith('es')
     ? ['coalesce', ['get', 'name_es'], ['get', 'name']]
     : ['get', 'name'];
@@ -127,6 +162,31 @@ export const localStyle = ({ basemap = null, language = 'en' }: LocalStyleOption
           filter: shapesOf('land'),
           paint: { 'line-color': BASEMAP_COLOURS.coastline, 'line-width': 1 },
         },
+        ...(towns
+          ? ([
+              {
+                id: 'town-labels',
+                type: 'symbol',
+                source: 'towns',
+                minzoom: TOWNS_MIN_ZOOM,
+                layout: {
+                  'text-field': ['get', 'name'],
+                  'text-font': FONT,
+                  'text-size': 11,
+                  'text-variable-anchor': ['top', 'bottom', 'left', 'right'],
+                  'text-radial-offset': 0.4,
+                },
+                paint: { 'text-color': '#55524b', 'text-halo-color': BASEMAP_COLOURS.halo, 'text-halo-width': 1.4 },
+              },
+              {
+                id: 'town-dots',
+                type: 'circle',
+                source: 'towns',
+                minzoom: TOWNS_MIN_ZOOM,
+                paint: { 'circle-radius': 2, 'circle-color': '#55524b' },
+              },
+            ] satisfies LayerSpecification[])
+          : []),
         {
           id: 'place-labels',
           type: 'symbol',
@@ -179,9 +239,14 @@ export const localStyle = ({ basemap = null, language = 'en' }: LocalStyleOption
             // Every fill and line from one source: MapLibre draws the tiles' clipping masks again at each
             // change of source between clipped layers, a pass over the whole view that software WebGL
             // (a machine without a GPU) pays for every frame of a pan or zoom.
-            shapes: { type: 'geojson', data: basemap.shapes, attribution: [NATURAL_EARTH, CENSUS, OPENSTREETMAP].join(' | ') },
+            shapes: {
+              type: 'geojson',
+              data: basemap.shapes,
+              attribution: [credit.naturalEarth, credit.census, credit.openStreetMap].join(' | '),
+            },
             countryLabels: { type: 'geojson', data: basemap.countryLabels },
-            places: { type: 'geojson', data: basemap.places, attribution: SIMPLEMAPS },
+            places: { type: 'geojson', data: basemap.places, attribution: credit.simpleMaps },
+            ...(towns ? { towns: { type: 'geojson' as const, data: basemap.towns } } : {}),
           }
         : {}),
     },

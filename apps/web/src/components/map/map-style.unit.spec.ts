@@ -1,12 +1,25 @@
 import { describe, expect, it } from '@jest/globals';
-import { localStyle, mapboxRequestTransform } from './map-style';
+import { TOWNS_MIN_ZOOM, localStyle, mapboxRequestTransform } from './map-style';
 
 describe('localStyle', () => {
   const basemap = {
     shapes: 'http://localhost/assets/basemap-shapes-1.geojson',
     countryLabels: 'http://localhost/assets/basemap-countryLabels-1.geojson',
     places: 'http://localhost/assets/basemap-places-1.geojson',
+    towns: 'http://localhost/assets/basemap-towns-1.geojson',
   };
+
+  it('names towns only on a map that asks for them, from zoom 8 on, under the cities', () => {
+    const far = localStyle({ basemap, language: 'en-US' });
+    expect(Object.keys(far.sources)).not.toContain('towns');
+    expect(far.layers.map((layer) => layer.id)).not.toContain('town-labels');
+    const close = localStyle({ basemap, language: 'en-US', towns: true });
+    expect(close.sources['towns']).toEqual({ type: 'geojson', data: basemap.towns });
+    const ids = close.layers.map((layer) => layer.id);
+    expect(ids.indexOf('town-labels')).toBeGreaterThan(-1);
+    expect(ids.indexOf('town-labels')).toBeLessThan(ids.indexOf('place-labels'));
+    expect(close.layers.find((layer) => layer.id === 'town-labels')?.minzoom).toBe(TOWNS_MIN_ZOOM);
+  });
 
   it('draws the shipped basemap from its own files, with labels and no glyph server or sprite', () => {
     const sut = localStyle({ basemap, language: 'es-ES' });
@@ -25,6 +38,20 @@ describe('localStyle', () => {
     expect(JSON.stringify(sut.sources)).toContain('SimpleMaps');
     expect(JSON.stringify(sut.sources)).toContain('OpenStreetMap');
     expect(JSON.stringify(sut.sources)).toContain('Census');
+  });
+
+  it('writes the credits in the words it is given (Spanish), the links kept', () => {
+    const sut = localStyle({
+      basemap,
+      language: 'es-ES',
+      credits: { census: 'Oficina del Censo de EE. UU.', openStreetMap: '© colaboradores de {{osm}} (ODbL), vía {{geoMaps}}' },
+    });
+    const text = JSON.stringify(sut.sources);
+    expect(text).toContain('Oficina del Censo de EE. UU.');
+    expect(text).toContain(
+      '© colaboradores de <a href=\\"https://www.openstreetmap.org/copyright\\">OpenStreetMap</a> (ODbL), vía',
+    );
+    expect(text).not.toContain('contributors');
   });
 
   it('draws every fill and line of the basemap from one source, each layer its own features', () => {

@@ -21,8 +21,12 @@ export type MapMarker = {
   readonly severity?: number;
 };
 
-/** What the map should show: bounds to fit, or a centre (and zoom, 10 unless given). */
-export type MapViewRequest = { readonly bounds: Bounds } | { readonly center: LngLat; readonly zoom?: number };
+/**
+ * What the map should show: bounds to fit (zooming no closer than `maxZoom`, 19 unless given), or a
+ * centre (and zoom, 10 unless given).
+ */
+export type MapViewRequest =
+  { readonly bounds: Bounds; readonly maxZoom?: number } | { readonly center: LngLat; readonly zoom?: number };
 
 /** The view after a move. `byUser` is false for moves the map made itself (fitting a requested view). */
 export type MapViewChange = {

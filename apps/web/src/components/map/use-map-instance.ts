@@ -7,7 +7,7 @@ import { env } from '@/config/env';
 import { applyView, currentBounds, viewKey } from './map-camera';
 import { MAP_CONSTANTS, type LngLat } from './map-geometry';
 import { updateTabStops, type ClusterEntry, type MapHandlers, type MarkerEntry } from './map-marker-elements';
-import { localStyle, mapboxRequestTransform, type BasemapUrls } from './map-style';
+import { TOWNS_MIN_ZOOM, localStyle, mapboxRequestTransform, type BasemapUrls, type MapCredits } from './map-style';
 import type { MapViewRequest } from './map-types';
 
 // The worker is its own file; a bundled app must say where it went (TOOLCHAIN.md).
@@ -32,11 +32,20 @@ const GEOGRAPHY_WAIT_MS = 3_000;
  * The shipped basemap's geography (land, water, borders, names), added to the plain local style the
  * map starts with: the sources and layers that localStyle has with the basemap and not without it.
  */
-const addGeography = (map: maplibregl.Map, language: string): void => {
-  const full = localStyle({ basemap: basemapUrls(), language });
+const addGeography = (map: maplibregl.Map, language: string, credits: MapCredits, towns: boolean): void => {
+  const full = localStyle({ basemap: basemapUrls(), language, credits, towns });
   for (const [id, source] of Object.entries(full.sources)) if (!map.getSource(id)) map.addSource(id, source);
-  for (const layer of full.layers) if (!map.getLayer(layer.id)) map.addLayer(layer);
+  // Each missing layer goes under the next one of the style that is already there (towns, added later
+  // than the rest, go under the cities' names).
+  full.layers.forEach((layer, i) => {
+    if (map.getLayer(layer.id)) return;
+    const above = full.layers.slice(i + 1).find((next) => map.getLayer(next.id));
+    map.addLayer(layer, above?.id);
+  });
 };
+
+/** Towns are fetched a zoom level before they are named, so they are there on arrival. */
+const wantsTowns = (map: maplibregl.Map): boolean => map.getZoom() >= TOWNS_MIN_ZOOM - 1;
 
 type MapInstanceOptions = {
   readonly containerRef: RefObject<HTMLDivElement | null>;
@@ -90,7 +99,7 @@ export const useMapInstance = ({
         ...('bounds' in start
           ? {
               bounds: start.bounds as maplibregl.LngLatBoundsLike,
-              fitBoundsOptions: { padding: MAP_CONSTANTS.fitPadding, maxZoom: MAP_CONSTANTS.maxZoomAfterFit },
+              fitBoundsOptions: { padding: MAP_CONSTANTS.fitPadding, maxZoom: start.maxZoom ?? MAP_CONSTANTS.maxZoomAfterFit },
             }
           : { center: start.center as [number, number], zoom: start.zoom ?? MAP_CONSTANTS.defaultZoom }),
         interactive,
@@ -193,17 +202,30 @@ export const useMapInstance = ({
   // later, so markers placed in this same commit are painted first.
   const geographyDue = map !== null && plainLocal === map && (!markersPending || waitedOut === map);
   const language = i18n.resolvedLanguage ?? 'en';
+  const census = t('mapView.credits.census');
+  const openStreetMap = t('mapView.credits.openStreetMap', { osm: '{{osm}}', geoMaps: '{{geoMaps}}' });
   useEffect(() => {
     if (!map || !geographyDue) return;
     let timer: number | undefined;
+    const credits = { census, openStreetMap };
+    // Town names (a large file) join once the map comes close: at once for a station's own map.
+    const closeIn = () => {
+      if (!wantsTowns(map)) return;
+      map.off('zoomend', closeIn);
+      addGeography(map, language, credits, true);
+    };
     const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => addGeography(map, language), 0);
+      timer = window.setTimeout(() => {
+        addGeography(map, language, credits, wantsTowns(map));
+        if (!wantsTowns(map)) map.on('zoomend', closeIn);
+      }, 0);
     });
     return () => {
       cancelAnimationFrame(frame);
       window.clearTimeout(timer);
+      map.off('zoomend', closeIn);
     };
-  }, [map, geographyDue, language]);
+  }, [map, geographyDue, language, census, openStreetMap]);
 
   return { map, failure, styleInUse };
 };

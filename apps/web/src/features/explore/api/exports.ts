@@ -6,7 +6,7 @@ import type { ExportRequest } from '../utils/export-request';
 /** Spec §9: an export's status is polled once a second until it ends. */
 export const EXPORT_POLL_MS = 1000;
 
-const isOver = (job: ExportJob): boolean => job.state === 'done' || job.state === 'failed';
+const isOver = (job: ExportJob): boolean => job.state === 'done' || job.state === 'failed' || job.state === 'expired';
 
 /** POST /export/csv or /export/json-lines (spec §7): queues the export and answers its record. */
 export const startExport = (format: ExportFormat, request: ExportRequest): Promise<ExportJob> =>

@@ -12,6 +12,7 @@ import { paths } from '@/config/paths';
 import { worthAskingAgain } from '@/lib/query-client';
 import { bookmarkQueryOptions } from '../api/bookmarks';
 import { usePublishBookmark } from '../hooks/use-publish-bookmark';
+import { backTarget } from '../utils/back-target';
 import { ExploreWorkspace } from './explore-workspace';
 
 // Loaded when the workspace shows its panels, after the first chart (the workspace holds the Suspense).
@@ -107,8 +108,8 @@ export const ExploreView = ({
           data-testid="explore-bad-bookmark"
           action={
             // Where the workspace's back button leads without a project (spec §2): the stations map.
-            <Button component={RouterLink} to={paths.mapAllStations.getHref()} color="inherit" size="small">
-              {t('explore.backToMap')}
+            <Button component={RouterLink} to={backTarget(null).href} color="inherit" size="small">
+              {t(backTarget(null).label)}
             </Button>
           }
         >

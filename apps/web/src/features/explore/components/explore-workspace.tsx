@@ -15,7 +15,6 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { SNACKBAR_MS } from '@/config/constants';
 import { partner } from '@/config/partner';
-import { paths } from '@/config/paths';
 import { useIdle } from '@/hooks/use-idle';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { useExploreSensorsMeta } from '../api/get-sensors-meta';
@@ -31,6 +30,7 @@ import {
   workspaceReducer,
   type Viz,
 } from '../utils/workspace';
+import { backTarget } from '../utils/back-target';
 import { discussionScope, type DiscussionScope } from '../utils/discussion-scope';
 import { ChartGroup } from './chart-group';
 import { StationPager } from './station-pager';
@@ -49,15 +49,6 @@ type ExploreWorkspaceProps = {
   /** The comments and data events tied to this bookmark, drawn by the app (another feature's). */
   readonly discussion?: (scope: DiscussionScope) => ReactNode;
 };
-
-/** Where the back button leads (spec §2): the project's map or page when the bookmark carries one, else the stations map. */
-const backTarget = (context: Bookmark['c']): { href: string; label: 'explore.backToProject' | 'explore.backToMap' } =>
-  context === null || context.project === null
-    ? { href: paths.mapAllStations.getHref(), label: 'explore.backToMap' }
-    : {
-        href: context.map ? paths.viewProjectBigMap.getHref(context.project) : paths.viewProject.getHref(context.project),
-        label: 'explore.backToProject',
-      };
 
 /**
  * The explore workspace (spec §2 Explore workspace, §4 Explore): groups of linked charts over a
@@ -134,17 +125,26 @@ export const ExploreWorkspace = ({ bookmark, onPublish, actions, exporting = fal
       : null;
 
   return (
-    <Stack spacing={2} sx={{ p: { xs: 1, md: 2 } }} data-testid="explore-workspace">
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Button component={RouterLink} to={back.href} startIcon={<ArrowBackIcon aria-hidden />}>
+    <Stack spacing={mobile ? 1 : 2} sx={{ p: { xs: 1, md: 2 } }} data-testid="explore-workspace">
+      {/* On a phone the back link has a line of its own above the title (beside it, the title wrapped),
+          and the header stays short so the first chart starts above the fold. */}
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Button
+          component={RouterLink}
+          to={back.href}
+          startIcon={<ArrowBackIcon aria-hidden />}
+          size={mobile ? 'small' : 'medium'}
+          sx={mobile ? { flexBasis: '100%', justifyContent: 'flex-start' } : undefined}
+        >
           {t(back.label)}
         </Button>
-        <Typography component="h1" variant="h5" sx={{ flex: 1 }}>
+        <Typography component="h1" variant="h5" sx={{ flex: 1, fontSize: mobile ? '1.25rem' : undefined }}>
           {t('explore.title')}
         </Typography>
         {ws.groups.length > 0 && (
           <Button
             variant="outlined"
+            size={mobile ? 'small' : 'medium'}
             startIcon={<AddchartIcon aria-hidden />}
             disabled={addChart === null}
             onClick={addChart ?? undefined}
@@ -166,7 +166,7 @@ export const ExploreWorkspace = ({ bookmark, onPublish, actions, exporting = fal
         )}
       </Stack>
 
-      {idle && <StationPager stations={stations} />}
+      {idle && !mobile && <StationPager stations={stations} />}
 
       {missingStation && (
         <Alert
@@ -201,6 +201,9 @@ export const ExploreWorkspace = ({ bookmark, onPublish, actions, exporting = fal
           dispatch={dispatch}
         />
       ))}
+
+      {/* On a phone the station summary follows the charts: the first chart comes first on the screen. */}
+      {idle && mobile && <StationPager stations={stations} />}
 
       {/* Comments and data events tied to this bookmark (the app hands in the discussion). */}
       {idle && (

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { downloadExport, exportHistoryQueryKey, useExportHistory } from '../api/exports';
 
@@ -35,11 +36,21 @@ export const JobState = ({ job }: { readonly job: ExportJob }) => {
     <Stack spacing={0.5} sx={{ minWidth: 160 }}>
       <Typography variant="body2" data-testid="export-state" data-state={job.state} data-rows={job.rows}>
         {/* Done with no rows: a file of headers only, said so rather than a plain 'Done'. */}
-        {job.state === 'done' && job.rows === 0
-          ? t('explore.export.noReadings')
-          : t(`explore.export.states.${job.state}`, { progress: Math.floor(job.progress) })}
-        {job.state === 'failed' && job.error ? `: ${job.error}` : ''}
+        {job.state === 'failed' && job.errorCode === 'EXPORT.TOO_LARGE'
+          ? t('explore.export.tooLarge')
+          : job.state === 'done' && job.rows === 0
+            ? t('explore.export.noReadings')
+            : t(`explore.export.states.${job.state}`, { progress: Math.floor(job.progress) })}
+        {job.state === 'failed' && job.error && job.errorCode !== 'EXPORT.TOO_LARGE' ? `: ${job.error}` : ''}
       </Typography>
+      {/* Files are kept EXPORT_RETENTION_DAYS: the history says until when, then that they are gone. */}
+      {job.expiresAt !== null && (job.state === 'done' || job.state === 'expired') && (
+        <Typography variant="body2" color="text.secondary" data-testid="export-expiry">
+          {t(job.state === 'done' ? 'explore.export.keptUntil' : 'explore.export.expiredOn', {
+            date: formatDateTime(job.expiresAt),
+          })}
+        </Typography>
+      )}
       {running && (
         <LinearProgress
           variant={job.state === 'queued' ? 'indeterminate' : 'determinate'}
@@ -71,7 +82,9 @@ export const DownloadButton = ({ job, children }: { readonly job: ExportJob; rea
       </Button>
       {download.isError && (
         <Typography variant="body2" color="error" role="alert">
-          {t('explore.export.downloadFailed')}
+          {isApiError(download.error) && download.error.status === 410
+            ? t('explore.export.expiredDownload')
+            : t('explore.export.downloadFailed')}
         </Typography>
       )}
     </Stack>

@@ -49,6 +49,7 @@ const errorKey = (error: unknown) => {
   if (isApiError(error)) {
     if (error.code === 'EXPORT.OFF') return 'explore.export.off' as const;
     if (error.code === 'EXPORT.NODERED') return 'explore.export.nodeRed' as const;
+    if (error.status === 429) return 'explore.export.tooMany' as const;
     if (error.status === 403) return 'explore.export.forbidden' as const;
   }
   return 'explore.export.startFailed' as const;

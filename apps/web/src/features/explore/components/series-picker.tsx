@@ -89,6 +89,9 @@ export const SeriesPicker = ({ index, value, stations, meta, locale, colour, onC
         disableClearable
         onOpen={() => setOpened(true)}
         loading={opened && visible.isPending}
+        // MUI's Spanish words say 'Abierto' (it is open) for the button that opens the list.
+        openText={t('explore.pickerOpen')}
+        closeText={t('explore.pickerClose')}
         loadingText={t('explore.stationsLoading')}
         noOptionsText={t('explore.noStationFound')}
         isOptionEqualToValue={(a, b) => a.id === b.id}

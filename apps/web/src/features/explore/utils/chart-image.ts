@@ -69,12 +69,20 @@ const photoBox = (photo: Size, gap: number): Size => {
 };
 
 /**
- * One SVG document: a white page of `size`, the header (project photo, title and subtitle) in the
- * first 80 units, and the drawn chart scaled into the rest, its proportions kept.
+ * One SVG document: a white page of `size`, the header (project photo, title and subtitle, 80 units)
+ * and right under it the drawn chart, scaled as large as the rest of the page holds, its proportions
+ * kept. A chart wider than the page's proportions leaves room over: the header and chart stay together
+ * and the pair is centred on the page, so no empty band parts the title from its chart.
  */
+const round2 = (n: number): number => Math.round(n * 100) / 100;
+
 export const composeChartSvg = ({ chart, chartSize, title, subtitle, size, photo = null }: ComposeInput): string => {
   const gap = CHART_EXPORT.headerGap;
   const box = photo ? photoBox(photo.size, gap) : null;
+  const scale = Math.min(size.width / chartSize.width, (size.height - gap) / chartSize.height);
+  const drawn = { width: chartSize.width * scale, height: chartSize.height * scale };
+  const top = Math.max(0, Math.round((size.height - gap - drawn.height) / 2));
+  const x = Math.round((size.width - drawn.width) / 2);
   const textX = box ? 8 + box.width + 16 : 16;
   // The chart's own <svg …> opening is replaced: it is placed and scaled here.
   const inner = chart.replace(/^<svg\b[^>]*>/, '').replace(/<\/svg>\s*$/, '');
@@ -89,11 +97,11 @@ export const composeChartSvg = ({ chart, chartSize, title, subtitle, size, photo
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="0 0 ${size.width} ${size.height}">`,
     `<rect width="100%" height="100%" fill="#ffffff"/>`,
     photo && box
-      ? `<image href="${escapeXml(photo.href)}" x="8" y="8" width="${box.width}" height="${box.height}" preserveAspectRatio="xMidYMid slice"/>`
+      ? `<image href="${escapeXml(photo.href)}" x="8" y="${top + 8}" width="${box.width}" height="${box.height}" preserveAspectRatio="xMidYMid slice"/>`
       : '',
-    `<text x="${textX}" y="${Math.round(gap * 0.45)}" font-family="Roboto, Helvetica, Arial, sans-serif" font-size="${titleSize}" font-weight="600" fill="#1f2933">${escapeXml(title)}</text>`,
-    `<text x="${textX}" y="${Math.round(gap * 0.8)}" font-family="Roboto, Helvetica, Arial, sans-serif" font-size="${subtitleSize}" fill="#52606d">${escapeXml(subtitle)}</text>`,
-    `<svg x="0" y="${gap}" width="${size.width}" height="${size.height - gap}" viewBox="0 0 ${chartSize.width} ${chartSize.height}" preserveAspectRatio="xMidYMid meet">`,
+    `<text x="${textX}" y="${top + Math.round(gap * 0.45)}" font-family="Roboto, Helvetica, Arial, sans-serif" font-size="${titleSize}" font-weight="600" fill="#1f2933">${escapeXml(title)}</text>`,
+    `<text x="${textX}" y="${top + Math.round(gap * 0.8)}" font-family="Roboto, Helvetica, Arial, sans-serif" font-size="${subtitleSize}" fill="#52606d">${escapeXml(subtitle)}</text>`,
+    `<svg x="${x}" y="${top + gap}" width="${round2(drawn.width)}" height="${round2(drawn.height)}" viewBox="0 0 ${chartSize.width} ${chartSize.height}" preserveAspectRatio="xMidYMin meet">`,
     inner,
     `</svg>`,
     `</svg>`,

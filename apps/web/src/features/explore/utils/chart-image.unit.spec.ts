@@ -37,9 +37,24 @@ describe('chart image export (spec §9)', () => {
     });
     expect(sut).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="1920" height="1080"/);
     expect(sut).toContain('Depth &lt;inches&gt; &amp; &quot;pH&quot;');
-    expect(sut).toContain('<svg x="0" y="80" width="1920" height="1000" viewBox="0 0 600 320"');
+    expect(sut).toContain('<svg x="23" y="80" width="1875" height="1000" viewBox="0 0 600 320"');
     expect(sut).toContain('<path d="M0 0L1 1"/>');
     expect(sut).not.toContain('role="img"');
+  });
+
+  it('keeps a wide chart right under its title: the pair centred on the page, no empty band between them', () => {
+    const sut = composeChartSvg({
+      chart: '<svg width="1200" height="300"></svg>',
+      chartSize: { width: 1200, height: 300 },
+      title: 'Temperature',
+      subtitle: '1/1/2026 – 1/2/2026',
+      size: { width: 1920, height: 1080 },
+    });
+    // 1200 × 300 drawn 1920 × 480; the 520 units over are split above the title and below the chart.
+    expect(sut).toContain('<svg x="0" y="340" width="1920" height="480" viewBox="0 0 1200 300"');
+    const titleY = Number(/<text x="16" y="(\d+)"[^>]*font-weight="600"/.exec(sut)?.[1]);
+    expect(titleY).toBe(260 + 36);
+    expect(340 - titleY).toBeLessThan(80);
   });
 
   it('keeps a long title inside the image: a smaller font where the largest would run off the edge', () => {

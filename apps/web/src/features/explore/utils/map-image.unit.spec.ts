@@ -34,7 +34,9 @@ describe('the map chart saved as an image', () => {
   it('is placed under the header as the other charts are', () => {
     const drawing = mapChartDrawing(snapshot, mapLegendSvg([], '', 900));
     const sut = composeChartSvg({ ...drawing, title: 'Depth', subtitle: 'x', size: { width: 1280, height: 720 } });
-    expect(sut).toContain('<svg x="0" y="80" width="1280" height="640" viewBox="0 0 900 320"');
+    // As wide as the page, right under the header; the header and chart centred together (chart-image.ts).
+    expect(sut).toContain('<svg x="0" y="172" width="1280" height="455.11" viewBox="0 0 900 320"');
+    expect(sut).toContain('<text x="16" y="128"');
     expect(sut).toContain('<image href="data:image/png;base64,iVBORw0KGgo="');
   });
 

@@ -18,11 +18,16 @@ export const sensorById = (meta: SensorsMeta | undefined, sensorId: number): Met
   return undefined;
 };
 
-/** A sensor's chart label in the app's language, else English, else its key. */
+/**
+ * A sensor's name in the app's language, else English, else its key: its `label`, the name the station
+ * page, the maps and the pickers show, so one sensor has one name everywhere. The catalogue's
+ * `chartLabel` is not used: for flood depth it reads 'Flood Depth Threshold (Inches)', a threshold's
+ * name, while the chart draws the depth itself (its unit is on the axis).
+ */
 export const sensorTitle = (sensor: MetaSensor | undefined, locale: string, fallback: string): string => {
   if (!sensor) return fallback;
   const strings = sensor.strings[locale.toLowerCase()] ?? sensor.strings['en-us'] ?? Object.values(sensor.strings)[0];
-  return strings?.chartLabel ?? strings?.label ?? sensor.key;
+  return strings?.label ?? sensor.key;
 };
 
 export type SeriesRows = { readonly ref: SeriesRef; readonly rows: readonly SensorDataRow[] };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { SensorDataColumns } from '@groundtruth/contracts';
-import { axisGroups, MAX_AXES, moreSeriesNeedsConfirmation, splitSeries } from './series';
+import { axisGroups, MAX_AXES, moreSeriesNeedsConfirmation, sensorTitle, splitSeries, type MetaSensor } from './series';
 
 const answer: SensorDataColumns = {
   format: 'columns',
@@ -88,5 +88,25 @@ describe('the series limit (spec §9: two series by default, more on request)', 
   it('adds without asking again once more were asked for on the chart', () => {
     expect(moreSeriesNeedsConfirmation(2, true)).toBe(false);
     expect(moreSeriesNeedsConfirmation(3, true)).toBe(false);
+  });
+});
+
+describe('sensorTitle (one name for a sensor on every page)', () => {
+  const depth = {
+    id: 70,
+    key: 'depth',
+    unitOfMeasure: 'inches',
+    strings: {
+      'en-us': { label: 'Flood Depth', chartLabel: 'Flood Depth Threshold (Inches)', axisLabel: 'Flood Depth (Inches)' },
+    },
+  } as unknown as MetaSensor;
+
+  it('names flood depth as the station page does, not by its threshold chart label', () => {
+    expect(sensorTitle(depth, 'en-US', '#70')).toBe('Flood Depth');
+  });
+
+  it('falls back to the key, then to what the caller gives', () => {
+    expect(sensorTitle({ ...depth, strings: {} } as unknown as MetaSensor, 'es-ES', '#70')).toBe('depth');
+    expect(sensorTitle(undefined, 'en-US', '#70')).toBe('#70');
   });
 });

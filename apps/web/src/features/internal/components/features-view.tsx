@@ -7,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnackbar } from '@/components/snackbar';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { DATA_BACKENDS, featureFlags, type DataBackend } from '@/lib/feature-flags';
 
@@ -16,6 +17,9 @@ export const FeaturesView = () => {
   usePageTitle(t('internalFeatures.title'));
   const [backend, setBackend] = useState<DataBackend>(featureFlags.dataBackend());
   const [tiny, setTiny] = useState(featureFlags.tinyCharts());
+  // Each switch is kept at once: the snackbar says so (there is no save button to wait for).
+  const showSnackbar = useSnackbar();
+  const saved = () => showSnackbar(t('internalFeatures.saved'), 'success');
   return (
     <Stack spacing={2} sx={{ p: { xs: 2, md: 3 }, maxWidth: 640 }}>
       <Typography component="h1" variant="h5">
@@ -32,6 +36,7 @@ export const FeaturesView = () => {
               const next = e.target.value as DataBackend;
               featureFlags.setDataBackend(next);
               setBackend(next);
+              saved();
             }}
           >
             {DATA_BACKENDS.map((b) => (
@@ -47,6 +52,7 @@ export const FeaturesView = () => {
                 onChange={(e) => {
                   featureFlags.setTinyCharts(e.target.checked);
                   setTiny(e.target.checked);
+                  saved();
                 }}
               />
             }

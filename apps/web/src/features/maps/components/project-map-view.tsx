@@ -188,7 +188,7 @@ export const ProjectMapView = ({ projectId, mode, notFound }: ProjectMapViewProp
       {narrow ? details : null}
       <StationsMapFrame
         label={t(sensorMode ? 'projectMap.mapLabel.sensor' : 'projectMap.mapLabel.station')}
-        height={narrow ? 'max(320px, calc(100dvh - 300px))' : 'max(460px, calc(100dvh - 140px))'}
+        height={narrow ? 'max(320px, calc(100dvh - 340px))' : 'max(460px, calc(100dvh - 180px))'}
         narrow={narrow}
         view={view}
         markers={markers}
@@ -220,20 +220,22 @@ export const ProjectMapView = ({ projectId, mode, notFound }: ProjectMapViewProp
           maxHeight: 'calc(100% - 16px)',
           overflowY: 'auto',
         }}
+        legend={
+          legend ? (
+            <MapLegend
+              title={legend.title ?? t('projectMap.legendTitle')}
+              entries={[...legend.entries, { label: t('stationsMap.noData'), colour: NO_VALUE_COLOUR }]}
+              initiallyOpen={!narrow}
+            />
+          ) : (
+            // Other projects: every colour drawn, as on the all-stations map.
+            <MapLegend title={t('stationsMap.legend')} entries={colourEntries} initiallyOpen={!narrow} />
+          )
+        }
       >
         {narrow && !loaded ? <StationsLoadingNote overlay /> : null}
         {narrow ? null : (
           <Box sx={{ position: 'absolute', top: 8, left: 8, zIndex: 3, width: 360, maxWidth: 'calc(50% - 16px)' }}>{details}</Box>
-        )}
-        {legend ? (
-          <MapLegend
-            collapsible
-            title={legend.title ?? t('projectMap.legendTitle')}
-            entries={[...legend.entries, { label: t('stationsMap.noData'), colour: NO_VALUE_COLOUR }]}
-          />
-        ) : (
-          // Other projects: every colour drawn, as on the all-stations map.
-          <MapLegend title={t('stationsMap.legend')} entries={colourEntries} />
         )}
       </StationsMapFrame>
       {narrow && loaded && all.length === 0 ? (

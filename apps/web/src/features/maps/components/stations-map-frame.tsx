@@ -63,8 +63,10 @@ type StationsMapFrameProps = {
   readonly panelPaper?: boolean;
   /** The part of a wide map the panel covers, kept clear for the selected station. */
   readonly panelInsets?: MapInsets;
-  /** Overlays: legend, loading note, details. */
+  /** Overlays: loading note, details. */
   readonly children?: ReactNode;
+  /** The legend, drawn right under the map (MapLegend): never over a marker. */
+  readonly legend?: ReactNode;
 };
 
 /**
@@ -89,6 +91,7 @@ export const StationsMapFrame = ({
   panelPaper = false,
   panelInsets,
   children,
+  legend,
 }: StationsMapFrameProps) => {
   const { t } = useTranslation();
   const sensorMode = partner.stationNoun === 'sensor';
@@ -121,6 +124,7 @@ export const StationsMapFrame = ({
           )
         ) : null}
       </MapView>
+      {legend}
       {panel && narrow ? (
         <BottomPane label={panelLabel} handleLabel={t('stationsMap.paneHandle')} onHeightChange={setPaneHeight}>
           {panel}

@@ -197,7 +197,8 @@ export const StationsMapView = ({ mode, bounds, selectedId, renderSummary, explo
     content = (
       <StationsMapFrame
         label={t(sensorMode ? 'stationsMap.mapLabel.sensor' : 'stationsMap.mapLabel.station')}
-        height={narrow ? 'max(320px, calc(100dvh - 190px))' : 'max(420px, calc(100dvh - 200px))'}
+        // The legend's line under the map is taken from its height, so the page still fits the screen.
+        height={narrow ? 'max(320px, calc(100dvh - 230px))' : 'max(420px, calc(100dvh - 280px))'}
         narrow={narrow}
         view={view}
         markers={markers}
@@ -221,8 +222,15 @@ export const StationsMapView = ({ mode, bounds, selectedId, renderSummary, explo
         }}
         // The station stays in sight beside the summary panel.
         panelInsets={{ left: 436 }}
+        legend={
+          <MapLegend
+            title={t('stationsMap.legend')}
+            entries={colourEntries}
+            note={t('stationsMap.legendClusters')}
+            initiallyOpen={!narrow}
+          />
+        }
       >
-        <MapLegend title={t('stationsMap.legend')} entries={colourEntries} note={t('stationsMap.legendClusters')} />
         {stations.isPending ? <StationsLoadingNote overlay /> : null}
       </StationsMapFrame>
     );

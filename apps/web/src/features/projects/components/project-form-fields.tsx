@@ -38,7 +38,7 @@ export const LimitedTextField = ({
   />
 );
 
-/** A date typed as M/D/YYYY (spec §5). */
+/** A date typed as M/D/YYYY (spec §5), D/M/AAAA in Spanish (the placeholder says which). */
 export const DateField = ({ field, label, value, error, onChange, onBlur }: FieldProps<'startDate' | 'endDate'>) => {
   const { t } = useTranslation();
   return (
@@ -47,7 +47,7 @@ export const DateField = ({ field, label, value, error, onChange, onBlur }: Fiel
       name={field}
       label={label}
       value={value}
-      placeholder="M/D/YYYY"
+      placeholder={t('projectForm.fields.datePlaceholder')}
       onChange={(event) => onChange(event.target.value)}
       onBlur={onBlur}
       error={error !== null}

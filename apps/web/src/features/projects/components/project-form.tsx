@@ -15,6 +15,7 @@ import { useDeleteProject, useSaveProject } from '../api/save-project';
 import {
   FIELD_ORDER,
   emptyProjectForm,
+  dateOrderOf,
   formValuesOf,
   hasErrors,
   projectBodyOf,
@@ -42,7 +43,9 @@ type ProjectFormProps = {
  * invalid save scrolls to the top, where a message says what to correct; deleting asks first.
  */
 export const ProjectForm = ({ project }: ProjectFormProps) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // Dates are typed in the order the language writes them (D/M/AAAA in Spanish).
+  const order = dateOrderOf(i18n.resolvedLanguage ?? i18n.language ?? 'en');
   const navigate = useNavigate();
   const showSnackbar = useSnackbar();
   const save = useSaveProject();
@@ -51,7 +54,7 @@ export const ProjectForm = ({ project }: ProjectFormProps) => {
   const editing = project !== undefined;
   usePageTitle(editing ? t('projectForm.editTitle') : t('projectForm.addTitle'));
 
-  const [saved, setSaved] = useState<ProjectFormValues>(() => (project ? formValuesOf(project) : emptyProjectForm));
+  const [saved, setSaved] = useState<ProjectFormValues>(() => (project ? formValuesOf(project, order) : emptyProjectForm));
   const [values, setValues] = useState<ProjectFormValues>(saved);
   const [touched, setTouched] = useState<Partial<Record<ProjectFormField, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -64,7 +67,7 @@ export const ProjectForm = ({ project }: ProjectFormProps) => {
   const [conflict, setConflict] = useState<Project | null>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
 
-  const errors = validateProjectForm(values);
+  const errors = validateProjectForm(values, order);
   const dirty = !sameFormValues(values, saved) || photo !== null;
   const { blocker, allowNextNavigation } = useUnsavedChanges(dirty && !remove.isSuccess);
 
@@ -107,7 +110,7 @@ export const ProjectForm = ({ project }: ProjectFormProps) => {
     try {
       const result = await save.mutateAsync({
         id: project?.id ?? null,
-        body: projectBodyOf(values, project?.privacy ?? 1),
+        body: projectBodyOf(values, project?.privacy ?? 1, order),
         version,
         photo: photo?.file ?? null,
       });
@@ -133,7 +136,7 @@ export const ProjectForm = ({ project }: ProjectFormProps) => {
   };
 
   const showTheirs = (theirs: Project) => {
-    const their = formValuesOf(theirs);
+    const their = formValuesOf(theirs, order);
     setSaved(their);
     setValues(their);
     setServerErrors({});

@@ -15,7 +15,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
-import { MapView, boundsAround, defaultBounds, type Bounds, type LngLat, type MapMarker } from '@/components/map';
+import { MapView, SMALL_MAP_ZOOM, boundsAround, defaultBounds, type Bounds, type LngLat, type MapMarker } from '@/components/map';
 import { useSnackbar } from '@/components/snackbar';
 import { PROJECT_STATIONS_PAGE_SIZE } from '@/config/constants';
 import { partner } from '@/config/partner';
@@ -54,7 +54,8 @@ const StationsMap = ({ project, stations, pending }: { project: Project; station
     <Box sx={{ mb: 2 }}>
       <MapView
         label={t('projectStations.map', noun)}
-        view={{ bounds }}
+        // A project of one station is not fitted street-close, where the shipped basemap is a plain colour.
+        view={{ bounds, maxZoom: SMALL_MAP_ZOOM }}
         markers={markers}
         markersPending={pending}
         height={320}

@@ -169,6 +169,21 @@ const LeaveForProjects = ({ message }: { message: string }) => {
   return <Navigate replace to={paths.projects.getHref()} />;
 };
 
+const NotAllowed = ({ projectId, editing }: { projectId: number; editing: boolean }) => {
+  const { t } = useTranslation();
+  const title = editing ? t('projectUpdate.editTitle') : t('projectUpdate.addTitle');
+  usePageTitle(title);
+  return (
+    <Box sx={{ maxWidth: 560 }}>
+      <BackLink to={paths.viewProject.getHref(projectId)}>{t('project.backToDashboard')}</BackLink>
+      <PageHeading>{title}</PageHeading>
+      <Alert severity="warning" data-testid="project-update-not-allowed">
+        {t('projectUpdate.notAllowed')}
+      </Alert>
+    </Box>
+  );
+};
+
 /** Spec §2: with no current user the page asks the visitor to log in. */
 const LogInPrompt = () => {
   const { t } = useTranslation();
@@ -221,6 +236,9 @@ export const ProjectUpdatePage = ({ projectId: givenProjectId, updateId }: Proje
   }
   if (projectId === null || project.isError) return <LeaveForProjects message={t('projectUpdate.loadFailed')} />;
   if (project.isPending || session.status === 'loading') return <PageLoading />;
+  // Only the project's administrators post and edit its updates (spec §6; the server refuses others):
+  // others are told so, and never see the form or its delete button.
+  if (project.data.readOnly) return <NotAllowed projectId={project.data.id} editing={updateId !== null} />;
 
   return (
     <>

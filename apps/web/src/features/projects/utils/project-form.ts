@@ -48,25 +48,36 @@ export const emptyProjectForm: ProjectFormValues = {
 const DATE_TEXT = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4})\s*$/;
 
 /**
- * A date typed as M/D/YYYY (spec §9) as midnight UTC in ISO form (project dates are whole days);
- * null for an empty field, undefined for text that is not a real date (13/1/2025, 2/30/2025).
+ * How the form's dates are typed: month first in English (M/D/YYYY, spec §9), day first in Spanish
+ * (D/M/AAAA), as the app shows dates in each language (lib/format.ts).
  */
-export const parseDateText = (text: string): string | null | undefined => {
+export type DateOrder = 'mdy' | 'dmy';
+
+export const dateOrderOf = (language: string): DateOrder => (language.toLowerCase().startsWith('es') ? 'dmy' : 'mdy');
+
+/**
+ * A date typed as M/D/YYYY (spec §9; D/M/YYYY in the 'dmy' order) as midnight UTC in ISO form (project
+ * dates are whole days); null for an empty field, undefined for text that is not a real date (13/1/2025,
+ * 2/30/2025).
+ */
+export const parseDateText = (text: string, order: DateOrder = 'mdy'): string | null | undefined => {
   if (text.trim() === '') return null;
   const match = DATE_TEXT.exec(text);
   if (!match) return undefined;
-  const [month, day, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const [first, second, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const [month, day] = order === 'mdy' ? [first, second] : [second, first];
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
   return date.toISOString();
 };
 
-/** An ISO date as the form shows it, M/D/YYYY read in UTC; empty for none. */
-export const dateText = (iso: string | null): string => {
+/** An ISO date as the form shows it, M/D/YYYY (or D/M/YYYY) read in UTC; empty for none. */
+export const dateText = (iso: string | null, order: DateOrder = 'mdy'): string => {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return `${date.getUTCMonth() + 1}/${date.getUTCDate()}/${date.getUTCFullYear()}`;
+  const [month, day] = [date.getUTCMonth() + 1, date.getUTCDate()];
+  return order === 'mdy' ? `${month}/${day}/${date.getUTCFullYear()}` : `${day}/${month}/${date.getUTCFullYear()}`;
 };
 
 /**
@@ -98,7 +109,7 @@ export const addTags = (tags: readonly string[], added: readonly string[]): stri
 /** Spec §5: the tags travel as a JSON list, at most 100 characters serialised. */
 export const tagsFit = (tags: readonly string[]): boolean => JSON.stringify(tags).length <= PROJECT_TAGS_MAX;
 
-export const validateProjectForm = (values: ProjectFormValues): ProjectFormErrors => {
+export const validateProjectForm = (values: ProjectFormValues, order: DateOrder = 'mdy'): ProjectFormErrors => {
   const errors: ProjectFormErrors = {};
   for (const field of TEXT_FIELDS) {
     const value = values[field].trim();
@@ -106,8 +117,8 @@ export const validateProjectForm = (values: ProjectFormValues): ProjectFormError
     else if (value.length > PROJECT_TEXT_MAX) errors[field] = 'tooLong';
   }
   if (!tagsFit(values.tags)) errors.tags = 'tagsTooLong';
-  const start = parseDateText(values.startDate);
-  const end = parseDateText(values.endDate);
+  const start = parseDateText(values.startDate, order);
+  const end = parseDateText(values.endDate, order);
   if (start === undefined) errors.startDate = 'badDate';
   if (end === undefined) errors.endDate = 'badDate';
   else if (start && end && end < start) errors.endDate = 'endBeforeStart';
@@ -116,7 +127,7 @@ export const validateProjectForm = (values: ProjectFormValues): ProjectFormError
 
 export const hasErrors = (errors: ProjectFormErrors): boolean => Object.values(errors).some((error) => error !== undefined);
 
-export const formValuesOf = (project: Project): ProjectFormValues => ({
+export const formValuesOf = (project: Project, order: DateOrder = 'mdy'): ProjectFormValues => ({
   name: project.name,
   description: project.description,
   goal: project.goal,
@@ -126,15 +137,15 @@ export const formValuesOf = (project: Project): ProjectFormValues => ({
   showExactLocation: project.showExactLocation,
   showStations: project.showStations,
   bounds: project.bounds ? { min: [...project.bounds.min], max: [...project.bounds.max] } : null,
-  startDate: dateText(project.startTime),
-  endDate: dateText(project.endTime),
+  startDate: dateText(project.startTime, order),
+  endDate: dateText(project.endTime, order),
 });
 
 /**
  * The request body of valid values. Spec §5: privacy is 0 when not public; a public project keeps the
  * level it had (1 by default).
  */
-export const projectBodyOf = (values: ProjectFormValues, previousPrivacy = 1): CreateProjectBody => ({
+export const projectBodyOf = (values: ProjectFormValues, previousPrivacy = 1, order: DateOrder = 'mdy'): CreateProjectBody => ({
   name: values.name.trim(),
   description: values.description.trim(),
   goal: values.goal.trim(),
@@ -144,8 +155,8 @@ export const projectBodyOf = (values: ProjectFormValues, previousPrivacy = 1): C
   showExactLocation: values.showExactLocation,
   showStations: values.showStations,
   bounds: values.bounds,
-  startTime: parseDateText(values.startDate) ?? null,
-  endTime: parseDateText(values.endDate) ?? null,
+  startTime: parseDateText(values.startDate, order) ?? null,
+  endTime: parseDateText(values.endDate, order) ?? null,
 });
 
 /** Whether two sets of values differ (the unsaved-changes check). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   addTags,
+  dateOrderOf,
   dateText,
   emptyProjectForm,
   parseDateText,
@@ -31,6 +32,17 @@ describe('project form values', () => {
   it('shows an ISO date as M/D/YYYY in UTC', () => {
     expect(dateText('2025-03-01T00:00:00.000Z')).toBe('3/1/2025');
     expect(dateText(null)).toBe('');
+  });
+
+  it('reads and writes D/M/YYYY in Spanish, the order the app shows dates in', () => {
+    expect(dateOrderOf('es-ES')).toBe('dmy');
+    expect(dateOrderOf('en-US')).toBe('mdy');
+    expect(parseDateText('31/12/2026', 'dmy')).toBe('2026-12-31T00:00:00.000Z');
+    expect(parseDateText('12/31/2026', 'dmy')).toBeUndefined();
+    expect(dateText('2025-03-01T00:00:00.000Z', 'dmy')).toBe('1/3/2025');
+    expect(validateProjectForm({ ...valid, startDate: '2/3/2025', endDate: '1/3/2025' }, 'dmy')).toEqual({
+      endDate: 'endBeforeStart',
+    });
   });
 
   it('reads tags from text as the spec says: empty, JSON, or words', () => {

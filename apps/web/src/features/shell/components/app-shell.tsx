@@ -47,10 +47,21 @@ export const AppShell = ({ sections, forceNarrowSidebar = false, account, childr
       {sidebar.mode !== 'hidden' ? (
         <Drawer
           variant="permanent"
+          data-testid="sidebar-frame"
           sx={{
             width: besideWidth,
             flexShrink: 0,
+            // The frame runs the page's whole height (the row stretches it), so its background and edge
+            // do too: the sheet inside is only a screen tall, and a long page (printed, or captured whole)
+            // showed the sidebar stopping part-way. The sheet sticks to the top while the page scrolls.
+            bgcolor: 'background.paper',
+            borderRight: 1,
+            borderColor: 'divider',
             '& .MuiDrawer-paper': {
+              position: 'sticky',
+              top: 0,
+              height: '100vh',
+              borderRight: 0,
               width: besideWidth,
               boxSizing: 'border-box',
               overflowX: 'hidden',

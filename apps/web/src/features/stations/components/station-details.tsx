@@ -8,7 +8,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Facts } from '@/components/facts';
 import { ModuleIcon } from '@/components/module-icon';
-import { MapView } from '@/components/map';
+import { MapView, SMALL_MAP_ZOOM } from '@/components/map';
 import { partner } from '@/config/partner';
 import { paths } from '@/config/paths';
 import { usePageTitle } from '@/hooks/use-page-title';
@@ -128,7 +128,7 @@ export const StationDetails = ({ station, projectId, notes, fieldNotes }: Statio
               <Box sx={{ mt: 2 }}>
                 <MapView
                   label={t('station.page.mapOf', { name: station.name })}
-                  view={{ center: station.location.precise, zoom: 12 }}
+                  view={{ center: station.location.precise, zoom: SMALL_MAP_ZOOM }}
                   markers={[
                     { id: station.id, position: station.location.precise, label: station.name, color: partner.colours.primary },
                   ]}

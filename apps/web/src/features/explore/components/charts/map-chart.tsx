@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MapView, boundsAround, defaultBounds, type MapCapture, type MapMarker } from '@/components/map';
+import { MapView, SMALL_MAP_ZOOM, boundsAround, defaultBounds, type MapCapture, type MapMarker } from '@/components/map';
 import { useChartData } from '../../api/get-chart-data';
 import type { ChartDrawer } from '../../utils/chart-image';
 import { mapChartDrawing, mapLegendSvg, mapPixelRatio, type MapLegendItem } from '../../utils/map-image';
@@ -65,7 +65,9 @@ export const MapChart = ({ series, stations, range, thresholds, unit, height, dr
     { color: NO_DATA, label: t('explore.noData') },
   ];
   const lead = unit ? t('explore.mapValuesIn', { unit }) : '';
-  const view = { bounds: boundsAround(placed.map((s) => s.location!.precise)) ?? defaultBounds() };
+  // One station (or a few close together) would be fitted street-close, where the shipped basemap has
+  // nothing to draw: no closer than a station's own small map.
+  const view = { bounds: boundsAround(placed.map((s) => s.location!.precise)) ?? defaultBounds(), maxZoom: SMALL_MAP_ZOOM };
 
   // The drawer reads the key of this render: a ref, so that the save menu keeps one function.
   const drawing = useRef({ legend, lead });
