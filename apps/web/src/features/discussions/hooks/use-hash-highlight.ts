@@ -18,11 +18,16 @@ export const useHashHighlight = (ready: boolean): string | null => {
     const anchor = postAnchor(target);
     const element = document.getElementById(anchor);
     if (!element) return;
-    element.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    element.scrollIntoView({ block: 'center' });
     element.focus({ preventScroll: true });
     setHighlighted(anchor);
+    // Panels above it (a map, photos) may still grow as they load: brought into view once more.
+    const again = window.setTimeout(() => document.getElementById(anchor)?.scrollIntoView({ block: 'center' }), 1_000);
     const timer = window.setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
-    return () => window.clearTimeout(timer);
+    return () => {
+      window.clearTimeout(again);
+      window.clearTimeout(timer);
+    };
   }, [hash, ready]);
   return highlighted;
 };
