@@ -42,13 +42,20 @@ export default defineConfig(({ command }) => ({
   },
   // Vite 8 transforms TSX with oxc; no React plugin is installed, so ask for the automatic runtime.
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+  // /socket.io: the live notifications' socket (a websocket) goes to the API too.
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+    proxy: {
+      '/api': { target: 'http://localhost:3000', changeOrigin: true },
+      '/socket.io': { target: 'http://localhost:3000', changeOrigin: true, ws: true },
+    },
   },
   preview: {
     port: 4173,
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+    proxy: {
+      '/api': { target: 'http://localhost:3000', changeOrigin: true },
+      '/socket.io': { target: 'http://localhost:3000', changeOrigin: true, ws: true },
+    },
   },
   build: {
     outDir: 'dist',

@@ -2,6 +2,8 @@ import FolderIcon from '@mui/icons-material/Folder';
 import QueryStatsIcon from '@mui/icons-material/QueryStats';
 import Typography from '@mui/material/Typography';
 import SensorsIcon from '@mui/icons-material/Sensors';
+import { lazy, Suspense } from 'react';
+import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router-dom';
 import { partner } from '@/config/partner';
@@ -13,6 +15,11 @@ import { AppShell } from '@/features/shell/components/app-shell';
 import { StationsNavList } from '@/features/shell/components/stations-nav-list';
 import { SupportChat } from '@/features/shell/components/support-chat';
 import type { SidebarSection } from '@/features/shell/components/sidebar';
+
+// The live notifications (and their socket client) load only for the signed-in, after the page.
+const NotificationBadge = lazy(async () => ({
+  default: (await import('@/features/notifications/components/notification-badge')).NotificationBadge,
+}));
 
 /** What a route may tell the layout, through its `handle`. */
 export type RouteHandle = {
@@ -63,7 +70,20 @@ export const AppLayout = () => {
   ];
 
   return (
-    <AppShell sections={sections} forceNarrowSidebar={forceNarrow} account={<AccountMenu />}>
+    <AppShell
+      sections={sections}
+      forceNarrowSidebar={forceNarrow}
+      account={
+        <Stack direction="row" sx={{ alignItems: 'center' }}>
+          {status === 'authenticated' && (
+            <Suspense fallback={null}>
+              <NotificationBadge />
+            </Suspense>
+          )}
+          <AccountMenu />
+        </Stack>
+      }
+    >
       <Outlet />
       <SupportChat />
     </AppShell>

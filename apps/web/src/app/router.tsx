@@ -245,6 +245,13 @@ export const createRouter = (queryClient: QueryClient) =>
               },
               { id: 'myStationNotes', path: paths.myStationNotes.path, lazy: notesRoute('MyStationNotesRoute') },
               {
+                id: 'notifications',
+                path: paths.notifications.path,
+                lazy: async () => ({
+                  Component: (await import('@/features/notifications/components/notifications-view')).NotificationsView,
+                }),
+              },
+              {
                 id: 'analysis',
                 path: paths.analysis.path,
                 lazy: async () => ({ Component: (await import('@/features/analysis/components/analysis-view')).AnalysisView }),

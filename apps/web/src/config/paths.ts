@@ -163,6 +163,8 @@ export const paths = {
   editUser: { path: '/dashboard/user', getHref: () => '/dashboard/user' },
   analysis: { path: '/analysis', getHref: () => '/analysis' },
   adminMain: { path: '/admin', getHref: () => '/admin' },
+  /** Every notification, with its filters (spec §2 Notifications). */
+  notifications: { path: '/notifications', getHref: () => '/notifications' },
 } as const;
 
 /** Only a path of this site: `//host` or `https://…` would send the user elsewhere after signing in. */

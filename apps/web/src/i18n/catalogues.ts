@@ -14,12 +14,27 @@ import enExplore from '@/features/explore/i18n/en-US.json';
 import esExplore from '@/features/explore/i18n/es-ES.json';
 import enAnalysis from '@/features/analysis/i18n/en-US.json';
 import esAnalysis from '@/features/analysis/i18n/es-ES.json';
+import enDiscussions from '@/features/discussions/i18n/en-US.json';
+import esDiscussions from '@/features/discussions/i18n/es-ES.json';
+import enNotifications from '@/features/notifications/i18n/en-US.json';
+import esNotifications from '@/features/notifications/i18n/es-ES.json';
 
 // The app's strings: the shared ones here (en-US.json, es-ES.json), and each feature's own under
 // features/<feature>/i18n/{en-US,es-ES}.json with top-level keys no other catalogue uses. A feature
 // adds its two imports and spreads them below, so features never edit each other's files.
 
-export const enUS = { ...enCore, ...enStations, ...enNotes, ...enMapView, ...enMaps, ...enProjects, ...enExplore, ...enAnalysis };
+export const enUS = {
+  ...enCore,
+  ...enStations,
+  ...enNotes,
+  ...enMapView,
+  ...enMaps,
+  ...enProjects,
+  ...enExplore,
+  ...enAnalysis,
+  ...enDiscussions,
+  ...enNotifications,
+};
 
 // Every key in English must exist in Spanish: a missing one fails the typecheck here.
 export const esES: typeof enUS = {
@@ -31,4 +46,6 @@ export const esES: typeof enUS = {
   ...esProjects,
   ...esExplore,
   ...esAnalysis,
+  ...esDiscussions,
+  ...esNotifications,
 };

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+import { DiscussionPanel } from '@/features/discussions/components/discussion-panel';
 import { NotFoundView } from '@/features/not-found/components/not-found-view';
 import { ProjectHistoryRoute } from './history.routes';
 import { ProjectView } from '@/features/projects/components/project-view';
@@ -25,6 +26,7 @@ const ProjectPage = ({ view }: { view: 'dashboard' | 'activity' | 'public' }) =>
       forcePublic={view === 'public'}
       activityOpen={view === 'activity'}
       notFound={<NotFoundView />}
+      comments={(id) => <DiscussionPanel place={{ projectId: id }} />}
     />
   );
 };

@@ -17,6 +17,7 @@ import { stationSensors } from '../utils/station-sensors';
 import { SERIES_COLOURS, chartSeriesOf, thresholdsOf } from '../utils/chart-series';
 import { type SeriesRef, type TimeRange, type Viz, type WorkspaceAction } from '../utils/workspace';
 import { useChartCode, type DrawnChartType } from '@/components/charts/chart-code';
+import { ChartEventLayer } from '@/components/charts/chart-event-layer';
 import { MapChart } from './charts/map-chart';
 import { AddSeriesButton } from './add-series-button';
 import { ChartLoadError } from './chart-load-error';
@@ -223,7 +224,12 @@ export const ChartCard = ({
           />
         )}
       </Stack>
-      <div ref={drawn}>{body}</div>
+      <Box sx={{ position: 'relative' }}>
+        <div ref={drawn}>{body}</div>
+        {hasData && Chart !== null && viz.chartType !== 'histogram' && (
+          <ChartEventLayer sensors={viz.series} domain={viz.range} />
+        )}
+      </Box>
     </Paper>
   );
 };

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, useRef } from 'react';
+import { lazy, useRef, type ComponentProps } from 'react';
 import { decodeBookmark, isDomainError, serializeBookmark, type Bookmark } from '@groundtruth/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
@@ -57,10 +57,13 @@ const shareUrl = (pathname: string, search: string): string => {
 export const ExploreView = ({
   source,
   exporting = false,
+  discussion,
 }: {
   readonly source: BookmarkSource;
   /** /viz/export?v=: the workspace opens with its export panel, and its address keeps that form. */
   readonly exporting?: boolean;
+  /** The workspace's comments and data events, drawn by the app (another feature's). */
+  readonly discussion?: ComponentProps<typeof ExploreWorkspace>['discussion'];
 }) => {
   const { t } = useTranslation();
   const publish = usePublishBookmark(exporting ? paths.exploreExport.getHref : paths.exploreShortBookmark.getHref);
@@ -129,6 +132,7 @@ export const ExploreView = ({
       key={mounted.current.key}
       bookmark={bookmark}
       exporting={exporting}
+      discussion={discussion}
       actions={<SharePanel url={shareUrl(location.pathname, location.search)} />}
       onPublish={(next) => {
         published.current = serializeBookmark(next);

@@ -31,6 +31,7 @@ import {
   type Viz,
 } from '../utils/workspace';
 import { backTarget } from '../utils/back-target';
+import { discussionScope, type DiscussionScope } from '../utils/discussion-scope';
 import { ChartGroup } from './chart-group';
 import { StationPager } from './station-pager';
 
@@ -45,13 +46,15 @@ type ExploreWorkspaceProps = {
   readonly actions?: ReactNode;
   /** Opened by /viz/export?v=: the export panel shows at once. */
   readonly exporting?: boolean;
+  /** The comments and data events tied to this bookmark, drawn by the app (another feature's). */
+  readonly discussion?: (scope: DiscussionScope) => ReactNode;
 };
 
 /**
  * The explore workspace (spec §2 Explore workspace, §4 Explore): groups of linked charts over a
  * bookmark. Its state is the pure reducer of utils/workspace; each change publishes the next bookmark.
  */
-export const ExploreWorkspace = ({ bookmark, onPublish, actions, exporting = false }: ExploreWorkspaceProps) => {
+export const ExploreWorkspace = ({ bookmark, onPublish, actions, exporting = false, discussion }: ExploreWorkspaceProps) => {
   const { t } = useTranslation();
   usePageTitle(t('explore.title'));
   const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
@@ -202,7 +205,7 @@ export const ExploreWorkspace = ({ bookmark, onPublish, actions, exporting = fal
       {/* On a phone the station summary follows the charts: the first chart comes first on the screen. */}
       {idle && mobile && <StationPager stations={stations} />}
 
-      {/* Comments tied to this bookmark: the discussion issue fills this slot. */}
+      {/* Comments and data events tied to this bookmark (the app hands in the discussion). */}
       {idle && (
         <Paper
           component="section"
@@ -214,7 +217,11 @@ export const ExploreWorkspace = ({ bookmark, onPublish, actions, exporting = fal
           <Typography component="h2" variant="h6">
             {t('explore.comments')}
           </Typography>
-          <Box sx={{ color: 'text.secondary' }}>{t('explore.commentsLater')}</Box>
+          {discussion ? (
+            <Box sx={{ mt: 1 }}>{discussion(discussionScope(ws))}</Box>
+          ) : (
+            <Box sx={{ color: 'text.secondary' }}>{t('explore.commentsLater')}</Box>
+          )}
         </Paper>
       )}
 

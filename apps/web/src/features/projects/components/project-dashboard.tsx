@@ -18,7 +18,7 @@ import { MISSING, formatDate } from '@/lib/format';
 import '@/components/history/history-i18n';
 import { projectDurationInDays } from '../utils/project-duration';
 import { FollowPanel } from './follow-panel';
-import { CommentsPlaceholder, Detail, DetailList, ProjectModules, ProjectTags, Section, TeamAvatars } from './project-parts';
+import { ProjectComments, Detail, DetailList, ProjectModules, ProjectTags, Section, TeamAvatars } from './project-parts';
 import { ProjectPhoto } from './project-photo';
 import { ProjectPrivacyIcon } from './project-privacy-icon';
 import { ProjectStationsPanel } from './project-stations-panel';
@@ -120,7 +120,7 @@ export const ProjectDashboard = ({ project }: { project: Project }) => {
       {/* The admin view shows the stations on a map too, as the public view does (issue 16). */}
       <ProjectStationsPanel project={project} withMap editable />
       <TeamManager project={project} />
-      <CommentsPlaceholder projectId={project.id} />
+      <ProjectComments projectId={project.id} />
     </Stack>
   );
 };

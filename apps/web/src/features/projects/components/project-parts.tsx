@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Project, ProjectUser } from '@groundtruth/contracts';
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ModuleIcons } from '@/components/module-icon';
 import { UserAvatar } from '@/components/user-avatar';
@@ -134,18 +134,26 @@ export const ProjectModules = ({ project }: { project: Pick<Project, 'modules'> 
   return <ModuleIcons names={project.modules} label={t('project.modules')} />;
 };
 
+/** The app's discussion of a project (the discussions feature), handed in by the route: features do not import each other. */
+export const ProjectCommentsContext = createContext<((projectId: number) => ReactNode) | null>(null);
+
 /**
- * Where the project's discussion goes (spec §2 Comments); the discussion arrives with its own issue.
- * Until then it says so instead of showing an empty or made-up thread.
+ * The project's discussion (spec §2 Comments): what the app puts in the context, or, where it puts
+ * nothing, a note that comments are not shown here instead of an empty or made-up thread.
  */
-export const CommentsPlaceholder = ({ projectId }: { projectId: number }) => {
+export const ProjectComments = ({ projectId }: { projectId: number }) => {
   const { t } = useTranslation();
+  const render = useContext(ProjectCommentsContext);
   return (
     <Section id={`project-${projectId}-comments`} title={t('project.comments.title')}>
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', color: 'text.secondary' }} data-comments-for={projectId}>
-        <ChatBubbleOutlineIcon aria-hidden />
-        <Typography variant="body2">{t('project.comments.comingSoon')}</Typography>
-      </Stack>
+      {render ? (
+        <Box data-comments-for={projectId}>{render(projectId)}</Box>
+      ) : (
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', color: 'text.secondary' }} data-comments-for={projectId}>
+          <ChatBubbleOutlineIcon aria-hidden />
+          <Typography variant="body2">{t('project.comments.comingSoon')}</Typography>
+        </Stack>
+      )}
     </Section>
   );
 };

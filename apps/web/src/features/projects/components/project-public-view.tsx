@@ -6,7 +6,7 @@ import type { Project } from '@groundtruth/contracts';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { FollowPanel } from './follow-panel';
-import { CommentsPlaceholder, ProjectModules, ProjectTags, Section, TeamAvatars } from './project-parts';
+import { ProjectComments, ProjectModules, ProjectTags, Section, TeamAvatars } from './project-parts';
 import { ProjectPhoto } from './project-photo';
 import { ProjectPrivacyIcon } from './project-privacy-icon';
 import { ProjectStationsPanel } from './project-stations-panel';
@@ -51,7 +51,7 @@ export const ProjectPublicView = ({ project }: { project: Project }) => {
       </Box>
 
       <ProjectStationsPanel project={project} withMap />
-      <CommentsPlaceholder projectId={project.id} />
+      <ProjectComments projectId={project.id} />
     </Stack>
   );
 };

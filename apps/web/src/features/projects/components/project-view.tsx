@@ -16,6 +16,7 @@ import { useProject } from '../api/get-project';
 import { ActivityPanel } from './activity-panel';
 import { ProjectDashboard } from './project-dashboard';
 import { ProjectPublicView } from './project-public-view';
+import { ProjectCommentsContext } from './project-parts';
 import { LoadingBlock } from '@/components/loading-block';
 
 const Loading = () => {
@@ -71,13 +72,15 @@ type ProjectViewProps = {
   readonly activityOpen?: boolean;
   /** What to show when the project does not exist; the app passes its not-found page. */
   readonly notFound: ReactNode;
+  /** The project's discussion, drawn by the app (another feature's). */
+  readonly comments?: (projectId: number) => ReactNode;
 };
 
 /**
  * Loads one project and shows it: its dashboard (admin view) to those who may edit it unless the public
  * view is forced, else the public view; or why it cannot be shown (spec §2 Project page, §8).
  */
-export const ProjectView = ({ projectId, forcePublic = false, activityOpen = false, notFound }: ProjectViewProps) => {
+export const ProjectView = ({ projectId, forcePublic = false, activityOpen = false, notFound, comments }: ProjectViewProps) => {
   const { t } = useTranslation();
   const query = useProject(projectId);
   const session = useSession();
@@ -106,7 +109,7 @@ export const ProjectView = ({ projectId, forcePublic = false, activityOpen = fal
 
   const canEdit = query.data?.readOnly === false;
   return (
-    <>
+    <ProjectCommentsContext.Provider value={comments ?? null}>
       {forcePublic && canEdit ? (
         <BackLink to={paths.viewProject.getHref(projectId)}>{t('project.backToDashboard')}</BackLink>
       ) : (
@@ -114,6 +117,6 @@ export const ProjectView = ({ projectId, forcePublic = false, activityOpen = fal
       )}
       {body}
       {query.isSuccess ? <ActivityPanel project={query.data} open={activityOpen} /> : null}
-    </>
+    </ProjectCommentsContext.Provider>
   );
 };

@@ -1,0 +1,58 @@
+import { routes, type DataEvent } from '@groundtruth/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callRoute } from '@/lib/call-route';
+import type { DiscussionPlace } from './discussion';
+
+export const dataEventsQueryKey = ['data-events'] as const;
+
+/** What a list of data events is asked for: a workspace's bookmark, or the stations its charts show. */
+export type DataEventsAsk = { readonly bookmark?: string; readonly stations?: readonly number[] };
+
+/** GET /data-events?bookmark=&stations=: the events of a workspace, or those touching these stations' sensors. */
+export const getDataEvents = (ask: DataEventsAsk, signal?: AbortSignal): Promise<DataEvent[]> =>
+  callRoute(routes.dataEvents, {
+    query: {
+      ...(ask.bookmark ? { bookmark: ask.bookmark } : {}),
+      ...(ask.stations && ask.stations.length > 0 ? { stations: [...ask.stations].sort((a, b) => a - b).join(',') } : {}),
+    },
+    signal,
+  }).then((answer) => answer.events);
+
+export const dataEventsQueryOptions = (ask: DataEventsAsk) =>
+  queryOptions({
+    queryKey: [...dataEventsQueryKey, ask.bookmark ?? null, [...(ask.stations ?? [])].sort((a, b) => a - b)] as const,
+    queryFn: ({ signal }) => getDataEvents(ask, signal),
+  });
+
+export const useDataEvents = (ask: DataEventsAsk, enabled = true) =>
+  useQuery({ ...dataEventsQueryOptions(ask), enabled: enabled && (Boolean(ask.bookmark) || (ask.stations?.length ?? 0) > 0) });
+
+export type NewDataEvent = {
+  readonly place: DiscussionPlace;
+  readonly title: string;
+  readonly description: string;
+  readonly start: string;
+  readonly end: string;
+  readonly allProjectSensors: boolean;
+  readonly sensors: readonly { readonly stationId: number; readonly sensorId: number }[];
+};
+
+/** POST /data-events: an event over all the project's sensors or the selected ones (site or project admins). */
+export const createDataEvent = ({ place, sensors, ...fields }: NewDataEvent) =>
+  callRoute(routes.createDataEvent, { body: { event: { ...place, ...fields, sensors: [...sensors] } } });
+
+/** DELETE /data-events/{id}: by its author. */
+export const deleteDataEvent = async ({ eventId }: { readonly eventId: number }) => {
+  await callRoute(routes.deleteDataEvent, { params: { id: eventId } });
+};
+
+const useReloadingEvents = <A, R>(fn: (args: A) => Promise<R>) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: dataEventsQueryKey }),
+  });
+};
+
+export const useCreateDataEvent = () => useReloadingEvents(createDataEvent);
+export const useDeleteDataEvent = () => useReloadingEvents(deleteDataEvent);
