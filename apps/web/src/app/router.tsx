@@ -236,7 +236,7 @@ export const createRouter = (queryClient: QueryClient) =>
             guarded(queryClient, 'secured', [
               // Audit replay: the API decides who may see which history (project administrators, station owners).
               { id: 'viewProjectHistory', path: paths.viewProjectHistory.path, lazy: projectRoute('history') },
-              { id: 'stationHistory', path: paths.stationHistory.path, lazy: stationRoute },
+              { id: 'stationHistory', path: paths.stationHistory.path, ...stationPage(queryClient) },
               { id: 'exploreExport', path: paths.exploreExport.path, ...explore(queryClient) },
               {
                 id: 'internalFeatures',
