@@ -4,9 +4,13 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { useIsFetching } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useChartData } from '../api/get-chart-data';
 import { useDayRangeDraft } from '../hooks/use-day-range-draft';
+import { OVERVIEW_RESOLUTION, OVERVIEW_WIDTH, overviewPaths } from '../utils/scrubber-overview';
+import { SCRUBBER_HEIGHT } from '../utils/scrubber';
 import { dataExtent } from '../utils/station-sensors';
 import {
   FAST_TIME_CUSTOM,
@@ -52,6 +56,23 @@ export const ChartGroup = ({ group, index, stations, meta, mobile, anchorId, pro
   const scrubDomain: TimeRange = extent
     ? [Math.min(extent[0], first.range[0]), Math.max(extent[1], first.range[1])]
     : first.range;
+
+  // The scrubber's overview: the first chart's series over the whole span, asked once the charts'
+  // own data has come (it never delays a chart), then kept while the span stays.
+  const fetching = useIsFetching({ queryKey: ['explore-data'] });
+  const [overviewAsked, setOverviewAsked] = useState(false);
+  if (!overviewAsked && fetching === 0 && extent !== null) setOverviewAsked(true);
+  const overviewSeries = first.chartType === 'map' ? [] : first.series;
+  const overview = useChartData(
+    overviewAsked && overviewSeries.length > 0
+      ? {
+          stations: overviewSeries.map((r) => r.stationId),
+          sensors: overviewSeries.map((r) => r.sensorId),
+          range: scrubDomain,
+          resolution: OVERVIEW_RESOLUTION,
+        }
+      : null,
+  );
 
   return (
     <Paper
@@ -110,6 +131,7 @@ export const ChartGroup = ({ group, index, stations, meta, mobile, anchorId, pro
           domain={scrubDomain}
           selection={first.range}
           onZoom={(range, cleared) => zoom(range, cleared && extent ? 0 : FAST_TIME_CUSTOM)}
+          overview={overviewPaths(overview.data, scrubDomain, OVERVIEW_WIDTH, SCRUBBER_HEIGHT)}
         />
       </Stack>
     </Paper>
