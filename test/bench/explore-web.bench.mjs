@@ -35,7 +35,7 @@ if (!base) {
       ...process.env,
       PORT: String(port),
       DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(await freePort()),
+      EMBEDDED_PG_PORT: process.env.EMBEDDED_PG_PORT ?? String(await freePort()),
       LOG_LEVEL: 'warn',
       SEED_DEMO_DAYS: DEMO_DAYS,
     },
