@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DESKTOP, blockingViolations, makeOwner, prepare, seededStation, simulatedStation } from './stations';
+import { DESKTOP, blockingViolations, keepScreenshot, makeOwner, prepare, seededStation, simulatedStation } from './stations';
 
 /**
  * Charts that tell the truth at every zoom (issue 32 items 2 and 3): a drag across a chart zooms its
@@ -33,14 +33,24 @@ const MARGIN_RIGHT = 20;
 test('a drag across a chart zooms its linked group (a brush while dragging); a click does not; keys zoom too; the scrubber shows the data (en-US, desktop)', async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   test.setTimeout(150_000);
   const { station } = await seededStation(request, 'Hudson at Kingston');
   await page.setViewportSize(DESKTOP);
   await prepare(page);
-  await page.goto(stationLink(station.id));
-  await chartsSettled(page);
-  await page.getByRole('button', { name: 'All', exact: true }).click();
+  // The quick ranges wait for the station's data range, which the demo seeder may still be writing.
+  const all = page.getByRole('button', { name: 'All', exact: true });
+  await expect
+    .poll(
+      async () => {
+        await page.goto(stationLink(station.id));
+        await chartsSettled(page);
+        return all.isEnabled();
+      },
+      { timeout: 90_000, intervals: [2_000, 5_000] },
+    )
+    .toBe(true);
+  await all.click();
   await chartsSettled(page);
 
   // Two linked charts in the group.
@@ -57,6 +67,7 @@ test('a drag across a chart zooms its linked group (a brush while dragging); a c
   await expect(overview).toBeVisible({ timeout: 20_000 });
   expect(((await overview.locator('path').first().getAttribute('d')) ?? '').length).toBeGreaterThan(50);
 
+  await keepScreenshot(page, testInfo, 'explore-linked-before-drag');
   // Drag across the second chart from a quarter to three quarters of its plot.
   const area = second.getByTestId('chart-zoom-area');
   const box = (await area.boundingBox())!;
@@ -113,7 +124,7 @@ test('a drag across a chart zooms its linked group (a brush while dragging); a c
 test('a year of readings: daily means over their min–max envelope, said by the badge; the range chart is the envelope; single readings have none (en-US, desktop)', async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   test.setTimeout(240_000);
   const owner = await makeOwner(request, 'year-envelope');
   // A year of hourly readings (the simulator's water temperature: seasons and a daily cycle).
@@ -123,16 +134,8 @@ test('a year of readings: daily means over their min–max envelope, said by the
   await page.goto(stationLink(stationId));
   await chartsSettled(page);
   const chart = page.getByTestId('explore-chart').first();
-  // The water temperature, the first sensor of the station's first module with data.
-  const sensorPicker = chart.getByRole('combobox', { name: 'Series 1: sensor' });
-  if (!/Temperature/.test(await sensorPicker.inputValue())) {
-    await sensorPicker.click();
-    await page
-      .getByRole('option', { name: /^Temperature/ })
-      .first()
-      .click();
-    await chartsSettled(page);
-  }
+  // The water temperature: the first sensor of the station's first module with data.
+  await expect(chart.getByRole('heading', { level: 3 })).toContainText('Temperature');
 
   await page.getByRole('button', { name: 'Year', exact: true }).click();
   await chartsSettled(page);
@@ -173,6 +176,7 @@ test('a year of readings: daily means over their min–max envelope, said by the
   expect(geometry.thickness).toBeGreaterThan(3);
   expect(geometry.points).toBeGreaterThan(300);
   expect(geometry.inside).toBe(geometry.points);
+  await keepScreenshot(page, testInfo, 'explore-year-envelope');
 
   // The range chart is that envelope, in fewer, wider buckets.
   await chart.getByRole('combobox', { name: 'Chart type' }).click();
@@ -180,6 +184,7 @@ test('a year of readings: daily means over their min–max envelope, said by the
   await chartsSettled(page);
   await expect(badge).toHaveText('Mean of each 2 days · shaded: min–max');
   await expect(chart.getByTestId('chart-envelope').first()).toHaveAttribute('fill-opacity', '0.35');
+  await keepScreenshot(page, testInfo, 'explore-year-range');
 
   // A week of hourly readings is 20-minute buckets of one reading each: no envelope, none said (the control).
   await chart.getByRole('combobox', { name: 'Chart type' }).click();
