@@ -119,6 +119,29 @@ test('a drag across a chart zooms its linked group (a brush while dragging); a c
   await chartsSettled(page);
   await expect(second.getByTestId('chart-zoom-area')).toHaveAttribute('aria-keyshortcuts', /ArrowLeft/);
   expect(await blockingViolations(page, 'explore zoomed')).toEqual([]);
+
+  // A bar chart zooms to the bars dragged across: its middle half here, the group with it.
+  await second.getByRole('combobox', { name: 'Chart type' }).click();
+  await page.getByRole('option', { name: 'Bar', exact: true }).click();
+  await expect(second).toHaveAttribute('data-chart-type', 'bar');
+  await chartsSettled(page);
+  const barsBefore = await groupRange(page);
+  const barArea = second.getByTestId('chart-zoom-area');
+  const barBox = (await barArea.boundingBox())!;
+  const barInner = barBox.width - MARGIN_LEFT - MARGIN_RIGHT;
+  await barArea.hover({ position: { x: MARGIN_LEFT + barInner * 0.25, y: barBox.height / 2 } });
+  await page.mouse.down();
+  await page.mouse.move(barBox.x + MARGIN_LEFT + barInner * 0.75, barBox.y + barBox.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await expect
+    .poll(async () => {
+      const [a, b] = await groupRange(page);
+      const whole = barsBefore[1] - barsBefore[0];
+      return (b - a) / whole > 0.4 && (b - a) / whole < 0.6 && a > barsBefore[0] && b < barsBefore[1];
+    })
+    .toBe(true);
+  await chartsSettled(page);
+  expect(await panelWindow(first)).toEqual(await groupRange(page));
 });
 
 test('a year of readings: daily means over their min–max envelope, said by the badge; the range chart is the envelope; single readings have none (en-US, desktop)', async ({

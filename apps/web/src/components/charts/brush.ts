@@ -85,3 +85,22 @@ export const clampZoom = ([start, end]: TimeRange, limit: TimeRange | null): Tim
   if (end > limit[1]) return [limit[1] - span, limit[1]];
   return [start, end];
 };
+
+/**
+ * The time span of the bars under a selection on a bar chart, whose plot is split evenly between its
+ * bars (`starts`, in order, each `stepMs` long): from the first bar the selection touches to the end
+ * of the last.
+ */
+export const bandSpan = (
+  leftPx: number,
+  rightPx: number,
+  width: number,
+  starts: readonly number[],
+  stepMs: number,
+): TimeRange => {
+  const per = width / starts.length;
+  const at = (px: number) => Math.max(0, Math.min(starts.length - 1, Math.floor(px / per)));
+  const first = starts[at(leftPx)]!;
+  const last = starts[at(Math.max(leftPx, rightPx - 0.001))]!;
+  return [first, last + stepMs];
+};

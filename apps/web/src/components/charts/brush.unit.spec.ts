@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { clampZoom, keyboardZoom } from './brush';
+import { bandSpan, clampZoom, keyboardZoom } from './brush';
 import { envelopeRuns } from './envelope-runs';
 
 describe('the keyboard zoom of a time chart', () => {
@@ -22,6 +22,18 @@ describe('the keyboard zoom of a time chart', () => {
     expect(clampZoom([1_300, 1_800], [0, 1_500])).toEqual([1_000, 1_500]);
     expect(clampZoom([100, 400], [0, 1_500])).toEqual([100, 400]);
     expect(clampZoom([-100, 400], null)).toEqual([-100, 400]);
+  });
+});
+
+describe('a drag across bars', () => {
+  it('zooms to the bars the selection touches, from the first one’s start to the last one’s end', () => {
+    // Four bars of 10 over 400 px (100 px each), with a hole in time between the second and third.
+    const starts = [0, 10, 50, 60];
+    expect(bandSpan(150, 250, 400, starts, 10)).toEqual([10, 60]);
+    expect(bandSpan(0, 400, 400, starts, 10)).toEqual([0, 70]);
+    // A selection inside one bar is that bar; one ending on a bar's edge does not take the next.
+    expect(bandSpan(210, 220, 400, starts, 10)).toEqual([50, 60]);
+    expect(bandSpan(100, 200, 400, starts, 10)).toEqual([10, 20]);
   });
 });
 

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasDragged, keyboardZoom, releaseZoom } from './brush';
+import { bandSpan, hasDragged, keyboardZoom, releaseZoom, selectionToRange } from './brush';
 import { MARGIN_X } from './chart-parts';
 import type { TimeRange } from './chart-types';
 
@@ -12,6 +12,11 @@ type TimeBrushProps = {
   readonly width: number;
   /** On release of a drag (or a zoom key): the span to show. */
   readonly onZoom: (range: TimeRange) => void;
+  /**
+   * A bar chart's bars (their starts, in order, and their length): the plot is split evenly between
+   * them, not laid out in time, so a span dragged is the bars it covers.
+   */
+  readonly bars?: { readonly starts: readonly number[]; readonly stepMs: number };
   readonly children: ReactNode;
 };
 
@@ -24,7 +29,7 @@ type Drag = { readonly a: number; readonly b: number; readonly pressPx: number; 
  * out, ← and → move. Only horizontal drags are taken on a touch screen: a vertical one scrolls the page.
  * The chart's own layers (lines, tooltips, a caller's overlays) are drawn inside, unchanged.
  */
-export const TimeBrush = ({ domain, width, onZoom, children }: TimeBrushProps) => {
+export const TimeBrush = ({ domain, width, onZoom, bars, children }: TimeBrushProps) => {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   // Read by the release from a ref, not a render: moves and release may come before a frame is drawn.
@@ -60,7 +65,14 @@ export const TimeBrush = ({ domain, width, onZoom, children }: TimeBrushProps) =
     const current = dragRef.current;
     if (!current) return;
     setDrag(null);
-    const range = releaseZoom(movedTo(current, e), inner, domain);
+    const last = movedTo(current, e);
+    if (bars && bars.starts.length > 0) {
+      if (!last.dragged) return;
+      const [left, right] = selectionToRange(last.a, last.b, inner, [0, inner]);
+      onZoom(bandSpan(left, right, inner, bars.starts, bars.stepMs));
+      return;
+    }
+    const range = releaseZoom(last, inner, domain);
     if (range !== null) onZoom(range);
   };
   const onKeyDown = (e: KeyboardEvent) => {

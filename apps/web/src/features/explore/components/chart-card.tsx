@@ -99,7 +99,7 @@ export const ChartCard = ({
       )
     : null;
   const reset = extent ? () => dispatch({ type: 'zoom', vizId: viz.id, range: extent, fastTime: 0 }) : undefined;
-  const isTimeChart = viz.chartType === 'timeSeries' || isRange;
+  const isTimeChart = viz.chartType === 'timeSeries' || isRange || viz.chartType === 'bar';
   // A drag across a time chart (or a zoom key) zooms its group (linked charts follow), kept to the
   // span its scrubber covers: the group's data and the window shown.
   const zoomLimit: TimeRange | null = extent ? [Math.min(extent[0], viz.range[0]), Math.max(extent[1], viz.range[1])] : null;
