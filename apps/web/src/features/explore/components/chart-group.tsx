@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useIsFetching } from '@tanstack/react-query';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChartData } from '../api/get-chart-data';
@@ -59,9 +59,16 @@ export const ChartGroup = ({ group, index, stations, meta, mobile, anchorId, pro
 
   // The scrubber's overview: the first chart's series over the whole span, asked once the charts'
   // own data has come (it never delays a chart), then kept while the span stays.
+  const queryClient = useQueryClient();
   const fetching = useIsFetching({ queryKey: ['explore-data'] });
   const [overviewAsked, setOverviewAsked] = useState(false);
-  if (!overviewAsked && fetching === 0 && extent !== null) setOverviewAsked(true);
+  const chartsAnswered =
+    fetching === 0 &&
+    queryClient
+      .getQueryCache()
+      .findAll({ queryKey: ['explore-data'] })
+      .some((q) => q.state.status === 'success');
+  if (!overviewAsked && chartsAnswered && extent !== null) setOverviewAsked(true);
   const overviewSeries = first.chartType === 'map' ? [] : first.series;
   const overview = useChartData(
     overviewAsked && overviewSeries.length > 0
