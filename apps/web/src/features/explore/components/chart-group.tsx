@@ -7,12 +7,14 @@ import Typography from '@mui/material/Typography';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useChartData } from '../api/get-chart-data';
+import { CHART_RESOLUTION, RANGE_RESOLUTION } from '@/components/charts/buckets';
+import { useChartData, vizChartRequest } from '../api/get-chart-data';
 import { useDayRangeDraft } from '../hooks/use-day-range-draft';
-import { OVERVIEW_RESOLUTION, OVERVIEW_WIDTH, overviewPaths } from '../utils/scrubber-overview';
+import { OVERVIEW_WIDTH, overviewPaths } from '../utils/scrubber-overview';
 import { SCRUBBER_HEIGHT } from '../utils/scrubber';
 import { dataExtent } from '../utils/station-sensors';
 import {
+  FAST_TIME_ALL,
   FAST_TIME_CUSTOM,
   QUICK_RANGES,
   asFastTime,
@@ -57,8 +59,9 @@ export const ChartGroup = ({ group, index, stations, meta, mobile, anchorId, pro
     ? [Math.min(extent[0], first.range[0]), Math.max(extent[1], first.range[1])]
     : first.range;
 
-  // The scrubber's overview: the first chart's series over the whole span, asked once the charts'
-  // own data has come (it never delays a chart), then kept while the span stays.
+  // The scrubber's overview: the first chart's answer over all its data, the same question as its
+  // 'All' quick range (which the chart prefetches: one cache entry, no extra request), asked once a
+  // chart's data has come and nothing is fetching, so it never delays a chart.
   const queryClient = useQueryClient();
   const fetching = useIsFetching({ queryKey: ['explore-data'] });
   const [overviewAsked, setOverviewAsked] = useState(false);
@@ -69,15 +72,13 @@ export const ChartGroup = ({ group, index, stations, meta, mobile, anchorId, pro
       .findAll({ queryKey: ['explore-data'] })
       .some((q) => q.state.status === 'success');
   if (!overviewAsked && chartsAnswered && extent !== null) setOverviewAsked(true);
-  const overviewSeries = first.chartType === 'map' ? [] : first.series;
   const overview = useChartData(
-    overviewAsked && overviewSeries.length > 0
-      ? {
-          stations: overviewSeries.map((r) => r.stationId),
-          sensors: overviewSeries.map((r) => r.sensorId),
-          range: scrubDomain,
-          resolution: OVERVIEW_RESOLUTION,
-        }
+    overviewAsked && extent !== null && first.chartType !== 'map' && first.series.length > 0
+      ? vizChartRequest(
+          { series: first.series, range: quickRange(FAST_TIME_ALL, extent) },
+          mobile,
+          first.chartType === 'range' ? RANGE_RESOLUTION : CHART_RESOLUTION,
+        )
       : null,
   );
 

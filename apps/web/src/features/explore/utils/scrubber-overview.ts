@@ -1,9 +1,6 @@
 import type { SensorDataColumns } from '@groundtruth/contracts';
 import type { TimeRange } from './workspace';
 
-/** Buckets the scrubber's overview asks for over the group's whole span: a strip a few hundred px wide. */
-export const OVERVIEW_RESOLUTION = 200;
-
 /** The overview's drawing width (SVG user units), stretched to the scrubber's. */
 export const OVERVIEW_WIDTH = 1000;
 
