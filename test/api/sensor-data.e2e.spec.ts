@@ -294,22 +294,24 @@ describe('GET /sensors/data/tail', () => {
     };
     const dataEnd = T0 + (48 * 60 - 1) * 60_000;
     expect(res.stations).toEqual([
-      // The window [dataEnd + 1 ms - 48 h, dataEnd + 1 ms) in 20-minute buckets on a grid that starts at
-      // the window's start floored to the level read (10 minutes); the edge buckets hold only the window.
+      // The window [dataEnd + 1 ms - 48 h, dataEnd + 1 ms) in 20-minute buckets (a readable size: the
+      // ideal 14.4 min snaps up) on a grid that starts at the window's start floored to 20 minutes; the
+      // edge buckets hold only the window.
       {
         stationId: publicStation,
         dataEnd,
         bucketSize: 1200,
         aggregate: '10m',
-        start: T0 - 600_000,
-        end: T0 + 48 * HOUR + 600_000,
+        start: T0 - 1_200_000,
+        end: T0 + 48 * HOUR,
       },
     ]);
-    // 48 hours of one-minute readings: the clipped first and last buckets hold ten minutes each.
-    expect(res.data).toHaveLength(145);
+    // 48 hours of one-minute readings from T0: the grid's first bucket (before T0) is empty, then 144
+    // whole buckets of 20 readings.
+    expect(res.data).toHaveLength(144);
     expect(res.data.reduce((sum, b) => sum + b.samples, 0)).toBe(48 * 60);
-    expect(res.data[0]).toMatchObject({ time: T0 - 600_000, samples: 10 });
-    expect(res.data.at(-1)).toMatchObject({ time: T0 + 48 * HOUR - 600_000, value: 59, last: 59, samples: 10 });
+    expect(res.data[0]).toMatchObject({ time: T0, samples: 20 });
+    expect(res.data.at(-1)).toMatchObject({ time: T0 + 48 * HOUR - 1_200_000, value: 59, last: 59, samples: 20 });
   });
 
   it('refuses a private station to outsiders and names bad parameters', async () => {

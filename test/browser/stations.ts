@@ -26,14 +26,19 @@ export const makeOwner = async (request: APIRequestContext, label: string): Prom
 const run = promisify(execFile);
 
 /**
- * A station of `owner` with a day of simulated readings, uploaded through the real POST /api/ingestion
- * by the product's simulator (apps/api/dist, built before the browser tests). Answers its id once its
- * readings can be charted.
+ * A station of `owner` with a day (or `days`) of simulated readings every `stepSeconds` (600 by
+ * default), uploaded through the real POST /api/ingestion by the product's simulator (apps/api/dist,
+ * built before the browser tests). Answers its id once its readings can be charted.
  */
 export const simulatedStation = async (
   request: APIRequestContext,
   owner: Owner,
-  { kind = 'water', name }: { kind?: 'water' | 'weather' | 'flood'; name: string },
+  {
+    kind = 'water',
+    name,
+    days = 1,
+    stepSeconds = 600,
+  }: { kind?: 'water' | 'weather' | 'flood'; name: string; days?: number; stepSeconds?: number },
 ): Promise<number> => {
   const device = randomBytes(8).toString('hex');
   const { stdout } = await run(
@@ -41,9 +46,9 @@ export const simulatedStation = async (
     [
       join(process.cwd(), 'apps/api/dist/simulator/simulate.js'),
       ...['--api', BASE, '--token', owner.token, '--device', device, '--kind', kind, '--name', name],
-      ...['--days', '1', '--step', '600', '--chunk-days', '1'],
+      ...['--days', String(days), '--step', String(stepSeconds), '--chunk-days', String(Math.min(days, 30))],
     ],
-    { timeout: 60_000 },
+    { timeout: 60_000 + days * 500 },
   );
   const stationId = Number(/station (\d+):/.exec(stdout)?.[1]);
   if (!Number.isInteger(stationId)) throw new Error(`the simulator said: ${stdout}`);

@@ -24,7 +24,7 @@ export type ChartPlan = {
   readonly level: AggregateLevel | null;
   /** Seconds per chart bucket: a whole multiple of the level's size. */
   readonly bucketSeconds: number;
-  /** The first bucket's start (ms): the window's start floored to the level's grid (to a second for raw readings). */
+  /** The first bucket's start (ms): the window's start floored to the bucket (gridOrigin). */
   readonly fromMs: number;
   /** The end of the last bucket (ms, exclusive). */
   readonly toMs: number;
@@ -35,26 +35,95 @@ export type ChartPlan = {
   readonly endMs: number;
 };
 
+const MINUTE = 60;
+const HOUR = 3_600;
+const DAY = 86_400;
+const YEAR = 365 * DAY;
+
 /**
- * Chart buckets for [startMs, endMs) at a resolution. The ideal bucket is span ÷ resolution; the
- * coarsest level whose size is at most that bucket is read (raw readings below ten minutes). The
- * bucket grid starts at the window's start floored to the level's grid and its buckets are whole
- * numbers of level buckets, as few as make at most `resolution` buckets reach the window's end (so
- * `resolution=1` is one bucket). Buckets hold only the window's readings: the first and last
- * buckets are clipped to [startMs, endMs), their ragged ends read from finer levels and the raw
- * readings (`coverRange`), so every resolution sums to the same readings.
+ * The bucket sizes a chart may use (seconds), smallest first: units a reader takes in at a glance
+ * ('Mean of each 20 min', never 'each 87 sec'). Under ten minutes they are read from the raw
+ * readings; from ten minutes on each is a whole number of an aggregate level's buckets, so no size
+ * turns a level-served window into a raw read (15 min is left out for that reason: a week at 1000
+ * points would read a week of raw readings instead of the ten-minute level). Twelve hours is left out
+ * on purpose: half of the daily cycle, its buckets alternate day and night means and draw a year of
+ * temperature as a zig-zag (issue 32); a window that would take it takes whole days.
+ */
+export const BUCKET_LADDER_SECONDS: readonly number[] = [
+  1,
+  2,
+  5,
+  10,
+  15,
+  30,
+  MINUTE,
+  2 * MINUTE,
+  5 * MINUTE,
+  10 * MINUTE,
+  20 * MINUTE,
+  30 * MINUTE,
+  HOUR,
+  2 * HOUR,
+  3 * HOUR,
+  6 * HOUR,
+  DAY,
+  2 * DAY,
+  7 * DAY,
+  14 * DAY,
+  30 * DAY,
+  90 * DAY,
+  180 * DAY,
+  ...[1, 2, 5, 10, 20, 50, 100, 200, 500, 1000].map((years) => years * YEAR),
+];
+
+/**
+ * Where the bucket grid of a size starts for a window starting at `startMs`: the start floored to
+ * the bucket (hours on whole hours, days at midnight UTC), or to the day for buckets of several
+ * days (a week's buckets start on the window's first day, not on the epoch's Thursday).
+ */
+export function gridOrigin(startMs: number, bucketSeconds: number): number {
+  const alignMs = Math.min(bucketSeconds, DAY) * 1000;
+  return Math.floor(startMs / alignMs) * alignMs;
+}
+
+/** How many buckets of `bucketSeconds` on the grid of gridOrigin cover [startMs, endMs) (at least one). */
+export function gridBuckets(startMs: number, endMs: number, bucketSeconds: number): number {
+  const fromMs = gridOrigin(startMs, bucketSeconds);
+  return Math.max(1, Math.ceil((Math.max(endMs, startMs + 1) - fromMs) / (bucketSeconds * 1000)));
+}
+
+/** The coarsest level whose buckets make up a bucket of this size (null: raw readings, under ten minutes). */
+export function levelFor(bucketSeconds: number): AggregateLevel | null {
+  return [...AGGREGATE_LEVELS].reverse().find((l) => bucketSeconds >= l.seconds && bucketSeconds % l.seconds === 0) ?? null;
+}
+
+/** The smallest ladder size whose grid covers [startMs, endMs) in at most `resolution` buckets. */
+export function snapBucketSeconds(startMs: number, endMs: number, resolution: number): number {
+  const count = Math.max(1, Math.floor(resolution));
+  const ideal = Math.max(endMs - startMs, 1) / 1000 / count;
+  for (const size of BUCKET_LADDER_SECONDS) {
+    if (size >= ideal && gridBuckets(startMs, endMs, size) <= count) return size;
+  }
+  // Past the ladder (a window of millennia): whole days, as few as fit.
+  return Math.ceil((Math.max(endMs - startMs, 1) + DAY * 1000) / (count * DAY * 1000)) * DAY;
+}
+
+/**
+ * Chart buckets for [startMs, endMs) at a resolution. The bucket is the smallest readable size
+ * (BUCKET_LADDER_SECONDS) whose grid covers the window in at most `resolution` buckets
+ * (`resolution=1` is one bucket); the grid starts at the window's start floored to the bucket
+ * (gridOrigin); the coarsest level whose buckets make up a chart bucket is read (raw readings under
+ * ten minutes). Buckets hold only the window's readings: the first and last buckets are clipped to
+ * [startMs, endMs), their ragged ends read from finer levels and the raw readings (`coverRange`),
+ * so every resolution sums to the same readings. The web app asks raw readings with the same grid
+ * (gridBuckets), so server and web agree on it.
  */
 export function planChartQuery(startMs: number, endMs: number, resolution: number = DEFAULT_RESOLUTION): ChartPlan {
-  const spanSeconds = Math.max(endMs - startMs, 1) / 1000;
-  const count = Math.max(1, Math.floor(resolution));
-  const ideal = spanSeconds / count;
-  const level = [...AGGREGATE_LEVELS].reverse().find((l) => l.seconds <= ideal) ?? null;
-  const unitMs = (level?.seconds ?? 1) * 1000;
-  const fromMs = Math.floor(startMs / unitMs) * unitMs;
-  const gridSpan = Math.max(endMs - fromMs, 1);
-  const bucketMs = Math.max(1, Math.ceil(gridSpan / (count * unitMs))) * unitMs;
-  const buckets = Math.max(1, Math.ceil(gridSpan / bucketMs));
-  return { level, bucketSeconds: bucketMs / 1000, fromMs, toMs: fromMs + buckets * bucketMs, buckets, startMs, endMs };
+  const bucketSeconds = snapBucketSeconds(startMs, endMs, resolution);
+  const level = levelFor(bucketSeconds);
+  const fromMs = gridOrigin(startMs, bucketSeconds);
+  const buckets = gridBuckets(startMs, endMs, bucketSeconds);
+  return { level, bucketSeconds, fromMs, toMs: fromMs + buckets * bucketSeconds * 1000, buckets, startMs, endMs };
 }
 
 /** The start (ms) of the bucket holding a time, on a grid of buckets starting at `originMs` (the epoch by default). */

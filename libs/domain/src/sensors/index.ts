@@ -5,3 +5,4 @@ export * from './station-sensors.js';
 export * from './range-cover.js';
 export * from './shortest-float.js';
 export * from './aggregate-build.js';
+export * from './axes.js';

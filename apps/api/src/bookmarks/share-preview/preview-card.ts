@@ -1,3 +1,5 @@
+import { axisGroups } from '@groundtruth/domain';
+
 /**
  * The pictures and page behind a shared workspace link (issue 14: `/viz/share?v=` with preview tags
  * and an image of the chart rendered by the server). Pure string builders: the card is an SVG that
@@ -10,7 +12,19 @@ export const CARD = { width: 1200, height: 630, padding: 48, headerHeight: 120 }
 export type CardSeries = {
   readonly label: string;
   readonly color: string;
-  readonly points: readonly { readonly t: number; readonly v: number | null }[];
+  /** The catalogue's unit ('' for pH and other unitless sensors). */
+  readonly unit: string;
+  /** The catalogue's sensor key: unitless sensors get an axis each by it. */
+  readonly sensorKey: string;
+  /** The axis title when the sensor has no unit (its name). */
+  readonly sensor: string;
+  /** Each bucket's value (mean, or maximum for depth) and, when it summarises several readings, its min and max. */
+  readonly points: readonly {
+    readonly t: number;
+    readonly v: number | null;
+    readonly min?: number | null;
+    readonly max?: number | null;
+  }[];
 };
 
 export type CardInput = {
@@ -28,51 +42,112 @@ export const escapeXml = (text: string): string =>
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
-/** One path per series, breaking where a value is missing; y scaled to all series' span. */
-const paths = (
-  series: readonly CardSeries[],
-  range: readonly [number, number],
-  box: { x: number; y: number; w: number; h: number },
-) => {
-  const values = series.flatMap((s) => s.points.flatMap((p) => (p.v === null ? [] : [p.v])));
-  if (values.length === 0) return null;
-  let min = Math.min(...values);
-  let max = Math.max(...values);
-  if (min === max) {
-    min -= 1;
-    max += 1;
+type Box = { readonly x: number; readonly y: number; readonly w: number; readonly h: number };
+
+/** Round tick values over [lo, hi] (1, 2 or 5 × a power of ten apart), about `count` of them, and the decimals they need. */
+export const cardTicks = (lo: number, hi: number, count = 4): { min: number; max: number; ticks: number[]; decimals: number } => {
+  if (lo === hi) {
+    lo -= 1;
+    hi += 1;
   }
+  const raw = (hi - lo) / Math.max(1, count - 1);
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = ([1, 2, 5, 10].find((m) => m * power >= raw) ?? 10) * power;
+  const min = Math.floor(lo / step) * step;
+  const max = Math.ceil(hi / step) * step;
+  const ticks: number[] = [];
+  for (let v = min; v <= max + step / 2; v += step) ticks.push(Math.round(v / step) * step);
+  return { min, max, ticks, decimals: Math.max(0, -Math.floor(Math.log10(step))) };
+};
+
+/**
+ * One panel of the card: the series of one quantity on their own labelled axis (as the workspace
+ * draws them), each a line broken where a value is missing over its min–max envelope.
+ */
+const panel = (members: readonly CardSeries[], title: string, range: readonly [number, number], box: Box): string => {
+  const values = members.flatMap((s) =>
+    s.points.flatMap((p) => [p.v, p.min ?? null, p.max ?? null].filter((v): v is number => v !== null)),
+  );
+  if (values.length === 0) return '';
+  const axis = cardTicks(Math.min(...values), Math.max(...values), box.h < 200 ? 3 : 5);
   const span = Math.max(1, range[1] - range[0]);
   const x = (t: number) => round(box.x + ((t - range[0]) / span) * box.w);
-  const y = (v: number) => round(box.y + box.h - ((v - min) / (max - min)) * box.h);
-  const lines = series.map((s) => {
+  const y = (v: number) => round(box.y + box.h - ((v - axis.min) / (axis.max - axis.min)) * box.h);
+  const inside = (t: number) => t >= range[0] && t <= range[1];
+  const parts: string[] = [`<rect x="${box.x}" y="${box.y}" width="${box.w}" height="${box.h}" fill="none" stroke="#cbd2d9"/>`];
+  for (const tick of axis.ticks) {
+    parts.push(
+      `<line x1="${box.x}" x2="${box.x + box.w}" y1="${y(tick)}" y2="${y(tick)}" stroke="#e4e7eb"/>`,
+      `<text x="${box.x - 8}" y="${y(tick) + 6}" ${FONT} font-size="16" fill="#52606d" text-anchor="end">${escapeXml(tick.toFixed(axis.decimals))}</text>`,
+    );
+  }
+  const middle = round(box.y + box.h / 2);
+  parts.push(
+    `<text transform="translate(${box.x - 62} ${middle}) rotate(-90)" ${FONT} font-size="18" fill="#1f2933" text-anchor="middle" data-axis="${escapeXml(title)}">${escapeXml(title.slice(0, 24))}</text>`,
+  );
+  for (const s of members) {
+    // The envelope, one polygon per run without a gap.
+    let band: { t: number; min: number; max: number }[] = [];
+    const bands: (typeof band)[] = [];
+    for (const p of s.points) {
+      if (!inside(p.t) || p.min == null || p.max == null || p.v === null) {
+        if (band.length > 0) bands.push(band);
+        band = [];
+        continue;
+      }
+      band.push({ t: p.t, min: p.min, max: p.max });
+    }
+    if (band.length > 0) bands.push(band);
+    for (const run of bands.filter((r) => r.length > 1 && r.some((b) => b.max > b.min))) {
+      const top = run.map((b) => `${x(b.t)},${y(b.max)}`);
+      const bottom = run.map((b) => `${x(b.t)},${y(b.min)}`).reverse();
+      parts.push(`<polygon points="${[...top, ...bottom].join(' ')}" fill="${escapeXml(s.color)}" fill-opacity="0.2"/>`);
+    }
     let d = '';
     let pen = false;
     for (const p of s.points) {
-      if (p.v === null || p.t < range[0] || p.t > range[1]) {
+      if (p.v === null || !inside(p.t)) {
         pen = false;
         continue;
       }
       d += `${pen ? 'L' : 'M'}${x(p.t)} ${y(p.v)}`;
       pen = true;
     }
-    return d === '' ? '' : `<path d="${d}" fill="none" stroke="${escapeXml(s.color)}" stroke-width="3" stroke-linejoin="round"/>`;
-  });
-  return { lines: lines.join(''), min, max };
+    if (d !== '')
+      parts.push(`<path d="${d}" fill="none" stroke="${escapeXml(s.color)}" stroke-width="3" stroke-linejoin="round"/>`);
+  }
+  return parts.join('');
 };
 
 const FONT = 'font-family="DejaVu Sans, Helvetica, Arial, sans-serif"';
 
-/** The 1200×630 card (the size link previews use): header, the first chart's lines, min and max. */
+/** The most panels a card stacks (spec §9: at most three axes). */
+const MAX_PANELS = 3;
+
+/**
+ * The 1200×630 card (the size link previews use): header, then the first chart's series with one
+ * panel per quantity (a unit, or a unitless sensor), each on its own axis titled by its unit or
+ * sensor and marked with round values, as the workspace draws them; a legend names the series.
+ */
 export const previewCardSvg = ({ title, subtitle, range, series, empty }: CardInput): string => {
   const { width, height, padding, headerHeight } = CARD;
-  const box = {
-    x: padding + 70,
+  const plot: Box = {
+    x: padding + 90,
     y: headerHeight + 20,
-    w: width - 2 * padding - 70,
+    w: width - 2 * padding - 90,
     h: height - headerHeight - 20 - padding - 40,
   };
-  const drawn = paths(series, range, box);
+  const drawnSeries = series.filter((s) => s.points.some((p) => p.v !== null && p.t >= range[0] && p.t <= range[1]));
+  const groups = axisGroups(drawnSeries).slice(0, MAX_PANELS);
+  const gap = 16;
+  const panelHeight = groups.length > 0 ? (plot.h - gap * (groups.length - 1)) / groups.length : plot.h;
+  const panels = groups.map((group, i) =>
+    panel(group.members, group.unit || (group.members[0]?.sensor ?? ''), range, {
+      ...plot,
+      y: round(plot.y + i * (panelHeight + gap)),
+      h: round(panelHeight),
+    }),
+  );
   const legend = series
     .map(
       (s, i) =>
@@ -86,12 +161,10 @@ export const previewCardSvg = ({ title, subtitle, range, series, empty }: CardIn
     `<rect width="100%" height="10" fill="#003f5c"/>`,
     `<text x="${padding}" y="${padding + 28}" ${FONT} font-size="38" font-weight="bold" fill="#1f2933">${escapeXml(title.slice(0, 60))}</text>`,
     `<text x="${padding}" y="${padding + 68}" ${FONT} font-size="24" fill="#52606d">${escapeXml(subtitle.slice(0, 90))}</text>`,
-    `<rect x="${box.x}" y="${box.y}" width="${box.w}" height="${box.h}" fill="none" stroke="#cbd2d9"/>`,
-    drawn
-      ? `<text x="${box.x - 10}" y="${box.y + 16}" ${FONT} font-size="18" fill="#52606d" text-anchor="end">${escapeXml(String(round(drawn.max)))}</text>` +
-        `<text x="${box.x - 10}" y="${box.y + box.h}" ${FONT} font-size="18" fill="#52606d" text-anchor="end">${escapeXml(String(round(drawn.min)))}</text>` +
-        drawn.lines
-      : `<text x="${box.x + box.w / 2}" y="${box.y + box.h / 2}" ${FONT} font-size="30" fill="#52606d" text-anchor="middle">${escapeXml(empty)}</text>`,
+    panels.length > 0
+      ? panels.join('')
+      : `<rect x="${plot.x}" y="${plot.y}" width="${plot.w}" height="${plot.h}" fill="none" stroke="#cbd2d9"/>` +
+        `<text x="${plot.x + plot.w / 2}" y="${plot.y + plot.h / 2}" ${FONT} font-size="30" fill="#52606d" text-anchor="middle">${escapeXml(empty)}</text>`,
     legend,
     `</svg>`,
   ].join('');

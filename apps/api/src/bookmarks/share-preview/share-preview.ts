@@ -57,8 +57,11 @@ export class SharePreview {
       complete: false,
     };
     let rows: readonly SensorDataRow[];
+    let bucketMs: number;
     try {
-      rows = (await this.data.data(query, anonymous)).data;
+      const answer = await this.data.data(query, anonymous);
+      rows = answer.data;
+      bucketMs = answer.bucketSize * 1000;
     } catch (error) {
       // Not public (or gone): nothing of it is told.
       if (isDomainError(error) && ['forbidden', 'unauthenticated', 'not_found', 'validation'].includes(error.kind))
@@ -79,12 +82,20 @@ export class SharePreview {
     const named = series.map(([stationId, [moduleId, sensorId]], i) => ({
       label: `${label(sensorId)} · ${names.get(stationId) ?? `Station ${stationId}`}`,
       color: COLOURS[i % COLOURS.length]!,
+      unit: sensorById(sensorId)?.unitOfMeasure ?? '',
+      sensorKey: sensorById(sensorId)?.key ?? `#${sensorId}`,
+      sensor: label(sensorId),
       points: rows
         .filter(
           (r) =>
             r.stationId === stationId && r.sensorId === sensorId && (typeof moduleId === 'string' || r.moduleId === moduleId),
         )
-        .map((r) => ({ t: r.time, v: r.value })),
+        // At the bucket's middle, with its envelope when it summarises several readings.
+        .map((r) => ({
+          t: r.time + bucketMs / 2,
+          v: r.value,
+          ...(r.samples > 1 ? { min: r.min, max: r.max } : {}),
+        })),
     }));
     const first = named[0]!;
     const title = named.length > 1 ? `${first.label} and ${named.length - 1} more` : first.label;

@@ -15,6 +15,7 @@ import {
   valueAxis,
 } from './chart-parts';
 import { CHART_THEME, type ChartProps } from './chart-types';
+import { TimeBrush } from './time-brush';
 
 type Row = Record<string, number>;
 
@@ -23,7 +24,7 @@ type Row = Record<string, number>;
  * side, one panel per axis (a unit, or a unitless sensor) as on the time series. Bars are places on
  * a band, not instants: a calendar tick is drawn under the bar it falls in.
  */
-export const BarChart = ({ series, domain, height, label, locale }: ChartProps) => {
+export const BarChart = ({ series, domain, height, label, locale, onZoom }: ChartProps) => {
   const [ref, width] = useWidth();
   const { groups, panelHeight } = panels(series, height);
   const rows = new Map<number, Row>();
@@ -73,45 +74,55 @@ export const BarChart = ({ series, domain, height, label, locale }: ChartProps) 
     return y && members.length > 0 ? [{ group, members, y }] : [];
   });
 
+  const panelsDrawn = (
+    <Stack>
+      {width > 0 &&
+        drawn.map(({ group, members, y }, i) => {
+          const last = i === drawn.length - 1;
+          return (
+            <div key={group.key} style={{ height: panelHeight }} data-testid="chart-panel">
+              <ResponsiveBar
+                data={data}
+                keys={members.map((s) => s.id)}
+                indexBy="start"
+                groupMode="grouped"
+                margin={{ top: 10, ...MARGIN_X, bottom: last ? TIME_AXIS_BOTTOM : 10 }}
+                padding={0.1}
+                valueScale={y.scale}
+                colors={members.map((s) => s.color)}
+                enableLabel={false}
+                enableGridX={false}
+                gridYValues={y.ticks}
+                axisBottom={last ? { tickValues: [...tickBars.keys()], renderTick: timeTickRenderer(tickBars) } : null}
+                axisLeft={{
+                  tickValues: y.ticks,
+                  format: y.format,
+                  legend: axisTitle(group, locale),
+                  legendOffset: -54,
+                  legendPosition: 'middle',
+                }}
+                tooltip={tooltip}
+                animate={false}
+                theme={CHART_THEME}
+                role="img"
+                ariaLabel={label}
+              />
+            </div>
+          );
+        })}
+    </Stack>
+  );
+
   return (
     <div ref={ref}>
       <SeriesLegend series={series} />
-      <Stack>
-        {width > 0 &&
-          drawn.map(({ group, members, y }, i) => {
-            const last = i === drawn.length - 1;
-            return (
-              <div key={group.key} style={{ height: panelHeight }} data-testid="chart-panel">
-                <ResponsiveBar
-                  data={data}
-                  keys={members.map((s) => s.id)}
-                  indexBy="start"
-                  groupMode="grouped"
-                  margin={{ top: 10, ...MARGIN_X, bottom: last ? TIME_AXIS_BOTTOM : 10 }}
-                  padding={0.1}
-                  valueScale={y.scale}
-                  colors={members.map((s) => s.color)}
-                  enableLabel={false}
-                  enableGridX={false}
-                  gridYValues={y.ticks}
-                  axisBottom={last ? { tickValues: [...tickBars.keys()], renderTick: timeTickRenderer(tickBars) } : null}
-                  axisLeft={{
-                    tickValues: y.ticks,
-                    format: y.format,
-                    legend: axisTitle(group, locale),
-                    legendOffset: -54,
-                    legendPosition: 'middle',
-                  }}
-                  tooltip={tooltip}
-                  animate={false}
-                  theme={CHART_THEME}
-                  role="img"
-                  ariaLabel={label}
-                />
-              </div>
-            );
-          })}
-      </Stack>
+      {onZoom && width > 0 ? (
+        <TimeBrush domain={domain} width={width} onZoom={onZoom} bars={{ starts, stepMs }}>
+          {panelsDrawn}
+        </TimeBrush>
+      ) : (
+        panelsDrawn
+      )}
     </div>
   );
 };

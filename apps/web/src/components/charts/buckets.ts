@@ -1,9 +1,16 @@
+import { gridBuckets } from '@groundtruth/domain';
 import type { TimeRange } from './chart-types';
 
 /** What the API reads above this many buckets (libs/domain MAX_RESOLUTION). */
 export const MAX_RESOLUTION = 10_000;
 /** Spec §9: charts ask for 1000 points. */
 export const CHART_RESOLUTION = 1000;
+/**
+ * The range chart asks for fewer, wider buckets: its band is each bucket's spread, which at 1000
+ * points over two weeks of minute readings is barely wider than the line (a week: hours; a year: two
+ * days).
+ */
+export const RANGE_RESOLUTION = 250;
 /** Demo stations read once a minute: a bucket this small holds at most one reading. */
 export const RAW_BUCKET_MS = 60_000;
 
@@ -101,12 +108,12 @@ export const RANGE_TICKS = 8;
 
 /**
  * The resolution that asks for raw readings over this window (buckets of at most a minute), or null
- * when the window is too long for that (more than MAX_RESOLUTION minutes, about a week). One bucket
- * more than the window's minutes: the server's grid starts at the window's start floored to a
- * second, so a window of whole minutes may reach into one more minute.
+ * when the window is too long for that (more than MAX_RESOLUTION minutes, about a week): the count of
+ * one-minute buckets on the server's own grid (the domain's gridBuckets, which planChartQuery uses),
+ * so the server's smallest readable bucket that fits is a minute or less.
  */
 export const rawResolution = ([start, end]: TimeRange): number | null => {
-  const buckets = Math.max(1, Math.ceil((end - start) / RAW_BUCKET_MS)) + 1;
+  const buckets = gridBuckets(start, end, RAW_BUCKET_MS / 1000);
   return buckets <= MAX_RESOLUTION ? buckets : null;
 };
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { planChartQuery } from '@groundtruth/domain';
 import { barStepSeconds, binDecimals, describeAggregation, groupedHistogram, histogram, rawResolution, toBars } from './buckets';
 
 describe('bars (spec §9: 5 minutes, or bucket ÷ 60 minutes above 300 s)', () => {
@@ -77,9 +78,24 @@ describe('histogram of several series and its labels', () => {
 
 describe('ticks and raw readings', () => {
   it('asks for minute buckets when the window is short enough, else none', () => {
-    expect(rawResolution([0, 24 * 3_600_000])).toBe(1441);
+    expect(rawResolution([0, 24 * 3_600_000])).toBe(1440);
     expect(rawResolution([0, 7 * 24 * 3_600_000])).toBeNull();
-    expect(rawResolution([0, 6 * 24 * 3_600_000])).toBe(8641);
+    expect(rawResolution([0, 6 * 24 * 3_600_000])).toBe(8640);
+    // A window off the minute reaches into one more minute of the grid.
+    expect(rawResolution([30_000, 24 * 3_600_000 + 30_000])).toBe(1441);
+  });
+
+  it('asks a resolution for which the server plans one-minute buckets (server and web share the grid)', () => {
+    for (const [start, end] of [
+      [Date.UTC(2025, 5, 1, 9, 41, 17, 250), Date.UTC(2025, 5, 2, 9, 41, 17, 250)],
+      [Date.UTC(2025, 5, 1), Date.UTC(2025, 5, 1, 0, 10)],
+      [Date.UTC(2025, 5, 1, 0, 0, 59), Date.UTC(2025, 5, 6, 23, 0, 1)],
+    ] as const) {
+      const resolution = rawResolution([start, end])!;
+      expect(planChartQuery(start, end, resolution).bucketSeconds).toBeLessThanOrEqual(60);
+      // One bucket fewer and the minute would not fit: the ask is as small as it can be.
+      expect(planChartQuery(start, end, resolution - 1).bucketSeconds).toBeGreaterThan(60);
+    }
   });
 
   it('calls an answer raw only when it read raw readings and no bucket holds two', () => {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { TimePoint } from './gaps';
 
 /** A time window, ms since the epoch: from, to. */
@@ -19,6 +20,8 @@ export type ChartSeries = {
   readonly aggregation: 'avg' | 'max';
   readonly points: readonly TimePoint[];
   readonly bands: readonly { readonly x: number; readonly min: number; readonly max: number }[];
+  /** Whether its buckets summarise several readings: its min–max envelope is drawn under the line (issue 32). */
+  readonly envelope: boolean;
   readonly bucketSeconds: number;
   /** The catalogue's minimumGap (seconds): the line breaks where readings lie further apart. */
   readonly minimumGapSeconds: number | null;
@@ -35,7 +38,26 @@ export type ChartProps = {
   readonly label: string;
   /** Histogram and range: a double-click resets the time zoom to all (spec §2). */
   readonly onReset?: () => void;
+  /** Time charts: a drag across the chart (or a zoom key) zooms to that span (spec §4). */
+  readonly onZoom?: (range: TimeRange) => void;
+  /** Extra layers over each panel of a time chart (data events, …), drawn above the lines, below the tooltips. */
+  readonly overlays?: readonly ChartOverlay[];
 };
+
+/** Where an overlay draws: the panel's time scale and plot size (px), in the panel's plot coordinates. */
+export type OverlayFrame = {
+  /** A time (ms) to its x in the plot. */
+  readonly x: (time: number) => number;
+  readonly innerWidth: number;
+  readonly innerHeight: number;
+  readonly domain: TimeRange;
+  /** Which panel (axis) of the chart, from the top; the last carries the time axis. */
+  readonly panel: number;
+  readonly panels: number;
+};
+
+/** A layer a caller slots into every panel of a time chart: SVG drawn in the frame it is given. */
+export type ChartOverlay = (frame: OverlayFrame) => ReactNode;
 
 export const CHART_THEME = {
   text: { fontSize: 11, fill: '#333' },

@@ -1,36 +1,22 @@
-import type { LineCustomSvgLayerProps, PointTooltipProps } from '@nivo/line';
+import type { PointTooltipProps } from '@nivo/line';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatReading } from '@/lib/format';
 import { ChartTooltip, SeriesLegend, panels, timeAxis, useWidth } from './chart-parts';
 import { LinePanels, linePanels, type Line } from './line-panels';
 import type { ChartProps, ChartSeries } from './chart-types';
 import { RANGE_TICKS } from './buckets';
-
-/** Each bucket's min–max as a band under its value line. */
-const bandLayer =
-  (series: readonly ChartSeries[], domain: readonly [number, number]) =>
-  ({ xScale, yScale }: LineCustomSvgLayerProps<Line>) => {
-    const x = xScale as unknown as (v: number) => number;
-    const y = yScale as unknown as (v: number) => number;
-    return (
-      <g aria-hidden="true">
-        {series.map((s) => {
-          const inside = s.bands.filter((b) => b.x >= domain[0] && b.x <= domain[1]);
-          if (inside.length === 0) return null;
-          const top = inside.map((b) => `${x(b.x)},${y(b.max)}`);
-          const bottom = inside.map((b) => `${x(b.x)},${y(b.min)}`).reverse();
-          return <polygon key={s.id} points={[...top, ...bottom].join(' ')} fill={s.color} opacity={0.25} />;
-        })}
-      </g>
-    );
-  };
+import { breakAtGaps } from './gaps';
+import { envelopeLayer } from './envelope';
+import { TimeBrush } from './time-brush';
 
 /**
- * Range chart (spec §3, §9): each bucket's min–max band and the value line, one panel per axis (a
- * unit, or a unitless sensor) as on the time series; at most 8 time ticks on calendar boundaries over
- * exactly the window; double-click resets the zoom.
+ * Range chart (spec §3, §9): the envelope chart. Each bucket's min–max as a shaded band and the value
+ * line (the mean, or the maximum for depth) over it, one panel per axis (a unit, or a unitless sensor)
+ * as on the time series; its answer is asked in fewer, wider buckets than a time series'
+ * (RANGE_RESOLUTION), so each band shows a spread worth reading. At most 8 time ticks on calendar
+ * boundaries over exactly the window; a drag zooms, a double-click resets the zoom.
  */
-export const RangeChart = ({ series, domain, height, label, locale, onReset }: ChartProps) => {
+export const RangeChart = ({ series, domain, height, label, locale, onReset, onZoom, overlays }: ChartProps) => {
   const { t } = useTranslation();
   const [ref, width] = useWidth();
   const { groups, panelHeight } = panels(series, height);
@@ -58,28 +44,43 @@ export const RangeChart = ({ series, domain, height, label, locale, onReset }: C
     panelHeight,
     locale,
     (s) => {
-      const data = s.points.filter((p) => inWindow(p.x)).map((p) => ({ x: p.x, y: p.y }));
+      const data = breakAtGaps(
+        s.points.filter((p) => inWindow(p.x)),
+        { minimumGapSeconds: s.minimumGapSeconds, bucketSeconds: s.bucketSeconds },
+      ).map((p) => ({ x: p.x, y: p.y }));
       return data.some((p) => p.y !== null) ? { id: s.id, data } : null;
     },
     (s) => s.bands.filter((b) => inWindow(b.x)).flatMap((b) => [b.min, b.max]),
   );
 
+  // Every series gets its band here, even one bucket of one reading (a bar of no height): this chart is about the range.
+  const banded = (members: readonly ChartSeries[]) => members.map((s) => ({ ...s, envelope: true }));
+  const chart = (
+    <LinePanels
+      panels={drawn}
+      panelHeight={panelHeight}
+      domain={domain}
+      axis={axis}
+      locale={locale}
+      label={label}
+      lineWidth={1.5}
+      tooltip={tooltip}
+      overlays={overlays}
+      layers={({ group }) => ['grid', envelopeLayer(banded(group.members), domain, 0.35), 'axes', 'lines', 'crosshair', 'mesh']}
+    />
+  );
+
   return (
     <div ref={ref} onDoubleClick={onReset} title={t('explore.resetZoom')}>
       <SeriesLegend series={series} />
-      {width > 0 && (
-        <LinePanels
-          panels={drawn}
-          panelHeight={panelHeight}
-          domain={domain}
-          axis={axis}
-          locale={locale}
-          label={label}
-          lineWidth={1.5}
-          tooltip={tooltip}
-          layers={({ group }) => ['grid', bandLayer(group.members, domain), 'axes', 'lines', 'crosshair', 'mesh']}
-        />
-      )}
+      {width > 0 &&
+        (onZoom ? (
+          <TimeBrush domain={domain} width={width} onZoom={onZoom}>
+            {chart}
+          </TimeBrush>
+        ) : (
+          chart
+        ))}
     </div>
   );
 };

@@ -3,6 +3,8 @@ import { formatDateTime, formatReading } from '@/lib/format';
 import { breakAtGaps } from './gaps';
 import { ChartTooltip, SeriesLegend, panels, timeAxis, useWidth } from './chart-parts';
 import { LinePanels, linePanels, type Line } from './line-panels';
+import { envelopeLayer } from './envelope';
+import { TimeBrush } from './time-brush';
 import type { ChartProps, ChartSeries, ThresholdBand } from './chart-types';
 
 /** Threshold levels of the catalogue as faint bands behind the lines. */
@@ -59,37 +61,55 @@ const lineOf = (s: ChartSeries, domain: readonly [number, number]): Line | null 
 
 /**
  * Time series (spec §3): one panel per axis (a unit, or a unitless sensor; at most three, checked by
- * the caller), lines broken at gaps wider than the sensor's minimumGap and the bucket. The time axis
- * spans exactly the window, its ticks on calendar boundaries, as many as its width holds.
+ * the caller), lines broken at gaps wider than the sensor's minimumGap and the bucket. An aggregated
+ * series draws its buckets' min–max envelope as a faint band under its line (the mean, or the
+ * maximum for depth), so summarising never aliases. The time axis spans exactly the window, its
+ * ticks on calendar boundaries, as many as its width holds; a drag across it zooms (`onZoom`).
  */
-export const TimeSeriesChart = ({ series, domain, height, label, locale }: ChartProps) => {
+export const TimeSeriesChart = ({ series, domain, height, label, locale, onZoom, overlays }: ChartProps) => {
   const [ref, width] = useWidth();
   const { groups, panelHeight } = panels(series, height);
   const axis = timeAxis(domain, width, locale);
-  const drawn = linePanels(groups, panelHeight, locale, (s) => lineOf(s, domain));
+  const drawn = linePanels(
+    groups,
+    panelHeight,
+    locale,
+    (s) => lineOf(s, domain),
+    (s) => (s.envelope ? s.bands.filter((b) => b.x >= domain[0] && b.x <= domain[1]).flatMap((b) => [b.min, b.max]) : []),
+  );
+  const chart = (
+    <LinePanels
+      panels={drawn}
+      panelHeight={panelHeight}
+      domain={domain}
+      axis={axis}
+      locale={locale}
+      label={label}
+      lineWidth={2}
+      tooltip={pointTooltip(series)}
+      overlays={overlays}
+      layers={({ group }) => [
+        thresholdLayer(group.members.flatMap((s) => s.thresholds)),
+        'grid',
+        envelopeLayer(group.members, domain, 0.18),
+        'axes',
+        'lines',
+        'crosshair',
+        'mesh',
+      ]}
+    />
+  );
   return (
     <div ref={ref}>
       <SeriesLegend series={series} />
-      {width > 0 && (
-        <LinePanels
-          panels={drawn}
-          panelHeight={panelHeight}
-          domain={domain}
-          axis={axis}
-          locale={locale}
-          label={label}
-          lineWidth={2}
-          tooltip={pointTooltip(series)}
-          layers={({ group }) => [
-            thresholdLayer(group.members.flatMap((s) => s.thresholds)),
-            'grid',
-            'axes',
-            'lines',
-            'crosshair',
-            'mesh',
-          ]}
-        />
-      )}
+      {width > 0 &&
+        (onZoom ? (
+          <TimeBrush domain={domain} width={width} onZoom={onZoom}>
+            {chart}
+          </TimeBrush>
+        ) : (
+          chart
+        ))}
     </div>
   );
 };

@@ -30,6 +30,7 @@ export const ResultChart = ({ plot, label, locale }: { plot: ResultPlot; label: 
     aggregation: 'avg',
     points: line.points,
     bands: [],
+    envelope: false,
     bucketSeconds: plot.stepSeconds,
     minimumGapSeconds: null,
     thresholds: [],

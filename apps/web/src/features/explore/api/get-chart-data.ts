@@ -88,6 +88,8 @@ export const usePrefetchQuickRanges = (
   extent: TimeRange | null,
   mobile: boolean,
   enabled: boolean,
+  /** The chart's summarised resolution (a range chart asks fewer buckets than a time series). */
+  resolution: number = CHART_RESOLUTION,
 ): void => {
   const queryClient = useQueryClient();
   const series = JSON.stringify(viz.series);
@@ -100,7 +102,7 @@ export const usePrefetchQuickRanges = (
       timer = window.setTimeout(() => {
         for (const days of QUICK_RANGES) {
           const range = quickRange(days, [from, to]);
-          const request = vizChartRequest({ series: JSON.parse(series) as Viz['series'], range }, mobile);
+          const request = vizChartRequest({ series: JSON.parse(series) as Viz['series'], range }, mobile, resolution);
           void queryClient.prefetchQuery(chartDataQueryOptions(request));
         }
       });
@@ -109,5 +111,5 @@ export const usePrefetchQuickRanges = (
       window.cancelAnimationFrame(frame);
       window.clearTimeout(timer);
     };
-  }, [queryClient, series, from, to, mobile, enabled]);
+  }, [queryClient, series, from, to, mobile, enabled, resolution]);
 };

@@ -4,6 +4,7 @@ import { worthAskingAgain } from '@/lib/query-client';
 import { preloadChartCode } from '@/components/charts/chart-code';
 import { MOBILE_MEDIA_QUERY, workspaceFromBookmark } from '../utils/workspace';
 import { bookmarkQueryOptions } from './bookmarks';
+import { CHART_RESOLUTION, RANGE_RESOLUTION } from '@/components/charts/buckets';
 import { chartDataQueryOptions, vizChartRequest } from './get-chart-data';
 import { exploreSensorsMetaQueryOptions } from './get-sensors-meta';
 import { exploreProjectStationsQueryOptions, exploreStationQueryOptions } from './get-station';
@@ -40,7 +41,9 @@ export const prefetchWorkspace = async (queryClient: QueryClient, link: Workspac
   const asked: Promise<unknown>[] = [];
   for (const viz of ws.groups.flatMap((g) => g.vizes)) {
     if (viz.chartType === 'map') continue;
-    const data = chartDataQueryOptions(vizChartRequest(viz, mobile));
+    const data = chartDataQueryOptions(
+      vizChartRequest(viz, mobile, viz.chartType === 'range' ? RANGE_RESOLUTION : CHART_RESOLUTION),
+    );
     if (worthAskingAgain(queryClient, data.queryKey)) asked.push(queryClient.ensureQueryData(data));
     preloadChartCode(viz.chartType);
   }

@@ -10,14 +10,31 @@ import type { rawToggle } from '../utils/raw-readings';
 type AggregationBadgeProps = {
   readonly aggregation: NonNullable<ReturnType<typeof describeAggregation>>;
   readonly locale: string;
+  /** Whether the chart draws its buckets' min–max envelope (time series and range of aggregated series). */
+  readonly envelope: boolean;
   /** Which switch between raw and summarised readings to offer, if any. */
   readonly toggle: ReturnType<typeof rawToggle>;
   readonly onRaw: (raw: boolean) => void;
 };
 
-/** What the chart draws: raw readings, or buckets of a size summarised by mean or max; and the switch between them. */
-export const AggregationBadge = ({ aggregation, locale, toggle, onRaw }: AggregationBadgeProps) => {
+/**
+ * What the chart draws: raw readings, or buckets of a size summarised by mean or max (with their
+ * min–max envelope shaded, when drawn); and the switch between them.
+ */
+export const AggregationBadge = ({ aggregation, locale, envelope, toggle, onRaw }: AggregationBadgeProps) => {
   const { t } = useTranslation();
+  const summary =
+    aggregation.kind === 'raw'
+      ? t('explore.raw')
+      : t(
+          aggregation.fn === 'max'
+            ? 'explore.aggregatedMax'
+            : aggregation.fn === 'mixed'
+              ? 'explore.aggregatedMixed'
+              : 'explore.aggregatedMean',
+          { bucket: bucketLabel(aggregation.bucketSeconds, locale) },
+        );
+  const shaded = envelope && aggregation.kind === 'aggregated';
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
       <Tooltip title={aggregation.kind === 'raw' ? '' : t('explore.aggregatedHelp')}>
@@ -25,18 +42,8 @@ export const AggregationBadge = ({ aggregation, locale, toggle, onRaw }: Aggrega
           size="small"
           data-testid="aggregation-badge"
           color={aggregation.kind === 'raw' ? 'success' : 'default'}
-          label={
-            aggregation.kind === 'raw'
-              ? t('explore.raw')
-              : t(
-                  aggregation.fn === 'max'
-                    ? 'explore.aggregatedMax'
-                    : aggregation.fn === 'mixed'
-                      ? 'explore.aggregatedMixed'
-                      : 'explore.aggregatedMean',
-                  { bucket: bucketLabel(aggregation.bucketSeconds, locale) },
-                )
-          }
+          data-envelope={shaded}
+          label={shaded ? `${summary} · ${t('explore.envelope')}` : summary}
         />
       </Tooltip>
       {toggle === 'showRaw' && (

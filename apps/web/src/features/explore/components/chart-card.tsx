@@ -10,12 +10,13 @@ import { useTranslation } from 'react-i18next';
 import { formatLocalDate } from '@/lib/format';
 import { useChartData, usePrefetchQuickRanges, vizChartRequest } from '../api/get-chart-data';
 import type { ChartDrawer } from '../utils/chart-image';
-import { CHART_RESOLUTION, describeAggregation, rawResolution } from '@/components/charts/buckets';
+import { CHART_RESOLUTION, RANGE_RESOLUTION, describeAggregation, rawResolution } from '@/components/charts/buckets';
+import { clampZoom } from '@/components/charts/brush';
 import { rawStillAsked, rawToggle } from '../utils/raw-readings';
 import { MAX_AXES, axisGroups, sensorById, sensorTitle } from '../utils/series';
 import { stationSensors } from '../utils/station-sensors';
 import { SERIES_COLOURS, chartSeriesOf, thresholdsOf } from '../utils/chart-series';
-import { type SeriesRef, type TimeRange, type Viz, type WorkspaceAction } from '../utils/workspace';
+import { FAST_TIME_CUSTOM, type SeriesRef, type TimeRange, type Viz, type WorkspaceAction } from '../utils/workspace';
 import { useChartCode, type DrawnChartType } from '@/components/charts/chart-code';
 import { ChartEventLayer } from '@/components/charts/chart-event-layer';
 import { MapChart } from './charts/map-chart';
@@ -63,17 +64,20 @@ export const ChartCard = ({
   /** The map chart's drawer, set by it while its map is shown. */
   const drawMap = useRef<ChartDrawer | null>(null);
 
-  const rawRes = rawResolution(viz.range);
+  const isRange = viz.chartType === 'range';
+  // The range chart is about each bucket's spread: it never offers raw readings (a band of one reading).
+  const rawRes = isRange ? null : rawResolution(viz.range);
   // Raw readings hold for windows short enough for them: a longer one ends the request (no stale
   // 'Show summarised' beside a summary, and no raw readings coming back unasked on a shorter window).
   if (raw !== rawStillAsked(raw, rawRes !== null)) setRaw(false);
-  const resolution = raw && rawRes !== null ? rawRes : CHART_RESOLUTION;
+  const summarised = isRange ? RANGE_RESOLUTION : CHART_RESOLUTION;
+  const resolution = raw && rawRes !== null ? rawRes : summarised;
   const isMap = viz.chartType === 'map';
   const answer = useChartData(isMap ? null : vizChartRequest(viz, mobile, resolution));
   // Asked for beside the data: the chart's code is no longer what the data waits behind.
   const Chart = useChartCode(isMap ? null : (viz.chartType as DrawnChartType));
   // Summarised (not raw) charts take the quick ranges' data ahead of a click.
-  usePrefetchQuickRanges(viz, extent, mobile, !isMap && !raw && answer.isSuccess);
+  usePrefetchQuickRanges(viz, extent, mobile, !isMap && !raw && answer.isSuccess, summarised);
 
   const stationName = (id: number) => stations.find((s) => s.id === id)?.name ?? `#${id}`;
   const seriesMeta = viz.series.map((ref) => sensorById(meta, ref.sensorId));
@@ -96,6 +100,12 @@ export const ChartCard = ({
       )
     : null;
   const reset = extent ? () => dispatch({ type: 'zoom', vizId: viz.id, range: extent, fastTime: 0 }) : undefined;
+  const isTimeChart = viz.chartType === 'timeSeries' || isRange || viz.chartType === 'bar';
+  // A drag across a time chart (or a zoom key) zooms its group (linked charts follow), kept to the
+  // span its scrubber covers: the group's data and the window shown.
+  const zoomLimit: TimeRange | null = extent ? [Math.min(extent[0], viz.range[0]), Math.max(extent[1], viz.range[1])] : null;
+  const zoomTo = (range: TimeRange) =>
+    dispatch({ type: 'zoom', vizId: viz.id, range: clampZoom(range, zoomLimit), fastTime: FAST_TIME_CUSTOM });
 
   const setSeries = (index: number, next: SeriesRef | null) => {
     const series = next === null ? viz.series.filter((_, i) => i !== index) : viz.series.map((s, i) => (i === index ? next : s));
@@ -141,6 +151,7 @@ export const ChartCard = ({
         locale={locale}
         label={title}
         {...(reset && (viz.chartType === 'histogram' || viz.chartType === 'range') ? { onReset: reset } : {})}
+        {...(isTimeChart ? { onZoom: zoomTo } : {})}
       />
     );
   }
@@ -219,6 +230,7 @@ export const ChartCard = ({
           <AggregationBadge
             aggregation={aggregation}
             locale={locale}
+            envelope={isRange || (viz.chartType === 'timeSeries' && chartSeries.some((cs) => cs.envelope))}
             toggle={rawToggle(raw, rawRes !== null, aggregation.kind)}
             onRaw={setRaw}
           />

@@ -4,11 +4,17 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CHART_RESOLUTION, RANGE_RESOLUTION } from '@/components/charts/buckets';
+import { useChartData, vizChartRequest } from '../api/get-chart-data';
 import { useDayRangeDraft } from '../hooks/use-day-range-draft';
+import { OVERVIEW_WIDTH, overviewPaths } from '../utils/scrubber-overview';
+import { SCRUBBER_HEIGHT } from '../utils/scrubber';
 import { dataExtent } from '../utils/station-sensors';
 import {
+  FAST_TIME_ALL,
   FAST_TIME_CUSTOM,
   QUICK_RANGES,
   asFastTime,
@@ -52,6 +58,29 @@ export const ChartGroup = ({ group, index, stations, meta, mobile, anchorId, pro
   const scrubDomain: TimeRange = extent
     ? [Math.min(extent[0], first.range[0]), Math.max(extent[1], first.range[1])]
     : first.range;
+
+  // The scrubber's overview: the first chart's answer over all its data, the same question as its
+  // 'All' quick range (which the chart prefetches: one cache entry, no extra request), asked once a
+  // chart's data has come and nothing is fetching, so it never delays a chart.
+  const queryClient = useQueryClient();
+  const fetching = useIsFetching({ queryKey: ['explore-data'] });
+  const [overviewAsked, setOverviewAsked] = useState(false);
+  const chartsAnswered =
+    fetching === 0 &&
+    queryClient
+      .getQueryCache()
+      .findAll({ queryKey: ['explore-data'] })
+      .some((q) => q.state.status === 'success');
+  if (!overviewAsked && chartsAnswered && extent !== null) setOverviewAsked(true);
+  const overview = useChartData(
+    overviewAsked && extent !== null && first.chartType !== 'map' && first.series.length > 0
+      ? vizChartRequest(
+          { series: first.series, range: quickRange(FAST_TIME_ALL, extent) },
+          mobile,
+          first.chartType === 'range' ? RANGE_RESOLUTION : CHART_RESOLUTION,
+        )
+      : null,
+  );
 
   return (
     <Paper
@@ -110,6 +139,7 @@ export const ChartGroup = ({ group, index, stations, meta, mobile, anchorId, pro
           domain={scrubDomain}
           selection={first.range}
           onZoom={(range, cleared) => zoom(range, cleared && extent ? 0 : FAST_TIME_CUSTOM)}
+          overview={overviewPaths(overview.data, scrubDomain, OVERVIEW_WIDTH, SCRUBBER_HEIGHT)}
         />
       </Stack>
     </Paper>

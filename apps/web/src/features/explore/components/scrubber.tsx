@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { partner } from '@/config/partner';
 import { formatDateTime } from '@/lib/format';
 import { SCRUBBER_HEIGHT, hasDragged, releaseZoom, timeToPx } from '../utils/scrubber';
+import { OVERVIEW_WIDTH, type OverviewPaths } from '../utils/scrubber-overview';
 import type { TimeRange } from '../utils/workspace';
 
 type ScrubberProps = {
@@ -13,7 +14,12 @@ type ScrubberProps = {
   readonly selection: TimeRange;
   /** On release: the zoom (spec §4 Scrubber); the whole domain when the selection is cleared. */
   readonly onZoom: (range: TimeRange, cleared: boolean) => void;
+  /** The group's data over the whole span (scrubber-overview.ts), drawn small under the selection. */
+  readonly overview?: readonly OverviewPaths[];
 };
+
+/** The overview's series: the chart's first two series colours, muted by opacity. */
+const OVERVIEW_COLOURS = [partner.colours.primary, '#2a9d8f'];
 
 type Drag = {
   mode: 'new' | 'start' | 'end' | 'move';
@@ -31,7 +37,7 @@ type Drag = {
  * without a drag zooms nowhere, and a double-click anywhere on it clears it (the whole range). The handles are sliders for the keyboard (arrows move an
  * end by 1%, Shift by 10%).
  */
-export const Scrubber = ({ domain, selection, onZoom }: ScrubberProps) => {
+export const Scrubber = ({ domain, selection, onZoom, overview = [] }: ScrubberProps) => {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   // The drag lives in a ref as well as in state: pointer moves render at the browser's pace, and a
@@ -167,6 +173,30 @@ export const Scrubber = ({ domain, selection, onZoom }: ScrubberProps) => {
         cursor: 'crosshair',
       }}
     >
+      {overview.length > 0 && (
+        <svg
+          data-testid="scrubber-overview"
+          role="img"
+          aria-label={t('explore.scrubberOverview')}
+          viewBox={`0 0 ${OVERVIEW_WIDTH} ${SCRUBBER_HEIGHT}`}
+          preserveAspectRatio="none"
+          style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', pointerEvents: 'none' }}
+        >
+          {overview.map((paths, i) => (
+            <g key={i}>
+              <path d={paths.band} fill={OVERVIEW_COLOURS[i % OVERVIEW_COLOURS.length]} fillOpacity={0.25} stroke="none" />
+              <path
+                d={paths.line}
+                fill="none"
+                stroke={OVERVIEW_COLOURS[i % OVERVIEW_COLOURS.length]}
+                strokeOpacity={0.7}
+                strokeWidth={1}
+                vectorEffect="non-scaling-stroke"
+              />
+            </g>
+          ))}
+        </svg>
+      )}
       <Box
         onPointerDown={begin('move')}
         sx={{

@@ -53,6 +53,8 @@ export const chartSeriesOf = (
       aggregation: m?.aggregation ?? 'avg',
       points: toPoints(rows),
       bands: rows.flatMap((r) => (r.min === null || r.max === null ? [] : [{ x: r.time, min: r.min, max: r.max }])),
+      // Buckets of several readings: their envelope is drawn, and the badge says so.
+      envelope: rows.some((r) => r.samples > 1),
       bucketSeconds: answer?.bucketSize ?? 60,
       minimumGapSeconds: vizMeta?.minimumGap ?? null,
       thresholds: thresholdsOf(vizMeta, locale),
