@@ -9,6 +9,6 @@ import { SharePreview } from './share-preview/share-preview.js';
   imports: [SensorsModule],
   controllers: [BookmarksController],
   providers: [BookmarkStore, SharePreview],
-  exports: [SharePreview],
+  exports: [SharePreview, BookmarkStore],
 })
 export class BookmarksModule {}
