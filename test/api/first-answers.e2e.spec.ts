@@ -42,7 +42,10 @@ beforeAll(async () => {
   sut = await startTestApp();
   owner = await signUp(sut, outboxOf(sut.dataDir), { name: 'Keeper' });
   privateStation = ok(
-    await callApi(sut.url, 'POST', '/api/stations', { token: owner.token, body: { deviceId: newDeviceId(), name: 'Hidden lab' } }),
+    await callApi(sut.url, 'POST', '/api/stations', {
+      token: owner.token,
+      body: { deviceId: newDeviceId(), name: 'Hidden lab' },
+    }),
   )['id'] as number;
 });
 afterAll(() => sut?.close());

@@ -12,7 +12,8 @@ describe("a page's lazy code named in its HTML", () => {
     'src/features/explore/api/prefetch-workspace.ts': { file: 'assets/prefetch-e.js' },
     'src/app/routes/station.route.tsx': { file: 'assets/station-f.js' },
   };
-  const html = '<script type="module" crossorigin src="/assets/index-a.js"></script><link rel="modulepreload" crossorigin href="/assets/react-b.js">';
+  const html =
+    '<script type="module" crossorigin src="/assets/index-a.js"></script><link rel="modulepreload" crossorigin href="/assets/react-b.js">';
 
   it("names the route's chunks and what they import, not what index.html names already", () => {
     expect(pageChunks(manifest, '/viz', html)).toEqual(['/assets/explore-c.js', '/assets/charts-d.js', '/assets/prefetch-e.js']);

@@ -1,10 +1,13 @@
 import { scriptSafeJson, withFirstAnswers } from './web-app.js';
 
 describe('first answers in index.html', () => {
-  const html = '<!doctype html><html><head><title>G</title><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>';
+  const html =
+    '<!doctype html><html><head><title>G</title><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>';
 
   it('puts them in a JSON script element before the app script, read back as they were', () => {
-    const answers = { 'GET /bookmarks/resolve?v=abc': { token: 'abc', bookmark: '{"t":"a</script><script>alert(1)</script>&\u2028"}' } };
+    const answers = {
+      'GET /bookmarks/resolve?v=abc': { token: 'abc', bookmark: '{"t":"a</script><script>alert(1)</script>&\u2028"}' },
+    };
     const out = withFirstAnswers(html, answers);
     const [, json] = /<script type="application\/json" id="gt-first-answers">(.*?)<\/script>/s.exec(out)!;
     expect(JSON.parse(json!)).toEqual(answers);

@@ -13,7 +13,9 @@ export const saveBookmark = async (bookmark: Bookmark): Promise<string> =>
  * opened at /viz?v= carries it already (the server wrote the same answer into the page): then no call.
  */
 export const resolveBookmark = async (token: string, signal?: AbortSignal): Promise<Bookmark> => {
-  const answer = takeFirstAnswer(routes.bookmarkResolve, { v: token }) ?? await callRoute(routes.bookmarkResolve, { query: { v: token }, ...(signal ? { signal } : {}) });
+  const answer =
+    takeFirstAnswer(routes.bookmarkResolve, { v: token }) ??
+    (await callRoute(routes.bookmarkResolve, { query: { v: token }, ...(signal ? { signal } : {}) }));
   return decodeBookmark(answer.bookmark);
 };
 
