@@ -60,6 +60,9 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the API reads which chunks a page's lazy code is in, and names them
+    // in that page's HTML as module preloads (apps/api/src/web/page-code.ts).
+    manifest: true,
     sourcemap: true,
     target: 'es2022',
     rolldownOptions: {

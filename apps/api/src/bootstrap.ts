@@ -14,7 +14,9 @@ import { DemoSeeder } from './seed/demo-seeder.js';
 import { mountSharePage } from './bookmarks/share-preview/share-page.js';
 import { SharePreview } from './bookmarks/share-preview/share-preview.js';
 import { PostgresIoAdapter } from './discussions/index.js';
-import { mountDocsAssets, mountWebApp } from './web/web-app.js';
+import { BookmarkStore } from './bookmarks/bookmark-store.js';
+import { bookmarkFirstAnswers } from './bookmarks/first-answers.js';
+import { mountDocsAssets, mountWebApp, webDistDir } from './web/web-app.js';
 import { securityHeaders } from './web/security-headers.js';
 
 /** Nest's own messages go to the same structured log. */
@@ -63,7 +65,7 @@ export const createApiApp = async (runtime: Runtime, options: AppOptions & { por
   app.useWebSocketAdapter(new PostgresIoAdapter(app, runtime.pool));
   await app.init();
   mountSharePage(express, app.get(SharePreview), runtime.config.publicUrl);
-  const served = mountWebApp(express);
+  const served = mountWebApp(express, webDistDir, bookmarkFirstAnswers(app.get(BookmarkStore)));
   if (!served) runtime.log.warn('apps/web/dist is missing: the web app is not served (run npm run build)');
   // Whatever neither the API nor the web app answered (non-GET outside /api, or no web build).
   express.use((_req: unknown, res: { status(n: number): { json(b: unknown): void } }) => res.status(404).json(routeNotFound));

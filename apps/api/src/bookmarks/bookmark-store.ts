@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import type { SavedBookmark } from '@groundtruth/contracts';
 import { PG_POOL, type PgPool } from '@groundtruth/platform';
 
 /**
@@ -11,6 +12,9 @@ import { PG_POOL, type PgPool } from '@groundtruth/platform';
 export const TOKEN_LENGTHS = [12, 16, 22, 43] as const;
 
 export const bookmarkHash = (canonical: string): string => createHash('sha256').update(canonical, 'utf8').digest('base64url');
+
+/** GET /bookmarks/resolve's answer for a token and its stored text. */
+export const savedBookmark = (token: string, bookmark: string): SavedBookmark => ({ token, url: `/viz?v=${token}`, bookmark });
 
 /** Saved bookmarks: content-addressed rows of `gt_bookmarks` (migration 013). */
 @Injectable()

@@ -11,10 +11,8 @@ import { APP_CONFIG, type AppConfig } from '@groundtruth/platform';
 import { CurrentActor, RateLimiter } from '../accounts/index.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
 import type { Request, Response } from 'express';
-import { BookmarkStore } from './bookmark-store.js';
+import { BookmarkStore, savedBookmark as saved } from './bookmark-store.js';
 import { SharePreview } from './share-preview/share-preview.js';
-
-const saved = (token: string, bookmark: string): SavedBookmark => ({ token, url: `/viz?v=${token}`, bookmark });
 
 const HOUR_MS = 60 * 60 * 1000;
 

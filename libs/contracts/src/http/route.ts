@@ -38,3 +38,16 @@ export type RouteContract = {
 };
 
 export const route = <R extends RouteContract>(r: R): R => r;
+
+/** The id of the `<script type="application/json">` in which the server hands the web app its first answers. */
+export const FIRST_ANSWERS_ELEMENT_ID = 'gt-first-answers';
+
+/**
+ * The name under which a GET's answer is handed over inside the page (see FIRST_ANSWERS_ELEMENT_ID):
+ * the route's method and path with its query, so the server and the web app build it from the same
+ * contract and the same values, never from a written path.
+ */
+export const firstAnswerKey = (r: RouteContract, query: Readonly<Record<string, string>> = {}): string => {
+  const search = new URLSearchParams(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))).toString();
+  return `${r.method.toUpperCase()} ${r.path}${search ? `?${search}` : ''}`;
+};

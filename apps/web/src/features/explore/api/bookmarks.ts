@@ -2,14 +2,20 @@ import { routes } from '@groundtruth/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { decodeBookmark, type Bookmark } from '@groundtruth/domain';
 import { callRoute } from '@/lib/call-route';
+import { takeFirstAnswer } from '@/lib/first-answers';
 
 /** POST /bookmarks/save (spec §7): stores a bookmark and answers its short token (the same token for the same content). */
 export const saveBookmark = async (bookmark: Bookmark): Promise<string> =>
   (await callRoute(routes.bookmarkSave, { body: bookmark as unknown as Record<string, unknown> })).token;
 
-/** GET /bookmarks/resolve?v=: the bookmark a short token names, read with the domain codec. */
+/**
+ * GET /bookmarks/resolve?v=: the bookmark a short token names, read with the domain codec. A page
+ * opened at /viz?v= carries it already (the server wrote the same answer into the page): then no call.
+ */
 export const resolveBookmark = async (token: string, signal?: AbortSignal): Promise<Bookmark> => {
-  const answer = await callRoute(routes.bookmarkResolve, { query: { v: token }, ...(signal ? { signal } : {}) });
+  const answer =
+    takeFirstAnswer(routes.bookmarkResolve, { v: token }) ??
+    (await callRoute(routes.bookmarkResolve, { query: { v: token }, ...(signal ? { signal } : {}) }));
   return decodeBookmark(answer.bookmark);
 };
 

@@ -23,6 +23,8 @@ export type WorkspaceLink = { readonly token: string } | { readonly text: string
  * to the chart. A bad bookmark is left to the workspace to tell.
  */
 export const prefetchWorkspace = async (queryClient: QueryClient, link: WorkspaceLink): Promise<void> => {
+  // The sensor catalogue does not depend on the bookmark: asked beside it, not after it.
+  const catalogue = queryClient.ensureQueryData(exploreSensorsMetaQueryOptions()).catch(() => undefined);
   let bookmark: Bookmark;
   try {
     if ('token' in link) {
@@ -38,7 +40,7 @@ export const prefetchWorkspace = async (queryClient: QueryClient, link: Workspac
   // A 4xx already had (a station not there) would answer the same: the publishing's address change
   // comes through here, and asked again it was a second 404 for each such chart and station.
   const mobile = window.matchMedia(MOBILE_MEDIA_QUERY).matches;
-  const asked: Promise<unknown>[] = [];
+  const asked: Promise<unknown>[] = [catalogue];
   for (const viz of ws.groups.flatMap((g) => g.vizes)) {
     if (viz.chartType === 'map') continue;
     const data = chartDataQueryOptions(
@@ -47,7 +49,6 @@ export const prefetchWorkspace = async (queryClient: QueryClient, link: Workspac
     if (worthAskingAgain(queryClient, data.queryKey)) asked.push(queryClient.ensureQueryData(data));
     preloadChartCode(viz.chartType);
   }
-  asked.push(queryClient.ensureQueryData(exploreSensorsMetaQueryOptions()));
   for (const id of ws.stations) {
     const station = exploreStationQueryOptions(id);
     if (worthAskingAgain(queryClient, station.queryKey)) asked.push(queryClient.ensureQueryData(station));
