@@ -1,4 +1,3 @@
-import type { ClickHouseClient } from '@clickhouse/client';
 import { Inject, Injectable } from '@nestjs/common';
 import { aggregationOf, bucketValue, DomainError, planChartQuery, type Actor, type ChartPlan } from '@groundtruth/domain';
 import type {
@@ -88,18 +87,16 @@ const tooLarge = () =>
 /** Chart data (GET /sensors/data, /tail, /recently), after checking that the asker may read every station named. */
 @Injectable()
 export class SensorDataQueries {
-  private readonly client: ClickHouseClient;
   private readonly cache: AnswerCache<SensorData>;
   /** Each selection's data end, under the same readings versions: a new window of it needs no data-end subquery. */
   private readonly dataEnds = new AnswerCache<{ readonly end: number | null }>(DATA_END_SELECTIONS);
 
   constructor(
-    @Inject(CLICKHOUSE) clickhouse: ClickHouse,
+    @Inject(CLICKHOUSE) private readonly clickhouse: ClickHouse,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly access: StationAccessQueries,
     private readonly versions: ReadingsVersions,
   ) {
-    this.client = clickhouse.client;
     this.cache = new AnswerCache(config.chartCacheRows);
   }
 
@@ -141,9 +138,12 @@ export class SensorDataQueries {
     selection: { stationIds: number[]; sensorIds: number[] },
     known: { readonly end: number | null } | null,
   ): Promise<SensorData> {
-    const { buckets, dataEnd } = known
-      ? { buckets: await readSensorBuckets(this.client, plan, selection, MAX_DATA_ROWS + 1), dataEnd: known.end }
-      : await readChartBuckets(this.client, plan, selection, MAX_DATA_ROWS + 1);
+    // On the chart lane (ClickHouse.charts): beside other charts, writes and heavy work.
+    const { buckets, dataEnd } = await this.clickhouse.charts(async (client) =>
+      known
+        ? { buckets: await readSensorBuckets(client, plan, selection, MAX_DATA_ROWS + 1), dataEnd: known.end }
+        : await readChartBuckets(client, plan, selection, MAX_DATA_ROWS + 1),
+    );
     if (buckets.length > MAX_DATA_ROWS) throw tooLarge();
     const rows = buckets.map(toRow);
     const series = new Set(rows.map((r) => `${r.stationId}/${r.moduleId}/${r.sensorId}`)).size;
@@ -161,18 +161,27 @@ export class SensorDataQueries {
 
   async tail(query: SensorTailQuery, actor: Actor): Promise<SensorTail> {
     const selection = await this.readable(query, actor);
-    const ends = await readDataEnds(this.client, selection);
+    const ends = await this.clickhouse.charts((client) => readDataEnds(client, selection));
+    // Each station's window in a turn of its own, so that the chart sessions share them.
+    const read = await Promise.all(
+      selection.stationIds.map(async (stationId) => {
+        const end = ends.get(stationId);
+        if (end === undefined) return { stationId, end, plan: null, buckets: [] };
+        // The latest reading included: the window ends just after it.
+        const plan = planChartQuery(end + 1 - TAIL_HOURS * HOUR_MS, end + 1, TAIL_RESOLUTION);
+        const buckets = await this.clickhouse.charts((client) =>
+          readSensorBuckets(client, plan, { stationIds: [stationId], sensorIds: selection.sensorIds }),
+        );
+        return { stationId, end, plan, buckets };
+      }),
+    );
     const data: SensorDataRow[] = [];
     const stations: SensorTail['stations'] = [];
-    for (const stationId of selection.stationIds) {
-      const end = ends.get(stationId);
-      if (end === undefined) {
+    for (const { stationId, end, plan, buckets } of read) {
+      if (end === undefined || plan === null) {
         stations.push({ stationId, dataEnd: null, bucketSize: null, aggregate: null, start: null, end: null });
         continue;
       }
-      // The latest reading included: the window ends just after it.
-      const plan = planChartQuery(end + 1 - TAIL_HOURS * HOUR_MS, end + 1, TAIL_RESOLUTION);
-      const buckets = await readSensorBuckets(this.client, plan, { stationIds: [stationId], sensorIds: selection.sensorIds });
       data.push(...buckets.map(toRow));
       if (data.length > MAX_DATA_ROWS) throw tooLarge();
       stations.push({
@@ -194,11 +203,11 @@ export class SensorDataQueries {
       Promise.all(
         hours.map(async (h) => {
           const start = Math.floor((now - h * HOUR_MS) / 60_000) * 60_000;
-          const rows = await readWindowSummaries(this.client, start, now, selection);
+          const rows = await this.clickhouse.charts((client) => readWindowSummaries(client, start, now, selection));
           return { hours: h, start, end: now, data: rows.map(toRow) };
         }),
       ),
-      readLatest(this.client, selection),
+      this.clickhouse.charts((client) => readLatest(client, selection)),
     ]);
     return {
       windows,
