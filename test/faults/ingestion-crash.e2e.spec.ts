@@ -266,6 +266,10 @@ describe('the product killed while uploads are processed', () => {
         expect(meta?.status).toBe(200);
       }
       csvSensorId = (await import('../../libs/domain/src/index.js')).sensorByFullKey(csvSensor)!.id;
+      // Readings of the last hours too, so that the recent maxima the page path keeps are checked.
+      const recent = csvFile(ROUNDS + 1, Math.floor(Date.now() / 1000) - 3 * 3600, 50);
+      csvSent.push({ stationId: stationIds[0]!, text: recent.text, expected: recent.expected });
+      expect((await post(`/api/data/stations/${stationIds[0]}/csv`, recent.text, { 'content-type': 'text/csv' }))?.status).toBe(200);
 
       let killedWhileOwed = 0;
       for (let round = 0; round < ROUNDS; round++) {
@@ -291,12 +295,6 @@ describe('the product killed while uploads are processed', () => {
             body: JSON.stringify({ name: `Crash ${stationIndex} round ${round}` }),
           }).catch(() => null),
         ];
-        if (round === 0) {
-          // Readings of the last hours too, so that the recent maxima the page path keeps are checked.
-          const recent = csvFile(ROUNDS + 1, Math.floor(Date.now() / 1000) - 3 * 3600, 50);
-          traffic.push(post(`/api/data/stations/${stationIds[stationIndex]}/csv`, recent.text, { 'content-type': 'text/csv' }));
-          csvSent.push({ stationId: stationIds[stationIndex]!, text: recent.text, expected: recent.expected });
-        }
         if (round > 0) {
           const r = await db.pool.query<{ id: string }>(
             `SELECT id FROM ingestions WHERE type = 'data' ORDER BY random() LIMIT 1`,
