@@ -9,6 +9,7 @@
 // middle and end (and its spread over the last 5 minutes). A benchmark: it prints figures and checks
 // nothing. BENCH_DEMO_DAYS (default 365) sets the demo's days; BENCH_DATA_DIR keeps (and reuses) the
 // data folder, so a second run skips the seeding.
+import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, existsSync, mkdirSync } from 'node:fs';
@@ -16,6 +17,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { clearInterval, setInterval } from 'node:timers';
 import { benchCaller, signUpFromOutbox } from './bench-accounts.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 600);
@@ -86,7 +88,8 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS + UPLOADERS 
 /** One request, its body drained (compressed, as a browser asks): answers status and the text when `read`. */
 const request = (method, url, { token, body, headers = {}, read = false } = {}) =>
   new Promise((resolve) => {
-    const payload = body === undefined ? undefined : typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body);
+    const payload =
+      body === undefined ? undefined : typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body);
     const req = http.request(
       `${base}${url}`,
       {
@@ -95,7 +98,9 @@ const request = (method, url, { token, body, headers = {}, read = false } = {}) 
         headers: {
           ...(read ? {} : { 'accept-encoding': 'br, gzip' }),
           ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(payload !== undefined && typeof body === 'object' && !(body instanceof Uint8Array) ? { 'content-type': 'application/json' } : {}),
+          ...(payload !== undefined && typeof body === 'object' && !(body instanceof Uint8Array)
+            ? { 'content-type': 'application/json' }
+            : {}),
           ...headers,
         },
       },
@@ -152,7 +157,8 @@ try {
     const { ingestions } = await getJson('/api/status');
     const samples = [];
     for (const id of publicStations.keys()) samples.push((await getJson(`/api/stations/${id}`)).data?.numberOfSamples ?? 0);
-    const idle = ingestions !== null && ingestions.lag === 0 && ingestions.received + ingestions.processing + ingestions.waiting === 0;
+    const idle =
+      ingestions !== null && ingestions.lag === 0 && ingestions.received + ingestions.processing + ingestions.waiting === 0;
     return `${samples.join(',')}|${idle}`;
   };
   const seedStart = Date.now();
@@ -191,7 +197,7 @@ try {
   const newWindow = () => {
     const s = pick(stations);
     const span = pick([1, 3, 7, 14, 30]) * DAY;
-    const end = s.start + span + Math.floor(Math.random() * Math.max(1, s.end - s.start - span) / 1000) * 1000;
+    const end = s.start + span + Math.floor((Math.random() * Math.max(1, s.end - s.start - span)) / 1000) * 1000;
     return chartUrl(s, end - span, end, 500);
   };
 
@@ -199,20 +205,32 @@ try {
   const editors = [];
   for (let i = 0; i < EDITORS; i++) {
     const token = await signUpFromOutbox(api, dataDir);
-    const project = (await api('POST', '/api/projects', { token, body: { name: `Storm ${i}`, description: 'd', goal: 'g', location: 'l', privacy: 1 } })).body;
+    const project = (
+      await api('POST', '/api/projects', {
+        token,
+        body: { name: `Storm ${i}`, description: 'd', goal: 'g', location: 'l', privacy: 1 },
+      })
+    ).body;
     const deviceId = randomBytes(8).toString('hex');
     const station = (await api('POST', '/api/stations', { token, body: { deviceId, name: `Storm editor ${i}` } })).body;
     editors.push({ token, projectId: project.id, stationId: station.id });
   }
-  const { simulatedStation, metaFile, dataFile } = await import('../../apps/api/dist/simulator/upload-station.js').then(async (m) => ({
-    ...m,
-    ...(await import('../../apps/api/dist/simulator/station-files.js')),
-  }));
+  const { simulatedStation, metaFile, dataFile } = await import('../../apps/api/dist/simulator/upload-station.js').then(
+    async (m) => ({
+      ...m,
+      ...(await import('../../apps/api/dist/simulator/station-files.js')),
+    }),
+  );
   const uploaderToken = UPLOADERS > 0 ? await signUpFromOutbox(api, dataDir) : null;
   const uploaders = [];
   for (let i = 0; i < UPLOADERS; i++) {
     const deviceHex = randomBytes(8).toString('hex');
-    const station = simulatedStation({ deviceHex, kind: 'flood', site: { latitude: 40.7 + i * 0.001, longitude: -74 }, seed: deviceHex });
+    const station = simulatedStation({
+      deviceHex,
+      kind: 'flood',
+      site: { latitude: 40.7 + i * 0.001, longitude: -74 },
+      seed: deviceHex,
+    });
     const headers = (type, blocks) => ({
       'content-type': 'application/vnd.fk.data+binary',
       'fk-deviceid': deviceHex,
@@ -221,7 +239,11 @@ try {
       'fk-blocks': `${blocks[0]},${blocks[1]}`,
     });
     await api('POST', '/api/stations', { token: uploaderToken, body: { deviceId: deviceHex, name: `Storm gauge ${i}` } });
-    await api('POST', '/api/ingestion', { token: uploaderToken, body: metaFile(station, Date.now() - DAY), headers: headers('meta', [1, 1]) });
+    await api('POST', '/api/ingestion', {
+      token: uploaderToken,
+      body: metaFile(station, Date.now() - DAY),
+      headers: headers('meta', [1, 1]),
+    });
     uploaders.push({ station, headers });
   }
   console.log(
@@ -286,7 +308,11 @@ try {
       const to = Math.floor(Date.now() / MINUTE) * MINUTE;
       if (to > from) {
         const file = dataFile(u.station, from, to, MINUTE);
-        await timed('station upload', 'POST', '/api/ingestion', { token: uploaderToken, body: file.body, headers: u.headers('data', file.blocks) });
+        await timed('station upload', 'POST', '/api/ingestion', {
+          token: uploaderToken,
+          body: file.body,
+          headers: u.headers('data', file.blocks),
+        });
         from = to;
       }
       await sleep(MINUTE - (Date.now() % MINUTE) + 50);
@@ -330,12 +356,18 @@ try {
     };
   });
   const total = rows.reduce((n, r) => n + r.requests, 0);
-  console.log(`\n${CLIENTS} clients (${EDITORS} editors), ${uploaders.length} stations uploading each minute, ${seconds.toFixed(0)} s`);
+  console.log(
+    `\n${CLIENTS} clients (${EDITORS} editors), ${uploaders.length} stations uploading each minute, ${seconds.toFixed(0)} s`,
+  );
   console.table(rows);
   const fiveXX = rows.reduce((n, r) => n + r['5xx'], 0);
   const errors = rows.reduce((n, r) => n + r.errors, 0);
-  console.log(`total ${total} requests, ${(total / seconds).toFixed(1)} requests/s, ${errors} errors, ${fiveXX} × 5xx (or no answer)`);
-  const middle = rss.reduce((a, b) => (Math.abs(b.at - (began + seconds * 500)) < Math.abs(a.at - (began + seconds * 500)) ? b : a));
+  console.log(
+    `total ${total} requests, ${(total / seconds).toFixed(1)} requests/s, ${errors} errors, ${fiveXX} × 5xx (or no answer)`,
+  );
+  const middle = rss.reduce((a, b) =>
+    Math.abs(b.at - (began + seconds * 500)) < Math.abs(a.at - (began + seconds * 500)) ? b : a,
+  );
   const lastFive = rss.filter((r) => r.at >= Date.now() - 300_000 && r.mb !== null).map((r) => r.mb);
   const spread = lastFive.length > 1 ? ((Math.max(...lastFive) - Math.min(...lastFive)) / Math.min(...lastFive)) * 100 : NaN;
   console.log(

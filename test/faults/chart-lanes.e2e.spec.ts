@@ -19,7 +19,7 @@ const MIN = 60_000;
 const DAY = 86_400_000;
 const DEPTH = 70;
 const PH = 1;
-const CHART_DAYS = 180;
+const CHART_DAYS = 90;
 const READINGS = CHART_DAYS * 1440 * 2;
 
 type Lab = { sut: TestApp; owner: TestUser; station: number };
@@ -29,9 +29,12 @@ const p95 = (ms: number[]) => [...ms].sort((a, b) => a - b)[Math.floor(0.95 * ms
 const setUp = async (env: Record<string, string>): Promise<Lab> => {
   const sut = await startTestApp(env);
   const owner = await signUp(sut, outboxOf(sut.dataDir));
-  const created = await callApi(sut.url, 'POST', '/api/stations', { token: owner.token, body: { deviceId: newDeviceId(), name: 'Pier' } });
+  const created = await callApi(sut.url, 'POST', '/api/stations', {
+    token: owner.token,
+    body: { deviceId: newDeviceId(), name: 'Pier' },
+  });
   const station = created.body!['id'] as number;
-  // Half a year of one-minute readings of two sensors, straight into ClickHouse.
+  // Three months of one-minute readings of two sensors, straight into ClickHouse.
   await sut.runtime.clickhouse.client.command({
     query: `INSERT INTO readings SELECT ${station}, 5, if(number % 2 = 0, ${DEPTH}, ${PH}),
                    fromUnixTimestamp64Milli(${T0} + intDiv(number, 2) * ${MIN}, 'UTC'), (number % 997) / 8, 1, 1
@@ -41,7 +44,7 @@ const setUp = async (env: Record<string, string>): Promise<Lab> => {
   return { sut, owner, station };
 };
 
-/** `count` chart reads of windows never asked before (a week somewhere in the half year), two at a time. */
+/** `count` chart reads of windows never asked before (a week somewhere in the three months), two at a time. */
 const chartTimes = async ({ sut, owner, station }: Lab, count: number, until?: () => boolean): Promise<number[]> => {
   const times: number[] = [];
   let n = 0;
@@ -49,13 +52,13 @@ const chartTimes = async ({ sut, owner, station }: Lab, count: number, until?: (
     while (n < count || (until !== undefined && !until())) {
       const i = n++;
       const start = T0 + ((i * 7919 + Math.floor(Math.random() * 1000)) % ((CHART_DAYS - 7) * 1440)) * MIN + (i % 59) * 1000;
+      const url = `/api/sensors/data?stations=${station}&sensors=${DEPTH},${PH}&start=${start}&end=${start + 7 * DAY}&resolution=500`;
       const t0 = performance.now();
-      const chart = await callApi(
-        sut.url,
-        'GET',
-        `/api/sensors/data?stations=${station}&sensors=${DEPTH},${PH}&start=${start}&end=${start + 7 * DAY}&resolution=500`,
-        { token: owner.token },
-      );
+      // A kept-alive socket the server closed just then fails the fetch before any answer: asked again.
+      const chart = await callApi(sut.url, 'GET', url, { token: owner.token }).catch((error: unknown) => {
+        if (!(error instanceof TypeError)) throw error;
+        return callApi(sut.url, 'GET', url, { token: owner.token });
+      });
       times.push(performance.now() - t0);
       if (chart.status !== 200) throw new Error(`chart: ${chart.status}`);
     }
@@ -64,13 +67,14 @@ const chartTimes = async ({ sut, owner, station }: Lab, count: number, until?: (
   return times;
 };
 
-/** The chart p95 idle, then while an export of the whole half year and a large upload both run. */
+/** The chart p95 idle, then while an export of the whole three months and a large upload both run. */
 const measure = async (lab: Lab): Promise<{ idle: number; loaded: number; overlapped: number }> => {
   const { sut, owner, station } = lab;
   await chartTimes(lab, 20); // warm
-  const idle = p95(await chartTimes(lab, 80));
+  const idle = p95(await chartTimes(lab, 60));
+  process.stdout.write(`chart lanes: idle p95 ${idle.toFixed(1)} ms\n`);
 
-  // A second station uploads 60 days of one-minute readings in one file.
+  // A second station uploads 30 days of one-minute readings in one file.
   const uploader = simulatedStation({ deviceHex: newDeviceId(), kind: 'water', site: DEFAULT_SITE });
   const deviceHex = Buffer.from(uploader.deviceId).toString('hex');
   await callApi(sut.url, 'POST', '/api/stations', { token: owner.token, body: { deviceId: deviceHex, name: 'Big upload' } });
@@ -82,12 +86,16 @@ const measure = async (lab: Lab): Promise<{ idle: number; loaded: number; overla
     'fk-blocks': `${blocks[0]},${blocks[1]}`,
   });
   const post = async (body: Uint8Array, h: Record<string, string>) => {
-    const res = await fetch(`${sut.url}/api/ingestion`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}`, ...h }, body });
+    const res = await fetch(`${sut.url}/api/ingestion`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.token}`, ...h },
+      body,
+    });
     if (res.status !== 200) throw new Error(`upload: ${res.status} ${await res.text()}`);
     return (await res.json()) as { id: number };
   };
   await post(metaFile(uploader, T0), headers('meta', [1, 1]));
-  const big = dataFile(uploader, T0, T0 + 60 * DAY, MIN);
+  const big = dataFile(uploader, T0, T0 + 30 * DAY, MIN);
 
   let exportDone = false;
   let uploadDone = false;
@@ -100,16 +108,16 @@ const measure = async (lab: Lab): Promise<{ idle: number; loaded: number; overla
       if (s.body!['state'] === 'done' || s.body!['state'] === 'failed') break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    exportDone = true;
   });
+  void exported.finally(() => (exportDone = true)).catch(() => undefined);
   const uploaded = post(big.body, headers('data', big.blocks)).then(async ({ id }) => {
     for (;;) {
       const s = await callApi(sut.url, 'GET', `/api/data/ingestions/${id}`, { token: owner.token });
       if (s.body!['state'] === 'processed' || s.body!['state'] === 'failed') break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    uploadDone = true;
   });
+  void uploaded.finally(() => (uploadDone = true)).catch(() => undefined);
   const began = performance.now();
   let overlapped = 0;
   const loadedTimes = await chartTimes(lab, 40, () => {
@@ -130,7 +138,9 @@ describe('chart reads beside an export and a large upload', () => {
   it('keep their p95 within 2× of idle', async () => {
     lab = await setUp({});
     const { idle, loaded, overlapped } = await measure(lab);
-    process.stdout.write(`chart lanes: p95 idle ${idle.toFixed(1)} ms, during export + upload ${loaded.toFixed(1)} ms (${(loaded / idle).toFixed(2)}×), both running for ${overlapped.toFixed(0)} ms\n`);
+    process.stdout.write(
+      `chart lanes: p95 idle ${idle.toFixed(1)} ms, during export + upload ${loaded.toFixed(1)} ms (${(loaded / idle).toFixed(2)}×), both running for ${overlapped.toFixed(0)} ms\n`,
+    );
     // The bound means something only if the heavy work ran while charts were read.
     expect(overlapped).toBeGreaterThan(1000);
     expect(loaded).toBeLessThanOrEqual(2 * idle);
@@ -139,7 +149,9 @@ describe('chart reads beside an export and a large upload', () => {
   it('the control: on the product’s own session (CHART_SESSIONS=0) the same charts miss the bound', async () => {
     lab = await setUp({ CHART_SESSIONS: '0' });
     const { idle, loaded, overlapped } = await measure(lab);
-    process.stdout.write(`chart lanes control: p95 idle ${idle.toFixed(1)} ms, during export + upload ${loaded.toFixed(1)} ms (${(loaded / idle).toFixed(2)}×)\n`);
+    process.stdout.write(
+      `chart lanes control: p95 idle ${idle.toFixed(1)} ms, during export + upload ${loaded.toFixed(1)} ms (${(loaded / idle).toFixed(2)}×)\n`,
+    );
     expect(overlapped).toBeGreaterThan(1000);
     expect(loaded).toBeGreaterThan(2 * idle);
   }, 300_000);

@@ -269,7 +269,9 @@ describe('the product killed while uploads are processed', () => {
       // Readings of the last hours too, so that the recent maxima the page path keeps are checked.
       const recent = csvFile(ROUNDS + 1, Math.floor(Date.now() / 1000) - 3 * 3600, 50);
       csvSent.push({ stationId: stationIds[0]!, text: recent.text, expected: recent.expected });
-      expect((await post(`/api/data/stations/${stationIds[0]}/csv`, recent.text, { 'content-type': 'text/csv' }))?.status).toBe(200);
+      expect((await post(`/api/data/stations/${stationIds[0]}/csv`, recent.text, { 'content-type': 'text/csv' }))?.status).toBe(
+        200,
+      );
 
       let killedWhileOwed = 0;
       for (let round = 0; round < ROUNDS; round++) {
@@ -407,7 +409,9 @@ describe('the product killed while uploads are processed', () => {
         expect(kept.rows[0]!.latest).toBeGreaterThan(0);
         expect(kept.rows[0]!.recent).toBeGreaterThan(0);
         // Control: a count one off and a recent maximum gone are each seen.
-        await db.pool.query('UPDATE gt_sensor_latest SET samples = samples + 1 WHERE ctid = (SELECT ctid FROM gt_sensor_latest LIMIT 1)');
+        await db.pool.query(
+          'UPDATE gt_sensor_latest SET samples = samples + 1 WHERE ctid = (SELECT ctid FROM gt_sensor_latest LIMIT 1)',
+        );
         await db.pool.query(
           `DELETE FROM gt_sensor_recent WHERE ctid = (SELECT ctid FROM gt_sensor_recent WHERE bucket >= now() - interval '72 hours' LIMIT 1)`,
         );

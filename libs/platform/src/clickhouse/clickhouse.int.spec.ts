@@ -148,7 +148,8 @@ describe('embedded ClickHouse (chDB)', () => {
         () => null,
         (error: unknown) => error,
       );
-    const second = (client: ClickHouse['client']) => client.query({ query: 'SELECT 2 AS two', format: 'JSONEachRow' }).then((r) => r.text());
+    const second = (client: ClickHouse['client']) =>
+      client.query({ query: 'SELECT 2 AS two', format: 'JSONEachRow' }).then((r) => r.text());
     // Every chart session gets a failed read (with one session free, reads go to the least busy one).
     for (let i = 0; i < 4; i++) {
       const [first] = await Promise.all([failed(sut.charts(fail)), failed(sut.charts(fail))]);

@@ -22,7 +22,8 @@ export function inlineQueryParams(sql: string, params: QueryParams | undefined):
 
 /** Types are the statement's own text; anything beyond a type name with nested arguments is refused. */
 const checkedType = (type: string, name: string): string => {
-  if (!/^[A-Za-z0-9_]+(?:\([A-Za-z0-9_, ()']*\))?$/.test(type)) throw new Error(`Query parameter ${name} has an unusual type ${type}`);
+  if (!/^[A-Za-z0-9_]+(?:\([A-Za-z0-9_, ()']*\))?$/.test(type))
+    throw new Error(`Query parameter ${name} has an unusual type ${type}`);
   return type;
 };
 

@@ -94,7 +94,11 @@ export class StationReadingsSummary {
    * the summary existed); the caller refreshes each under the station's lock.
    */
   async missing(): Promise<number[]> {
-    const held = await rows<{ station_id: string | number }>(this.clickhouse.client, 'SELECT DISTINCT station_id FROM readings_1d', {});
+    const held = await rows<{ station_id: string | number }>(
+      this.clickhouse.client,
+      'SELECT DISTINCT station_id FROM readings_1d',
+      {},
+    );
     if (held.length === 0) return [];
     const known = await this.pool.query<{ station_id: string }>('SELECT DISTINCT station_id FROM gt_sensor_latest');
     const have = new Set(known.rows.map((r) => Number(r.station_id)));
