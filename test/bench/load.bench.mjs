@@ -98,6 +98,7 @@ const request = (method, url, { token, body, headers = {}, read = false } = {}) 
         headers: {
           ...(read ? {} : { 'accept-encoding': 'br, gzip' }),
           ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(payload !== undefined ? { 'content-length': String(Buffer.byteLength(payload)) } : {}),
           ...(payload !== undefined && typeof body === 'object' && !(body instanceof Uint8Array)
             ? { 'content-type': 'application/json' }
             : {}),

@@ -12,6 +12,7 @@ import type {
 import { APP_CONFIG, CLICKHOUSE, type AppConfig, type ClickHouse, ReadingsVersions } from '@groundtruth/platform';
 import { StationAccessQueries } from '../../access/index.js';
 import { AnswerCache } from '../../common/cache/answer-cache.js';
+import { idArray, ReadModels } from '../../read-models/read-models.js';
 import {
   readChartBuckets,
   readDataEnds,
@@ -96,6 +97,7 @@ export class SensorDataQueries {
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly access: StationAccessQueries,
     private readonly versions: ReadingsVersions,
+    private readonly readModels: ReadModels,
   ) {
     this.cache = new AnswerCache(config.chartCacheRows);
   }
@@ -161,7 +163,7 @@ export class SensorDataQueries {
 
   async tail(query: SensorTailQuery, actor: Actor): Promise<SensorTail> {
     const selection = await this.readable(query, actor);
-    const ends = await this.clickhouse.charts((client) => readDataEnds(client, selection));
+    const ends = await this.latestTimes(selection);
     // Each station's window in a turn of its own, so that the chart sessions share them.
     const read = await Promise.all(
       selection.stationIds.map(async (stationId) => {
@@ -219,6 +221,26 @@ export class SensorDataQueries {
         time: b.lastTime,
       })),
     };
+  }
+
+  /**
+   * Per station, the time (ms) of its latest reading of the sensors: from the readings summary the
+   * ingestion processing keeps in Postgres (`gt_sensor_latest`), ClickHouse asked only for stations
+   * it does not hold (readings written some other way), so a tiny chart costs the engine one query.
+   */
+  private async latestTimes(selection: { stationIds: number[]; sensorIds: number[] }): Promise<Map<number, number>> {
+    const bySensor = selection.sensorIds.length > 0;
+    const rows = await this.readModels.rows<{ station_id: string; t: string }>(
+      `SELECT station_id, (extract(epoch FROM max(last_time)) * 1000)::bigint AS t FROM gt_sensor_latest
+        WHERE station_id = ANY($1::bigint[]) ${bySensor ? 'AND sensor_id = ANY($2::int[])' : ''} GROUP BY station_id`,
+      bySensor ? [idArray(selection.stationIds), selection.sensorIds] : [idArray(selection.stationIds)],
+    );
+    const ends = new Map(rows.map((r) => [Number(r.station_id), Number(r.t)]));
+    const unknown = selection.stationIds.filter((id) => !ends.has(id));
+    if (unknown.length === 0) return ends;
+    const asked = await this.clickhouse.charts((client) => readDataEnds(client, { ...selection, stationIds: unknown }));
+    for (const [id, end] of asked) ends.set(id, end);
+    return ends;
   }
 
   /** The stations (each readable by the asker, else 403 STATION.PRIVATE / 404) and sensors asked for. */
