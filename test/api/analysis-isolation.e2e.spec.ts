@@ -177,7 +177,6 @@ describe('analysis isolation', () => {
     const sql = fill(template);
     seesNothingSecret(await analyse(bob, sql));
     const control = await analyse(alice, sql);
-    if (control.status !== 200) console.log('DEBUG-CROWD', control.code, control.message);
     expect(control.status).toBe(200);
     expect(control.data.length).toBeGreaterThan(0);
     expect(JSON.stringify(control.data)).toContain(SECRET_MARK);
