@@ -24,6 +24,16 @@ const READINGS = CHART_DAYS * 1440 * 2;
 
 type Lab = { sut: TestApp; owner: TestUser; station: number };
 
+/**
+ * A call asked again once when the connection failed before any answer: the server and this client
+ * share a busy event loop here, and a kept-alive socket the server closed just then fails the fetch.
+ */
+const again = <T>(call: () => Promise<T>): Promise<T> =>
+  call().catch((error: unknown) => {
+    if (!(error instanceof TypeError)) throw error;
+    return call();
+  });
+
 const p95 = (ms: number[]) => [...ms].sort((a, b) => a - b)[Math.floor(0.95 * ms.length)]!;
 
 const setUp = async (env: Record<string, string>): Promise<Lab> => {
@@ -54,11 +64,7 @@ const chartTimes = async ({ sut, owner, station }: Lab, count: number, until?: (
       const start = T0 + ((i * 7919 + Math.floor(Math.random() * 1000)) % ((CHART_DAYS - 7) * 1440)) * MIN + (i % 59) * 1000;
       const url = `/api/sensors/data?stations=${station}&sensors=${DEPTH},${PH}&start=${start}&end=${start + 7 * DAY}&resolution=500`;
       const t0 = performance.now();
-      // A kept-alive socket the server closed just then fails the fetch before any answer: asked again.
-      const chart = await callApi(sut.url, 'GET', url, { token: owner.token }).catch((error: unknown) => {
-        if (!(error instanceof TypeError)) throw error;
-        return callApi(sut.url, 'GET', url, { token: owner.token });
-      });
+      const chart = await again(() => callApi(sut.url, 'GET', url, { token: owner.token }));
       times.push(performance.now() - t0);
       if (chart.status !== 200) throw new Error(`chart: ${chart.status}`);
     }
@@ -86,11 +92,9 @@ const measure = async (lab: Lab): Promise<{ idle: number; loaded: number; overla
     'fk-blocks': `${blocks[0]},${blocks[1]}`,
   });
   const post = async (body: Uint8Array, h: Record<string, string>) => {
-    const res = await fetch(`${sut.url}/api/ingestion`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${owner.token}`, ...h },
-      body,
-    });
+    const res = await again(() =>
+      fetch(`${sut.url}/api/ingestion`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}`, ...h }, body }),
+    );
     if (res.status !== 200) throw new Error(`upload: ${res.status} ${await res.text()}`);
     return (await res.json()) as { id: number };
   };
@@ -99,12 +103,14 @@ const measure = async (lab: Lab): Promise<{ idle: number; loaded: number; overla
 
   let exportDone = false;
   let uploadDone = false;
-  const exported = callApi(sut.url, 'POST', `/api/export/csv?stations=${station}&start=${T0}&end=${T0 + CHART_DAYS * DAY}`, {
-    token: owner.token,
-  }).then(async (job) => {
+  const exported = again(() =>
+    callApi(sut.url, 'POST', `/api/export/csv?stations=${station}&start=${T0}&end=${T0 + CHART_DAYS * DAY}`, {
+      token: owner.token,
+    }),
+  ).then(async (job) => {
     if (job.status !== 200) throw new Error(`export: ${job.status}`);
     for (;;) {
-      const s = await callApi(sut.url, 'GET', job.body!['statusUrl'] as string, { token: owner.token });
+      const s = await again(() => callApi(sut.url, 'GET', job.body!['statusUrl'] as string, { token: owner.token }));
       if (s.body!['state'] === 'done' || s.body!['state'] === 'failed') break;
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -112,7 +118,7 @@ const measure = async (lab: Lab): Promise<{ idle: number; loaded: number; overla
   void exported.finally(() => (exportDone = true)).catch(() => undefined);
   const uploaded = post(big.body, headers('data', big.blocks)).then(async ({ id }) => {
     for (;;) {
-      const s = await callApi(sut.url, 'GET', `/api/data/ingestions/${id}`, { token: owner.token });
+      const s = await again(() => callApi(sut.url, 'GET', `/api/data/ingestions/${id}`, { token: owner.token }));
       if (s.body!['state'] === 'processed' || s.body!['state'] === 'failed') break;
       await new Promise((r) => setTimeout(r, 100));
     }
