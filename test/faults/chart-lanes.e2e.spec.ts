@@ -25,14 +25,19 @@ const READINGS = CHART_DAYS * 1440 * 2;
 type Lab = { sut: TestApp; owner: TestUser; station: number };
 
 /**
- * A call asked again once when the connection failed before any answer: the server and this client
- * share a busy event loop here, and a kept-alive socket the server closed just then fails the fetch.
+ * A call asked again (up to three times) when the connection failed before any answer: the server and
+ * this client share a busy event loop here, and kept-alive sockets the server closed during a stall
+ * fail the fetches sent on them.
  */
-const again = <T>(call: () => Promise<T>): Promise<T> =>
-  call().catch((error: unknown) => {
-    if (!(error instanceof TypeError)) throw error;
-    return call();
-  });
+const again = async <T>(call: () => Promise<T>, tries = 3): Promise<T> => {
+  for (let i = 1; ; i++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (!(error instanceof TypeError) || i >= tries) throw error;
+    }
+  }
+};
 
 const p95 = (ms: number[]) => [...ms].sort((a, b) => a - b)[Math.floor(0.95 * ms.length)]!;
 
