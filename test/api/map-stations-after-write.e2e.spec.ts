@@ -4,6 +4,7 @@ import { ReadYourWrites } from '../../apps/api/src/common/cqrs/read-your-writes.
 import { ReadModels } from '../../apps/api/src/read-models/read-models.js';
 import { ReadingsVersions } from '../../libs/platform/src/index.js';
 import { MapStationsQueries } from '../../apps/api/src/stations/queries/map-stations.queries.js';
+import { StationDataQueries } from '../../apps/api/src/stations/queries/station-data.queries.js';
 import { outboxOf, signUp, type TestUser } from '../support/accounts.js';
 import { newDeviceId } from '../support/device-ids.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -81,10 +82,11 @@ beforeAll(async () => {
   const readModels = sut.app.get(ReadModels);
   const rows = readModels.rows.bind(readModels);
   // Its own reads are not counted below: the read models as they were.
+  const scratchModels = { rows } as ReadModels;
   scratch = new MapStationsQueries(
-    sut.runtime.clickhouse,
     { ...sut.runtime.config, mapCacheStations: 0 },
-    { rows } as ReadModels,
+    new StationDataQueries(scratchModels),
+    scratchModels,
     sut.app.get(ReadYourWrites),
     sut.app.get(ReadingsVersions),
   );

@@ -29,6 +29,7 @@ import { projections } from '../../apps/projector/src/projections/index.js';
 import { callApi, outboxOf, signUp, type TestUser } from '../support/accounts.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 import { aggregateDifferences } from '../support/direct-buckets.js';
+import { summaryDifferences } from '../support/station-summary.js';
 import { alteredStore, readModelSnapshot } from '../support/read-models.js';
 
 /**
@@ -265,6 +266,12 @@ describe('the product killed while uploads are processed', () => {
         expect(meta?.status).toBe(200);
       }
       csvSensorId = (await import('../../libs/domain/src/index.js')).sensorByFullKey(csvSensor)!.id;
+      // Readings of the last hours too, so that the recent maxima the page path keeps are checked.
+      const recent = csvFile(ROUNDS + 1, Math.floor(Date.now() / 1000) - 3 * 3600, 50);
+      csvSent.push({ stationId: stationIds[0]!, text: recent.text, expected: recent.expected });
+      expect((await post(`/api/data/stations/${stationIds[0]}/csv`, recent.text, { 'content-type': 'text/csv' }))?.status).toBe(
+        200,
+      );
 
       let killedWhileOwed = 0;
       for (let round = 0; round < ROUNDS; round++) {
@@ -391,6 +398,27 @@ describe('the product killed while uploads are processed', () => {
 
         // 3. Every aggregate level equals a direct computation over the readings.
         expect(await aggregateDifferences(ch.client)).toEqual([]);
+
+        // 3b. The page path's readings summary in Postgres (latest reading and count per sensor, recent
+        // ten-minute maxima) equals the readings: written before each processing was recorded.
+        const checkedAt = Date.now();
+        expect(await summaryDifferences(db.pool, ch.client, checkedAt)).toEqual([]);
+        const kept = await db.pool.query<{ latest: number; recent: number }>(
+          'SELECT (SELECT count(*)::int FROM gt_sensor_latest) AS latest, (SELECT count(*)::int FROM gt_sensor_recent) AS recent',
+        );
+        expect(kept.rows[0]!.latest).toBeGreaterThan(0);
+        expect(kept.rows[0]!.recent).toBeGreaterThan(0);
+        // Control: a count one off and a recent maximum gone are each seen.
+        await db.pool.query(
+          'UPDATE gt_sensor_latest SET samples = samples + 1 WHERE ctid = (SELECT ctid FROM gt_sensor_latest LIMIT 1)',
+        );
+        await db.pool.query(
+          `DELETE FROM gt_sensor_recent WHERE ctid = (SELECT ctid FROM gt_sensor_recent WHERE bucket >= now() - interval '72 hours' LIMIT 1)`,
+        );
+        expect((await summaryDifferences(db.pool, ch.client, checkedAt)).map((d) => d.table)).toEqual([
+          'gt_sensor_latest',
+          'gt_sensor_recent',
+        ]);
 
         // Control: a row that adds nothing to a bucket's count and sum but lowers its min (at 10m),
         // raises its max (at 1h) or moves its latest reading (at 6h) is seen, in that field only;

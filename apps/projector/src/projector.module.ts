@@ -8,6 +8,7 @@ import { IngestionProcessManager } from './ingestion/ingestion-process-manager.j
 import { IngestionProcessor } from './ingestion/ingestion-processor.js';
 import { MetaUploads } from './ingestion/meta-uploads.js';
 import { ReadingsWriter } from './ingestion/readings/readings-writer.js';
+import { StationReadingsSummary } from './ingestion/readings/station-readings-summary.js';
 import { ProjectorService } from './projector.service.js';
 
 const ingestionProcessing = [
@@ -18,6 +19,7 @@ const ingestionProcessing = [
   ImportedReadings,
   ImportModules,
   ReadingsWriter,
+  StationReadingsSummary,
   SensorAggregates,
 ];
 

@@ -33,7 +33,8 @@ export class DeviceDataQueries {
 
   async summary(deviceId: string, query: DeviceSummaryQuery, actor: Actor): Promise<DeviceSummary> {
     const { station, modules, mayReadUploads } = await this.device(deviceId, actor);
-    const stats = await readSensorStats(this.clickhouse.client, station.id, query.start, query.end);
+    // Data reads go on the chart lane (ClickHouse.charts), beside charts and writes.
+    const stats = await this.clickhouse.charts((client) => readSensorStats(client, station.id, query.start, query.end));
     const described = describeModules(
       modules,
       stats.map((s) => ({ moduleId: s.moduleId, sensorId: s.sensorId, about: s })),
@@ -59,10 +60,10 @@ export class DeviceDataQueries {
 
   async data(deviceId: string, query: DeviceDataQuery, actor: Actor): Promise<DeviceData> {
     const { station, modules } = await this.device(deviceId, actor);
-    const client = this.clickhouse.client;
+    const charts = this.clickhouse.charts.bind(this.clickhouse);
     const [total, seen] = await Promise.all([
-      countReadingTimes(client, station.id, query.start, query.end),
-      readLatest(client, { stationIds: [station.id], sensorIds: [] }),
+      charts((client) => countReadingTimes(client, station.id, query.start, query.end)),
+      charts((client) => readLatest(client, { stationIds: [station.id], sensorIds: [] })),
     ]);
     const totalPages = Math.ceil(total / query.pageSize);
     if (query.page > 0 && query.page >= totalPages) {
@@ -72,7 +73,9 @@ export class DeviceDataQueries {
         'No such page.',
       );
     }
-    const rows = await readReadingTimes(client, station.id, query.start, query.end, query.page * query.pageSize, query.pageSize);
+    const rows = await charts((client) =>
+      readReadingTimes(client, station.id, query.start, query.end, query.page * query.pageSize, query.pageSize),
+    );
     const described = describeModules(
       modules,
       seen.map((s) => ({ moduleId: s.moduleId, sensorId: s.sensorId, about: null })),

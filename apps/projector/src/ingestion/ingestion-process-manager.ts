@@ -75,6 +75,7 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
   private lockLost: ((err: Error) => void) | null = null;
   /** While a step runs: wakes its lanes waiting for news. */
   private notifyLanes: (() => void) | null = null;
+  private summariesCaughtUp = false;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -149,6 +150,12 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
     let saved = await this.checkpoint();
     // Meta uploads before the checkpoint (a log followed before the index existed) are taken in once.
     await this.metas.catchUp(saved);
+    // Stations whose readings came before the page path's summary existed get theirs, once per start.
+    if (!this.summariesCaughtUp) {
+      const refreshed = await this.processor.catchUpSummaries();
+      if (refreshed > 0) this.log.info({ stations: refreshed }, 'station readings summaries filled in');
+      this.summariesCaughtUp = true;
+    }
     let savedAt = performance.now();
     /** The last event read. */
     let readTo = saved;

@@ -48,6 +48,7 @@ const manager = (readAll: EventStore['readAll'], events: RecordedEvent[], proces
       done.push(work.received.ingestionId);
       steps.push(`end ${work.received.ingestionId}`);
     },
+    catchUpSummaries: async () => 0,
   } as unknown as IngestionProcessor;
   const metas = {
     take: async () => undefined,

@@ -47,6 +47,7 @@ import { MetaUploads } from './meta-uploads.js';
 import { OffLoopDecoder, type DecodedData } from './off-loop-decoder.js';
 import type { LevelRows } from './readings/batch-aggregates.js';
 import { EMBEDDED_WRITE_SLICE_ROWS, ReadingsWriter } from './readings/readings-writer.js';
+import { StationReadingsSummary } from './readings/station-readings-summary.js';
 
 /** What processing needs of an upload, from its own stream (never from a read model). */
 export type ProcessingWork = { readonly received: IngestionReceived['data']; readonly version: number };
@@ -96,6 +97,7 @@ export class IngestionProcessor implements OnApplicationShutdown {
     private readonly writer: ReadingsWriter,
     private readonly aggregates: SensorAggregates,
     private readonly versions: ReadingsVersions,
+    private readonly summary: StationReadingsSummary,
   ) {
     this.decoder = new OffLoopDecoder(config.ingestionWorker);
   }
@@ -263,9 +265,7 @@ export class IngestionProcessor implements OnApplicationShutdown {
     batch: ReadingBatch,
     options: { repeatsDropped: boolean; afterInterruption: boolean; aggregates: readonly LevelRows[] | null },
   ): Promise<number> {
-    const lock = await this.pool.connect();
-    try {
-      await lock.query('SELECT pg_advisory_lock($1, $2)', [INGESTION_LOCK, stationId]);
+    return this.underStationLock(stationId, async () => {
       // Taken under the station's lock and given back before it: nobody waits for a station's lock
       // holding a turn.
       const write = () =>
@@ -275,7 +275,29 @@ export class IngestionProcessor implements OnApplicationShutdown {
           options,
         );
       const inTurn = this.clickhouse.mode === 'chdb' && batch.length > TURN_FROM_READINGS;
-      return (inTurn ? await this.turns.run('write', write) : await write()).length;
+      const written = (inTurn ? await this.turns.run('write', write) : await write()).length;
+      // Before the processing is recorded: pages read the station's readings from this summary.
+      await this.summary.refresh(stationId);
+      return written;
+    });
+  }
+
+  /**
+   * The summary of every station whose readings ClickHouse holds and the summary does not (readings
+   * written before it existed), each under the station's lock. Run once at the manager's start.
+   */
+  async catchUpSummaries(): Promise<number> {
+    const missing = await this.summary.missing();
+    for (const stationId of missing) await this.underStationLock(stationId, () => this.summary.refresh(stationId));
+    return missing.length;
+  }
+
+  /** `work` with the station's ingestion lock held (across processes), then its readings announced changed. */
+  private async underStationLock<T>(stationId: number, work: () => Promise<T>): Promise<T> {
+    const lock = await this.pool.connect();
+    try {
+      await lock.query('SELECT pg_advisory_lock($1, $2)', [INGESTION_LOCK, stationId]);
+      return await work();
     } finally {
       // Even after a failure part of the batch may be in: cached charts of the station must go.
       await this.versions

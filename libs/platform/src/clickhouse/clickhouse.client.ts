@@ -1,6 +1,7 @@
 import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHouseClientConfigOptions } from '@clickhouse/client';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { ChartSessions } from './chart-sessions.js';
 import { EngineTurns, engineCallKind, type EngineCallKind } from './engine-turns.js';
 
 export type ClickHouseMode = 'chdb' | 'http';
@@ -15,7 +16,8 @@ export type ClickHouse = {
   readonly database: string;
   /**
    * Answers within a few seconds and never throws. In chDB mode an answer to any query in the last
-   * RECENT_ANSWER_MS counts (see `watchAnswers`).
+   * RECENT_ANSWER_MS counts (see `watchAnswers`); otherwise a `SELECT 1` on a chart session, whose
+   * answer is kept for KEPT_PROBE_MS while the next is asked in the background.
    */
   ping(): Promise<boolean>;
   /**
@@ -49,6 +51,15 @@ export type ClickHouse = {
    * clear what a failed statement left in its session (see `alone`). Only reads belong here.
    */
   heavy<T>(work: (client: ClickHouseClient) => Promise<T>): Promise<T>;
+  /**
+   * Where chart reads run, so that they go beside each other, beside writes and beside heavy work.
+   * With a server, the client itself. In chDB mode a pool of sessions of their own on the same data
+   * folder (`CHART_SESSIONS`, opened at start), each one statement at a time, `work` in one turn of
+   * the least busy one; its statements' parameters are written into their text, since chDB binds
+   * parameters through one chain for the whole process, and a failed statement's leftovers are
+   * cleared before the turn ends (ChartSessions). Only reads belong here.
+   */
+  charts<T>(work: (client: ClickHouseClient) => Promise<T>): Promise<T>;
   /** Idempotent. In chDB mode it also waits until the engine has released the data folder. */
   close(): Promise<void>;
 };
@@ -60,12 +71,24 @@ export type OpenClickHouseOptions = {
   readonly dataDir: string;
   /** Defaults to the database named in the URL's path, else `groundtruth`. */
   readonly database?: string | undefined;
+  /** chDB: sessions of their own for chart reads (CHART_SESSIONS; 0 leaves charts on the product's session). */
+  readonly chartSessions?: number | undefined;
 };
+
+/** Chart sessions when none are configured (CHART_SESSIONS). */
+export const DEFAULT_CHART_SESSIONS = 2;
+/**
+ * Threads one statement of the heavy lane (exports; analysis sets its own limit) may take, so that
+ * heavy work keeps to a bounded share of the cores beside charts and writes.
+ */
+const HEAVY_MAX_THREADS = 1;
 
 export const DEFAULT_CLICKHOUSE_DATABASE = 'groundtruth';
 const STARTUP_TIMEOUT_MS = 5_000;
 /** In chDB mode, a query answered this recently (and no failure since) is the engine's ping. */
 export const RECENT_ANSWER_MS = 5_000;
+/** In chDB mode, how long a ping's own probe answers for the pings after it (see `ping`). */
+const KEPT_PROBE_MS = 30_000;
 
 /**
  * Pinned so both modes answer alike whatever the server's version or the machine's TZ: defaults
@@ -87,7 +110,7 @@ export const CLICKHOUSE_SESSION_SETTINGS = {
 export async function openClickHouse(options: OpenClickHouseOptions): Promise<ClickHouse> {
   return options.url !== undefined && options.url !== ''
     ? openHttp(options.url, options.database)
-    : openChdb(options.dataDir, options.database);
+    : openChdb(options.dataDir, options.database, options.chartSessions ?? DEFAULT_CHART_SESSIONS);
 }
 
 async function openHttp(rawUrl: string, requestedDatabase: string | undefined): Promise<ClickHouse> {
@@ -128,7 +151,7 @@ async function openHttp(rawUrl: string, requestedDatabase: string | undefined): 
   return handle(client, 'http', db, () => client.close());
 }
 
-async function openChdb(dataDir: string, requestedDatabase: string | undefined): Promise<ClickHouse> {
+async function openChdb(dataDir: string, requestedDatabase: string | undefined, chartSessions: number): Promise<ClickHouse> {
   const path = resolve(dataDir, 'clickhouse');
   const shown = `DATA_DIR=${dataDir}`;
   try {
@@ -172,29 +195,42 @@ async function openChdb(dataDir: string, requestedDatabase: string | undefined):
     await close().catch(() => undefined);
     throw error;
   }
-  const openSession = async (): Promise<ClickHouseClient> => {
+  const openSession = async (settings: Record<string, number> = {}): Promise<ClickHouseClient> => {
     const session = createClient({
       connection: createChdbConnection({ path }) as unknown as ClickHouseClientConfigOptions['connection'],
     });
     try {
       await setUp(session);
+      for (const [name, value] of Object.entries(settings)) await session.command({ query: `SET ${name} = ${value}` });
     } catch (error) {
       await session.close().catch(() => undefined);
       throw error;
     }
     return session;
   };
-  return handle(client, 'chdb', db, close, openSession);
+  return handle(client, 'chdb', db, close, {
+    heavy: () => openSession({ max_threads: HEAVY_MAX_THREADS }),
+    chart: () => openSession(),
+    charts: chartSessions,
+  });
 }
+
+/** chDB only: how to open the heavy lane's session and the chart sessions. */
+type ChdbSessions = {
+  readonly heavy: () => Promise<ClickHouseClient>;
+  readonly chart: () => Promise<ClickHouseClient>;
+  readonly charts: number;
+};
 
 function handle(
   client: ClickHouseClient,
   mode: ClickHouseMode,
   database: string,
   doClose: () => Promise<void>,
-  openSession?: () => Promise<ClickHouseClient>,
+  sessions?: ChdbSessions,
 ): ClickHouse {
   let closing: Promise<void> | undefined;
+  const openSession = sessions?.heavy;
   let heavySession: Promise<{ client: ClickHouseClient; turns: EngineTurns } | null> | undefined;
   const watched =
     mode === 'chdb'
@@ -205,34 +241,77 @@ function handle(
           inFlight: () => [],
           alone: <T>(_kind: EngineCallKind, work: (c: ClickHouseClient) => Promise<T>) => work(client),
         };
+  const heavy = async <T>(work: (client: ClickHouseClient) => Promise<T>): Promise<T> => {
+    if (!openSession) return work(watched.client);
+    // A session that cannot be opened leaves the work to the main session, in a write's turn.
+    heavySession ??= openSession().then(
+      (session) => ({ client: session, turns: new EngineTurns() }),
+      () => null,
+    );
+    const session = await heavySession;
+    return session ? session.turns.run('read', () => work(session.client)) : watched.alone('write', work);
+  };
+  let probing: Promise<boolean> | undefined;
+  let probed = { ok: false, at: -Infinity };
+  const charts =
+    sessions && sessions.charts > 0
+      ? new ChartSessions(sessions.chart, sessions.charts, (work) => watched.alone('read', work))
+      : null;
   return {
     client: watched.client,
     mode,
     database,
     // The same for both modes: the HTTP body as it comes, or chDB's answer made whole (see ClickHouse.stream).
+    // In chDB mode on the heavy lane: an export's windows go beside charts and writes, not before them.
     stream: async function* (sql: string, format: string): AsyncIterable<StreamedPart> {
-      const answer = await watched.client.exec({ query: `${sql} FORMAT ${format}` });
-      for await (const part of answer.stream) yield { bytes: part as Uint8Array };
+      if (mode === 'http') {
+        const answer = await watched.client.exec({ query: `${sql} FORMAT ${format}` });
+        for await (const part of answer.stream) yield { bytes: part as Uint8Array };
+        return;
+      }
+      const parts = await heavy(async (client) => {
+        try {
+          const answer = await client.exec({ query: `${sql} FORMAT ${format}` });
+          const whole: Uint8Array[] = [];
+          for await (const part of answer.stream) whole.push(part as Uint8Array);
+          return whole;
+        } catch (error) {
+          // What a failed statement left in the session goes with this turn (see `alone`).
+          await client
+            .query({ query: 'SELECT 1', format: 'TabSeparated' })
+            .then((r) => r.text())
+            .catch(() => undefined);
+          throw error;
+        }
+      });
+      for (const bytes of parts) yield { bytes };
     },
     othersFirst: async () => {
       await Promise.allSettled(watched.inFlight());
     },
     alone: (kind, work) => watched.alone(kind, work),
-    heavy: async (work) => {
-      if (!openSession) return work(watched.client);
-      // A session that cannot be opened leaves the work to the main session, in a write's turn.
-      heavySession ??= openSession().then(
-        (session) => ({ client: session, turns: new EngineTurns() }),
-        () => null,
-      );
-      const session = await heavySession;
-      return session ? session.turns.run('read', () => work(session.client)) : watched.alone('write', work);
+    heavy,
+    charts: (work) => (charts ? charts.run(work) : work(watched.client)),
+    ping: async () => {
+      if (watched.answeredWithin(RECENT_ANSWER_MS)) return true;
+      if (mode === 'http') return (await pingWithin(watched.client, STARTUP_TIMEOUT_MS)) === null;
+      // chDB: asked on a chart session, never behind a write; the last probe's answer is kept a while
+      // and a new probe runs in the background, so a status page does not wait for the engine.
+      probing ??= (charts ? charts.run((c) => pingWithin(c, STARTUP_TIMEOUT_MS)) : pingWithin(watched.client, STARTUP_TIMEOUT_MS))
+        .then((failure) => failure === null)
+        .catch(() => false)
+        .then((ok) => {
+          probed = { ok, at: performance.now() };
+          probing = undefined;
+          return ok;
+        });
+      return performance.now() - probed.at <= KEPT_PROBE_MS ? probed.ok : probing;
     },
-    ping: async () => watched.answeredWithin(RECENT_ANSWER_MS) || (await pingWithin(watched.client, STARTUP_TIMEOUT_MS)) === null,
     close: () =>
       (closing ??= (async () => {
         const session = await heavySession;
         await session?.client.close().catch(() => undefined);
+        await charts?.close();
         await doClose();
       })()),
   };

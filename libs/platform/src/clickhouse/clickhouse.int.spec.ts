@@ -51,15 +51,15 @@ describe('embedded ClickHouse (chDB)', () => {
     });
 
     /** Starts a statement of about a second and pings while it runs: answers the order in which they end. */
-    const pingDuringLongInsert = async (): Promise<string[]> => {
+    const pingDuringLongInsert = async (ping: () => Promise<boolean> = () => sut.ping()): Promise<string[]> => {
       const order: string[] = [];
       const insert = sut.client
         .command({ query: 'INSERT INTO ping_load SELECT cityHash64(number) FROM numbers(8000000)' })
         .then(() => order.push('insert'));
       // Long enough for the insert to reach the engine; far shorter than the insert.
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const ping = sut.ping().then((ok) => order.push(`ping ${ok}`));
-      await Promise.all([insert, ping]);
+      const pinged = ping().then((ok) => order.push(`ping ${ok}`));
+      await Promise.all([insert, pinged]);
       return order;
     };
 
@@ -68,10 +68,16 @@ describe('embedded ClickHouse (chDB)', () => {
       expect(await pingDuringLongInsert()).toEqual(['ping true', 'insert']);
     }, 60_000);
 
-    it(`control: with no answer in the last ${RECENT_ANSWER_MS / 1000} s the ping asks the engine, and waits`, async () => {
+    it(`with no answer in the last ${RECENT_ANSWER_MS / 1000} s, asks a chart session: still not behind the insert`, async () => {
       await new Promise((resolve) => setTimeout(resolve, RECENT_ANSWER_MS + 200));
-      // Queued behind the insert: it ends after it, or gives up (false) if the insert outlasts its timeout.
-      expect(await pingDuringLongInsert()).not.toEqual(['ping true', 'insert']);
+      expect(await pingDuringLongInsert()).toEqual(['ping true', 'insert']);
+    }, 60_000);
+
+    it('control: a ping on the product’s own session queues behind the insert', async () => {
+      await new Promise((resolve) => setTimeout(resolve, RECENT_ANSWER_MS + 200));
+      const onMain = () => sut.client.ping({ select: true }).then((r) => r.success);
+      // Ends after the insert, or gives up (false) if the insert outlasts its timeout.
+      expect(await pingDuringLongInsert(onMain)).not.toEqual(['ping true', 'insert']);
     }, 60_000);
   });
 
@@ -112,6 +118,54 @@ describe('embedded ClickHouse (chDB)', () => {
       await sut.heavy(async (client) => (await client.query({ query: 'SELECT 2 AS two', format: 'JSONEachRow' })).json()),
     ).toEqual([{ two: 2 }]);
   });
+
+  it('runs chart reads beside a long statement of the main session (which a read on the main session waits for: the control)', async () => {
+    const long = "SELECT count() AS n FROM numbers(1e11) SETTINGS max_execution_time = 1.5, timeout_overflow_mode = 'break'";
+    const timed = async (read: () => Promise<unknown>) => {
+      const busy = sut.client.query({ query: long, format: 'JSONEachRow' }).then((r) => r.json());
+      await new Promise((r) => setTimeout(r, 200));
+      const began = performance.now();
+      await read();
+      const took = performance.now() - began;
+      await busy;
+      return took;
+    };
+    const one = (client: ClickHouse['client']) =>
+      client.query({ query: 'SELECT {n:UInt8} AS one', query_params: { n: 1 }, format: 'JSONEachRow' }).then((r) => r.json());
+    const beside = await timed(() => sut.charts(one));
+    const behind = await timed(() => one(sut.client));
+    expect(behind).toBeGreaterThan(800);
+    expect(beside).toBeLessThan(behind / 2);
+    // Parameters are written in on the chart sessions: the answer is the same.
+    expect(await sut.charts(one)).toEqual([{ one: 1 }]);
+  }, 60_000);
+
+  it('clears what a failed chart read left in its session, so the next chart read answers alone', async () => {
+    const failing = "SELECT number, throwIf(number = 300000, 'boom') AS x FROM numbers(400000) SETTINGS max_block_size = 1000";
+    const fail = (client: ClickHouse['client']) => client.query({ query: failing, format: 'JSONEachRow' }).then((r) => r.text());
+    const failed = (work: Promise<unknown>) =>
+      work.then(
+        () => null,
+        (error: unknown) => error,
+      );
+    const second = (client: ClickHouse['client']) =>
+      client.query({ query: 'SELECT 2 AS two', format: 'JSONEachRow' }).then((r) => r.text());
+    // Every chart session gets a failed read (with one session free, reads go to the least busy one).
+    for (let i = 0; i < 4; i++) {
+      const [first] = await Promise.all([failed(sut.charts(fail)), failed(sut.charts(fail))]);
+      expect(String(first)).toMatch(/boom/);
+    }
+    const answers = await Promise.all([sut.charts(second), sut.charts(second), sut.charts(second)]);
+    expect(answers).toEqual(['{"two":2}\n', '{"two":2}\n', '{"two":2}\n']);
+    // The control: in a session of its own with no clearing, the failed statement's rows come first.
+    const raw = await sut.heavy(async (client) => {
+      await failed(fail(client));
+      return second(client);
+    });
+    expect(raw.length).toBeGreaterThan(1000);
+    expect(raw.endsWith('{"two":2}\n')).toBe(true);
+    await sut.heavy((client) => second(client));
+  }, 60_000);
 
   it('othersFirst settles once the calls in flight when asked have settled, not the calls sent after', async () => {
     const order: string[] = [];

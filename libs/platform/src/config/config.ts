@@ -26,6 +26,8 @@ export type AppConfig = {
   readonly seedDemoDays: number;
   /** Events a projection applies per transaction. */
   readonly projectorBatchSize: number;
+  /** Embedded ClickHouse: sessions of their own for chart reads, run side by side (0: charts share the product's session). */
+  readonly chartSessions: number;
   /** Rows of chart answers kept in memory per API process (0: none kept). */
   readonly chartCacheRows: number;
   /** Stations of map answers (GET /stations/map) kept in memory per API process, one answer per asker (0: none kept). */
@@ -226,6 +228,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     projectorPollMs: int(env, 'PROJECTOR_POLL_MS', 50, 5, 60_000),
     projectorHealthPort: int(env, 'PROJECTOR_HEALTH_PORT', 3001, 0, 65535),
     ingestionWorker: (env['INGESTION_WORKER'] ?? 'true') !== 'false',
+    chartSessions: int(env, 'CHART_SESSIONS', 2, 0, 16),
     chartCacheRows: int(env, 'CHART_CACHE_ROWS', 500_000, 0, 100_000_000),
     mapCacheStations: int(env, 'MAP_CACHE_STATIONS', 200_000, 0, 100_000_000),
     serverName: env['SERVER_NAME'] || 'groundtruth',

@@ -99,7 +99,11 @@ export const openRuntime = async (config: AppConfig, log: Logger, options: Runti
 
     let clickhouse: ClickHouse | null = null;
     if (options.clickhouse !== false) {
-      clickhouse = await openClickHouse({ url: config.clickHouseUrl ?? undefined, dataDir: config.dataDir });
+      clickhouse = await openClickHouse({
+        url: config.clickHouseUrl ?? undefined,
+        dataDir: config.dataDir,
+        chartSessions: config.chartSessions,
+      });
       closers.push(() => clickhouse!.close());
       const result = await migrateClickHouse(clickhouse);
       log.info({ mode: clickhouse.mode, applied: result.applied.map((m) => m.file) }, 'ClickHouse ready');

@@ -13,6 +13,7 @@ import {
 } from '@groundtruth/platform';
 import type { StationAccessQueries } from '../../access/station-access.js';
 import type { ReadingsVersions } from '@groundtruth/platform';
+import type { ReadModels } from '../../read-models/read-models.js';
 import { SensorDataQueries } from './sensor-data.queries.js';
 
 /**
@@ -31,6 +32,8 @@ const DAYS = 4;
 const DAY = 86_400_000;
 const reader: Actor = { kind: 'user', userId: 1, admin: false, moderator: false };
 const everyoneMayRead = { authorizeReadAll: async () => undefined } as unknown as StationAccessQueries;
+/** No readings summary in Postgres: data ends come from ClickHouse. */
+const noSummary = { rows: async () => [] } as unknown as ReadModels;
 /** The readings never change in this suite: one version throughout, so the cache of answers is exercised too. */
 const oneVersion = { of: () => 'v1' } as unknown as ReadingsVersions;
 
@@ -87,7 +90,7 @@ beforeAll(async () => {
     })),
   });
   await rebuildStoredAggregates(ch, [STATION]);
-  queries = new SensorDataQueries(ch, { chartCacheRows: 100_000 } as AppConfig, everyoneMayRead, oneVersion);
+  queries = new SensorDataQueries(ch, { chartCacheRows: 100_000 } as AppConfig, everyoneMayRead, oneVersion, noSummary);
 }, 120_000);
 
 afterAll(async () => {

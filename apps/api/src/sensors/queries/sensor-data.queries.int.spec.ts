@@ -14,6 +14,7 @@ import {
 } from '@groundtruth/platform';
 import { createTestDatabase, type TestDatabase } from '../../../../../test/support/test-database.js';
 import type { StationAccessQueries } from '../../access/station-access.js';
+import type { ReadModels } from '../../read-models/read-models.js';
 import { SensorDataQueries } from './sensor-data.queries.js';
 
 /**
@@ -25,6 +26,8 @@ const DAY = 86_400_000;
 const END = Date.parse('2026-03-10T00:00:00Z');
 const reader: Actor = { kind: 'user', userId: 1, admin: false, moderator: false };
 const everyoneMayRead = { authorizeReadAll: async () => undefined } as unknown as StationAccessQueries;
+/** No readings summary in Postgres: data ends come from ClickHouse. */
+const noSummary = { rows: async () => [] } as unknown as ReadModels;
 
 let dataDir: string;
 let ch: ClickHouse;
@@ -58,10 +61,12 @@ beforeAll(async () => {
     },
   });
   queries = new SensorDataQueries(
-    { ...ch, client: counted } as ClickHouse,
+    // Chart reads go through `charts`: the counted client there too.
+    { ...ch, client: counted, charts: (work) => ch.charts(() => work(counted)) } as ClickHouse,
     { chartCacheRows: 100_000 } as AppConfig,
     everyoneMayRead,
     versions,
+    noSummary,
   );
 }, 60_000);
 

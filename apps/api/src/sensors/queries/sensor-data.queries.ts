@@ -1,4 +1,3 @@
-import type { ClickHouseClient } from '@clickhouse/client';
 import { Inject, Injectable } from '@nestjs/common';
 import { aggregationOf, bucketValue, DomainError, planChartQuery, type Actor, type ChartPlan } from '@groundtruth/domain';
 import type {
@@ -13,6 +12,7 @@ import type {
 import { APP_CONFIG, CLICKHOUSE, type AppConfig, type ClickHouse, ReadingsVersions } from '@groundtruth/platform';
 import { StationAccessQueries } from '../../access/index.js';
 import { AnswerCache } from '../../common/cache/answer-cache.js';
+import { idArray, ReadModels } from '../../read-models/read-models.js';
 import {
   readChartBuckets,
   readDataEnds,
@@ -91,7 +91,6 @@ type StationTailPart = { readonly data: SensorDataRow[]; readonly station: Senso
 /** Chart data (GET /sensors/data, /tail, /recently), after checking that the asker may read every station named. */
 @Injectable()
 export class SensorDataQueries {
-  private readonly client: ClickHouseClient;
   private readonly cache: AnswerCache<SensorData>;
   /** Each selection's data end, under the same readings versions: a new window of it needs no data-end subquery. */
   private readonly dataEnds = new AnswerCache<{ readonly end: number | null }>(DATA_END_SELECTIONS);
@@ -99,12 +98,12 @@ export class SensorDataQueries {
   private readonly tails: AnswerCache<StationTailPart>;
 
   constructor(
-    @Inject(CLICKHOUSE) clickhouse: ClickHouse,
+    @Inject(CLICKHOUSE) private readonly clickhouse: ClickHouse,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly access: StationAccessQueries,
     private readonly versions: ReadingsVersions,
+    private readonly readModels: ReadModels,
   ) {
-    this.client = clickhouse.client;
     this.cache = new AnswerCache(config.chartCacheRows);
     this.tails = new AnswerCache(config.chartCacheRows);
   }
@@ -147,9 +146,12 @@ export class SensorDataQueries {
     selection: { stationIds: number[]; sensorIds: number[] },
     known: { readonly end: number | null } | null,
   ): Promise<SensorData> {
-    const { buckets, dataEnd } = known
-      ? { buckets: await readSensorBuckets(this.client, plan, selection, MAX_DATA_ROWS + 1), dataEnd: known.end }
-      : await readChartBuckets(this.client, plan, selection, MAX_DATA_ROWS + 1);
+    // On the chart lane (ClickHouse.charts): beside other charts, writes and heavy work.
+    const { buckets, dataEnd } = await this.clickhouse.charts(async (client) =>
+      known
+        ? { buckets: await readSensorBuckets(client, plan, selection, MAX_DATA_ROWS + 1), dataEnd: known.end }
+        : await readChartBuckets(client, plan, selection, MAX_DATA_ROWS + 1),
+    );
     if (buckets.length > MAX_DATA_ROWS) throw tooLarge();
     const rows = buckets.map(toRow);
     const series = new Set(rows.map((r) => `${r.stationId}/${r.moduleId}/${r.sensorId}`)).size;
@@ -188,9 +190,15 @@ export class SensorDataQueries {
     }
     const missing = selection.stationIds.filter((id) => !parts.has(id));
     if (missing.length > 0) {
-      const ends = await readDataEnds(this.client, { stationIds: missing, sensorIds: selection.sensorIds });
-      for (const stationId of missing) {
-        const part = await this.readTail(stationId, ends.get(stationId), selection.sensorIds);
+      const ends = await this.latestTimes({ stationIds: missing, sensorIds: selection.sensorIds });
+      // Each station's window in a turn of its own, so that the chart sessions share them.
+      const read = await Promise.all(
+        missing.map(async (stationId) => ({
+          stationId,
+          part: await this.readTail(stationId, ends.get(stationId), selection.sensorIds),
+        })),
+      );
+      for (const { stationId, part } of read) {
         parts.set(stationId, part);
         const version = versions.get(stationId);
         if (version !== undefined) this.tails.set(keyOf(stationId), version, part, part.data.length);
@@ -212,7 +220,9 @@ export class SensorDataQueries {
       return { data: [], station: { stationId, dataEnd: null, bucketSize: null, aggregate: null, start: null, end: null } };
     // The latest reading included: the window ends just after it.
     const plan = planChartQuery(end + 1 - TAIL_HOURS * HOUR_MS, end + 1, TAIL_RESOLUTION);
-    const buckets = await readSensorBuckets(this.client, plan, { stationIds: [stationId], sensorIds });
+    const buckets = await this.clickhouse.charts((client) =>
+      readSensorBuckets(client, plan, { stationIds: [stationId], sensorIds }),
+    );
     return {
       data: buckets.map(toRow),
       station: {
@@ -233,11 +243,11 @@ export class SensorDataQueries {
       Promise.all(
         hours.map(async (h) => {
           const start = Math.floor((now - h * HOUR_MS) / 60_000) * 60_000;
-          const rows = await readWindowSummaries(this.client, start, now, selection);
+          const rows = await this.clickhouse.charts((client) => readWindowSummaries(client, start, now, selection));
           return { hours: h, start, end: now, data: rows.map(toRow) };
         }),
       ),
-      readLatest(this.client, selection),
+      this.clickhouse.charts((client) => readLatest(client, selection)),
     ]);
     return {
       windows,
@@ -249,6 +259,26 @@ export class SensorDataQueries {
         time: b.lastTime,
       })),
     };
+  }
+
+  /**
+   * Per station, the time (ms) of its latest reading of the sensors: from the readings summary the
+   * ingestion processing keeps in Postgres (`gt_sensor_latest`), ClickHouse asked only for stations
+   * it does not hold (readings written some other way), so a tiny chart costs the engine one query.
+   */
+  private async latestTimes(selection: { stationIds: number[]; sensorIds: number[] }): Promise<Map<number, number>> {
+    const bySensor = selection.sensorIds.length > 0;
+    const rows = await this.readModels.rows<{ station_id: string; t: string }>(
+      `SELECT station_id, (extract(epoch FROM max(last_time)) * 1000)::bigint AS t FROM gt_sensor_latest
+        WHERE station_id = ANY($1::bigint[]) ${bySensor ? 'AND sensor_id = ANY($2::int[])' : ''} GROUP BY station_id`,
+      bySensor ? [idArray(selection.stationIds), selection.sensorIds] : [idArray(selection.stationIds)],
+    );
+    const ends = new Map(rows.map((r) => [Number(r.station_id), Number(r.t)]));
+    const unknown = selection.stationIds.filter((id) => !ends.has(id));
+    if (unknown.length === 0) return ends;
+    const asked = await this.clickhouse.charts((client) => readDataEnds(client, { ...selection, stationIds: unknown }));
+    for (const [id, end] of asked) ends.set(id, end);
+    return ends;
   }
 
   /** The stations (each readable by the asker, else 403 STATION.PRIVATE / 404) and sensors asked for. */

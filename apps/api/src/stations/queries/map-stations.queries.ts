@@ -10,19 +10,12 @@ import {
   type MapBox,
 } from '@groundtruth/domain';
 import type { MapStation, MapStations } from '@groundtruth/contracts';
-import {
-  APP_CONFIG,
-  CLICKHOUSE,
-  type AppConfig,
-  type ClickHouse,
-  type StationRow,
-  ReadingsVersions,
-} from '@groundtruth/platform';
+import { APP_CONFIG, type AppConfig, type StationRow, ReadingsVersions } from '@groundtruth/platform';
 import { AnswerCache } from '../../common/cache/answer-cache.js';
 import { ReadYourWrites } from '../../common/cqrs/read-your-writes.js';
 import { ReadModels } from '../../read-models/read-models.js';
-import { readLatest, readWindowSummaries } from '../../sensors/index.js';
 import { changedStations, patchedStations } from './map-patch.js';
+import { StationDataQueries } from './station-data.queries.js';
 import { askerKey, seenLocation, type StationAccessRow, type StationLocationRow } from '../../access/index.js';
 
 const HOUR_MS = 3_600_000;
@@ -107,7 +100,8 @@ const heldUntil = (answer: MapStations, now: number): number => {
 
 /**
  * The stations of a map (GET /stations/map) in one Postgres query and, for the stations with data,
- * two ClickHouse queries (latest readings; the recent window's maxima). Access is the policy's
+ * two more on the readings summary the ingestion processor keeps (latest readings; the recent
+ * window's maxima, StationDataQueries): no ClickHouse. Access is the policy's
  * `station.read` and the location `seenLocation`'s, written as joins: the public projects' and the
  * asker's memberships are grouped once per query rather than asked again per station.
  *
@@ -126,8 +120,8 @@ export class MapStationsQueries {
   private readonly reading = new Map<string, Promise<KeptMap>>();
 
   constructor(
-    @Inject(CLICKHOUSE) private readonly clickhouse: ClickHouse,
     @Inject(APP_CONFIG) config: AppConfig,
+    private readonly data: StationDataQueries,
     private readonly readModels: ReadModels,
     private readonly readModelsVersion: ReadYourWrites,
     private readonly readingsVersions: ReadingsVersions,
@@ -332,21 +326,16 @@ export class MapStationsQueries {
     };
   }
 
-  /** Each station module sensor's latest reading, and its highest reading of the recent window. */
+  /**
+   * Each station module sensor's latest reading, and its highest reading of the recent window: from the
+   * summary the ingestion processor keeps in Postgres (StationDataQueries), never from ClickHouse.
+   */
   private async readings(stationIds: readonly number[], recentHours: number, now: number) {
     const latest = new Map<number, LatestReading[]>();
-    const recent = new Map<string, number>();
-    if (stationIds.length === 0) return { latest, recent };
-    const client = this.clickhouse.client;
-    const selection = { stationIds, sensorIds: [] };
+    if (stationIds.length === 0) return { latest, recent: new Map<string, number>() };
     const start = Math.floor((now - recentHours * HOUR_MS) / 60_000) * 60_000;
-    const [last, window] = await Promise.all([readLatest(client, selection), readWindowSummaries(client, start, now, selection)]);
-    for (const b of last) {
-      const list = latest.get(b.stationId) ?? [];
-      list.push({ moduleId: b.moduleId, sensorId: b.sensorId, value: b.last, timeMs: b.lastTime });
-      latest.set(b.stationId, list);
-    }
-    for (const b of window) if (b.count > 0) recent.set(`${b.stationId}/${b.moduleId}/${b.sensorId}`, b.max);
+    const [last, recent] = await Promise.all([this.data.readings(stationIds), this.data.recentHighest(stationIds, start, now)]);
+    for (const [stationId, read] of last) latest.set(stationId, read.latest);
     return { latest, recent };
   }
 }

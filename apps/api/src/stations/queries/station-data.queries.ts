@@ -1,10 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { IngestionFirmware, LatestReading } from '@groundtruth/domain';
 import { STATION_UPLOADS_LISTED, type StationUpload } from '@groundtruth/contracts';
-import { CLICKHOUSE, type ClickHouse, type IngestionRow } from '@groundtruth/platform';
+import type { IngestionRow } from '@groundtruth/platform';
 import { idArray, ReadModels } from '../../read-models/read-models.js';
 import { UPLOAD_STATE_SQL } from '../../read-models/upload-state.js';
-import { readLatest } from '../../sensors/index.js';
 
 /** What the `station_data` read model (ingestions projection) knows of a station's uploads. */
 export type StationDataSummary = {
@@ -46,16 +45,18 @@ export const toUpload = (r: UploadRow): StationUpload => ({
   problems: r.problems ?? [],
 });
 
+/** The ten-minute buckets `gt_sensor_recent` keeps (the finest aggregate level). */
+const RECENT_BUCKET_MS = 600_000;
+
 /**
- * What stations' data says about them, for many stations at once: the upload summary from the read
- * model, the newest uploads, and (one ClickHouse query per answer) each sensor's latest reading.
+ * What stations' data says about them, for many stations at once, all from Postgres: the upload
+ * summary from the read model, the newest uploads, and each sensor's latest reading, count of
+ * readings and recent highest from the summary the ingestion processor keeps (`gt_sensor_latest`,
+ * `gt_sensor_recent`, migration 028): the page path never waits for ClickHouse.
  */
 @Injectable()
 export class StationDataQueries {
-  constructor(
-    @Inject(CLICKHOUSE) private readonly clickhouse: ClickHouse,
-    private readonly readModels: ReadModels,
-  ) {}
+  constructor(private readonly readModels: ReadModels) {}
 
   async summaries(ids: readonly number[]): Promise<Map<number, StationDataSummary>> {
     if (ids.length === 0) return new Map();
@@ -101,13 +102,49 @@ export class StationDataQueries {
   async readings(ids: readonly number[]): Promise<Map<number, StationReadings>> {
     const out = new Map<number, { latest: LatestReading[]; samples: number }>();
     if (ids.length === 0) return out;
-    const rows = await readLatest(this.clickhouse.client, { stationIds: ids, sensorIds: [] });
+    const rows = await this.readModels.rows<{
+      station_id: string;
+      module_id: string;
+      sensor_id: number;
+      last_time: Timestamp;
+      last_value: number;
+      samples: string;
+    }>(
+      `SELECT station_id, module_id, sensor_id, last_time, last_value, samples
+         FROM gt_sensor_latest WHERE station_id = ANY($1::bigint[]) ORDER BY station_id, module_id, sensor_id`,
+      [idArray(ids)],
+    );
     for (const row of rows) {
-      const station = out.get(row.stationId) ?? { latest: [], samples: 0 };
-      station.latest.push({ moduleId: row.moduleId, sensorId: row.sensorId, value: row.last, timeMs: row.lastTime });
-      station.samples += row.count;
-      out.set(row.stationId, station);
+      const stationId = Number(row.station_id);
+      const station = out.get(stationId) ?? { latest: [], samples: 0 };
+      station.latest.push({
+        moduleId: Number(row.module_id),
+        sensorId: row.sensor_id,
+        value: row.last_value,
+        timeMs: new Date(row.last_time).getTime(),
+      });
+      station.samples += Number(row.samples);
+      out.set(stationId, station);
     }
+    return out;
+  }
+
+  /**
+   * Each station module sensor's highest reading of the window [from, to): of the kept ten-minute
+   * buckets from the one holding `fromMs` (so the window read may start up to ten minutes early),
+   * keyed `station/module/sensor`.
+   */
+  async recentHighest(ids: readonly number[], fromMs: number, toMs: number): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    if (ids.length === 0 || toMs <= fromMs) return out;
+    const from = Math.floor(fromMs / RECENT_BUCKET_MS) * RECENT_BUCKET_MS;
+    const rows = await this.readModels.rows<{ station_id: string; module_id: string; sensor_id: number; highest: number }>(
+      `SELECT station_id, module_id, sensor_id, max(value_max) AS highest FROM gt_sensor_recent
+        WHERE station_id = ANY($1::bigint[]) AND bucket >= $2 AND bucket < $3
+        GROUP BY station_id, module_id, sensor_id`,
+      [idArray(ids), new Date(from), new Date(toMs)],
+    );
+    for (const row of rows) out.set(`${row.station_id}/${row.module_id}/${row.sensor_id}`, row.highest);
     return out;
   }
 }
