@@ -32,6 +32,7 @@ const words = {
     keep: 'Keep',
     kept: 'Kept',
     processed: 'processed',
+    history: 'History',
   },
   es: {
     locale: 'es-ES',
@@ -56,6 +57,7 @@ const words = {
     keep: 'Conservar',
     kept: 'Conservada',
     processed: 'procesada',
+    history: 'Historial',
   },
 } as const;
 
@@ -204,6 +206,11 @@ for (const lang of ['en', 'es'] as const) {
       headers: { authorization: `Bearer ${receiver.token}` },
     });
     expect((await station.json()).owner.name).toBe(receiver.name);
+
+    // History (issue 29 in the console): the station's events, the transfer among them, with its state.
+    await panel.getByRole('link', { name: w.history, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/history/station-${(await created.json()).id}$`));
+    await expect(page.getByText(/^\d+\. StationTransferred$/)).toBeVisible();
 
     // Users: find one, open it, delete it with the admin's own password.
     // By address: the wide stations table can leave the menu under it on a narrow run (see the report).

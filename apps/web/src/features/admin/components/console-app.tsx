@@ -10,6 +10,7 @@ import { stations } from '../resources/stations';
 import { uploads } from '../resources/uploads';
 import { users } from '../resources/users';
 import { ConsoleLayout } from './console-layout';
+import { HistoryPage } from './history-page';
 import { MainDashboard } from './main-dashboard';
 import { ModerationPage } from './moderation-page';
 
@@ -40,6 +41,10 @@ export const ConsoleApp = () => {
               <Resource key="stations" name="stations" {...stations} />,
               <Resource key="uploads" name="uploads" {...uploads} />,
               <Resource key="projections" name="projections" {...projections} />,
+              <CustomRoutes key="history">
+                <Route path="/history" element={<HistoryPage />} />
+                <Route path="/history/:streamId" element={<HistoryPage />} />
+              </CustomRoutes>,
             ]
           : []),
         ...(permissions?.moderator

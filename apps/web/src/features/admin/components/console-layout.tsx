@@ -1,6 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import GavelIcon from '@mui/icons-material/Gavel';
+import HistoryIcon from '@mui/icons-material/History';
 import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
 import {
@@ -45,6 +46,9 @@ const ConsoleMenu = () => {
         <Menu.DashboardItem primaryText={translate('console.menu.main')} leftIcon={<DashboardIcon />} />
       ) : null}
       {permissions?.admin ? <Menu.ResourceItems /> : null}
+      {permissions?.admin ? (
+        <Menu.Item to="/admin/history" primaryText={translate('console.menu.history')} leftIcon={<HistoryIcon />} />
+      ) : null}
       {permissions?.moderator ? (
         <Menu.Item to="/admin/moderation" primaryText={translate('console.menu.moderation')} leftIcon={<GavelIcon />} />
       ) : null}

@@ -2,7 +2,15 @@
 export const consoleEn = {
   console: {
     title: 'Groundtruth console',
-    menu: { main: 'Main', moderation: 'Moderation' },
+    menu: { main: 'Main', moderation: 'Moderation', history: 'History' },
+    history: {
+      title: 'History',
+      stream: 'Stream',
+      streamHelp: 'For example project-12, station-3 or user-7',
+      invalid: 'A stream is a kind and an id joined by a dash, such as station-3.',
+      open: 'Open',
+      link: 'History',
+    },
     language: 'Language',
     backToSite: 'Back to the site',
     confirmIrreversible: 'Are you sure? This operation cannot be undone.',

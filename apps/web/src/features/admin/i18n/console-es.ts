@@ -4,7 +4,15 @@ import type { ConsoleMessages } from './console-en';
 export const consoleEs: ConsoleMessages = {
   console: {
     title: 'Consola de Groundtruth',
-    menu: { main: 'Principal', moderation: 'Moderación' },
+    menu: { main: 'Principal', moderation: 'Moderación', history: 'Historial' },
+    history: {
+      title: 'Historial',
+      stream: 'Flujo',
+      streamHelp: 'Por ejemplo project-12, station-3 o user-7',
+      invalid: 'Un flujo es un tipo y un id unidos por un guion, como station-3.',
+      open: 'Abrir',
+      link: 'Historial',
+    },
     language: 'Idioma',
     backToSite: 'Volver al sitio',
     confirmIrreversible: '¿Está seguro? Esta operación no se puede deshacer.',

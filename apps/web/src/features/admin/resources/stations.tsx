@@ -8,6 +8,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import {
   Confirm,
   DataTable,
@@ -114,6 +115,9 @@ const StationPanel = () => {
           aria-label={`${translate('console.stations.exploreData')} ${translate('console.stations.opensNewTab')}`}
         >
           {translate('console.stations.exploreData')}
+        </Button>
+        <Button variant="outlined" component={RouterLink} to={`/admin/history/station-${row.id}`}>
+          {translate('console.history.link')}
         </Button>
       </Stack>
       <Stack
