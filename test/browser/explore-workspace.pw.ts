@@ -79,7 +79,7 @@ test('from the station page to the workspace: chart types, compare, scrubber, da
   );
   // Opening stores the bookmark: the address is the short link when the API keeps bookmarks, else the long form.
   const stores = (await request.post('/api/bookmarks/save', { data: {} })).status() !== 404;
-  await expect(explore).toHaveURL(stores ? /\/viz\?v=\w+/ : /\/dashboard\/explore\?bookmark=/);
+  await expect(explore).toHaveURL(stores ? /\/viz\?v=[\w-]+/ : /\/dashboard\/explore\?bookmark=/);
   await expect(explore.getByTestId('aggregation-badge')).toBeVisible();
   expect(await blockingViolations(explore, 'explore')).toEqual([]);
 
@@ -627,7 +627,7 @@ test('/viz/export opens the workspace with its export panel (signed in only); ba
   await expect(panel.getByRole('checkbox', { name: station.name })).toBeChecked();
   await panel.getByRole('button', { name: 'Close' }).click();
   await chartsSettled(page);
-  await expect(page).toHaveURL(/\/viz\/export\?v=\w+/);
+  await expect(page).toHaveURL(/\/viz\/export\?v=[\w-]+/);
 
   // Signed out, it is the sign-in screen, which comes back here.
   const fresh = await browser.newContext({ baseURL: BASE });
