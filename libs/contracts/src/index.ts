@@ -8,6 +8,8 @@ export * from './status/status.contract.js';
 export * from './http/route.js';
 export * from './http/openapi.js';
 export * from './routes.js';
+export * from './status/status.routes.js';
+export * from './users/users.routes.js';
 export * from './users/users.contract.js';
 export * from './users/session.contract.js';
 export * from './users/admin-users.contract.js';

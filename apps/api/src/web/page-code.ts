@@ -18,6 +18,12 @@ export const PAGE_CODE: readonly { readonly page: RegExp; readonly modules: read
   },
   // The station page, on its own and within a project.
   { page: /^\/dashboard\/(stations\/\d+|projects\/\d+\/station\/\d+)$/, modules: ['src/app/routes/station.route.tsx'] },
+  // The account screens (lazy since the entry was slimmed): sign-in, sign-in on arrival, register, recover, terms…
+  { page: /^\/(login|spoof)$/, modules: ['src/app/routes/login.route.tsx'] },
+  { page: /^\/login\/[^/]+$/, modules: ['src/app/routes/sign-in-on-arrival.route.tsx'] },
+  { page: /^\/(register|recover|recover\/complete|account\/undo-email)$/, modules: ['src/app/routes/account.routes.tsx'] },
+  { page: /^\/delete-account$/, modules: ['src/app/routes/delete-account.route.tsx'] },
+  { page: /^\/terms$/, modules: ['src/features/terms/components/terms-view.tsx'] },
 ];
 
 export const readManifest = (webDir: string): Manifest | null => {

@@ -11,6 +11,8 @@ describe("a page's lazy code named in its HTML", () => {
     '_charts.js': { file: 'assets/charts-d.js', imports: ['_charts.js'] },
     'src/features/explore/api/prefetch-workspace.ts': { file: 'assets/prefetch-e.js' },
     'src/app/routes/station.route.tsx': { file: 'assets/station-f.js' },
+    'src/app/routes/login.route.tsx': { file: 'assets/login-g.js', imports: ['_form.js'] },
+    '_form.js': { file: 'assets/form-h.js' },
   };
   const html =
     '<script type="module" crossorigin src="/assets/index-a.js"></script><link rel="modulepreload" crossorigin href="/assets/react-b.js">';
@@ -19,10 +21,19 @@ describe("a page's lazy code named in its HTML", () => {
     expect(pageChunks(manifest, '/viz', html)).toEqual(['/assets/explore-c.js', '/assets/charts-d.js', '/assets/prefetch-e.js']);
     expect(pageChunks(manifest, '/dashboard/stations/12', html)).toEqual(['/assets/station-f.js']);
     expect(pageChunks(manifest, '/dashboard/projects/3/station/12', html)).toEqual(['/assets/station-f.js']);
+    expect(pageChunks(manifest, '/login', html)).toEqual(['/assets/login-g.js', '/assets/form-h.js']);
   });
 
   it('names nothing for other pages (the control)', () => {
-    for (const page of ['/', '/dashboard', '/dashboard/stations/map', '/viz/share', '/dashboard/stations/12/photos']) {
+    for (const page of [
+      '/',
+      '/dashboard',
+      '/dashboard/stations/map',
+      '/viz/share',
+      '/dashboard/stations/12/photos',
+      '/login/a/b',
+      '/registered',
+    ]) {
       expect(pageChunks(manifest, page, html)).toEqual([]);
     }
   });

@@ -7,7 +7,6 @@ import { paths } from '@/config/paths';
 import { NotFoundView } from '@/features/not-found/components/not-found-view';
 import { bookmarkQueryOptions } from '@/features/explore/api/bookmarks';
 import { ProjectsList } from '@/features/projects/components/projects-list';
-import { TermsView } from '@/features/terms/components/terms-view';
 import { mapProjectQueryOptions, mapStationsQueryOptions } from '@/features/maps/api/get-map-stations';
 import { parseRouteId } from '@/features/maps/utils/ids';
 import { prefetchStationPage } from '@/features/stations/api/prefetch-station-page';
@@ -15,18 +14,7 @@ import { tokenStore } from '@/lib/auth/token';
 import { alwaysRevalidate, guardLoader, type Access } from './guard';
 import { preloadMap } from './preload-map';
 import { AppLayout, type RouteHandle } from './layout';
-import { RecoverRoute, RegisterRoute, ResetPasswordRoute, UndoEmailRoute } from './routes/account.routes';
-import { DeleteAccountRoute } from './routes/delete-account.route';
-import { LoginRoute } from './routes/login.route';
 import { RouteError } from './routes/route-error';
-import {
-  DiscourseRoute,
-  SignInOnArrivalRoute,
-  discourseLoader,
-  keycloakLoader,
-  resumeLoader,
-  runOnce,
-} from './routes/sign-in-on-arrival.route';
 
 /** A pathless group whose loader is the navigation guard for its routes (spec §2 Navigation guard). */
 const guarded = (queryClient: QueryClient, access: Access, children: RouteObject[]): RouteObject => ({
@@ -141,6 +129,31 @@ const floodHome = (queryClient: QueryClient): Pick<RouteObject, 'lazy' | 'loader
   loader: () => prefetchProjectMap(queryClient, partner.fixedProjectId),
 });
 
+/**
+ * The account screens (sign in, register, recover, reset, delete, undo, terms) load on demand: few
+ * visits open them, and their forms stay out of every page's JavaScript (350 KB budget).
+ */
+const accountRoute = (name: 'RegisterRoute' | 'RecoverRoute' | 'ResetPasswordRoute' | 'UndoEmailRoute') => async () => ({
+  Component: (await import('./routes/account.routes'))[name],
+});
+const loginRoute = (spoof: boolean) => async () => {
+  const { LoginRoute } = await import('./routes/login.route');
+  return { Component: () => <LoginRoute spoof={spoof} /> };
+};
+const deleteAccountRoute = async () => ({ Component: (await import('./routes/delete-account.route')).DeleteAccountRoute });
+const termsRoute = async () => ({ Component: (await import('@/features/terms/components/terms-view')).TermsView });
+
+/** These loaders spend one-time tokens: never run them again for the same visit. */
+const runOnce = (): boolean => false;
+
+/** Sign-in on arrival (single sign-on, forum, e-mail link): its loader and screen arrive together, on demand. */
+const signInOnArrival = (queryClient: QueryClient, kind: 'keycloak' | 'discourse' | 'resume') => async () => {
+  const route = await import('./routes/sign-in-on-arrival.route');
+  if (kind === 'discourse') return { loader: route.discourseLoader(queryClient), Component: route.DiscourseRoute };
+  const loader = kind === 'keycloak' ? route.keycloakLoader(queryClient) : route.resumeLoader(queryClient);
+  return { loader, Component: route.SignInOnArrivalRoute };
+};
+
 /** Route ids are the spec's route names (§2 route table). */
 export const createRouter = (queryClient: QueryClient) =>
   createBrowserRouter([
@@ -197,41 +210,38 @@ export const createRouter = (queryClient: QueryClient) =>
               { id: 'notFound', path: '*', element: <NotFoundView /> },
             ]),
             guarded(queryClient, 'guest', [
-              { id: 'login', path: paths.login.path, element: <LoginRoute /> },
-              { id: 'register', path: paths.register.path, element: <RegisterRoute /> },
-              { id: 'recover', path: paths.recover.path, element: <RecoverRoute /> },
+              { id: 'login', path: paths.login.path, lazy: loginRoute(false) },
+              { id: 'register', path: paths.register.path, lazy: accountRoute('RegisterRoute') },
+              { id: 'recover', path: paths.recover.path, lazy: accountRoute('RecoverRoute') },
             ]),
             guarded(queryClient, 'open', [
               // Listed before /login/:token; React Router also ranks the static segments first.
               {
                 id: 'loginKeycloak',
                 path: paths.loginKeycloak.path,
-                loader: keycloakLoader(queryClient),
+                lazy: signInOnArrival(queryClient, 'keycloak'),
                 shouldRevalidate: runOnce,
                 HydrateFallback: PageLoading,
-                element: <SignInOnArrivalRoute />,
               },
               {
                 id: 'loginDiscourse',
                 path: paths.loginDiscourse.path,
-                loader: discourseLoader(queryClient),
+                lazy: signInOnArrival(queryClient, 'discourse'),
                 shouldRevalidate: runOnce,
                 HydrateFallback: PageLoading,
-                element: <DiscourseRoute />,
               },
               {
                 id: 'loginResume',
                 path: paths.loginResume.path,
-                loader: resumeLoader(queryClient),
+                lazy: signInOnArrival(queryClient, 'resume'),
                 shouldRevalidate: runOnce,
                 HydrateFallback: PageLoading,
-                element: <SignInOnArrivalRoute />,
               },
-              { id: 'spoof', path: paths.spoof.path, element: <LoginRoute spoof /> },
-              { id: 'recoverComplete', path: paths.recoverComplete.path, element: <ResetPasswordRoute /> },
-              { id: 'deleteAccount', path: paths.deleteAccount.path, element: <DeleteAccountRoute /> },
-              { id: 'undoEmailChange', path: paths.undoEmailChange.path, element: <UndoEmailRoute /> },
-              { id: 'terms', path: paths.terms.path, element: <TermsView /> },
+              { id: 'spoof', path: paths.spoof.path, lazy: loginRoute(true) },
+              { id: 'recoverComplete', path: paths.recoverComplete.path, lazy: accountRoute('ResetPasswordRoute') },
+              { id: 'deleteAccount', path: paths.deleteAccount.path, lazy: deleteAccountRoute },
+              { id: 'undoEmailChange', path: paths.undoEmailChange.path, lazy: accountRoute('UndoEmailRoute') },
+              { id: 'terms', path: paths.terms.path, lazy: termsRoute },
             ]),
             guarded(queryClient, 'secured', [
               // Audit replay: the API decides who may see which history (project administrators, station owners).

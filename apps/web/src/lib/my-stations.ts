@@ -1,10 +1,10 @@
-import { routes, type MyStationList } from '@groundtruth/contracts';
+import { type MyStationList, stationRoutes } from '@groundtruth/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '@/lib/call-route';
 
 /** GET /user/stations: the signed-in user's own stations (hidden ones included), all or the first `limit` by name. */
 export const getMyStations = (signal?: AbortSignal, limit?: number): Promise<MyStationList> =>
-  callRoute(routes.myStations, { signal, ...(limit !== undefined ? { query: { limit } } : {}) });
+  callRoute(stationRoutes.myStations, { signal, ...(limit !== undefined ? { query: { limit } } : {}) });
 
 /** One cache entry for the project's add-station picker and the notes page (all), another for the sidebar's first few. */
 export const myStationsQueryOptions = (limit?: number) =>

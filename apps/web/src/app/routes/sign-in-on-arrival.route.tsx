@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { redirect, useLoaderData, type LoaderFunctionArgs, type ShouldRevalidateFunction } from 'react-router-dom';
+import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { afterLoginHref } from '@/config/paths';
 import { completeOidc } from '@/features/auth/api/complete-oidc';
 import { discourseAuth } from '@/features/auth/api/discourse-auth';
@@ -15,9 +15,6 @@ type Failure = { readonly failed: 'link' | 'sso' | 'error' };
 const failureOf = (error: unknown, refused: 'link' | 'sso'): Failure => ({
   failed: isApiError(error) && error.isClientError ? refused : 'error',
 });
-
-/** These loaders spend one-time tokens: never run them again for the same visit. */
-export const runOnce: ShouldRevalidateFunction = () => false;
 
 /** /login/:token (the validation e-mail's link): resumes the session, then the after-login destination (spec §2). */
 export const resumeLoader =

@@ -1,4 +1,4 @@
-import { routes, type AuditCorrelation, type AuditHistory } from '@groundtruth/contracts';
+import { type AuditCorrelation, type AuditHistory, auditRoutes } from '@groundtruth/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '@/lib/call-route';
 
@@ -12,7 +12,7 @@ export const getStreamHistory = (
   limit: number,
   signal?: AbortSignal,
 ): Promise<AuditHistory> =>
-  callRoute(routes.auditStream, { params: { stream: streamId }, query: at === null ? { limit } : { at, limit }, signal });
+  callRoute(auditRoutes.auditStream, { params: { stream: streamId }, query: at === null ? { limit } : { at, limit }, signal });
 
 export const streamHistoryQueryOptions = (streamId: string, at: number | null, limit: number) =>
   queryOptions({
@@ -29,6 +29,6 @@ export const useCorrelation = (correlationId: string | null) =>
   useQuery({
     queryKey: ['audit', 'correlation', correlationId] as const,
     queryFn: ({ signal }): Promise<AuditCorrelation> =>
-      callRoute(routes.auditCorrelation, { params: { id: correlationId ?? '' }, signal }),
+      callRoute(auditRoutes.auditCorrelation, { params: { id: correlationId ?? '' }, signal }),
     enabled: correlationId !== null,
   });

@@ -1,4 +1,4 @@
-import { User, routes } from '@groundtruth/contracts';
+import { User, userRoutes } from '@groundtruth/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { callRoute } from '../call-route';
@@ -11,7 +11,7 @@ export const SessionUser = User.extend({ termsCurrent: z.boolean().default(true)
 export type SessionUser = z.infer<typeof SessionUser>;
 
 export const getCurrentUser = (signal?: AbortSignal): Promise<SessionUser> =>
-  callRoute(routes.currentUser, { signal, schema: SessionUser });
+  callRoute(userRoutes.currentUser, { signal, schema: SessionUser });
 
 /** Keyed by the token's subject: a different account never sees the previous one's cache. */
 export const currentUserQueryKey = (subject: string | null) => ['current-user', subject] as const;

@@ -1,4 +1,4 @@
-import { routes, type ChangePasswordBody } from '@groundtruth/contracts';
+import { type ChangePasswordBody, userRoutes } from '@groundtruth/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '@/lib/call-route';
 import { currentUserQueryKey } from '@/lib/auth/get-current-user';
@@ -6,7 +6,7 @@ import { subjectOf, tokenStore } from '@/lib/auth/token';
 
 /** PATCH /users/{id}/password: 204; 403 when the current password is missing or wrong (or, without one, the sign-in is old). */
 export const changePassword = async (id: number, body: ChangePasswordBody): Promise<void> => {
-  await callRoute(routes.changePassword, { params: { id }, body });
+  await callRoute(userRoutes.changePassword, { params: { id }, body });
 };
 
 export const useChangePassword = () => {

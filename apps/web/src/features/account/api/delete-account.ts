@@ -1,4 +1,4 @@
-import { routes, type DeleteAccountBody } from '@groundtruth/contracts';
+import { type DeleteAccountBody, userRoutes } from '@groundtruth/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '@/lib/call-route';
 import { endSession } from '@/lib/auth/session';
@@ -8,7 +8,7 @@ import { endSession } from '@/lib/auth/session';
  * without one): 204, the account is gone at once; 400 when the e-mail differs, 403 without proof.
  */
 export const deleteAccount = async (body: DeleteAccountBody): Promise<void> => {
-  await callRoute(routes.deleteAccount, { body });
+  await callRoute(userRoutes.deleteAccount, { body });
 };
 
 /**

@@ -1,4 +1,4 @@
-import { routes, type UpdateUserBody } from '@groundtruth/contracts';
+import { type UpdateUserBody, userRoutes } from '@groundtruth/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '@/lib/api-client';
 import { callRoute } from '@/lib/call-route';
@@ -11,7 +11,7 @@ import { subjectOf, tokenStore } from '@/lib/auth/token';
  * (`currentPassword`); 409 when the profile changed since it was read.
  */
 export const updateUser = (id: number, body: UpdateUserBody, version: number): Promise<AnsweredUser> =>
-  callRoute(routes.updateUser, { params: { id }, body: { ...body, version }, schema: AnsweredUser });
+  callRoute(userRoutes.updateUser, { params: { id }, body: { ...body, version }, schema: AnsweredUser });
 
 export const useUpdateUser = () => {
   const queryClient = useQueryClient();

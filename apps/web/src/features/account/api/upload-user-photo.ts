@@ -1,4 +1,4 @@
-import { routes } from '@groundtruth/contracts';
+import { userRoutes } from '@groundtruth/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '@/lib/call-route';
 import { AnsweredUser, storeCurrentUser } from '@/lib/auth/get-current-user';
@@ -8,7 +8,7 @@ import { subjectOf, tokenStore } from '@/lib/auth/token';
 export const uploadUserPhoto = (file: File): Promise<AnsweredUser> => {
   const form = new FormData();
   form.append('file', file);
-  return callRoute(routes.uploadUserPhoto, { form, schema: AnsweredUser });
+  return callRoute(userRoutes.uploadUserPhoto, { form, schema: AnsweredUser });
 };
 
 export const useUploadUserPhoto = () => {

@@ -1,4 +1,4 @@
-import { routes, type ConsolePermissions } from '@groundtruth/contracts';
+import { adminConsoleRoutes, type ConsolePermissions } from '@groundtruth/contracts';
 import type { AuthProvider } from 'react-admin';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
@@ -11,7 +11,7 @@ let asked: { token: string; answer: Promise<ConsolePermissions> } | null = null;
 export const consolePermissions = (): Promise<ConsolePermissions> => {
   const token = tokenStore.get();
   if (token === null) return Promise.reject(new Error('signed out'));
-  if (asked?.token !== token) asked = { token, answer: callRoute(routes.consolePermissions) };
+  if (asked?.token !== token) asked = { token, answer: callRoute(adminConsoleRoutes.consolePermissions) };
   return asked.answer;
 };
 

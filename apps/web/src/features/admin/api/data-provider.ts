@@ -1,4 +1,4 @@
-import { routes, type BulkResult } from '@groundtruth/contracts';
+import { adminConsoleRoutes, type BulkResult } from '@groundtruth/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError, type DataProvider } from 'react-admin';
 import type { RouteContract } from '@groundtruth/contracts';
@@ -11,14 +11,17 @@ import { callRoute, callRouteRaw } from '@/lib/call-route';
  * every one of them: a contract path that moved breaks here, not in a 404 on screen.
  */
 export const consoleResources = {
-  users: routes.adminListUsers,
-  stations: routes.adminListStations,
-  uploads: routes.adminListUploads,
-  projections: routes.adminListProjections,
+  users: adminConsoleRoutes.adminListUsers,
+  stations: adminConsoleRoutes.adminListStations,
+  uploads: adminConsoleRoutes.adminListUploads,
+  projections: adminConsoleRoutes.adminListProjections,
 } as const;
 export type ConsoleResource = keyof typeof consoleResources;
 
-export const CONSOLE_API_BASE = routes.adminListUsers.path.slice(0, routes.adminListUsers.path.lastIndexOf('/'));
+export const CONSOLE_API_BASE = adminConsoleRoutes.adminListUsers.path.slice(
+  0,
+  adminConsoleRoutes.adminListUsers.path.lastIndexOf('/'),
+);
 for (const [name, route] of Object.entries(consoleResources)) {
   if (route.path !== `${CONSOLE_API_BASE}/${name}`)
     throw new Error(`The console reads ${name} from ${route.path}, not under ${CONSOLE_API_BASE}`);
@@ -26,8 +29,8 @@ for (const [name, route] of Object.entries(consoleResources)) {
 
 /** The one-record reads the console makes (react-admin's getOne), by resource. */
 const oneRoutes: Partial<Record<ConsoleResource, RouteContract>> = {
-  users: routes.adminGetUser,
-  stations: routes.adminGetStation,
+  users: adminConsoleRoutes.adminGetUser,
+  stations: adminConsoleRoutes.adminGetStation,
 };
 
 /** The contract route a URL that ra-data-simple-rest built stands for: a list, or one record by id. */
@@ -78,8 +81,8 @@ const base = simpleRestProvider(CONSOLE_API_BASE, httpClient);
 
 export const consoleDataProvider: ConsoleDataProvider = {
   ...base,
-  processUploads: (ids) => callRoute(routes.adminProcessUploads, { body: { ids: [...ids] } }),
-  deleteUsers: (ids, password) => callRoute(routes.adminDeleteUsers, { body: { ids: [...ids], password } }),
+  processUploads: (ids) => callRoute(adminConsoleRoutes.adminProcessUploads, { body: { ids: [...ids] } }),
+  deleteUsers: (ids, password) => callRoute(adminConsoleRoutes.adminDeleteUsers, { body: { ids: [...ids], password } }),
   // react-admin's own delete buttons never reach these: deleting asks for the admin's password (users)
   // and stations are not deleted from the console yet. Refuse rather than send calls the API has not got.
   delete: () => Promise.reject(new HttpError('Not available here.', 405)),

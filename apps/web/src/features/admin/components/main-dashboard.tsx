@@ -1,4 +1,4 @@
-import { routes, type BackupResult, type Status } from '@groundtruth/contracts';
+import { type BackupResult, ingestionRoutes, type Status, statusRoutes } from '@groundtruth/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -46,7 +46,7 @@ const BackupUpload = () => {
     setError(null);
     setResult(null);
     try {
-      setResult(await callRoute(routes.adminBackup, { form }));
+      setResult(await callRoute(ingestionRoutes.adminBackup, { form }));
     } catch (e) {
       setError(translate('console.main.backup.failed', { message: (e as Error).message }));
     } finally {
@@ -109,7 +109,10 @@ const BackupUpload = () => {
 /** Spec §2 Admin main: server info (serverName, tag, name, git hash). */
 const ServerInfo = () => {
   const translate = useTranslate();
-  const status = useQuery({ queryKey: ['console', 'status'], queryFn: () => callRoute(routes.status, { schema: undefined }) });
+  const status = useQuery({
+    queryKey: ['console', 'status'],
+    queryFn: () => callRoute(statusRoutes.status, { schema: undefined }),
+  });
   const s: Status | undefined = status.data;
   return (
     <Card component="section" aria-labelledby="server-title">

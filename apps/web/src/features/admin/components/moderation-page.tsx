@@ -1,4 +1,4 @@
-import { routes } from '@groundtruth/contracts';
+import { moderationRoutes } from '@groundtruth/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -20,7 +20,7 @@ import { Title, useNotify, useTranslate } from 'react-admin';
 import type { z } from 'zod';
 import { callRoute } from '@/lib/call-route';
 
-type Request = z.infer<(typeof routes.moderationRequests)['response']>['requests'][number];
+type Request = z.infer<(typeof moderationRoutes.moderationRequests)['response']>['requests'][number];
 
 /** Spec §9: moderation page size 10, page numbers from 0. */
 const PAGE_SIZE = 10;
@@ -50,11 +50,11 @@ const Review = ({ request, onClose }: { readonly request: Request; readonly onCl
   const titleId = useId();
   const content = useQuery({
     queryKey: ['console', 'moderation-content', request.postType, request.postId],
-    queryFn: () => callRoute(routes.moderationContent, { params: { a: request.postType, b: request.postId } }),
+    queryFn: () => callRoute(moderationRoutes.moderationContent, { params: { a: request.postType, b: request.postId } }),
   });
   const act = async (action: 'delete' | 'keep') => {
     try {
-      await callRoute(routes.acknowledgeReport, { params: { id: request.id }, query: { action } });
+      await callRoute(moderationRoutes.acknowledgeReport, { params: { id: request.id }, query: { action } });
       notify(`console.moderation.${action === 'delete' ? 'deleted' : 'kept'}`, { type: 'info' });
       await queryClient.invalidateQueries({ queryKey: ['console', 'moderation'] });
       onClose();
@@ -102,7 +102,7 @@ export const ModerationPage = () => {
   const [reviewing, setReviewing] = useState<Request | null>(null);
   const list = useQuery({
     queryKey: ['console', 'moderation', page],
-    queryFn: () => callRoute(routes.moderationRequests, { query: { page, pageSize: PAGE_SIZE } }),
+    queryFn: () => callRoute(moderationRoutes.moderationRequests, { query: { page, pageSize: PAGE_SIZE } }),
   });
   const requests = list.data?.requests ?? [];
   return (

@@ -1,4 +1,4 @@
-import { routes, type UserSearchResult } from '@groundtruth/contracts';
+import { userRoutes, type UserSearchResult } from '@groundtruth/contracts';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
@@ -25,7 +25,7 @@ export const UserPicker = ({
   }, [text]);
   const found = useQuery({
     queryKey: ['console', 'user-search', query],
-    queryFn: () => callRoute(routes.adminSearchUsers, { query: { query } }),
+    queryFn: () => callRoute(userRoutes.adminSearchUsers, { query: { query } }),
     enabled: query.length > 0,
   });
   const options = (found.data?.users ?? []).filter((u) => u.id !== excludeId);

@@ -1,4 +1,10 @@
-import { routes, type AdminStation, type AdminStationRow, type AdminUploadRow } from '@groundtruth/contracts';
+import {
+  adminConsoleRoutes,
+  type AdminStation,
+  type AdminStationRow,
+  type AdminUploadRow,
+  ingestionRoutes,
+} from '@groundtruth/contracts';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import RouterIcon from '@mui/icons-material/Router';
 import Alert from '@mui/material/Alert';
@@ -95,7 +101,7 @@ const StationPanel = () => {
           title={translate('console.stations.processDataHelp')}
           onClick={async () => {
             try {
-              const answer = await callRoute(routes.processStationIngestions, { params: { id: row.id } });
+              const answer = await callRoute(ingestionRoutes.processStationIngestions, { params: { id: row.id } });
               notify(translate('console.stations.processStarted', { count: answer.ingestions.length }), { type: 'info' });
               setWatching(true);
               void detail.refetch();
@@ -143,7 +149,7 @@ const StationPanel = () => {
           setConfirming(false);
           if (!to) return;
           try {
-            await callRoute(routes.transferStation, { params: { id: row.id, newOwner: to.id } });
+            await callRoute(adminConsoleRoutes.transferStation, { params: { id: row.id, newOwner: to.id } });
             notify('console.stations.transferred', { type: 'info' });
             refresh();
           } catch (e) {

@@ -1,4 +1,4 @@
-import { routes, type AdminUser } from '@groundtruth/contracts';
+import { adminConsoleRoutes, type AdminUser, userRoutes } from '@groundtruth/contracts';
 import PeopleIcon from '@mui/icons-material/People';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -107,7 +107,7 @@ const Roles = ({ user }: { readonly user: AdminUser }) => {
   const refresh = useRefresh();
   const set = async (role: 'admin' | 'moderator', value: boolean) => {
     try {
-      await callRoute(routes.adminSetRoles, { params: { id: user.id }, body: { [role]: value } });
+      await callRoute(adminConsoleRoutes.adminSetRoles, { params: { id: user.id }, body: { [role]: value } });
       notify('console.users.rolesSaved', { type: 'info' });
       refresh();
     } catch (e) {
@@ -208,7 +208,7 @@ const UserTools = () => {
         onConfirm={async () => {
           setConfirmTransfer(false);
           if (!to) return;
-          const result = await callRoute(routes.adminTransferUserStations, {
+          const result = await callRoute(adminConsoleRoutes.adminTransferUserStations, {
             params: { id: user.id },
             body: { toUserId: to.id },
           });
@@ -229,7 +229,7 @@ const UserTools = () => {
         onConfirm={async () => {
           setClearing(false);
           try {
-            await callRoute(routes.adminClearTerms, { body: { email: user.email ?? '' } });
+            await callRoute(userRoutes.adminClearTerms, { body: { email: user.email ?? '' } });
             notify('console.users.termsCleared', { type: 'info' });
             refresh();
           } catch (e) {
@@ -243,7 +243,7 @@ const UserTools = () => {
         help={translate('console.users.deleteHelp')}
         onClose={() => setDeleting(false)}
         onConfirm={async (password) => {
-          await callRoute(routes.adminDeleteUser, { body: { email: user.email ?? '', password } });
+          await callRoute(userRoutes.adminDeleteUser, { body: { email: user.email ?? '', password } });
           setDeleting(false);
           notify('console.users.deleted', { type: 'info' });
           window.history.back();

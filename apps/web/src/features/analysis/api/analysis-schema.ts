@@ -1,4 +1,4 @@
-import { routes } from '@groundtruth/contracts';
+import { analysisRoutes } from '@groundtruth/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { callRoute } from '@/lib/call-route';
 
@@ -6,6 +6,6 @@ import { callRoute } from '@/lib/call-route';
 export const useAnalysisSchema = () =>
   useQuery({
     queryKey: ['analysis', 'schema'] as const,
-    queryFn: ({ signal }) => callRoute(routes.analysisSchema, { signal }),
+    queryFn: ({ signal }) => callRoute(analysisRoutes.analysisSchema, { signal }),
     staleTime: 60_000,
   });

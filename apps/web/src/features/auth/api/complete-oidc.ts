@@ -1,4 +1,4 @@
-import { routes } from '@groundtruth/contracts';
+import { userRoutes } from '@groundtruth/contracts';
 import { callRouteForToken } from '@/lib/call-route';
 
 export type OidcReturn = { readonly state: string; readonly code: string; readonly sessionState?: string | undefined };
@@ -9,7 +9,7 @@ export const completeOidc = async ({
   code,
   sessionState,
 }: OidcReturn): Promise<{ token: string; after: string | null }> => {
-  const { token, body } = await callRouteForToken(routes.oidcAuth, {
+  const { token, body } = await callRouteForToken(userRoutes.oidcAuth, {
     query: { state, code, session_state: sessionState },
   });
   return { token, after: body.after };

@@ -1,4 +1,4 @@
-import { DiscourseAuthResult, routes, type DiscourseAuthBody } from '@groundtruth/contracts';
+import { type DiscourseAuthBody, DiscourseAuthResult, userRoutes } from '@groundtruth/contracts';
 import { callRouteRaw } from '@/lib/call-route';
 import { bearerFrom } from '@/lib/auth/token';
 
@@ -10,7 +10,7 @@ export const discourseAuth = async (
   body: DiscourseAuthBody,
   { withSession }: { withSession: boolean },
 ): Promise<{ location: string; token: string | null }> => {
-  const { response, body: answer } = await callRouteRaw(routes.discourseAuth, {
+  const { response, body: answer } = await callRouteRaw(userRoutes.discourseAuth, {
     body,
     auth: withSession ? 'required' : 'none',
   });

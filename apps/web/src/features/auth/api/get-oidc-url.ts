@@ -1,10 +1,10 @@
-import { routes, type OidcUrl } from '@groundtruth/contracts';
+import { type OidcUrl, userRoutes } from '@groundtruth/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '@/lib/call-route';
 
 /** GET /oidc/url: the single-sign-on provider's login address; null when single sign-on is not configured. */
 export const getOidcUrl = (after: string | undefined, signal?: AbortSignal): Promise<OidcUrl> =>
-  callRoute(routes.oidcUrl, { query: { after }, signal });
+  callRoute(userRoutes.oidcUrl, { query: { after }, signal });
 
 export const oidcUrlQueryOptions = (after: string | undefined) =>
   queryOptions({

@@ -1,4 +1,4 @@
-import { routes, type DataEvent } from '@groundtruth/contracts';
+import { type DataEvent, dataEventRoutes } from '@groundtruth/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '@/lib/call-route';
 import type { DiscussionPlace } from './discussion';
@@ -10,7 +10,7 @@ export type DataEventsAsk = { readonly bookmark?: string; readonly stations?: re
 
 /** GET /data-events?bookmark=&stations=: the events of a workspace, or those touching these stations' sensors. */
 export const getDataEvents = (ask: DataEventsAsk, signal?: AbortSignal): Promise<DataEvent[]> =>
-  callRoute(routes.dataEvents, {
+  callRoute(dataEventRoutes.dataEvents, {
     query: {
       ...(ask.bookmark ? { bookmark: ask.bookmark } : {}),
       ...(ask.stations && ask.stations.length > 0 ? { stations: [...ask.stations].sort((a, b) => a - b).join(',') } : {}),
@@ -39,11 +39,11 @@ export type NewDataEvent = {
 
 /** POST /data-events: an event over all the project's sensors or the selected ones (site or project admins). */
 export const createDataEvent = ({ place, sensors, ...fields }: NewDataEvent) =>
-  callRoute(routes.createDataEvent, { body: { event: { ...place, ...fields, sensors: [...sensors] } } });
+  callRoute(dataEventRoutes.createDataEvent, { body: { event: { ...place, ...fields, sensors: [...sensors] } } });
 
 /** DELETE /data-events/{id}: by its author. */
 export const deleteDataEvent = async ({ eventId }: { readonly eventId: number }) => {
-  await callRoute(routes.deleteDataEvent, { params: { id: eventId } });
+  await callRoute(dataEventRoutes.deleteDataEvent, { params: { id: eventId } });
 };
 
 const useReloadingEvents = <A, R>(fn: (args: A) => Promise<R>) => {

@@ -1,4 +1,4 @@
-import { routes, type DiscussionList, type DiscussionPost } from '@groundtruth/contracts';
+import { type DiscussionList, type DiscussionPost, discussionRoutes } from '@groundtruth/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '@/lib/call-route';
 
@@ -10,8 +10,8 @@ export const discussionQueryKey = (place: DiscussionPlace) => ['discussion', pla
 /** GET /discussion/projects/{id} or GET /discussion?bookmark=: threads newest first, replies oldest first. */
 export const getDiscussion = (place: DiscussionPlace, signal?: AbortSignal): Promise<DiscussionList> =>
   'bookmark' in place
-    ? callRoute(routes.bookmarkDiscussion, { query: { bookmark: place.bookmark }, signal })
-    : callRoute(routes.projectDiscussion, { params: { id: place.projectId }, signal });
+    ? callRoute(discussionRoutes.bookmarkDiscussion, { query: { bookmark: place.bookmark }, signal })
+    : callRoute(discussionRoutes.projectDiscussion, { params: { id: place.projectId }, signal });
 
 export const discussionQueryOptions = (place: DiscussionPlace) =>
   queryOptions({ queryKey: discussionQueryKey(place), queryFn: ({ signal }) => getDiscussion(place, signal) });
@@ -22,17 +22,17 @@ export type NewPost = { readonly place: DiscussionPlace; readonly threadId?: num
 
 /** POST /discussion: a thread on the place, or a reply in a thread (one level). */
 export const createPost = ({ place, threadId, body }: NewPost) =>
-  callRoute(routes.createPost, {
+  callRoute(discussionRoutes.createPost, {
     body: { post: { ...(threadId !== undefined ? { threadId } : {}), ...place, body } },
   });
 
 /** POST /discussion/{id}: the author's new text (every edit is kept as an event). */
 export const editPost = ({ postId, body }: { readonly postId: number; readonly body: string; readonly place: DiscussionPlace }) =>
-  callRoute(routes.editPost, { params: { id: postId }, body: { body } });
+  callRoute(discussionRoutes.editPost, { params: { id: postId }, body: { body } });
 
 /** DELETE /discussion/{id}: by the author; a thread with replies stays as a "deleted" placeholder. */
 export const deletePost = async ({ postId }: { readonly postId: number; readonly place: DiscussionPlace }) => {
-  await callRoute(routes.deletePost, { params: { id: postId } });
+  await callRoute(discussionRoutes.deletePost, { params: { id: postId } });
 };
 
 const useReloading = <A extends { readonly place: DiscussionPlace }, R>(fn: (args: A) => Promise<R>) => {

@@ -1,4 +1,4 @@
-import { routes } from '@groundtruth/contracts';
+import { userRoutes } from '@groundtruth/contracts';
 import { callRoute } from '@/lib/call-route';
 
 export type Mentionable = { readonly id: number; readonly name: string };
@@ -10,6 +10,6 @@ export type Mentionable = { readonly id: number; readonly name: string };
 export const searchMentionables = async (query: string, signal?: AbortSignal): Promise<Mentionable[]> => {
   const text = query.trim();
   if (text === '') return [];
-  const answer = await callRoute(routes.mentionables, { query: { query: text }, signal });
+  const answer = await callRoute(userRoutes.mentionables, { query: { query: text }, signal });
   return answer.mentions.map((person) => ({ id: person.id, name: person.name }));
 };

@@ -1,4 +1,4 @@
-import { routes } from '@groundtruth/contracts';
+import { moderationRoutes } from '@groundtruth/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '@/lib/call-route';
 
@@ -6,12 +6,12 @@ export type ReportedPost = { readonly postId: number; readonly postType: 'discus
 
 /** POST /moderation: report someone else's post (a second report joins the open request). */
 export const reportPost = async (post: ReportedPost): Promise<void> => {
-  await callRoute(routes.reportPost, { body: post });
+  await callRoute(moderationRoutes.reportPost, { body: post });
 };
 
 /** DELETE /moderation/cancel?postId&postType: take one's own report back. */
 export const cancelReport = async (post: ReportedPost): Promise<void> => {
-  await callRoute(routes.cancelReport, { query: post });
+  await callRoute(moderationRoutes.cancelReport, { query: post });
 };
 
 /** The lists mark what the asker reported: they reload after either call. */

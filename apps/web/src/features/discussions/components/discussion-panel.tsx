@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { routes } from '@groundtruth/contracts';
+import { projectRoutes } from '@groundtruth/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,7 +50,7 @@ type DiscussionPanelProps = {
 const useProjectRole = (projectId: number | null, signedIn: boolean) =>
   useQuery({
     queryKey: ['projects', projectId] as const,
-    queryFn: ({ signal }) => callRoute(routes.getProject, { params: { id: projectId ?? 0 }, signal }),
+    queryFn: ({ signal }) => callRoute(projectRoutes.getProject, { params: { id: projectId ?? 0 }, signal }),
     enabled: projectId !== null && signedIn,
     select: (project) => project.role,
   });

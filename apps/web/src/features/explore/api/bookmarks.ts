@@ -1,4 +1,4 @@
-import { routes } from '@groundtruth/contracts';
+import { bookmarkRoutes } from '@groundtruth/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { decodeBookmark, type Bookmark } from '@groundtruth/domain';
 import { callRoute } from '@/lib/call-route';
@@ -6,7 +6,7 @@ import { takeFirstAnswer } from '@/lib/first-answers';
 
 /** POST /bookmarks/save (spec §7): stores a bookmark and answers its short token (the same token for the same content). */
 export const saveBookmark = async (bookmark: Bookmark): Promise<string> =>
-  (await callRoute(routes.bookmarkSave, { body: bookmark as unknown as Record<string, unknown> })).token;
+  (await callRoute(bookmarkRoutes.bookmarkSave, { body: bookmark as unknown as Record<string, unknown> })).token;
 
 /**
  * GET /bookmarks/resolve?v=: the bookmark a short token names, read with the domain codec. A page
@@ -14,8 +14,8 @@ export const saveBookmark = async (bookmark: Bookmark): Promise<string> =>
  */
 export const resolveBookmark = async (token: string, signal?: AbortSignal): Promise<Bookmark> => {
   const answer =
-    takeFirstAnswer(routes.bookmarkResolve, { v: token }) ??
-    (await callRoute(routes.bookmarkResolve, { query: { v: token }, ...(signal ? { signal } : {}) }));
+    takeFirstAnswer(bookmarkRoutes.bookmarkResolve, { v: token }) ??
+    (await callRoute(bookmarkRoutes.bookmarkResolve, { query: { v: token }, ...(signal ? { signal } : {}) }));
   return decodeBookmark(answer.bookmark);
 };
 

@@ -1,4 +1,4 @@
-import { routes, type ExportFormat, type ExportJob } from '@groundtruth/contracts';
+import { type ExportFormat, type ExportJob, exportRoutes } from '@groundtruth/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute, callRouteBlob } from '@/lib/call-route';
 import type { ExportRequest } from '../utils/export-request';
@@ -10,7 +10,7 @@ const isOver = (job: ExportJob): boolean => job.state === 'done' || job.state ==
 
 /** POST /export/csv or /export/json-lines (spec §7): queues the export and answers its record. */
 export const startExport = (format: ExportFormat, request: ExportRequest): Promise<ExportJob> =>
-  callRoute(format === 'csv' ? routes.exportCsv : routes.exportJsonLines, {
+  callRoute(format === 'csv' ? exportRoutes.exportCsv : exportRoutes.exportJsonLines, {
     query: {
       stations: request.stations.join(','),
       sensors: request.sensors.join(','),
@@ -27,7 +27,7 @@ export const useExportHistory = (enabled: boolean) =>
   useQuery({
     ...queryOptions({
       queryKey: exportHistoryQueryKey,
-      queryFn: ({ signal }) => callRoute(routes.exportHistory, { signal }),
+      queryFn: ({ signal }) => callRoute(exportRoutes.exportHistory, { signal }),
     }),
     enabled,
     refetchInterval: (query) => (query.state.data?.exports.some((job) => !isOver(job)) ? EXPORT_POLL_MS : false),
@@ -37,7 +37,7 @@ export const useExportHistory = (enabled: boolean) =>
 export const useExportStatus = (token: string | null) =>
   useQuery({
     queryKey: ['exports', token] as const,
-    queryFn: ({ signal }) => callRoute(routes.exportStatus, { params: { token: token ?? '' }, signal }),
+    queryFn: ({ signal }) => callRoute(exportRoutes.exportStatus, { params: { token: token ?? '' }, signal }),
     enabled: token !== null,
     refetchInterval: (query) => (query.state.data && isOver(query.state.data) ? false : EXPORT_POLL_MS),
   });
@@ -47,7 +47,7 @@ export const useExportStatus = (token: string | null) =>
  * authenticated) and handed to the browser under the export's own file name.
  */
 export const downloadExport = async (job: ExportJob): Promise<void> => {
-  const blob = await callRouteBlob(routes.exportDownload, { params: { token: job.token } });
+  const blob = await callRouteBlob(exportRoutes.exportDownload, { params: { token: job.token } });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

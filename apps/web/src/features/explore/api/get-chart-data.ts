@@ -1,4 +1,4 @@
-import { SensorDataColumns, routes } from '@groundtruth/contracts';
+import { SensorDataColumns, sensorRoutes } from '@groundtruth/contracts';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { callRoute } from '@/lib/call-route';
@@ -43,7 +43,7 @@ export const chartDataQueryOptions = ({ stations, sensors, range, resolution }: 
     queryKey: ['explore-data', key] as const,
     queryFn: ({ signal }) =>
       // The compact columns form (times implied by start and bucket size, readings at their precision).
-      callRoute(routes.sensorData, {
+      callRoute(sensorRoutes.sensorData, {
         signal,
         schema: SensorDataColumns,
         query: {

@@ -1,4 +1,4 @@
-import { routes } from '@groundtruth/contracts';
+import { sensorRoutes } from '@groundtruth/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '@/lib/call-route';
 
@@ -6,7 +6,7 @@ import { callRoute } from '@/lib/call-route';
 export const exploreSensorsMetaQueryOptions = () =>
   queryOptions({
     queryKey: ['sensors-meta'] as const,
-    queryFn: ({ signal }) => callRoute(routes.sensorsMeta, { signal }),
+    queryFn: ({ signal }) => callRoute(sensorRoutes.sensorsMeta, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
   });

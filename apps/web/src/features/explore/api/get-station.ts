@@ -1,4 +1,4 @@
-import { routes } from '@groundtruth/contracts';
+import { stationRoutes } from '@groundtruth/contracts';
 import { queryOptions, useQueries, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '@/lib/call-route';
 import { worthAskingAgain } from '@/lib/query-client';
@@ -10,7 +10,7 @@ import { worthAskingAgain } from '@/lib/query-client';
 export const exploreStationQueryOptions = (id: number) =>
   queryOptions({
     queryKey: ['station', id] as const,
-    queryFn: ({ signal }) => callRoute(routes.getStation, { params: { id }, signal }),
+    queryFn: ({ signal }) => callRoute(stationRoutes.getStation, { params: { id }, signal }),
     staleTime: 60_000,
   });
 
@@ -30,7 +30,7 @@ export const useExploreStations = (ids: readonly number[]) => {
 export const exploreProjectStationsQueryOptions = (id: number) =>
   queryOptions({
     queryKey: ['project-stations', id] as const,
-    queryFn: ({ signal }) => callRoute(routes.projectStations, { params: { id }, signal }),
+    queryFn: ({ signal }) => callRoute(stationRoutes.projectStations, { params: { id }, signal }),
     staleTime: 60_000,
   });
 

@@ -1,4 +1,4 @@
-import { routes } from '@groundtruth/contracts';
+import { stationRoutes } from '@groundtruth/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '@/lib/call-route';
 
@@ -10,7 +10,7 @@ import { callRoute } from '@/lib/call-route';
 export const exploreVisibleStationsQueryOptions = () =>
   queryOptions({
     queryKey: ['explore-visible-stations'] as const,
-    queryFn: ({ signal }) => callRoute(routes.mapStations, { query: {}, signal }),
+    queryFn: ({ signal }) => callRoute(stationRoutes.mapStations, { query: {}, signal }),
     staleTime: 5 * 60_000,
   });
 

@@ -5,7 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { routes } from '@groundtruth/contracts';
+import { projectRoutes } from '@groundtruth/contracts';
 import { apiClient } from '@/lib/api-client';
 import { callRoute } from '@/lib/call-route';
 import { toDataUrl } from '@/lib/media';
@@ -59,7 +59,7 @@ const canvasBlob = (canvas: HTMLCanvasElement, type: string, quality?: number): 
  * console, for a header that has just the title).
  */
 const loadProjectPhoto = async (projectId: number): Promise<NonNullable<ComposeInput['photo']> | null> => {
-  const project = await callRoute(routes.getProject, { params: { id: projectId } });
+  const project = await callRoute(projectRoutes.getProject, { params: { id: projectId } });
   if (project.photo === null) return null;
   const href = await toDataUrl(await apiClient.blob(mediaPath(project.photo.url, CHART_EXPORT.photo.size)));
   const image = new Image();

@@ -1,4 +1,4 @@
-import { MapStationsColumns, mapStationsFromColumns, routes } from '@groundtruth/contracts';
+import { MapStationsColumns, mapStationsFromColumns, projectRoutes, stationRoutes } from '@groundtruth/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { roundBounds, type Bounds } from '@/components/map';
 import { partner } from '@/config/partner';
@@ -12,7 +12,7 @@ const stationsOf = (data: MapStationsColumns) => mapStationsFromColumns(data).st
 
 /** The compact columns form: a tenth of the rows' field names to download, parse and check for 10,000 stations. */
 const getMapStations = (hours: number, projectId?: number, bbox?: string, signal?: AbortSignal) =>
-  callRoute(routes.mapStations, {
+  callRoute(stationRoutes.mapStations, {
     ...(signal ? { signal } : {}),
     schema: MapStationsColumns,
     query: {
@@ -77,7 +77,7 @@ export const useMapStationsIn = (signedIn: boolean, bounds: Bounds | null) => {
 export const mapProjectQueryOptions = (projectId: number) =>
   queryOptions({
     queryKey: ['projects', projectId] as const,
-    queryFn: ({ signal }) => callRoute(routes.getProject, { params: { id: projectId }, signal }),
+    queryFn: ({ signal }) => callRoute(projectRoutes.getProject, { params: { id: projectId }, signal }),
   });
 
 export const useMapProject = (projectId: number) => useQuery(mapProjectQueryOptions(projectId));
@@ -86,6 +86,6 @@ export const useMapProject = (projectId: number) => useQuery(mapProjectQueryOpti
 export const useMapStation = (stationId: number | null) =>
   useQuery({
     queryKey: ['station', stationId ?? 0] as const,
-    queryFn: ({ signal }) => callRoute(routes.getStation, { params: { id: stationId }, signal }),
+    queryFn: ({ signal }) => callRoute(stationRoutes.getStation, { params: { id: stationId }, signal }),
     enabled: stationId !== null,
   });

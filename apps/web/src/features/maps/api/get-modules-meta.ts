@@ -1,4 +1,4 @@
-import { routes } from '@groundtruth/contracts';
+import { sensorRoutes } from '@groundtruth/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { callRoute } from '@/lib/call-route';
 
@@ -6,6 +6,6 @@ import { callRoute } from '@/lib/call-route';
 export const useModulesMeta = () =>
   useQuery({
     queryKey: ['modules-meta'] as const,
-    queryFn: ({ signal }) => callRoute(routes.modulesMeta, { signal }),
+    queryFn: ({ signal }) => callRoute(sensorRoutes.modulesMeta, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -1,4 +1,4 @@
-import { routes } from '@groundtruth/contracts';
+import { sensorRoutes } from '@groundtruth/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { callRoute } from '@/lib/call-route';
 
@@ -7,7 +7,7 @@ export const useSensorTail = (stationId: number, sensorId: number | null) =>
   useQuery({
     queryKey: ['sensors-tail', stationId, 'sensor', sensorId] as const,
     queryFn: ({ signal }) =>
-      callRoute(routes.sensorDataTail, {
+      callRoute(sensorRoutes.sensorDataTail, {
         query: { stations: String(stationId), ...(sensorId !== null ? { sensors: String(sensorId) } : {}) },
         signal,
       }),

@@ -1,4 +1,4 @@
-import { routes, type FieldNote, type FieldNoteList } from '@groundtruth/contracts';
+import { type FieldNote, type FieldNoteList, noteRoutes } from '@groundtruth/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '@/lib/call-route';
 
@@ -6,7 +6,7 @@ export const fieldNotesQueryKey = (stationId: number) => ['field-notes', station
 
 /** GET /station/{id}/station-notes: the station's field notes, newest first. */
 export const getFieldNotes = (stationId: number, signal?: AbortSignal): Promise<FieldNoteList> =>
-  callRoute(routes.listFieldNotes, { params: { id: stationId }, signal });
+  callRoute(noteRoutes.listFieldNotes, { params: { id: stationId }, signal });
 
 export const fieldNotesQueryOptions = (stationId: number) =>
   queryOptions({
@@ -23,12 +23,15 @@ export type FieldNoteEdit = { readonly noteId: number; readonly version: number 
 /** POST /station/{id}/station-note, or /station/{id}/station-note/{noteId} to change one. */
 const saveFieldNote = (stationId: number, body: string, edit?: FieldNoteEdit): Promise<FieldNote> =>
   edit === undefined
-    ? callRoute(routes.addFieldNote, { params: { id: stationId }, body: { body } })
-    : callRoute(routes.editFieldNote, { params: { id: stationId, noteId: edit.noteId }, body: { body, version: edit.version } });
+    ? callRoute(noteRoutes.addFieldNote, { params: { id: stationId }, body: { body } })
+    : callRoute(noteRoutes.editFieldNote, {
+        params: { id: stationId, noteId: edit.noteId },
+        body: { body, version: edit.version },
+      });
 
 /** DELETE /station/{id}/station-note/{noteId}. */
 const deleteFieldNote = (stationId: number, noteId: number) =>
-  callRoute(routes.deleteFieldNote, { params: { id: stationId, noteId } });
+  callRoute(noteRoutes.deleteFieldNote, { params: { id: stationId, noteId } });
 
 export const useFieldNoteMutations = (stationId: number) => {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { routes } from '@groundtruth/contracts';
+import { projectRoutes, stationRoutes } from '@groundtruth/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { callRoute } from '@/lib/call-route';
 
@@ -6,12 +6,12 @@ import { callRoute } from '@/lib/call-route';
 export const useNotesProject = (projectId: number) =>
   useQuery({
     queryKey: ['notes', 'project', projectId] as const,
-    queryFn: ({ signal }) => callRoute(routes.getProject, { params: { id: projectId }, signal }),
+    queryFn: ({ signal }) => callRoute(projectRoutes.getProject, { params: { id: projectId }, signal }),
   });
 
 export const useNotesProjectStations = (projectId: number) =>
   useQuery({
     queryKey: ['notes', 'project', projectId, 'stations'] as const,
-    queryFn: ({ signal }) => callRoute(routes.projectStations, { params: { id: projectId }, signal }),
+    queryFn: ({ signal }) => callRoute(stationRoutes.projectStations, { params: { id: projectId }, signal }),
     select: (data) => data.stations,
   });

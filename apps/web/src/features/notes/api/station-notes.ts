@@ -1,4 +1,4 @@
-import { routes, type SaveStationNotesBody, type StationNoteMedia, type StationNotes } from '@groundtruth/contracts';
+import { noteRoutes, type SaveStationNotesBody, type StationNoteMedia, type StationNotes } from '@groundtruth/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '@/lib/call-route';
 
@@ -6,7 +6,7 @@ export const stationNotesQueryKey = (stationId: number) => ['station-notes', sta
 
 /** GET /stations/{id}/notes: the five notes, the station's media, the completion. */
 export const getStationNotes = (stationId: number, signal?: AbortSignal): Promise<StationNotes> =>
-  callRoute(routes.getStationNotes, { params: { id: stationId }, signal });
+  callRoute(noteRoutes.getStationNotes, { params: { id: stationId }, signal });
 
 export const stationNotesQueryOptions = (stationId: number) =>
   queryOptions({ queryKey: stationNotesQueryKey(stationId), queryFn: ({ signal }) => getStationNotes(stationId, signal) });
@@ -15,17 +15,17 @@ export const useStationNotes = (stationId: number) => useQuery(stationNotesQuery
 
 /** PATCH /stations/{id}/notes. */
 const saveStationNotes = (stationId: number, body: SaveStationNotesBody): Promise<StationNotes> =>
-  callRoute(routes.saveStationNotes, { params: { id: stationId }, body });
+  callRoute(noteRoutes.saveStationNotes, { params: { id: stationId }, body });
 
 /** POST /stations/{id}/media?key=…: a photo or recording for a note. */
 const uploadNoteMedia = (stationId: number, key: string, file: File): Promise<StationNoteMedia> => {
   const form = new FormData();
   form.append('file', file);
-  return callRoute(routes.uploadStationMedia, { params: { id: stationId }, query: { key }, form });
+  return callRoute(noteRoutes.uploadStationMedia, { params: { id: stationId }, query: { key }, form });
 };
 
 /** DELETE /notes/media/{id}. */
-const deleteNoteMedia = (mediaId: number) => callRoute(routes.deleteStationMedia, { params: { id: mediaId } });
+const deleteNoteMedia = (mediaId: number) => callRoute(noteRoutes.deleteStationMedia, { params: { id: mediaId } });
 
 export const useStationNotesMutations = (stationId: number) => {
   const queryClient = useQueryClient();

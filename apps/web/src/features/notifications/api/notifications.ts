@@ -1,4 +1,4 @@
-import { routes, type Notification } from '@groundtruth/contracts';
+import { type Notification, notificationRoutes } from '@groundtruth/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '@/lib/call-route';
 import { withoutSeen } from '../utils/notification-list';
@@ -13,7 +13,7 @@ export type UnreadList = { readonly notifications: readonly Notification[]; read
 
 /** GET /notifications?filter=unread: what the header's badge counts and its list shows. */
 export const getUnread = async (signal?: AbortSignal): Promise<UnreadList> => {
-  const page = await callRoute(routes.notifications, { query: { filter: 'unread', pageSize: 50 }, signal });
+  const page = await callRoute(notificationRoutes.notifications, { query: { filter: 'unread', pageSize: 50 }, signal });
   return { notifications: page.notifications, unread: page.unread };
 };
 
@@ -26,7 +26,8 @@ export const PAGE_SIZE = 20;
 export const notificationPageOptions = (filter: NotificationFilter, page: number) =>
   queryOptions({
     queryKey: [...notificationsRootKey, 'page', filter, page] as const,
-    queryFn: ({ signal }) => callRoute(routes.notifications, { query: { filter, page, pageSize: PAGE_SIZE }, signal }),
+    queryFn: ({ signal }) =>
+      callRoute(notificationRoutes.notifications, { query: { filter, page, pageSize: PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -34,7 +35,7 @@ export const useNotificationPage = (filter: NotificationFilter, page: number) =>
 
 /** POST /notifications/seen: these ids, or all of them for an empty list (spec §4). */
 export const markSeen = async (ids: readonly number[]): Promise<void> => {
-  await callRoute(routes.notificationsSeen, { body: { ids: [...ids] } });
+  await callRoute(notificationRoutes.notificationsSeen, { body: { ids: [...ids] } });
 };
 
 export const useMarkSeen = () => {

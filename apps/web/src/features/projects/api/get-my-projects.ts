@@ -1,10 +1,10 @@
-import { routes, type ProjectList } from '@groundtruth/contracts';
+import { type ProjectList, projectRoutes } from '@groundtruth/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '@/lib/call-route';
 import { projectsQueryKey } from './get-projects';
 
 /** GET /user/projects: the projects the signed-in user belongs to, private ones included. */
-export const getMyProjects = (signal?: AbortSignal): Promise<ProjectList> => callRoute(routes.myProjects, { signal });
+export const getMyProjects = (signal?: AbortSignal): Promise<ProjectList> => callRoute(projectRoutes.myProjects, { signal });
 
 export const myProjectsQueryOptions = () =>
   queryOptions({

@@ -1,11 +1,11 @@
-import { routes, type ActivityList } from '@groundtruth/contracts';
+import { type ActivityList, activityRoutes } from '@groundtruth/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '@/lib/call-route';
 import { projectQueryOptions } from './get-project';
 
 /** GET /projects/{id}/activity: newest first, at most 50 (spec §9). */
 export const getProjectActivity = (id: number, signal?: AbortSignal): Promise<ActivityList> =>
-  callRoute(routes.projectActivity, { params: { id }, signal });
+  callRoute(activityRoutes.projectActivity, { params: { id }, signal });
 
 export const projectActivityQueryOptions = (id: number) =>
   queryOptions({

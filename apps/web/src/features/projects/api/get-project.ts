@@ -1,11 +1,11 @@
-import { routes, type Project } from '@groundtruth/contracts';
+import { type Project, projectRoutes } from '@groundtruth/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '@/lib/call-route';
 import { projectsQueryKey } from './get-projects';
 
 /** GET /projects/{id}: one project; 403 when private to the visitor, 404 when missing. */
 export const getProject = (id: number, signal?: AbortSignal): Promise<Project> =>
-  callRoute(routes.getProject, { params: { id }, signal });
+  callRoute(projectRoutes.getProject, { params: { id }, signal });
 
 export const projectQueryOptions = (id: number) =>
   queryOptions({

@@ -1,9 +1,9 @@
-import { routes, type ProjectList } from '@groundtruth/contracts';
+import { type ProjectList, projectRoutes } from '@groundtruth/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '@/lib/call-route';
 
 /** GET /projects: the public (community) projects. */
-export const getProjects = (signal?: AbortSignal): Promise<ProjectList> => callRoute(routes.listProjects, { signal });
+export const getProjects = (signal?: AbortSignal): Promise<ProjectList> => callRoute(projectRoutes.listProjects, { signal });
 
 export const projectsQueryKey = ['projects'] as const;
 

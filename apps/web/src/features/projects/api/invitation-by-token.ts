@@ -1,11 +1,11 @@
-import { routes, type ProjectInvitation } from '@groundtruth/contracts';
+import { type ProjectInvitation, projectRoutes } from '@groundtruth/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '@/lib/call-route';
 import { projectsQueryKey } from './get-projects';
 
 /** GET /projects/invites/{token}: the invitation an e-mailed link carries, with its project. */
 export const getInvitationByToken = (token: string, signal?: AbortSignal): Promise<ProjectInvitation> =>
-  callRoute(routes.projectInviteByToken, { params: { token }, signal });
+  callRoute(projectRoutes.projectInviteByToken, { params: { token }, signal });
 
 export const invitationByTokenQueryOptions = (token: string) =>
   queryOptions({
@@ -19,8 +19,8 @@ export const useInvitationByToken = (token: string | null) =>
 /** POST /projects/invites/{id}/accept?token= (the signed-in user joins), or …/reject?token= (the token also in the body). */
 export const answerInvitationByToken = async ({ id, token, accept }: { id: number; token: string; accept: boolean }) => {
   const query = { token };
-  if (accept) await callRoute(routes.acceptInviteByToken, { params: { id }, query });
-  else await callRoute(routes.rejectInviteByToken, { params: { id }, query, body: { token } });
+  if (accept) await callRoute(projectRoutes.acceptInviteByToken, { params: { id }, query });
+  else await callRoute(projectRoutes.rejectInviteByToken, { params: { id }, query, body: { token } });
 };
 
 export const useAnswerInvitationByToken = () => {

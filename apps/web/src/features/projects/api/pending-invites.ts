@@ -1,11 +1,11 @@
-import { routes, type PendingInvites, type Project } from '@groundtruth/contracts';
+import { type PendingInvites, type Project, projectRoutes } from '@groundtruth/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '@/lib/call-route';
 import { projectsQueryKey } from './get-projects';
 
 /** GET /projects/invites/pending: invitations sent to the signed-in user, each with its project. */
 export const getPendingInvites = (signal?: AbortSignal): Promise<PendingInvites> =>
-  callRoute(routes.pendingProjectInvites, { signal });
+  callRoute(projectRoutes.pendingProjectInvites, { signal });
 
 export const pendingInvitesQueryKey = [...projectsQueryKey, 'invites', 'pending'] as const;
 
@@ -16,11 +16,11 @@ export const usePendingInvites = (signedIn: boolean) => useQuery({ ...pendingInv
 
 /** POST /projects/{id}/invites/accept: joins the project with the invitation's role. */
 export const acceptInvite = (projectId: number): Promise<Project> =>
-  callRoute(routes.acceptPendingInvite, { params: { projectId } });
+  callRoute(projectRoutes.acceptPendingInvite, { params: { projectId } });
 
 /** POST /projects/{id}/invites/reject. */
 export const declineInvite = async (projectId: number): Promise<void> => {
-  await callRoute(routes.rejectPendingInvite, { params: { projectId } });
+  await callRoute(projectRoutes.rejectPendingInvite, { params: { projectId } });
 };
 
 /**

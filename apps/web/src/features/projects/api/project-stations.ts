@@ -1,11 +1,11 @@
-import { routes, type StationList } from '@groundtruth/contracts';
+import { projectRoutes, type StationList, stationRoutes } from '@groundtruth/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '@/lib/call-route';
 import { projectQueryOptions } from './get-project';
 
 /** GET /projects/{id}/stations (hidden stations only for their owners). */
 export const getProjectStations = (id: number, signal?: AbortSignal): Promise<StationList> =>
-  callRoute(routes.projectStations, { params: { id }, signal });
+  callRoute(stationRoutes.projectStations, { params: { id }, signal });
 
 export const projectStationsQueryOptions = (id: number) =>
   queryOptions({
@@ -21,7 +21,9 @@ export const useChangeProjectStations = (projectId: number) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ stationId, add }: { stationId: number; add: boolean }) => {
-      await callRoute(add ? routes.addProjectStation : routes.removeProjectStation, { params: { projectId, stationId } });
+      await callRoute(add ? projectRoutes.addProjectStation : projectRoutes.removeProjectStation, {
+        params: { projectId, stationId },
+      });
     },
     // The project's modules and activity follow its stations.
     onSettled: () => queryClient.invalidateQueries({ queryKey: projectQueryOptions(projectId).queryKey }),

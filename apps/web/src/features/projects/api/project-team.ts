@@ -1,4 +1,4 @@
-import { ProjectUsers, routes, type Project, type ProjectUser } from '@groundtruth/contracts';
+import { type Project, projectRoutes, type ProjectUser, ProjectUsers } from '@groundtruth/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '@/lib/api-client';
 import { callRoute } from '@/lib/call-route';
@@ -10,15 +10,15 @@ export const roleNumber = (role: ProjectUser['role']): RoleNumber => (role === '
 
 /** POST /projects/{id}/invite: 400 'This user is already invited.' for a pending invitation or a member. */
 export const inviteMember = (projectId: number, email: string, role: RoleNumber): Promise<ProjectUsers> =>
-  callRoute(routes.inviteProjectMember, { params: { projectId }, body: { email, role } });
+  callRoute(projectRoutes.inviteProjectMember, { params: { projectId }, body: { email, role } });
 
 /** PATCH /projects/{id}/roles, made on the team's `version` (the project's teamVersion): 409 when the team changed since. */
 export const changeRole = (projectId: number, email: string, role: RoleNumber, version: number): Promise<ProjectUsers> =>
-  callRoute(routes.changeProjectRole, { params: { projectId }, body: { email, role, version } });
+  callRoute(projectRoutes.changeProjectRole, { params: { projectId }, body: { email, role, version } });
 
 /** DELETE /projects/{id}/members: removes a member or withdraws an invitation (made on the team's `version`, as a role change). */
 export const removeMember = (projectId: number, email: string, version: number): Promise<ProjectUsers> =>
-  callRoute(routes.removeProjectMember, { params: { projectId }, body: { email, version } });
+  callRoute(projectRoutes.removeProjectMember, { params: { projectId }, body: { email, version } });
 
 export type TeamChange =
   | { readonly kind: 'invite'; readonly email: string; readonly role: RoleNumber }

@@ -1,11 +1,11 @@
-import { routes, type ProjectUpdate } from '@groundtruth/contracts';
+import { projectRoutes, type ProjectUpdate } from '@groundtruth/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '@/lib/call-route';
 import { projectQueryOptions } from './get-project';
 
 /** GET /projects/updates/{updateId}: one project update (the edit form loads it). */
 export const getProjectUpdate = (updateId: number, signal?: AbortSignal): Promise<ProjectUpdate> =>
-  callRoute(routes.getProjectUpdate, { params: { updateId }, signal });
+  callRoute(projectRoutes.getProjectUpdate, { params: { updateId }, signal });
 
 export const projectUpdateQueryOptions = (updateId: number) =>
   queryOptions({
@@ -27,12 +27,12 @@ export type SaveUpdate = {
 /** POST /projects/{projectId}/updates, or POST …/updates/{updateId} to change one (409 when `version` is no longer current). */
 export const saveProjectUpdate = ({ projectId, updateId, body, version }: SaveUpdate): Promise<ProjectUpdate> =>
   updateId === null
-    ? callRoute(routes.postProjectUpdate, { params: { projectId }, body: { body } })
-    : callRoute(routes.editProjectUpdate, { params: { projectId, updateId }, body: { body, version } });
+    ? callRoute(projectRoutes.postProjectUpdate, { params: { projectId }, body: { body } })
+    : callRoute(projectRoutes.editProjectUpdate, { params: { projectId, updateId }, body: { body, version } });
 
 /** DELETE /projects/{projectId}/updates/{updateId}. */
 export const deleteProjectUpdate = async ({ projectId, updateId }: { projectId: number; updateId: number }): Promise<void> => {
-  await callRoute(routes.deleteProjectUpdate, { params: { projectId, updateId } });
+  await callRoute(projectRoutes.deleteProjectUpdate, { params: { projectId, updateId } });
 };
 
 /** The project's activity shows its updates: it reloads after any change. */

@@ -1,26 +1,26 @@
-import { routes, type CreateProjectBody, type Project, type UpdateProjectBody } from '@groundtruth/contracts';
+import { type CreateProjectBody, type Project, projectRoutes, type UpdateProjectBody } from '@groundtruth/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '@/lib/call-route';
 import { projectQueryOptions } from './get-project';
 import { projectsQueryKey } from './get-projects';
 
 /** POST /projects: the creator becomes its administrator. */
-export const createProject = (body: CreateProjectBody): Promise<Project> => callRoute(routes.createProject, { body });
+export const createProject = (body: CreateProjectBody): Promise<Project> => callRoute(projectRoutes.createProject, { body });
 
 /** PATCH /projects/{id}, made on `version` (the project's `version` when the form loaded it): 409 when it is no longer the current one. */
 export const updateProject = (id: number, body: UpdateProjectBody, version: number): Promise<Project> =>
-  callRoute(routes.updateProject, { params: { id }, body: { ...body, version } });
+  callRoute(projectRoutes.updateProject, { params: { id }, body: { ...body, version } });
 
 /** DELETE /projects/{id}: the project goes, its stations stay. */
 export const deleteProject = async (id: number): Promise<void> => {
-  await callRoute(routes.deleteProject, { params: { id } });
+  await callRoute(projectRoutes.deleteProject, { params: { id } });
 };
 
 /** POST /projects/{id}/media: the project photo as multipart field `file` (jpeg, png or gif). */
 export const uploadProjectPhoto = (id: number, file: File): Promise<Project> => {
   const form = new FormData();
   form.append('file', file);
-  return callRoute(routes.uploadProjectPhoto, { params: { id }, form });
+  return callRoute(projectRoutes.uploadProjectPhoto, { params: { id }, form });
 };
 
 /** Saves the project (creating it when there is no id), then its new photo if one was chosen. */

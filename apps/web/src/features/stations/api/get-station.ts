@@ -1,4 +1,4 @@
-import { routes, type Station } from '@groundtruth/contracts';
+import { type Station, stationRoutes } from '@groundtruth/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '@/lib/call-route';
 
@@ -7,7 +7,7 @@ export const stationQueryKey = (id: number) => ['station', id] as const;
 
 /** GET /stations/{id}: one station; 403 when private to the visitor, 404 when missing. */
 export const getStation = (id: number, signal?: AbortSignal): Promise<Station> =>
-  callRoute(routes.getStation, { params: { id }, signal });
+  callRoute(stationRoutes.getStation, { params: { id }, signal });
 
 export const stationQueryOptions = (id: number) =>
   queryOptions({

@@ -1,4 +1,4 @@
-import { routes, type Station } from '@groundtruth/contracts';
+import { type Station, stationRoutes } from '@groundtruth/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '@/lib/call-route';
 import { stationQueryKey } from './get-station';
@@ -6,7 +6,7 @@ import { showStationAfter, stationConflictOf } from './update-station';
 
 /** PATCH /stations/{stationId}/modules/{moduleId}: a module's label (at most 25; empty goes back to its name), made on the station's `version`. */
 export const labelModule = (stationId: number, moduleId: number, label: string, version: number): Promise<Station> =>
-  callRoute(routes.labelStationModule, { params: { stationId, moduleId }, body: { label, version } });
+  callRoute(stationRoutes.labelStationModule, { params: { stationId, moduleId }, body: { label, version } });
 
 export const useLabelModule = (stationId: number) => {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { routes, type StationNoteMedia, type StationNotes } from '@groundtruth/contracts';
+import { noteRoutes, type StationNoteMedia, type StationNotes } from '@groundtruth/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '@/lib/call-route';
 import { stationQueryKey } from './get-station';
@@ -11,7 +11,7 @@ export const isStationPhotoType = (type: string): boolean => (STATION_PHOTO_TYPE
 export const photoRightsQueryOptions = (stationId: number) =>
   queryOptions({
     queryKey: [...stationQueryKey(stationId), 'photo-rights'] as const,
-    queryFn: ({ signal }) => callRoute(routes.getStationNotes, { params: { id: stationId }, signal }),
+    queryFn: ({ signal }) => callRoute(noteRoutes.getStationNotes, { params: { id: stationId }, signal }),
     select: (notes) => notes.canManagePhotos,
   });
 
@@ -21,15 +21,15 @@ export const usePhotoRights = (stationId: number) => useQuery(photoRightsQueryOp
 const addStationPhoto = (stationId: number, file: File): Promise<StationNoteMedia> => {
   const form = new FormData();
   form.append('file', file);
-  return callRoute(routes.uploadStationMedia, { params: { id: stationId }, form });
+  return callRoute(noteRoutes.uploadStationMedia, { params: { id: stationId }, form });
 };
 
 /** POST /stations/{id}/photo/{mediaId}: make it the station image. */
 const setStationImage = (stationId: number, mediaId: number): Promise<StationNotes> =>
-  callRoute(routes.setStationImage, { params: { id: stationId, mediaId } });
+  callRoute(noteRoutes.setStationImage, { params: { id: stationId, mediaId } });
 
 /** DELETE /notes/media/{id}. */
-const deletePhoto = (mediaId: number) => callRoute(routes.deleteStationMedia, { params: { id: mediaId } });
+const deletePhoto = (mediaId: number) => callRoute(noteRoutes.deleteStationMedia, { params: { id: mediaId } });
 
 export const useStationPhotoMutations = (stationId: number) => {
   const queryClient = useQueryClient();

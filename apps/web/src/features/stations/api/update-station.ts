@@ -1,4 +1,4 @@
-import { Station, routes, type UpdateStationBody } from '@groundtruth/contracts';
+import { Station, stationRoutes, type UpdateStationBody } from '@groundtruth/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { isApiError } from '@/lib/api-client';
 import { callRoute } from '@/lib/call-route';
@@ -6,7 +6,7 @@ import { stationQueryKey } from './get-station';
 
 /** PATCH /stations/{id}: here only the description (spec §2 station page), made on the station's `version`. */
 export const updateStation = (id: number, body: UpdateStationBody, version: number): Promise<Station> =>
-  callRoute(routes.updateStation, { params: { id }, body: { ...body, version } });
+  callRoute(stationRoutes.updateStation, { params: { id }, body: { ...body, version } });
 
 /**
  * After a station edit: the answer, or on a 409 (someone else saved a newer version; the edit is not

@@ -1,4 +1,4 @@
-import { routes } from '@groundtruth/contracts';
+import { userRoutes } from '@groundtruth/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '@/lib/call-route';
 import { AnsweredUser, storeCurrentUser } from '@/lib/auth/get-current-user';
@@ -6,7 +6,7 @@ import { subjectOf, tokenStore } from '@/lib/auth/token';
 
 /** PATCH /users/{id}/accept-tnc: records acceptance of the terms in force. */
 export const acceptTerms = (id: number): Promise<AnsweredUser> =>
-  callRoute(routes.acceptTerms, { params: { id }, body: { accept: true }, schema: AnsweredUser });
+  callRoute(userRoutes.acceptTerms, { params: { id }, body: { accept: true }, schema: AnsweredUser });
 
 export const useAcceptTerms = () => {
   const queryClient = useQueryClient();
