@@ -98,7 +98,9 @@ export const exportDecider: Decider<ExportState, ExportCommand, ExportEvent> = {
       case 'StartExport':
         return [{ type: 'ExportStarted', data: { exportId, attempt: command.data.attempt, startedAt: meta.now } }];
       case 'CompleteExport':
-        return [{ type: 'ExportCompleted', data: { exportId, ...command.data, fileName: state.fileName, completedAt: meta.now } }];
+        return [
+          { type: 'ExportCompleted', data: { exportId, ...command.data, fileName: state.fileName, completedAt: meta.now } },
+        ];
       case 'FailExport':
         return [{ type: 'ExportFailed', data: { exportId, ...command.data, failedAt: meta.now } }];
       case 'ExpireExport':

@@ -27,7 +27,10 @@ export type ExportRequested = DomainEvent<
   }
 >;
 /** A runner took the export (again, after a stopped run: `attempt` counts). */
-export type ExportStarted = DomainEvent<'ExportStarted', { readonly exportId: number; readonly attempt: number; readonly startedAt: string }>;
+export type ExportStarted = DomainEvent<
+  'ExportStarted',
+  { readonly exportId: number; readonly attempt: number; readonly startedAt: string }
+>;
 export type ExportCompleted = DomainEvent<
   'ExportCompleted',
   {
