@@ -5,7 +5,8 @@
 //   - the largest demo stream, the same two;
 //   - a correlation lookup with BENCH_LOG_EVENTS (1,000,000) events in the log (filler events of
 //     100,000 other correlations inserted by SQL, plus the looked-up one's 20 across streams).
-// Targets (issue 29): p95 <= 300 ms each. A benchmark: it prints figures and checks nothing.
+// Also the cold cost: the stream folded once in process, and the first call before the API's fold
+// checkpoints exist. Targets (issue 29): p95 <= 300 ms each. A benchmark: it prints figures and checks nothing.
 // Environment: BENCH_RUNS (60), EMBEDDED_PG_PORT, BENCH_DATA_DIR (a fresh temporary folder, removed afterwards).
 import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
@@ -151,6 +152,20 @@ try {
     );
   };
   const middle = Math.floor(STREAM_EVENTS / 2);
+  // What a cold read pays: the whole stream folded with the project decider (in process, median of
+  // 5), and the first history call, before the API's fold checkpoints exist.
+  const events = await runtime.store.readStream(stream);
+  const folds = [];
+  for (let r = 0; r < 5; r++) {
+    const t = performance.now();
+    let folded = projectDecider.initialState;
+    for (const e of events) folded = projectDecider.evolve(folded, e);
+    folds.push(performance.now() - t);
+  }
+  console.log(`fold of ${stream} (${events.length} events), project decider in process: median ${fmt(percentile(folds, 50))}`);
+  const cold = performance.now();
+  await api('GET', `/api/audit/streams/${stream}?at=${middle}&limit=50`, { token });
+  console.log(`first call, state as of event ${middle} (no checkpoints yet): ${fmt(performance.now() - cold)}`);
   console.log(`audit over HTTP, ${RUNS} calls each, one client:`);
   await measure(`history page, ${stream} (${STREAM_EVENTS} events)`, `/api/audit/streams/${stream}?limit=50`);
   await measure(`state as of event ${middle}, ${stream}`, `/api/audit/streams/${stream}?at=${middle}&limit=50`);
