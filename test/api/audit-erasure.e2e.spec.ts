@@ -184,15 +184,27 @@ describe("an erased author's posts", () => {
         JSON.stringify({ correlationId: 'old', causationId: 'old', userId: author.id, occurredAt: at }),
       ],
     );
+    // And its edit as that release stored it: no author named, body in clear.
+    await sut.runtime.pool.query(
+      `INSERT INTO gt_events (stream_id, revision, event_id, type, data, metadata) VALUES ($1, 1, $2, 'PostEdited', $3, $4)`,
+      [
+        `post-${oldId}`,
+        randomUUID(),
+        JSON.stringify({ postId: oldId, body: doc('Kingfisher edited'), mentions: [], editedAt: at }),
+        JSON.stringify({ correlationId: 'old-edit', causationId: 'old-edit', userId: author.id, occurredAt: at }),
+      ],
+    );
     // The old shape reads back in the current one, words shown to a site admin while the author is here.
     const oldBefore = await history(`post-${oldId}`, siteAdmin.token);
     expect(oldBefore.body.events[0]!.data).toMatchObject({ pii: { body: doc('Kingfisher on the old post') } });
-    expect(oldBefore.body.state).toMatchObject({ body: doc('Kingfisher on the old post') });
+    expect(oldBefore.body.events[1]!.data).toMatchObject({ piiSubject: null, pii: { body: doc('Kingfisher edited') } });
+    expect(oldBefore.body.state).toMatchObject({ body: doc('Kingfisher edited'), edits: 1 });
 
     await deleteAccount(author);
     const oldAfter = await history(`post-${oldId}`, siteAdmin.token);
     expect(oldAfter.status).toBe(200);
-    expect(oldAfter.body.events[0]!.data).toMatchObject({ pii: { $hidden: 'erased' } });
+    for (const e of oldAfter.body.events) expect(e.data).toMatchObject({ pii: { $hidden: 'erased' } });
+    expect(oldAfter.body.state).toMatchObject({ body: { $hidden: 'erased' }, edits: 1 });
     expect(oldAfter.text).not.toContain('Kingfisher');
 
     await rebuildProjection(sut.runtime.pool, sut.runtime.store, discussionsProjection, sut.runtime.log);
