@@ -63,7 +63,8 @@ export const discussionsProjection: Projection = {
         case 'PostEdited': {
           const d = event.data;
           await client.query(
-            `UPDATE ${posts} SET body = $2, mentions = $3, edits = edits + 1, erased = erased OR $6, revision = $4, updated_at = $5
+            `UPDATE ${posts} SET body = CASE WHEN erased OR $6 THEN '' ELSE $2 END, mentions = $3, edits = edits + 1,
+                    erased = erased OR $6, revision = $4, updated_at = $5
              WHERE id = $1 AND revision < $4 AND NOT deleted`,
             [d.postId, d.pii?.body ?? '', JSON.stringify(d.mentions), revision, d.editedAt, d.pii === null],
           );
@@ -80,7 +81,7 @@ export const discussionsProjection: Projection = {
           break;
         }
         case 'UserDeleted':
-          await client.query(`UPDATE ${posts} SET body = '', erased = true WHERE author_id = $1 AND NOT erased`, [
+          await client.query(`UPDATE ${posts} SET body = '', erased = true WHERE author_id = $1 AND (NOT erased OR body <> '')`, [
             event.data.userId,
           ]);
           break;
