@@ -91,7 +91,7 @@ describe('comments', () => {
     // Every edit is an event: the earlier text is still in the post's stream.
     const stream = await sut.runtime.store.readStream(`post-${top.id}`);
     expect(stream.map((e) => e.type)).toEqual(['PostCreated', 'PostEdited']);
-    expect((stream[0]!.data as { body: string }).body).toBe(doc(text('Water rose')));
+    expect((stream[0]!.data as { pii: { body: string } }).pii.body).toBe(doc(text('Water rose')));
 
     // Only the author edits or deletes.
     expect((await call('POST', `/api/discussion/${top.id}`, owner.token, { body: 'mine now' })).status).toBe(403);

@@ -1,8 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ExportFormat, ExportJob, ExportQuery } from '@groundtruth/contracts';
-import { DomainError, exportFileName } from '@groundtruth/domain';
-import { APP_CONFIG, PG_POOL, type AppConfig, type PgPool } from '@groundtruth/platform';
+import { DomainError, exportDecider, exportFileName, exportStream, type CommandMetadata } from '@groundtruth/domain';
+import {
+  APP_CONFIG,
+  decideAndAppend,
+  EVENT_STORE,
+  PG_POOL,
+  type AppConfig,
+  type EventStore,
+  type PgPool,
+} from '@groundtruth/platform';
 import { ReadModels } from '../read-models/read-models.js';
 
 type Row = {
@@ -91,15 +99,17 @@ export class ExportJobs {
   constructor(
     @Inject(PG_POOL) private readonly pool: PgPool,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly readModels: ReadModels,
   ) {}
 
   /**
    * Queues an export unless its owner already has EXPORT_MAX_WAITING_PER_USER waiting or running
    * (a 429): counted and inserted under a lock on the owner's queue, so parallel requests cannot
-   * both take the last place.
+   * both take the last place. `ExportRequested` starts the export's stream before the row commits:
+   * a failed append leaves no job, so every job has its history.
    */
-  async queue(ownerId: number, format: ExportFormat, q: ExportQuery): Promise<ExportJob> {
+  async queue(ownerId: number, format: ExportFormat, q: ExportQuery, meta: CommandMetadata): Promise<ExportJob> {
     const stations = [...new Set(q.stations)];
     const query: ExportJob['query'] = {
       stations,
@@ -128,8 +138,19 @@ export class ExportJobs {
           exportFileName(format, stations, q.start, q.end, q.tz),
         ],
       );
+      const job = toJob(r.rows[0]!);
+      await decideAndAppend(
+        this.store,
+        exportDecider,
+        exportStream(job.id),
+        {
+          type: 'RequestExport',
+          data: { exportId: job.id, ownerId, format, query: job.query, fileName: job.fileName },
+        },
+        meta,
+      );
       await client.query('COMMIT');
-      return toJob(r.rows[0]!);
+      return job;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
@@ -161,6 +182,12 @@ export class ExportJobs {
       [ownerId],
     );
     return r.rows.map(toJob);
+  }
+
+  /** Whose export this is (for its history's policy), or null when there is none by that id. */
+  async ownerOf(exportId: number): Promise<number | null> {
+    const r = await this.pool.query<{ owner_id: string }>('SELECT owner_id FROM gt_exports WHERE id = $1', [exportId]);
+    return r.rows[0] ? Number(r.rows[0].owner_id) : null;
   }
 
   async markDownloaded(id: number): Promise<void> {

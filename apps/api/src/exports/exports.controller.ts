@@ -12,6 +12,7 @@ import { DomainError, exportRefusal, type Actor } from '@groundtruth/domain';
 import { APP_CONFIG, exportFilePath, PROJECTOR_WAKE, type AppConfig, type ProjectorWake } from '@groundtruth/platform';
 import type { Request, Response } from 'express';
 import { CurrentActor } from '../accounts/index.js';
+import { commandMetadata } from '../common/cqrs/command-metadata.js';
 import { ApiRoute, Input } from '../common/http/api-route.decorator.js';
 import { StationAccessQueries } from '../access/index.js';
 import { expired, ExportJobs } from './export-jobs.js';
@@ -53,7 +54,7 @@ export class ExportsController {
     await this.access.authorizeReadAll(stations, actor);
     const refused = exportRefusal({ floodMode: false, modelNames: await this.jobs.modelNames(stations) });
     if (refused) throw refused;
-    const job = await this.jobs.queue(owner, format, query);
+    const job = await this.jobs.queue(owner, format, query, commandMetadata(owner));
     this.wake.exports();
     return job;
   }

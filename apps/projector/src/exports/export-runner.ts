@@ -1,10 +1,22 @@
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { ExportWriter, type ExportFileFormat, type ExportMeta } from '@groundtruth/domain';
+import {
+  exportDecider,
+  exportStream,
+  ExportWriter,
+  type ExportCommand,
+  type ExportFileFormat,
+  type ExportMeta,
+} from '@groundtruth/domain';
 import {
   APP_CONFIG,
   CLICKHOUSE,
+  decideAndAppend,
+  EVENT_STORE,
+  WrongExpectedRevisionError,
+  type EventStore,
   exportFilePath,
   exportsDir,
   LOGGER,
@@ -80,7 +92,37 @@ export class ExportRunner implements OnApplicationBootstrap, OnApplicationShutdo
     @Inject(CLICKHOUSE) private readonly clickhouse: ClickHouse,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly log: Logger,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
+
+  /**
+   * Tells the export's stream what happened (started, completed, failed, expired), as the system,
+   * in the correlation of the owner's request and caused by the stream's last event. The job row
+   * stays what the runner works from: a failed append is logged, never the reason a run fails
+   * (an export queued before exports had streams has none, and is told nothing).
+   */
+  private async record(exportId: string | number, command: ExportCommand): Promise<void> {
+    const streamId = exportStream(Number(exportId));
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        const history = await this.store.readStream(streamId);
+        const first = history[0];
+        const last = history[history.length - 1];
+        const correlationId = first?.metadata.correlationId ?? randomUUID();
+        await decideAndAppend(this.store, exportDecider, streamId, command, {
+          correlationId,
+          causationId: last?.metadata.eventId ?? correlationId,
+          userId: null,
+          now: new Date().toISOString(),
+        });
+        return;
+      } catch (err) {
+        if (err instanceof WrongExpectedRevisionError && attempt < 3) continue;
+        this.log.warn({ err, exportId, event: command.type }, 'export history not recorded');
+        return;
+      }
+    }
+  }
 
   onApplicationBootstrap(): void {
     mkdirSync(exportsDir(this.config.dataDir), { recursive: true });
@@ -138,9 +180,11 @@ export class ExportRunner implements OnApplicationBootstrap, OnApplicationShutdo
     );
     for (const job of due.rows) {
       rmSync(exportFilePath(this.config.dataDir, job.token, job.format), { force: true });
-      await this.pool.query(`UPDATE gt_exports SET state = 'expired', expired_at = now() WHERE id = $1 AND state = 'done'`, [
-        job.id,
-      ]);
+      const marked = await this.pool.query(
+        `UPDATE gt_exports SET state = 'expired', expired_at = now() WHERE id = $1 AND state = 'done'`,
+        [job.id],
+      );
+      if (marked.rowCount) await this.record(job.id, { type: 'ExpireExport', data: {} });
     }
     if (due.rows.length > 0) this.log.info({ expired: due.rows.length }, 'expired export files deleted');
     return due.rows.length;
@@ -171,23 +215,30 @@ export class ExportRunner implements OnApplicationBootstrap, OnApplicationShutdo
     const { dataDir } = this.config;
     const path = exportFilePath(dataDir, job.token, job.format);
     const partial = `${path}.part`;
+    await this.record(job.id, { type: 'StartExport', data: { attempt: job.attempts } });
     try {
       if (job.attempts > 3) throw new Error('Stopped three times while running');
       const rows = await this.write(job, partial);
       renameSync(partial, path);
-      await this.pool.query(
+      const size = statSync(path).size;
+      const done = await this.pool.query<{ expires_at: Date }>(
         `UPDATE gt_exports SET state = 'done', completed_at = now(), rows = $2, total_rows = $2, size = $3, heartbeat_at = now(),
                 expires_at = now() + make_interval(days => $4)
-          WHERE id = $1`,
-        [job.id, rows, statSync(path).size, this.config.usage.exportRetentionDays],
+          WHERE id = $1 RETURNING expires_at`,
+        [job.id, rows, size, this.config.usage.exportRetentionDays],
       );
+      const expiresAt = done.rows[0]?.expires_at ?? new Date();
+      await this.record(job.id, { type: 'CompleteExport', data: { rows, size, expiresAt: expiresAt.toISOString() } });
     } catch (err) {
       rmSync(partial, { force: true });
       this.log.warn({ err, exportId: job.id }, 'export failed');
+      const error = err instanceof Error ? err.message.slice(0, 500) : 'failed';
+      const errorCode = err instanceof ExportTooLarge ? err.code : null;
       await this.pool.query(
         `UPDATE gt_exports SET state = 'failed', completed_at = now(), error = $2, error_code = $3 WHERE id = $1`,
-        [job.id, err instanceof Error ? err.message.slice(0, 500) : 'failed', err instanceof ExportTooLarge ? err.code : null],
+        [job.id, error, errorCode],
       );
+      await this.record(job.id, { type: 'FailExport', data: { error, errorCode } });
     }
   }
 

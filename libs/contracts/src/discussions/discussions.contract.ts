@@ -19,6 +19,8 @@ const postFields = {
   updatedAt: z.string(),
   edited: z.boolean(),
   deleted: z.boolean(),
+  /** The author's account was deleted and with it the words (body empty); replies stay. */
+  erased: z.boolean(),
   userHasReported: z.boolean(),
 };
 

@@ -200,6 +200,11 @@ export const rules = {
   'audit.readAny': siteAdmin<NoResource>(),
   /** Personal fields (names, e-mails, bios, station attributes) in histories: site admins only. */
   'audit.readPersonal': siteAdmin<NoResource>(),
+  /** An export's history (its requests, runs, failures, expiry): its owner and site admins. */
+  'export.readHistory': {
+    signIn: true,
+    allow: (a: Actor, r: AccountResource) => isSelf(a, r) || isSiteAdmin(a),
+  } satisfies Rule<AccountResource>,
 
   // Moderators review reported posts.
   // Spec §6 lists the moderator flag on its own: site admins moderate only if they also hold it.

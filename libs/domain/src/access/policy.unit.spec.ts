@@ -235,6 +235,8 @@ const table: readonly Row[] = [
   ...line('notifications.read',     nothing,             [signIn, allow,  allow,  allow,  allow,  allow]),
   ...line('audit.readAny',          nothing,             [signIn, forbid, forbid, forbid, forbid, allow]),
   ...line('audit.readPersonal',     nothing,             [signIn, forbid, forbid, forbid, forbid, allow]),
+  ...line('export.readHistory',     ownAccount,          [na,     allow,  allow,  allow,  allow,  allow]),
+  ...line('export.readHistory',     someoneElsesAccount, [signIn, forbid, forbid, forbid, forbid, allow]),
 
   // Moderators only: the admin flag alone does not make a moderator.
   ...line('moderation.review',      nothing,             [signIn, forbid, forbid, forbid, allow,  forbid]),

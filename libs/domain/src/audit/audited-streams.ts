@@ -3,6 +3,7 @@ import type { Command, DomainEvent } from '../kernel/messages.js';
 import { dataEventDecider } from '../discussions/data-event.decider.js';
 import { moderationDecider } from '../discussions/moderation.decider.js';
 import { postDecider } from '../discussions/post.decider.js';
+import { exportDecider } from '../exports/export.decider.js';
 import { ingestionDecider } from '../ingestion/ingestion.decider.js';
 import { lorawanWebhookDecider } from '../ingestion/lorawan-webhook.decider.js';
 import { fieldNoteDecider } from '../notes/field-note.decider.js';
@@ -52,9 +53,10 @@ export const auditedStreams = (): readonly AuditedStream[] =>
     { kind: 'station-notes', decider: evolver(stationNotesDecider), personalPaths: [] },
     { kind: 'field-note', decider: evolver(fieldNoteDecider), personalPaths: [] },
     { kind: 'lorawan-webhook', decider: evolver(lorawanWebhookDecider), personalPaths: [] },
-    { kind: 'post', decider: evolver(postDecider), personalPaths: [] },
+    { kind: 'post', decider: evolver(postDecider), personalPaths: ['body'] },
     { kind: 'data-event', decider: evolver(dataEventDecider), personalPaths: [] },
     { kind: 'moderation', decider: evolver(moderationDecider), personalPaths: [] },
+    { kind: 'export', decider: evolver(exportDecider), personalPaths: [] },
   ]);
 
 /** A stream name the audit knows: its kind, and the id after the kind (`12` of `project-12`). */

@@ -10,3 +10,4 @@ export * from './moderation.commands.js';
 export * from './moderation.decider.js';
 export * from './notification.rules.js';
 export * from './notification-inbox.js';
+export * from './post.upcasters.js';

@@ -1,7 +1,7 @@
 import { DomainError } from '../kernel/domain-error.js';
 import type { Decider } from '../kernel/decider.js';
 import type { PostCommand } from './post.commands.js';
-import type { PostEvent, PostTarget } from './post.events.js';
+import { postPiiSubject, type PostEvent, type PostTarget } from './post.events.js';
 import { checkRichText } from './rich-text.js';
 
 export type PostState =
@@ -12,6 +12,7 @@ export type PostState =
       readonly authorId: number;
       readonly target: PostTarget;
       readonly threadId: number | null;
+      /** '' once the author's account is deleted (their key destroyed): the words are gone. */
       readonly body: string;
       readonly mentions: readonly number[];
       readonly edits: number;
@@ -43,14 +44,14 @@ export const postDecider: Decider<PostState, PostCommand, PostEvent> = {
           authorId: d.authorId,
           target: targetOf(d.projectId, d.bookmark),
           threadId: d.threadId,
-          body: d.body,
+          body: d.pii?.body ?? '',
           mentions: d.mentions,
           edits: 0,
         };
       }
       case 'PostEdited':
         return state.status === 'live'
-          ? { ...state, body: event.data.body, mentions: event.data.mentions, edits: state.edits + 1 }
+          ? { ...state, body: event.data.pii?.body ?? '', mentions: event.data.mentions, edits: state.edits + 1 }
           : state;
       case 'PostDeleted':
         return state.status === 'live' ? { ...state, status: 'deleted' } : state;
@@ -88,7 +89,8 @@ export const postDecider: Decider<PostState, PostCommand, PostEvent> = {
               projectId: target.projectId,
               bookmark: target.bookmark,
               threadId: thread ? thread.postId : null,
-              body: checked.body,
+              piiSubject: postPiiSubject(authorId),
+              pii: { body: checked.body },
               mentions: checked.mentions,
               createdAt: meta.now,
             },
@@ -103,7 +105,13 @@ export const postDecider: Decider<PostState, PostCommand, PostEvent> = {
         return [
           {
             type: 'PostEdited',
-            data: { postId: state.postId, body: checked.body, mentions: checked.mentions, editedAt: meta.now },
+            data: {
+              postId: state.postId,
+              piiSubject: postPiiSubject(state.authorId),
+              pii: { body: checked.body },
+              mentions: checked.mentions,
+              editedAt: meta.now,
+            },
           },
         ];
       }

@@ -1,7 +1,9 @@
+import { createUpcasters } from '../event-upcasters.js';
+import { fold } from '../kernel/decider.js';
 import { specFor, testMetadata } from '../testing/index.js';
 import type { ThreadFacts } from './post.commands.js';
 import { newlyMentioned, postDecider } from './post.decider.js';
-import type { PostCreated, PostDeleted } from './post.events.js';
+import type { PostCreated, PostDeleted, PostEvent } from './post.events.js';
 
 const sut = specFor(postDecider);
 const meta = testMetadata({ userId: 7, now: '2026-05-01T10:00:00.000Z' });
@@ -18,7 +20,8 @@ const created: PostCreated = {
     projectId: 3,
     bookmark: null,
     threadId: null,
-    body: doc('Water rose'),
+    piiSubject: 'user-7',
+    pii: { body: doc('Water rose') },
     mentions: [],
     createdAt: meta.now,
   },
@@ -58,7 +61,8 @@ describe('post decider', () => {
             projectId: null,
             bookmark: 'abc',
             threadId: null,
-            body: withMention(12),
+            piiSubject: 'user-7',
+            pii: { body: withMention(12) },
             mentions: [12],
             createdAt: meta.now,
           },
@@ -85,7 +89,8 @@ describe('post decider', () => {
             projectId: 3,
             bookmark: null,
             threadId: 5,
-            body: doc('yes'),
+            piiSubject: 'user-8',
+            pii: { body: doc('yes') },
             mentions: [],
             createdAt: meta.now,
           },
@@ -124,10 +129,21 @@ describe('post decider', () => {
     sut
       .given([created])
       .when({ type: 'EditPost', data: { postId: 5, body: withMention(4) } }, meta)
-      .then([{ type: 'PostEdited', data: { postId: 5, body: withMention(4), mentions: [4], editedAt: meta.now } }]);
+      .then([
+        {
+          type: 'PostEdited',
+          data: {
+            postId: 5,
+            piiSubject: 'user-7',
+            pii: { body: withMention(4) },
+            mentions: [4],
+            editedAt: meta.now,
+          },
+        },
+      ]);
     sut
       .given([created])
-      .when({ type: 'EditPost', data: { postId: 5, body: created.data.body } }, meta)
+      .when({ type: 'EditPost', data: { postId: 5, body: created.data.pii!.body } }, meta)
       .then([]);
     sut
       .given([created])
@@ -164,5 +180,60 @@ describe('post decider', () => {
 
   it('tells only the newly mentioned of an edit', () => {
     expect(newlyMentioned([1, 2], [2, 3, 1, 4])).toEqual([3, 4]);
+  });
+
+  it("folds an erased author's post (its body opened as null) to an empty body, replies and status kept", () => {
+    // given a post whose sealed body reads null: the author's key was destroyed
+    const erased: PostCreated = { ...created, data: { ...created.data, pii: null } };
+    // when the decider folds it
+    const state = fold(postDecider, [erased]);
+    // then the post is live, its words gone
+    expect(state).toMatchObject({ status: 'live', postId: 5, authorId: 7, body: '' });
+    // control: the same post with its key folds to its words
+    expect(fold(postDecider, [created])).toMatchObject({ body: doc('Water rose') });
+  });
+
+  it('reads a post stored before bodies were sealed in the current shape', () => {
+    // given the first release's shapes, body in clear
+    const registry = createUpcasters();
+    const old = {
+      type: 'PostCreated',
+      data: {
+        postId: 5,
+        authorId: 7,
+        projectId: 3,
+        bookmark: null,
+        threadId: null,
+        body: 'hi',
+        mentions: [],
+        createdAt: meta.now,
+      },
+    };
+    const oldEdit = { type: 'PostEdited', data: { postId: 5, body: 'bye', mentions: [], editedAt: meta.now } };
+    // when they are upcast
+    const upcast = registry.upcast(old);
+    // then the body sits under pii, sealed-to-be under the author's subject, and the fold reads it
+    expect(upcast.data).toEqual({
+      postId: 5,
+      authorId: 7,
+      projectId: 3,
+      bookmark: null,
+      threadId: null,
+      piiSubject: 'user-7',
+      pii: { body: 'hi' },
+      mentions: [],
+      createdAt: meta.now,
+    });
+    expect(registry.upcast(oldEdit).data).toEqual({
+      postId: 5,
+      piiSubject: null,
+      pii: { body: 'bye' },
+      mentions: [],
+      editedAt: meta.now,
+    });
+    expect(fold(postDecider, [upcast, registry.upcast(oldEdit)] as PostEvent[])).toMatchObject({ body: 'bye', edits: 1 });
+    // control: a current event passes unchanged, and the old shape itself has no pii
+    expect(registry.upcast(created)).toBe(created);
+    expect('pii' in old.data).toBe(false);
   });
 });

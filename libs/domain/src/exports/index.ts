@@ -1,1 +1,3 @@
 export * from './export-format.js';
+export * from './export.events.js';
+export * from './export.decider.js';

@@ -1,4 +1,5 @@
 import { DomainError } from '../kernel/domain-error.js';
+import { PersistentMap, PersistentSet } from '../kernel/persistent-collections.js';
 import type { Decider } from '../kernel/decider.js';
 import type { CommandMetadata } from '../kernel/messages.js';
 import type { ProjectRole } from '../access/policy.js';
@@ -150,18 +151,15 @@ const removeStation = ({ data }: RemoveProjectStation, state: ActiveProject, met
   ];
 };
 
+// Persistent collections: one change is O(1), so folding a long stream is linear, not quadratic.
 const withMap = <K, V>(map: ReadonlyMap<K, V>, key: K, value: V | undefined): ReadonlyMap<K, V> => {
-  const next = new Map(map);
-  if (value === undefined) next.delete(key);
-  else next.set(key, value);
-  return next;
+  const from = PersistentMap.from(map);
+  return value === undefined ? from.without(key) : from.with(key, value);
 };
 
 const withSet = <T>(set: ReadonlySet<T>, item: T, present: boolean): ReadonlySet<T> => {
-  const next = new Set(set);
-  if (present) next.add(item);
-  else next.delete(item);
-  return next;
+  const from = PersistentSet.from(set);
+  return present ? from.with(item) : from.without(item);
 };
 
 const evolveActive = (state: ActiveProject, event: ProjectEvent): ProjectState => {

@@ -68,7 +68,24 @@ const reasonOf = (error: unknown): string => (error instanceof Error ? error.mes
 
 const toLogPosition = (position: Position): LogPosition => ({ commit: position.commit, prepare: position.prepare });
 
-const toMetadata = (raw: unknown, eventId: string): EventMetadata => {
+/**
+ * An event as this adapter appends it: our metadata, plus `$correlationId` and `$causationId`, the
+ * names EventStoreDB's `$by_correlation_id` system projection reads to link it into `$bc-<id>`.
+ */
+export const toEventStoreDbEvent = (e: EventToAppend) =>
+  jsonEvent({
+    id: e.metadata.eventId,
+    type: e.type,
+    // The client's JSONType excludes numbers and null at the type level only; it JSON.stringifies whatever it gets.
+    data: e.data as JSONType,
+    metadata: { ...e.metadata, $correlationId: e.metadata.correlationId, $causationId: e.metadata.causationId },
+  });
+
+/** The stream EventStoreDB's `$by_correlation_id` projection links one correlation's events into. */
+export const correlationStreamOf = (correlationId: string): string => `$bc-${correlationId}`;
+
+/** Our metadata from what EventStoreDB gives back: the `$`-names it reads are ours again, dropped. */
+export const toMetadata = (raw: unknown, eventId: string): EventMetadata => {
   if (
     typeof raw !== 'object' ||
     raw === null ||
@@ -118,16 +135,7 @@ export class EventStoreDbEventStore implements EventStore {
 
   async append(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
-    const data = events.map((e) =>
-      jsonEvent({
-        id: e.metadata.eventId,
-        type: e.type,
-        // The client's JSONType excludes numbers and null at the type level only; it JSON.stringifies whatever it gets.
-        data: e.data as JSONType,
-        // `$correlationId` and `$causationId` are the names EventStoreDB's $by_correlation_id projection reads.
-        metadata: { ...e.metadata, $correlationId: e.metadata.correlationId, $causationId: e.metadata.causationId },
-      }),
-    );
+    const data = events.map(toEventStoreDbEvent);
     let result: ClientAppendResult;
     try {
       result = await this.client.appendToStream(streamId, data, { expectedRevision: toClientExpectedRevision(expected) });
@@ -174,7 +182,7 @@ export class EventStoreDbEventStore implements EventStore {
     let resolved: ResolvedEvent[];
     try {
       resolved = await collect(
-        this.client.readStream(`$bc-${correlationId}`, {
+        this.client.readStream(correlationStreamOf(correlationId), {
           direction: FORWARDS,
           fromRevision: START,
           maxCount: limit,

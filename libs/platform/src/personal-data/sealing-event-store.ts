@@ -127,10 +127,22 @@ export class SealingEventStore implements EventStore {
     return out;
   }
 
+  /**
+   * Personal data in clear can only come from an upcast of an event stored before that field was
+   * sealed (post bodies): once its subject's key is destroyed it reads null like sealed data, so
+   * erasure reaches old events too.
+   */
+  private async erasedInClear(event: RecordedEvent): Promise<boolean> {
+    const data = event.data as Record<string, unknown> | null;
+    if (!data || typeof data !== 'object' || data[PII_FIELD] === undefined || data[PII_FIELD] === null) return false;
+    const subject = data['piiSubject'];
+    return typeof subject === 'string' && subject.length > 0 && (await this.keys.find(subject)) === 'destroyed';
+  }
+
   private async open(event: RecordedEvent): Promise<RecordedEvent> {
     const data = event.data as Record<string, unknown> | null;
     const value = data && typeof data === 'object' ? data[PII_FIELD] : undefined;
-    if (!isSealed(value)) return event;
+    if (!isSealed(value)) return (await this.erasedInClear(event)) ? { ...event, data: { ...data, [PII_FIELD]: null } } : event;
     const key = await this.keys.find(value.subject);
     const opened = key instanceof Buffer ? openValue(key, value) : null;
     return { ...event, data: { ...data, [PII_FIELD]: opened } };

@@ -19,6 +19,8 @@ export const discussionPostsTable = readModelTable(
     mentions: col.jsonb<number[]>(),
     edits: col.int(),
     deleted: col.boolean(),
+    /** The author's account was deleted: the body is erased with it (emptied), the row stays for its replies. */
+    erased: col.boolean(),
     revision: col.bigint(),
     created_at: col.timestamptz(),
     updated_at: col.timestamptz(),
@@ -27,6 +29,7 @@ export const discussionPostsTable = readModelTable(
     indexes: [
       { suffix: 'project', on: 'project_id, created_at DESC', where: 'project_id IS NOT NULL' },
       { suffix: 'bookmark', on: 'bookmark, created_at DESC', where: 'bookmark IS NOT NULL' },
+      { suffix: 'author', on: 'author_id' },
       { suffix: 'thread', on: 'thread_id', where: 'thread_id IS NOT NULL' },
     ],
   },

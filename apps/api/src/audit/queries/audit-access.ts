@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { auditedStreamOf, authorize, can, DomainError, type Actor, type AuditedStreamName } from '@groundtruth/domain';
 import { StationAccessQueries } from '../../access/index.js';
+import { ExportJobs } from '../../exports/index.js';
 import { ProjectsQueries } from '../../projects/index.js';
 
 const unknownStream = () =>
@@ -20,6 +21,7 @@ export class AuditAccess {
   constructor(
     private readonly projects: ProjectsQueries,
     private readonly stations: StationAccessQueries,
+    private readonly exports: ExportJobs,
   ) {}
 
   /** The stream's kind once the asker may read its history; throws 401, 403 or 404. */
@@ -47,6 +49,12 @@ export class AuditAccess {
         });
         if (!can(actor, 'station.read', resource)) throw unknownStream();
         authorize(actor, 'station.readHistory', resource);
+        return named;
+      }
+      case 'export': {
+        // Someone else's export is not there for them at all: 404, as for one that does not exist.
+        const owner = id === null ? null : await this.exports.ownerOf(id);
+        if (owner === null || !can(actor, 'export.readHistory', { userId: owner })) throw unknownStream();
         return named;
       }
       default:

@@ -22,6 +22,22 @@ export const lensFor = async (keys: SubjectKeyStore, events: readonly RecordedEv
 };
 
 /**
+ * Events stored before a field was sealed may not say whose it is (a post's edit of the first
+ * release names no author): they belong to the stream's subject, the one its other events name.
+ * Once that subject's key is destroyed their personal data reads null like the sealed events'.
+ */
+export const withStreamSubject = async (keys: SubjectKeyStore, events: RecordedEvent[]): Promise<RecordedEvent[]> => {
+  const unnamed = (e: RecordedEvent) => {
+    const d = e.data as { pii?: unknown; piiSubject?: unknown } | null;
+    return typeof d === 'object' && d !== null && d.pii !== undefined && d.pii !== null && d.piiSubject === null;
+  };
+  if (!events.some(unnamed)) return events;
+  const subject = events.map((e) => subjectOfData(e.data)).find((s): s is string => s !== null);
+  if (!subject || (await keys.find(subject)) !== 'destroyed') return events;
+  return events.map((e) => (unnamed(e) ? { ...e, data: { ...(e.data as object), piiSubject: subject, pii: null } } : e));
+};
+
+/**
  * A stream's history page and its state as of one event, folded from the log with the aggregate's
  * own `evolve` (never a read model). The asker's right to the stream is checked before; `personal`
  * says whether they see personal fields. Shared by the API and `npm run audit`.
@@ -33,7 +49,7 @@ export const streamHistory = async (
   query: AuditHistoryQuery,
   personal: boolean,
 ): Promise<AuditHistory> => {
-  const events = await store.readStream(streamId);
+  const events = await withStreamSubject(keys, await store.readStream(streamId));
   if (events.length === 0) throw notFound();
   const total = events.length;
   if (query.at !== undefined && query.at >= total) {

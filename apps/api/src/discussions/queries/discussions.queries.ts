@@ -13,6 +13,7 @@ type PostRow = AuthorColumns & {
   body: string;
   edits: number;
   deleted: boolean;
+  erased: boolean;
   created_at: Date;
   updated_at: Date;
   reported: boolean;
@@ -29,7 +30,7 @@ export type PostFacts = {
 };
 
 const select = (where: string) => `
-  SELECT p.id, p.project_id, p.bookmark, p.thread_id, p.author_id, p.body, p.edits, p.deleted, p.created_at, p.updated_at,
+  SELECT p.id, p.project_id, p.bookmark, p.thread_id, p.author_id, p.body, p.edits, p.deleted, p.erased, p.created_at, p.updated_at,
          ${AUTHOR_COLUMNS},
          EXISTS (SELECT 1 FROM moderation_reports r
                  WHERE r.post_type = 'discussion_post' AND r.post_id = p.id AND r.user_id = $1) AS reported
@@ -48,11 +49,12 @@ export class DiscussionsQueries {
       author: authorOf(authorId, r),
       projectId: r.project_id === null ? null : Number(r.project_id),
       bookmark: r.bookmark,
-      body: r.deleted ? '' : r.body,
+      body: r.deleted || r.erased ? '' : r.body,
       createdAt: iso(r.created_at),
       updatedAt: iso(r.updated_at),
       edited: r.edits > 0,
       deleted: r.deleted,
+      erased: r.erased,
       userHasReported: r.reported,
       type: 'comment' as const,
     };

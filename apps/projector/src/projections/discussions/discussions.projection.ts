@@ -5,6 +5,7 @@ import {
   type DataEventEvent,
   type ModerationEvent,
   type PostEvent,
+  type UserDeleted,
 } from '@groundtruth/domain';
 import {
   dataEventsTable,
@@ -15,16 +16,21 @@ import {
   type RecordedEvent,
 } from '@groundtruth/platform';
 
-type Handled = PostEvent | DataEventEvent | ModerationEvent;
+type Handled = PostEvent | DataEventEvent | ModerationEvent | UserDeleted;
 
 /**
  * Comments and replies, data events and moderation requests as the discussion panels and the
  * moderators' queue read them. Every write is guarded by the stream revision (posts, events) or is
  * a set operation (reports), so a replayed batch changes nothing.
+ *
+ * A post's body is its author's personal data: the log reads it null once the author's account is
+ * deleted, and `UserDeleted` empties the bodies already here (also those of posts stored before
+ * bodies were sealed), so neither the live read model nor a rebuild shows an erased author's words.
+ * Data events are the project's record of its data and keep their text (docs/audit.md).
  */
 export const discussionsProjection: Projection = {
   name: 'discussions',
-  handles: [...postEventTypes, ...dataEventEventTypes, ...moderationEventTypes],
+  handles: [...postEventTypes, ...dataEventEventTypes, ...moderationEventTypes, 'UserDeleted'],
   tables: [discussionPostsTable, dataEventsTable, moderationRequestsTable, moderationReportsTable],
   async apply(events: readonly RecordedEvent[], { client, table }) {
     const posts = table(discussionPostsTable.name);
@@ -37,16 +43,17 @@ export const discussionsProjection: Projection = {
         case 'PostCreated': {
           const d = event.data;
           await client.query(
-            `INSERT INTO ${posts} (id, project_id, bookmark, thread_id, author_id, body, mentions, edits, deleted, revision, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, 0, false, $8, $9, $9) ON CONFLICT (id) DO NOTHING`,
+            `INSERT INTO ${posts} (id, project_id, bookmark, thread_id, author_id, body, mentions, edits, deleted, erased, revision, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, 0, false, $8, $9, $10, $10) ON CONFLICT (id) DO NOTHING`,
             [
               d.postId,
               d.projectId,
               d.bookmark,
               d.threadId,
               d.authorId,
-              d.body,
+              d.pii?.body ?? '',
               JSON.stringify(d.mentions),
+              d.pii === null,
               revision,
               d.createdAt,
             ],
@@ -56,9 +63,10 @@ export const discussionsProjection: Projection = {
         case 'PostEdited': {
           const d = event.data;
           await client.query(
-            `UPDATE ${posts} SET body = $2, mentions = $3, edits = edits + 1, revision = $4, updated_at = $5
+            `UPDATE ${posts} SET body = CASE WHEN erased OR $6 THEN '' ELSE $2 END, mentions = $3, edits = edits + 1,
+                    erased = erased OR $6, revision = $4, updated_at = $5
              WHERE id = $1 AND revision < $4 AND NOT deleted`,
-            [d.postId, d.body, JSON.stringify(d.mentions), revision, d.editedAt],
+            [d.postId, d.pii?.body ?? '', JSON.stringify(d.mentions), revision, d.editedAt, d.pii === null],
           );
           break;
         }
@@ -72,6 +80,11 @@ export const discussionsProjection: Projection = {
           );
           break;
         }
+        case 'UserDeleted':
+          await client.query(`UPDATE ${posts} SET body = '', erased = true WHERE author_id = $1 AND (NOT erased OR body <> '')`, [
+            event.data.userId,
+          ]);
+          break;
         case 'DataEventCreated': {
           const d = event.data;
           const sensors = d.scope.kind === 'sensors' ? d.scope.sensors : [];

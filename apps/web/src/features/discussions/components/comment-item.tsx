@@ -114,6 +114,10 @@ export const CommentItem = ({ post, place, viewerId, highlighted, onReply, child
                   autoFocus
                 />
               </Suspense>
+            ) : post.erased ? (
+              <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }} data-testid="comment-erased">
+                {t('discussion.erasedBody')}
+              </Typography>
             ) : (
               <PostBody body={post.body} />
             )}
@@ -135,6 +139,7 @@ export const CommentItem = ({ post, place, viewerId, highlighted, onReply, child
                   </>
                 )}
                 {!mine &&
+                  !post.erased &&
                   (post.userHasReported ? (
                     <Button
                       size="small"
