@@ -35,6 +35,57 @@ const filters = [<SearchInput key="q" source="q" alwaysOn />];
 /** The workspace with this station selected (a bookmark naming it), in a new tab. */
 const exploreHref = (stationId: number): string => paths.exploreBookmark.getHref({ v: 1, g: [], s: [stationId], p: [], c: null });
 
+/**
+ * Spec §2 Admin stations: delete, after the spec's confirmation. One call (DELETE /admin/stations/{id},
+ * recorded as StationDeleted with the admin as actor); the list is read again so the row goes.
+ */
+const DeleteStationButton = ({ variant = 'text' }: { readonly variant?: 'text' | 'outlined' }) => {
+  const row = useRecordContext<AdminStationRow>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!row) return null;
+  return (
+    <>
+      <Button
+        color="error"
+        variant={variant}
+        disabled={busy}
+        aria-label={translate('console.stations.deleteTitle', { name: row.name })}
+        onClick={(e) => {
+          e.stopPropagation();
+          setConfirming(true);
+        }}
+      >
+        {translate('console.stations.delete')}
+      </Button>
+      <Confirm
+        isOpen={confirming}
+        title={translate('console.stations.deleteTitle', { name: row.name })}
+        content="console.stations.deleteConfirm"
+        confirm="console.yes"
+        cancel="console.no"
+        onClose={() => setConfirming(false)}
+        onConfirm={async () => {
+          setConfirming(false);
+          setBusy(true);
+          try {
+            await callRoute(routes.adminDeleteStation, { params: { id: row.id } });
+            notify('console.stations.deleted', { type: 'info' });
+            refresh();
+          } catch (e) {
+            notify((e as Error).message, { type: 'error' });
+          } finally {
+            setBusy(false);
+          }
+        }}
+      />
+    </>
+  );
+};
+
 /** Spec §2 Admin stations: the expandable row (uploads, data range and samples, Process Data, Explore Data, transfer). */
 const StationPanel = () => {
   const row = useRecordContext<AdminStationRow>();
@@ -151,6 +202,9 @@ const StationPanel = () => {
           }
         }}
       />
+      <Box>
+        <DeleteStationButton variant="outlined" />
+      </Box>
       <Typography variant="subtitle2" component="h3">
         {translate('console.stations.uploads')}
       </Typography>
@@ -213,6 +267,7 @@ export const StationList = () => (
         }
       />
       <DataTable.Col source="uploads" field={NumberField} disableSort />
+      <DataTable.Col label="console.stations.delete" render={() => <DeleteStationButton />} />
     </DataTable>
   </List>
 );
