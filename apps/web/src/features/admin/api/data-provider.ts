@@ -15,6 +15,7 @@ export const consoleResources = {
   stations: routes.adminListStations,
   uploads: routes.adminListUploads,
   projections: routes.adminListProjections,
+  logs: routes.adminListLogs,
 } as const;
 export type ConsoleResource = keyof typeof consoleResources;
 
@@ -28,6 +29,7 @@ for (const [name, route] of Object.entries(consoleResources)) {
 const oneRoutes: Partial<Record<ConsoleResource, RouteContract>> = {
   users: routes.adminGetUser,
   stations: routes.adminGetStation,
+  logs: routes.adminGetLog,
 };
 
 /** The contract route a URL that ra-data-simple-rest built stands for: a list, or one record by id. */
@@ -70,6 +72,7 @@ const httpClient = async (url: string, options: { method?: string; signal?: Abor
 export type ConsoleDataProvider = DataProvider & {
   processUploads(ids: readonly number[]): Promise<BulkResult>;
   deleteUsers(ids: readonly number[], password: string): Promise<BulkResult>;
+  deleteStations(ids: readonly number[]): Promise<BulkResult>;
 };
 
 export const failedOf = (result: BulkResult) => result.results.filter((r) => !r.ok);
@@ -80,8 +83,9 @@ export const consoleDataProvider: ConsoleDataProvider = {
   ...base,
   processUploads: (ids) => callRoute(routes.adminProcessUploads, { body: { ids: [...ids] } }),
   deleteUsers: (ids, password) => callRoute(routes.adminDeleteUsers, { body: { ids: [...ids], password } }),
-  // react-admin's own delete buttons never reach these: deleting asks for the admin's password (users)
-  // and stations are not deleted from the console yet. Refuse rather than send calls the API has not got.
+  deleteStations: (ids) => callRoute(routes.adminDeleteStations, { body: { ids: [...ids] } }),
+  // react-admin's own delete buttons never reach these: deleting asks for the admin's password (users),
+  // and stations go through their own calls above with the spec's confirmation (one command for many).
   delete: () => Promise.reject(new HttpError('Not available here.', 405)),
   deleteMany: () => Promise.reject(new HttpError('Not available here.', 405)),
   update: () => Promise.reject(new HttpError('Not available here.', 405)),

@@ -110,6 +110,8 @@ export const consoleEn = {
       deleteTitle: 'Delete station %{name}',
       deleteConfirm: 'Are you sure? This operation cannot be undone.',
       deleted: 'Station deleted.',
+      deleteMany: 'Delete selected',
+      deleteManyTitle: 'Delete %{count} stations',
     },
     logs: {
       raw: 'The line as written (JSON)',

@@ -112,6 +112,8 @@ export const consoleEs: ConsoleMessages = {
       deleteTitle: 'Eliminar la estación %{name}',
       deleteConfirm: '¿Está seguro? Esta operación no se puede deshacer.',
       deleted: 'Estación eliminada.',
+      deleteMany: 'Eliminar las seleccionadas',
+      deleteManyTitle: 'Eliminar %{count} estaciones',
     },
     logs: {
       raw: 'La línea tal como se escribió (JSON)',

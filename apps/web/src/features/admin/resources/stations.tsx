@@ -18,15 +18,19 @@ import {
   ReferenceManyField,
   SearchInput,
   TextField,
+  useDataProvider,
   useGetOne,
+  useListContext,
   useNotify,
   useRecordContext,
   useRefresh,
   useTranslate,
+  useUnselectAll,
 } from 'react-admin';
 import { paths } from '@/config/paths';
 import { callRoute } from '@/lib/call-route';
 import { ADMIN_STATIONS_PAGE_SIZE } from '@groundtruth/contracts';
+import { failedOf, type ConsoleDataProvider } from '../api/data-provider';
 import { UserPicker } from '../components/user-picker';
 import { ProcessUploadButton, UploadStateField } from './uploads';
 
@@ -80,6 +84,50 @@ const DeleteStationButton = ({ variant = 'text' }: { readonly variant?: 'text' |
           } finally {
             setBusy(false);
           }
+        }}
+      />
+    </>
+  );
+};
+
+/** Delete the selected stations: one server command after the confirmation, an outcome per station. */
+const DeleteStationsButton = () => {
+  const { selectedIds } = useListContext();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const unselectAll = useUnselectAll('stations');
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button color="error" onClick={() => setOpen(true)}>
+        {translate('console.stations.deleteMany')}
+      </Button>
+      <Confirm
+        isOpen={open}
+        title={translate('console.stations.deleteManyTitle', { count: selectedIds.length })}
+        content="console.stations.deleteConfirm"
+        confirm="console.yes"
+        cancel="console.no"
+        onClose={() => setOpen(false)}
+        onConfirm={async () => {
+          setOpen(false);
+          try {
+            const result = await dataProvider.deleteStations(selectedIds as number[]);
+            const failed = failedOf(result);
+            notify(
+              [
+                translate('console.bulkDone', { ok: result.results.length - failed.length, total: result.results.length }),
+                ...failed.map((f) => translate('console.bulkFailed', { id: f.id, message: f.message ?? f.code ?? '' })),
+              ].join(' '),
+              { type: failed.length ? 'warning' : 'info', multiLine: true },
+            );
+          } catch (e) {
+            notify((e as Error).message, { type: 'error' });
+          }
+          unselectAll();
+          refresh();
         }}
       />
     </>
@@ -247,7 +295,7 @@ export const StationList = () => (
     // Eleven columns: the table scrolls sideways in its card rather than pushing over the menu.
     sx={{ '& .RaList-content': { overflowX: 'auto' }, minWidth: 0 }}
   >
-    <DataTable expand={<StationPanel />} bulkActionButtons={false} rowClick="expand">
+    <DataTable expand={<StationPanel />} bulkActionButtons={<DeleteStationsButton />} rowClick="expand">
       <DataTable.Col source="id" />
       <DataTable.Col source="name" />
       <DataTable.Col source="deviceId" field={TextField} disableSort />
