@@ -45,7 +45,10 @@ const linesWhere = async (filter: Record<string, unknown>, atLeast = 1) => {
 describe('the log view', () => {
   it("finds a real request's log line by its request id, with its user, through the data provider", async () => {
     const requestId = `req-${Date.now()}`;
-    const r = await callApi(sut.url, 'GET', '/api/projects/987654', { token: plain.token, headers: { 'x-request-id': requestId } });
+    const r = await callApi(sut.url, 'GET', '/api/projects/987654', {
+      token: plain.token,
+      headers: { 'x-request-id': requestId },
+    });
     expect(r.status).toBe(404);
     const page = await linesWhere({ requestId });
     expect(page.total).toBe(1);
@@ -70,7 +73,10 @@ describe('the log view', () => {
   it('shows a failed upload as an error and an ingestion of its station, found by level, kind, station and text', async () => {
     const owner = await signUp(sut, outboxOf(sut.dataDir));
     const deviceHex = newDeviceId();
-    const station = await callApi(sut.url, 'POST', '/api/stations', { token: owner.token, body: { deviceId: deviceHex, name: 'Logged' } });
+    const station = await callApi(sut.url, 'POST', '/api/stations', {
+      token: owner.token,
+      body: { deviceId: deviceHex, name: 'Logged' },
+    });
     const stationId = station.body!['id'] as number;
     // A data file whose meta file never came: processed with an error.
     const res = await fetch(`${sut.url}/api/ingestion`, {
@@ -87,12 +93,17 @@ describe('the log view', () => {
     });
     expect(res.status).toBe(200);
     const errors = await linesWhere({ level: 'error', stationId });
-    expect(errors.data[0]).toMatchObject({ level: 'error', kind: 'ingestion', stationId, message: expect.stringContaining('processed with') });
+    expect(errors.data[0]).toMatchObject({
+      level: 'error',
+      kind: 'ingestion',
+      stationId,
+      message: expect.stringContaining('processed with'),
+    });
     expect((await linesWhere({ kind: 'ingestion', stationId })).total).toBeGreaterThanOrEqual(1);
     expect((await linesWhere({ q: `of station ${stationId} processed` })).total).toBe(1);
     // Control: the error filter leaves the info lines out.
     const infos = await linesWhere({ level: 'info' });
-    expect(infos.total).toBeGreaterThan(errors.total);
+    expect(infos.total).toBeGreaterThan(errors.total ?? 0);
     const within = await providerFor(admin.token).getList('logs', {
       pagination: { page: 1, perPage: 5 },
       sort: { field: 'time', order: 'DESC' },
@@ -117,9 +128,14 @@ describe('the log view', () => {
       expect({ query, status: r.status, code: r.body?.['code'] }).toEqual({ query, status: 400, code: 'VALIDATION.FAILED' });
     }
     // The control: well formed, answered.
-    const ok = await callApi(sut.url, 'GET', `/api/admin/logs?${encodeURI('range=[0,4]&sort=["level","ASC"]&filter={"kind":"other"}')}`, {
-      token: admin.token,
-    });
+    const ok = await callApi(
+      sut.url,
+      'GET',
+      `/api/admin/logs?${encodeURI('range=[0,4]&sort=["level","ASC"]&filter={"kind":"other"}')}`,
+      {
+        token: admin.token,
+      },
+    );
     expect(ok.status).toBe(200);
     expect((await callApi(sut.url, 'GET', '/api/admin/logs/999999999', { token: admin.token })).status).toBe(404);
   });
@@ -127,7 +143,10 @@ describe('the log view', () => {
   it('answers site admins only', async () => {
     for (const path of ['/api/admin/logs', '/api/admin/logs/1']) {
       for (const who of [moderator, plain]) {
-        expect({ path, status: (await callApi(sut.url, 'GET', path, { token: who.token })).status }).toEqual({ path, status: 403 });
+        expect({ path, status: (await callApi(sut.url, 'GET', path, { token: who.token })).status }).toEqual({
+          path,
+          status: 403,
+        });
       }
       expect((await callApi(sut.url, 'GET', path, { token: null })).status).toBe(401);
     }

@@ -38,7 +38,15 @@ describe('deleting a station', () => {
     const deviceId = newDeviceId();
     const id = await newStation('Doomed Creek', deviceId);
     const kept = await newStation('Kept Creek');
-    const project = (await call('POST', '/api/projects', owner.token, { name: 'Delete test', description: 'x', goal: 'goal', location: 'somewhere', privacy: 1 })).body!['id'] as number;
+    const project = (
+      await call('POST', '/api/projects', owner.token, {
+        name: 'Delete test',
+        description: 'x',
+        goal: 'goal',
+        location: 'somewhere',
+        privacy: 1,
+      })
+    ).body!['id'] as number;
     expect((await call('POST', `/api/projects/${project}/stations/${id}`, owner.token)).status).toBeLessThan(300);
     expect((await call('POST', `/api/projects/${project}/stations/${kept}`, owner.token)).status).toBeLessThan(300);
 

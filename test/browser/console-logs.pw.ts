@@ -18,6 +18,7 @@ const words = {
     deleteStation: 'Delete station',
     yes: 'Yes',
     deleted: 'Station deleted.',
+    stationLogs: 'Logs (last 10 days)',
   },
   es: {
     locale: 'es-ES',
@@ -28,6 +29,7 @@ const words = {
     deleteStation: 'Eliminar la estación',
     yes: 'Sí',
     deleted: 'Estación eliminada.',
+    stationLogs: 'Registros (últimos 10 días)',
   },
 } as const;
 
@@ -58,7 +60,11 @@ const signIn = async (page: Page, token: string, locale: string) => {
   );
 };
 
-const account = async (request: APIRequestContext, label: string, email = uniqueEmail(label.toLowerCase().replace(/\W+/g, '-'))) => {
+const account = async (
+  request: APIRequestContext,
+  label: string,
+  email = uniqueEmail(label.toLowerCase().replace(/\W+/g, '-')),
+) => {
   const name = `${label} ${Date.now() % 100000}`;
   const token = await createValidatedAccount(request, { name, email, password });
   return { name, email, token };
@@ -66,7 +72,10 @@ const account = async (request: APIRequestContext, label: string, email = unique
 
 for (const lang of ['en', 'es'] as const) {
   const w = words[lang];
-  test(`console (${lang}): from Main's errors link to a failed upload's log line; delete a station`, async ({ page, request }) => {
+  test(`console (${lang}): from Main's errors link to a failed upload's log line; delete a station`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const admin = await account(request, `Logs admin ${lang}`, `console-logs-${lang}@example.org`);
     const owner = await account(request, `Logs owner ${lang}`);
@@ -111,16 +120,30 @@ for (const lang of ['en', 'es'] as const) {
     await expect(raw).toContainText(`"ingestionId": ${uploadId}`);
     await expect(raw).toContainText(`"stationId": ${stationId}`);
 
-    // Delete the station with confirmation; it leaves the list.
+    // The station's own 10-day logs link (its expanded row) leads to the same line.
     await page.goto('/admin/stations');
     await page.getByPlaceholder(w.search).fill(stationName);
     const row = page.getByRole('row').filter({ hasText: stationName });
+    await expect(row).toHaveCount(1);
+    await row.getByText(stationName, { exact: true }).click();
+    await page
+      .getByRole('region', { name: new RegExp(stationName) })
+      .getByRole('link', { name: w.stationLogs, exact: true })
+      .click();
+    await expect(page).toHaveURL(/\/admin\/logs\?/);
+    await expect(page.getByRole('row').filter({ hasText: `upload ${uploadId} of station ${stationId}` })).toHaveCount(1);
+
+    // Delete the station with confirmation; it leaves the list.
+    await page.goto('/admin/stations');
+    await page.getByPlaceholder(w.search).fill(stationName);
     await expect(row).toHaveCount(1);
     await row.getByRole('button', { name: `${w.deleteStation} ${stationName}`, exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: w.yes, exact: true }).click();
     await expect(page.getByText(w.deleted)).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: stationName })).toHaveCount(0);
-    expect((await request.get(`/api/stations/${stationId}`, { headers: { authorization: `Bearer ${owner.token}` } })).status()).toBe(404);
+    expect(
+      (await request.get(`/api/stations/${stationId}`, { headers: { authorization: `Bearer ${owner.token}` } })).status(),
+    ).toBe(404);
 
     // Its history shows the deletion.
     await page.goto(`/admin/history/station-${stationId}`);

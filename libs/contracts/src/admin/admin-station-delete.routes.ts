@@ -8,7 +8,7 @@ export const adminStationDeleteRoutes = {
     method: 'delete',
     path: '/admin/stations/{id}',
     summary:
-      "Delete a station (site admins): recorded as StationDeleted with the admin as actor; it leaves the lists, maps, projects and its device may be registered again. Its stored readings are not shown any more (see docs/console.md).",
+      'Delete a station (site admins): recorded as StationDeleted with the admin as actor; it leaves the lists, maps, projects and its device may be registered again. Its stored readings are not shown any more (see docs/console.md).',
     tags: ['admin'],
     auth: 'required',
     params: IdParams,

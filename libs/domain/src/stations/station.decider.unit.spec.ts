@@ -93,7 +93,10 @@ describe('station decider', () => {
         { type: 'UpdateStation', data: { stationId: 3, details: { name: 'Again' } } },
         { type: 'RegisterStation', data: { stationId: 3, deviceId: 'abc123', name: 'Creek' } },
       ] as const) {
-        specFor(stationDecider).given([registered, deleted]).when(command, meta).thenThrows({ kind: 'not_found', code: 'STATION.NOT_FOUND' });
+        specFor(stationDecider)
+          .given([registered, deleted])
+          .when(command, meta)
+          .thenThrows({ kind: 'not_found', code: 'STATION.NOT_FOUND' });
       }
     });
     it('refuses a station that never existed', () => {

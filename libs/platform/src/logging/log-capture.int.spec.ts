@@ -24,7 +24,9 @@ describe('LogCapture', () => {
     log.debug('below the level: not kept');
     sut.attach(db.pool);
     await sut.close();
-    const rows = await db.pool.query('SELECT level, kind, msg, process, request_id, station_id, user_id, fields FROM gt_logs ORDER BY id');
+    const rows = await db.pool.query(
+      'SELECT level, kind, msg, process, request_id, station_id, user_id, fields FROM gt_logs ORDER BY id',
+    );
     expect(rows.rows).toEqual([
       expect.objectContaining({ level: 30, kind: 'other', request_id: 'r-1', user_id: '7', process: 'api' }),
       expect.objectContaining({ level: 50, kind: 'ingestion', station_id: '42' }),

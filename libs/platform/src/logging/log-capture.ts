@@ -41,11 +41,20 @@ const INGESTION_PATH = /^\/api\/(data\/|ingestions?\b|stations\/\d+\/(uploads|in
 export const logKind = (line: Parsed): LogKind => {
   const path = typeof line['path'] === 'string' ? line['path'] : '';
   const msg = typeof line['msg'] === 'string' ? line['msg'] : '';
-  if (line['ingestionId'] !== undefined || line['component'] === 'ingestion' || INGESTION_PATH.test(path) || /\bupload/i.test(msg)) {
+  if (
+    line['ingestionId'] !== undefined ||
+    line['component'] === 'ingestion' ||
+    INGESTION_PATH.test(path) ||
+    /\bupload/i.test(msg)
+  ) {
     return 'ingestion';
   }
   const err = line['err'] as { code?: unknown } | undefined;
-  if (line['status'] === 409 || /conflict/i.test(msg) || (typeof err?.code === 'string' && /CONFLICT|ALREADY|VERSION/.test(err.code))) {
+  if (
+    line['status'] === 409 ||
+    /conflict/i.test(msg) ||
+    (typeof err?.code === 'string' && /CONFLICT|ALREADY|VERSION/.test(err.code))
+  ) {
     return 'conflict';
   }
   return levelNumber(line['level']) >= LOG_LEVELS.error ? 'error' : 'other';
@@ -191,7 +200,9 @@ export class LogCapture {
         this.dropped += batch.length;
         if (!this.reportedFailure) {
           this.reportedFailure = true;
-          process.stderr.write(`log capture: could not write log lines (${error instanceof Error ? error.message : String(error)})\n`);
+          process.stderr.write(
+            `log capture: could not write log lines (${error instanceof Error ? error.message : String(error)})\n`,
+          );
         }
         return;
       }

@@ -15,7 +15,9 @@ describe('logKind', () => {
 
 describe('logRow', () => {
   it('takes the ids a line names, and refuses what is not a JSON object', () => {
-    expect(logRow(JSON.stringify({ level: 'warn', msg: 'm', requestId: 'abc', stationId: 5, userId: '9', name: 'api' }))).toMatchObject({
+    expect(
+      logRow(JSON.stringify({ level: 'warn', msg: 'm', requestId: 'abc', stationId: 5, userId: '9', name: 'api' })),
+    ).toMatchObject({
       level: 40,
       request_id: 'abc',
       station_id: 5,

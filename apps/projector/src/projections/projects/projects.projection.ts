@@ -1,4 +1,10 @@
-import { movesProjectDetails, movesProjectTeam, projectEventTypes, type ProjectEvent, type StationDeleted } from '@groundtruth/domain';
+import {
+  movesProjectDetails,
+  movesProjectTeam,
+  projectEventTypes,
+  type ProjectEvent,
+  type StationDeleted,
+} from '@groundtruth/domain';
 import {
   foldIntoRows,
   type Projection,

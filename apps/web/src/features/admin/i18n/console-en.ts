@@ -112,6 +112,7 @@ export const consoleEn = {
       deleted: 'Station deleted.',
       deleteMany: 'Delete selected',
       deleteManyTitle: 'Delete %{count} stations',
+      logs: 'Logs (last 10 days)',
     },
     logs: {
       raw: 'The line as written (JSON)',

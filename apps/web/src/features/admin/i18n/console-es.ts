@@ -114,6 +114,7 @@ export const consoleEs: ConsoleMessages = {
       deleted: 'Estación eliminada.',
       deleteMany: 'Eliminar las seleccionadas',
       deleteManyTitle: 'Eliminar %{count} estaciones',
+      logs: 'Registros (últimos 10 días)',
     },
     logs: {
       raw: 'La línea tal como se escribió (JSON)',

@@ -218,6 +218,13 @@ const StationPanel = () => {
         <Button variant="outlined" component={RouterLink} to={`/admin/history/station-${row.id}`}>
           {translate('console.history.link')}
         </Button>
+        <Button
+          variant="outlined"
+          component={RouterLink}
+          to={`/admin/logs?filter=${encodeURIComponent(JSON.stringify({ stationId: row.id }))}&sort=time&order=DESC`}
+        >
+          {translate('console.stations.logs')}
+        </Button>
       </Stack>
       <Stack
         direction="row"
