@@ -18,12 +18,12 @@ export const AdminLogsQuery = listQuery({
   defaultSort: ['time', 'DESC'],
   filter: z.object({
     id: IdList.optional(),
-    level: LogLevelName.optional().meta({ description: 'This level and above (error: error and fatal)' }),
+    level: LogLevelName.optional().meta({ description: 'This level and above' }),
     kind: LogKindName.optional(),
     requestId: z.string().trim().min(1).max(128).optional(),
     stationId: IdParam.optional(),
     userId: IdParam.optional(),
-    q: SearchText.optional().meta({ description: 'The message contains this text' }),
+    q: SearchText.optional(),
     from: time.optional(),
     to: time.optional(),
   }),
@@ -37,11 +37,11 @@ export const AdminLogRow = z
     level: LogLevelName,
     kind: LogKindName,
     message: z.string(),
-    process: z.string().nullable().meta({ description: 'Which process wrote it (groundtruth, api, projector)' }),
+    process: z.string().nullable(),
     requestId: z.string().nullable(),
     stationId: z.number().int().nullable(),
     userId: z.number().int().nullable(),
-    fields: z.record(z.string(), z.unknown()).meta({ description: 'The line as the logger wrote it' }),
+    fields: z.record(z.string(), z.unknown()),
   })
   .meta({ id: 'AdminLogRow' });
 export type AdminLogRow = z.infer<typeof AdminLogRow>;

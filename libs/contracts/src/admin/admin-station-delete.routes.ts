@@ -7,18 +7,17 @@ export const adminStationDeleteRoutes = {
   adminDeleteStation: route({
     method: 'delete',
     path: '/admin/stations/{id}',
-    summary:
-      'Delete a station (site admins): recorded as StationDeleted with the admin as actor; it leaves the lists, maps, projects and its device may be registered again. Its stored readings are not shown any more (see docs/console.md).',
+    summary: 'Delete a station: StationDeleted, the admin as actor (docs/console.md)',
     tags: ['admin'],
     auth: 'required',
     params: IdParams,
     status: 204,
-    errors: { 400: 'The id is not a number', 401: 'Not signed in', 403: 'Not an admin', 404: 'No such station' },
+    errors: { 400: 'Not a number', 401: 'Not signed in', 403: 'Not an admin', 404: 'No such station' },
   }),
   adminDeleteStations: route({
     method: 'post',
     path: '/admin/stations/delete',
-    summary: "Delete many stations as one command: each id's outcome",
+    summary: 'Delete many stations as one command, an outcome per id',
     tags: ['admin'],
     auth: 'required',
     body: BulkIds,
