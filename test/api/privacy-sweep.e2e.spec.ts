@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { routes, type RouteContract } from '../../libs/contracts/src/index.js';
+import { LogCapture } from '../../libs/platform/src/index.js';
 import { outboxOf, signUp, type TestUser } from '../support/accounts.js';
 import { newDeviceId } from '../support/device-ids.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -454,8 +455,21 @@ describe('a station shown only at its general location', () => {
 });
 
 describe("the console's reads", () => {
+  /** A log line about the private station (logs name stations, users and requests): site admins only. */
+  beforeAll(async () => {
+    const capture = new LogCapture();
+    capture.attach(sut.runtime.pool);
+    const line = { level: 'error', time: new Date().toISOString(), msg: `upload of ${marker} failed`, stationId: ids['station'] };
+    capture.stream.write(JSON.stringify(line));
+    await capture.close();
+    const row = await sut.runtime.pool.query<{ id: string }>('SELECT id FROM gt_logs WHERE station_id = $1', [ids['station']]);
+    ids['log'] = Number(row.rows[0]!.id);
+  });
+
   /** Each admin read aimed at the private station, its owner or its upload; the admin's answer shows it. */
   const adminForms: Record<string, () => string> = {
+    adminListLogs: () => `?filter=${encodeURIComponent(JSON.stringify({ stationId: ids['station'] }))}`,
+    adminGetLog: () => `/${ids['log']}`,
     adminListUsers: () => `?filter=${encodeURIComponent(JSON.stringify({ id: [owner.id] }))}`,
     adminGetUser: () => `/${owner.id}`,
     adminListStations: () => `?filter=${encodeURIComponent(JSON.stringify({ q: marker }))}`,

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { createApiApp } from '../../apps/api/src/bootstrap.js';
-import { createLogger, loadConfig, openRuntime, type Runtime } from '../../libs/platform/src/index.js';
+import { createLogger, loadConfig, LogCapture, openRuntime, type Runtime } from '../../libs/platform/src/index.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export type TestApp = {
@@ -16,7 +16,11 @@ export type TestApp = {
 };
 
 /** The whole product in this process over a fresh database and data folder, listening on a free port. */
-export const startTestApp = async (env: Record<string, string> = {}): Promise<TestApp> => {
+export const startTestApp = async (
+  env: Record<string, string> = {},
+  /** captureLogs: keep the log lines in gt_logs as the product does (the console's log view), not on stdout. */
+  options: { captureLogs?: boolean } = {},
+): Promise<TestApp> => {
   const db = await createTestDatabase({ migrate: false });
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gt-app-'));
   const config = loadConfig({
@@ -30,7 +34,12 @@ export const startTestApp = async (env: Record<string, string> = {}): Promise<Te
     BOOKMARK_SAVES_PER_HOUR_USER: '100000',
     ...env,
   });
-  const runtime = await openRuntime(config, createLogger(config.logLevel));
+  const capture = options.captureLogs ? new LogCapture({ flushMs: 100 }) : null;
+  const runtime = await openRuntime(
+    config,
+    capture ? createLogger(config.logLevel, 'groundtruth', { capture, stdout: false }) : createLogger(config.logLevel),
+  );
+  capture?.attach(runtime.pool);
   // Every answer is checked against its route contract: a mismatch is a 500 that fails the test.
   const app = await createApiApp(runtime, { projector: true, port: 0, checkResponses: true });
   const address = app.getHttpServer().address() as { port: number };
@@ -42,6 +51,7 @@ export const startTestApp = async (env: Record<string, string> = {}): Promise<Te
     app,
     async close() {
       await app.close();
+      await capture?.close();
       await runtime.close();
       await db.drop();
       await fs.rm(dataDir, { recursive: true, force: true });

@@ -32,6 +32,7 @@ import { SensorsModule } from './sensors/sensors.module.js';
 import { StationsModule } from './stations/stations.module.js';
 import { StatusController } from './status/status.controller.js';
 import { AdminProjectionsController } from './status/admin-projections.controller.js';
+import { AdminLogsController } from './status/admin-logs.controller.js';
 import { StatusService } from './status/status.service.js';
 
 /** Shared by every feature module: the command path and the read side. */
@@ -105,7 +106,7 @@ export class AppModule {
         ...(options.projector ? [{ module: ProjectorModule, global: true }] : []),
         ProjectorWakeModule.forRoot(options),
       ],
-      controllers: [StatusController, AdminProjectionsController, DocsController],
+      controllers: [StatusController, AdminProjectionsController, AdminLogsController, DocsController],
       providers: [
         StatusService,
         DemoSeeder,

@@ -1,4 +1,12 @@
-import { createLogger, loadConfig, openRuntime, type Logger, type Runtime, type RuntimeOptions } from '@groundtruth/platform';
+import {
+  createLogger,
+  loadConfig,
+  LogCapture,
+  openRuntime,
+  type Logger,
+  type Runtime,
+  type RuntimeOptions,
+} from '@groundtruth/platform';
 
 /**
  * Shared life cycle of every entry point: open the stores, start, and on SIGTERM/SIGINT stop in
@@ -13,8 +21,11 @@ export const runProcess = async (
   let log: Logger | null = null;
   try {
     const config = loadConfig();
-    log = createLogger(config.logLevel, name);
+    // The console's log view: lines are queued from the start and written once Postgres is open.
+    const capture = config.logRetentionDays > 0 ? new LogCapture({ retentionDays: config.logRetentionDays }) : null;
+    log = createLogger(config.logLevel, name, capture ? { capture } : {});
     const runtime = await openRuntime(config, log, options);
+    capture?.attach(runtime.pool);
     let app: { close(): Promise<void> };
     try {
       app = await start(runtime);
@@ -30,6 +41,7 @@ export const runProcess = async (
       const force = setTimeout(() => process.exit(1), 15000).unref();
       try {
         await app.close();
+        await capture?.close();
         await runtime.close();
         log!.info('stopped');
       } finally {

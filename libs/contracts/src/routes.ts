@@ -1,4 +1,6 @@
 import { adminConsoleRoutes } from './admin/admin-console.routes.js';
+import { adminLogRoutes } from './admin/admin-logs.routes.js';
+import { adminStationDeleteRoutes } from './admin/admin-station-delete.routes.js';
 import { analysisRoutes } from './analysis/analysis.routes.js';
 import { dataEventRoutes, discussionRoutes, moderationRoutes, notificationRoutes } from './discussions/discussions.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
@@ -34,6 +36,8 @@ export const routes = {
   ...exportRoutes,
   ...analysisRoutes,
   ...adminConsoleRoutes,
+  ...adminLogRoutes,
+  ...adminStationDeleteRoutes,
   ...discussionRoutes,
   ...dataEventRoutes,
   ...notificationRoutes,

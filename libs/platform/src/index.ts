@@ -11,6 +11,7 @@ export * from './postgres/channel-listener.js';
 export * from './projections/index.js';
 export * from './read-models/index.js';
 export * from './logging/logger.js';
+export * from './logging/log-capture.js';
 export * from './clickhouse/index.js';
 export * from './runtime/runtime.js';
 export * from './nest/runtime.module.js';

@@ -62,6 +62,8 @@ const consoleActions = [
   'admin.listUploads',
   'admin.reprocess',
   'admin.projections',
+  'admin.logs',
+  'admin.deleteStation',
   'admin.backup',
   'moderation.review',
 ] as const satisfies readonly Action[];

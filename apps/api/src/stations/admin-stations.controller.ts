@@ -5,6 +5,7 @@ import {
   type AdminStation,
   type AdminStationRow,
   type AdminStationsQuery,
+  type BulkIds,
   type BulkResult,
   type TransferStationsBody,
 } from '@groundtruth/contracts';
@@ -19,6 +20,7 @@ import { containsPattern, listAnswer, orderBy } from '../common/http/list-answer
 import { idArray, ReadModels } from '../read-models/read-models.js';
 import { UPLOAD_STATE_SQL } from '../read-models/upload-state.js';
 import { TransferStationCommand } from './commands/transfer-station/transfer-station.command.js';
+import { DeleteStationCommand } from './commands/delete-station/delete-station.command.js';
 import { StationDataQueries } from './queries/station-data.queries.js';
 import { stationMessages } from '@groundtruth/domain';
 
@@ -167,6 +169,30 @@ export class AdminStationsController {
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         results.push({ id: Number(stationId), ok: false, code: error.code, message: error.message });
+      }
+    }
+    return { results };
+  }
+
+  @ApiRoute(routes.adminDeleteStation)
+  async remove(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }): Promise<void> {
+    authorize(actor, 'admin.deleteStation', {});
+    await this.commands.execute(new DeleteStationCommand({ stationId: id }, commandMetadata(userIdOf(actor))));
+  }
+
+  @ApiRoute(routes.adminDeleteStations)
+  async removeMany(@CurrentActor() actor: Actor, @Input('body') { ids }: z.output<typeof BulkIds>): Promise<BulkResult> {
+    authorize(actor, 'admin.deleteStation', {});
+    // One request, one correlation id: every StationDeleted of this batch carries it and the admin.
+    const meta = commandMetadata(userIdOf(actor));
+    const results: BulkResult['results'] = [];
+    for (const stationId of [...new Set(ids)]) {
+      try {
+        await this.commands.execute(new DeleteStationCommand({ stationId }, meta));
+        results.push({ id: stationId, ok: true, code: null, message: null });
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        results.push({ id: stationId, ok: false, code: error.code, message: error.message });
       }
     }
     return { results };

@@ -14,6 +14,7 @@ import { StationAccessModule } from '../access/index.js';
 import { StationsController } from './stations.controller.js';
 import { AdminStationsController } from './admin-stations.controller.js';
 import { TransferStationHandler } from './commands/transfer-station/transfer-station.handler.js';
+import { DeleteStationHandler } from './commands/delete-station/delete-station.handler.js';
 
 const commandHandlers = [
   RegisterStationHandler,
@@ -22,6 +23,7 @@ const commandHandlers = [
   // operators' and tests' use of the command path.
   ConfigureModulesHandler,
   TransferStationHandler,
+  DeleteStationHandler,
 ];
 const queries = [MapStationsQueries, StationsQueries, StationDataQueries];
 

@@ -286,13 +286,19 @@ export class IngestionProcessManager implements OnApplicationBootstrap, OnApplic
         if (this.isRaced(error)) continue; // recorded by another runner meanwhile: look again
         if (isTransientFailure(error)) {
           const reason = error instanceof Error ? error.message : String(error);
-          this.log.warn({ err: error, ingestionId, attempts }, 'a store is out of reach: the upload waits');
+          this.log.warn(
+            { err: error, ingestionId, stationId: work.received.stationId, attempts },
+            'a store is out of reach: the upload waits',
+          );
           await this.setWork(work, 'waiting', attempts, reason).catch(() => undefined);
           await this.stopAlarm.sleep(backoff);
           backoff = Math.min(backoff * 2, MAX_RETRY_MS);
           continue;
         }
-        this.log.error({ err: error, ingestionId }, 'processing an upload failed: recorded with the error');
+        this.log.error(
+          { err: error, ingestionId, stationId: work.received.stationId },
+          'processing an upload failed: recorded with the error',
+        );
         await this.recordFailure(work, error);
       }
     }

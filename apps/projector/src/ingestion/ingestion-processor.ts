@@ -190,6 +190,20 @@ export class IngestionProcessor implements OnApplicationShutdown {
       processingMetadata(userId),
     );
     if (row.type === 'meta') await this.metas.recorded(ingestionId, outcome.records, outcome.errors);
+    // The console's log view finds failed uploads by this line (its "errors" and "ingestions" links).
+    if (outcome.errors > 0) {
+      this.log.error(
+        {
+          ingestionId,
+          stationId,
+          version,
+          errors: outcome.errors,
+          records: outcome.records,
+          problems: outcome.problems.slice(0, 5),
+        },
+        `upload ${ingestionId} of station ${stationId} processed with ${outcome.errors} error(s): ${outcome.problems[0] ?? ''}`,
+      );
+    }
     return outcome;
   }
 

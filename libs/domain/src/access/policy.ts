@@ -161,6 +161,10 @@ export const rules = {
   'admin.reprocess': siteAdmin<NoResource>(),
   /** The projector's read models: position, lag, state, errors. */
   'admin.projections': siteAdmin<NoResource>(),
+  /** The product's own log lines (the console's log view): they name users, stations and requests. */
+  'admin.logs': siteAdmin<NoResource>(),
+  /** Delete a station (or many). */
+  'admin.deleteStation': siteAdmin<NoResource>(),
   /** Opening the console at all: site admins and moderators; anyone else is sent away (spec §2). */
   'console.open': {
     signIn: true,

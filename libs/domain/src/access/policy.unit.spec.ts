@@ -215,6 +215,8 @@ const table: readonly Row[] = [
   ...line('admin.listUploads',      nothing,             [signIn, forbid, forbid, forbid, forbid, allow]),
   ...line('admin.reprocess',        nothing,             [signIn, forbid, forbid, forbid, forbid, allow]),
   ...line('admin.projections',      nothing,             [signIn, forbid, forbid, forbid, forbid, allow]),
+  ...line('admin.logs',             nothing,             [signIn, forbid, forbid, forbid, forbid, allow]),
+  ...line('admin.deleteStation',    nothing,             [signIn, forbid, forbid, forbid, forbid, allow]),
   // The console opens for site admins and moderators (who see only moderation in it).
   ...line('console.open',           nothing,             [signIn, forbid, forbid, forbid, allow,  allow]),
 

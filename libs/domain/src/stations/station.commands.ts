@@ -61,5 +61,15 @@ export type UnlinkStation = Command<'UnlinkStation', { readonly stationId: numbe
 /** A site admin gives the station to another user (spec §2 Admin stations: transfer). */
 export type TransferStation = Command<'TransferStation', { readonly stationId: number; readonly newOwnerId: number }>;
 
+/** A site admin deletes the station (spec §2 Admin stations: delete). */
+export type DeleteStation = Command<'DeleteStation', { readonly stationId: number }>;
+
 export type StationCommand =
-  RegisterStation | UpdateStation | ConfigureStationModules | LabelStationModule | LinkStation | UnlinkStation | TransferStation;
+  | RegisterStation
+  | UpdateStation
+  | ConfigureStationModules
+  | LabelStationModule
+  | LinkStation
+  | UnlinkStation
+  | TransferStation
+  | DeleteStation;

@@ -4,6 +4,7 @@ import type { CommandMetadata } from '../kernel/messages.js';
 import { userMessages } from '../users/user.rules.js';
 import type {
   ConfigureStationModules,
+  DeleteStation,
   LabelStationModule,
   LinkStation,
   RegisterStation,
@@ -35,6 +36,8 @@ export type StationModuleState = StationModuleConfig & { readonly label: string 
 
 export type StationState =
   | { readonly status: 'absent' }
+  /** Deleted by a site admin: every command is refused as for a station that does not exist. */
+  | { readonly status: 'deleted'; readonly stationId: number }
   | {
       readonly status: 'active';
       readonly stationId: number;
@@ -135,6 +138,7 @@ const register = (command: RegisterStation, state: StationState, meta: CommandMe
   const { stationId, name, locationName, model, modules } = command.data;
   const deviceId = normalizeDeviceId(command.data.deviceId);
   if (meta.userId === null) throw new DomainError('unauthenticated', 'AUTH.REQUIRED', userMessages.signInRequired);
+  if (state.status === 'deleted') throw notFound();
   if (state.status === 'active') {
     if (state.ownerId !== meta.userId || normalizeDeviceId(state.deviceId) !== deviceId) {
       throw DomainError.validation(
@@ -292,6 +296,16 @@ const transfer = (command: TransferStation, state: StationState, meta: CommandMe
   ];
 };
 
+const remove = (command: DeleteStation, state: StationState, meta: CommandMetadata): StationEvent[] => {
+  const s = active(state);
+  return [
+    {
+      type: 'StationDeleted',
+      data: { stationId: s.stationId, ownerId: s.ownerId, deviceId: s.deviceId, deletedAt: meta.now },
+    },
+  ];
+};
+
 const evolveActive = (s: Active, event: StationEvent): Active => {
   switch (event.type) {
     case 'StationUpdated':
@@ -350,6 +364,7 @@ export const stationDecider: Decider<StationState, StationCommand, StationEvent>
         links: [],
       };
     }
+    if (event.type === 'StationDeleted') return { status: 'deleted', stationId: event.data.stationId };
     return state.status === 'active' ? evolveActive(state, event) : state;
   },
   decide(command, state, meta) {
@@ -368,6 +383,8 @@ export const stationDecider: Decider<StationState, StationCommand, StationEvent>
         return unlink(command, state, meta);
       case 'TransferStation':
         return transfer(command, state, meta);
+      case 'DeleteStation':
+        return remove(command, state, meta);
     }
   },
 };

@@ -75,6 +75,38 @@ describe('station decider', () => {
     });
   });
 
+  describe('delete', () => {
+    const deleted = {
+      type: 'StationDeleted',
+      data: { stationId: 3, ownerId: 7, deviceId: 'abc123', deletedAt: meta.now },
+    } as const;
+    it('deletes a station, naming its owner and device', () => {
+      specFor(stationDecider)
+        .given([registered])
+        .when({ type: 'DeleteStation', data: { stationId: 3 } }, meta)
+        .then([deleted]);
+    });
+    it('refuses a deleted station every command, as one that does not exist', () => {
+      for (const command of [
+        { type: 'DeleteStation', data: { stationId: 3 } },
+        { type: 'TransferStation', data: { stationId: 3, newOwnerId: 9 } },
+        { type: 'UpdateStation', data: { stationId: 3, details: { name: 'Again' } } },
+        { type: 'RegisterStation', data: { stationId: 3, deviceId: 'abc123', name: 'Creek' } },
+      ] as const) {
+        specFor(stationDecider)
+          .given([registered, deleted])
+          .when(command, meta)
+          .thenThrows({ kind: 'not_found', code: 'STATION.NOT_FOUND' });
+      }
+    });
+    it('refuses a station that never existed', () => {
+      specFor(stationDecider)
+        .given([])
+        .when({ type: 'DeleteStation', data: { stationId: 3 } }, meta)
+        .thenThrows({ kind: 'not_found', code: 'STATION.NOT_FOUND' });
+    });
+  });
+
   describe('register', () => {
     it('registers a station for the asker, with trimmed texts and its modules', () => {
       sut

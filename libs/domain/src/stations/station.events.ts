@@ -111,6 +111,16 @@ export type StationTransferred = DomainEvent<
   { readonly stationId: number; readonly fromOwnerId: number; readonly toOwnerId: number; readonly transferredAt: string }
 >;
 
+/**
+ * A site admin deleted the station (spec §2 Admin stations: delete). Its rows leave every read model
+ * and its device may be registered again (as a new station); the log keeps its history, and its
+ * stored readings stay in ClickHouse out of reach (every reading is found through the station).
+ */
+export type StationDeleted = DomainEvent<
+  'StationDeleted',
+  { readonly stationId: number; readonly ownerId: number; readonly deviceId: string; readonly deletedAt: string }
+>;
+
 export type StationEvent =
   | StationRegistered
   | StationUpdated
@@ -120,7 +130,8 @@ export type StationEvent =
   | StationModuleLabelled
   | StationLinked
   | StationUnlinked
-  | StationTransferred;
+  | StationTransferred
+  | StationDeleted;
 
 export const stationEventTypes = [
   'StationRegistered',
@@ -132,6 +143,7 @@ export const stationEventTypes = [
   'StationLinked',
   'StationUnlinked',
   'StationTransferred',
+  'StationDeleted',
 ] as const satisfies readonly StationEvent['type'][];
 
 export const stationStream = (stationId: number): string => `station-${stationId}`;

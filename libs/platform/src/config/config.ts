@@ -17,6 +17,8 @@ export type AppConfig = {
   readonly clickHouseUrl: string | null;
   readonly embeddedPostgresPort: number;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Days the console's log view keeps the log lines (LOG_RETENTION_DAYS; 0: lines are not kept). */
+  readonly logRetentionDays: number;
   /** How long a command's answer waits for its projections (read-your-writes). */
   readonly readYourWritesTimeoutMs: number;
   /** How often each API process looks for notifications no wake told it of (a 202 command, a process that died). */
@@ -220,6 +222,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     usage: usageLimitsFrom(env),
     embeddedPostgresPort: int(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535),
     logLevel,
+    logRetentionDays: int(env, 'LOG_RETENTION_DAYS', 10, 0, 365),
     readYourWritesTimeoutMs: int(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 2000, 0, 60000),
     notificationsSweepMs: int(env, 'NOTIFICATIONS_SWEEP_MS', 1000, 100, 600000),
     seedDemoData: (env['SEED_DEMO_DATA'] ?? 'true') !== 'false',

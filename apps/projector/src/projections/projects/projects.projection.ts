@@ -1,4 +1,10 @@
-import { movesProjectDetails, movesProjectTeam, projectEventTypes, type ProjectEvent } from '@groundtruth/domain';
+import {
+  movesProjectDetails,
+  movesProjectTeam,
+  projectEventTypes,
+  type ProjectEvent,
+  type StationDeleted,
+} from '@groundtruth/domain';
 import {
   foldIntoRows,
   type Projection,
@@ -19,14 +25,15 @@ import {
  * `projects`, `project_members` (the creator is an administrator from ProjectCreated),
  * `project_invites` (pending only: an answered or withdrawn invitation's row goes away, and with
  * it the address), `project_follows`, `project_updates` and `project_stations`. A deleted
- * project's rows go away from every table.
+ * project's rows go away from every table; a deleted station leaves the projects it was in.
  */
 type Row = WrittenRow<ProjectRow>;
 
-type Event = RecordedEvent & ProjectEvent;
+type ProjectOnly = RecordedEvent & ProjectEvent;
+type Event = RecordedEvent & (ProjectEvent | StationDeleted);
 
 /** Every project event: the projection keeps the project, its team and its content. */
-const handles = projectEventTypes;
+const handles = [...projectEventTypes, 'StationDeleted'] as const;
 
 const columnOf = {
   name: 'name',
@@ -104,6 +111,9 @@ const applyToTeamAndContent = async (event: Event, { client, table }: Projection
       );
       return;
     }
+    case 'StationDeleted':
+      await q(`DELETE FROM ${table(projectStationsTable.name)} WHERE station_id = $1`, [event.data.stationId]);
+      return;
     case 'ProjectDeleted': {
       for (const name of ['project_members', 'project_invites', 'project_follows', 'project_updates', 'project_stations']) {
         await q(`DELETE FROM ${table(name)} WHERE project_id = $1`, [event.data.projectId]);
@@ -210,10 +220,10 @@ export const projectsProjection: Projection = {
   ],
   async apply(events: readonly RecordedEvent[], ctx) {
     const all = events as readonly Event[];
-    await foldIntoRows<Row, Event>(ctx.client, {
+    await foldIntoRows<Row, ProjectOnly>(ctx.client, {
       table: ctx.table(projectsTable.name),
       key: 'id',
-      events: all.filter((e) => rowTypes.has(e.type)),
+      events: all.filter((e): e is ProjectOnly => rowTypes.has(e.type)),
       keyOf: (e) => String(e.data.projectId),
       evolve,
     });

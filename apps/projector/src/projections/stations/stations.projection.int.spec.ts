@@ -1,5 +1,7 @@
+import { stationDecider, stationStream } from '@groundtruth/domain';
 import {
   createLogger,
+  decideAndAppend,
   PostgresEventStore,
   ProjectionRunner,
   rebuildProjection,
@@ -68,6 +70,36 @@ describe('stations projection', () => {
     expect(await rows('SELECT * FROM station_attributes WHERE station_id IN (4, 9)')).toEqual([]);
     expect((await rows('SELECT * FROM station_attributes')).length).toBeGreaterThan(0);
 
+    const before = await snapshot();
+    await rebuildProjection(db.pool, store, sut, log, { batchSize: 3 });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('drops a deleted station from every table (its links both ways), live as on a rebuild, and keeps the others', async () => {
+    const at = (sql: string) => rows<{ n: number }>(sql).then((r) => r[0]!.n);
+    expect(await at('SELECT count(*)::int AS n FROM station_links WHERE station_id = 4 OR other_station_id = 4')).toBeGreaterThan(
+      0,
+    );
+    await decideAndAppend(
+      store,
+      stationDecider,
+      stationStream(4),
+      { type: 'DeleteStation', data: { stationId: 4 } },
+      { correlationId: 'delete', causationId: 'delete', userId: 99, now: '2026-06-01T00:00:00.000Z' },
+    );
+    const live = new ProjectionRunner(db.pool, store, sut, log, { batchSize: 7 });
+    expect(await live.runUntilIdle()).toBe('idle');
+    for (const [table, where] of [
+      ['stations', 'id = 4'],
+      ['station_modules', 'station_id = 4'],
+      ['station_attributes', 'station_id = 4'],
+      ['station_links', 'station_id = 4 OR other_station_id = 4'],
+    ] as const) {
+      expect({ table, n: await at(`SELECT count(*)::int AS n FROM ${table} WHERE ${where}`) }).toEqual({ table, n: 0 });
+    }
+    // The control: station 3, registered and linked the same way, is all there.
+    expect(await at('SELECT count(*)::int AS n FROM stations WHERE id = 3')).toBe(1);
+    expect(await at('SELECT count(*)::int AS n FROM station_modules WHERE station_id = 3')).toBe(2);
     const before = await snapshot();
     await rebuildProjection(db.pool, store, sut, log, { batchSize: 3 });
     expect(await snapshot()).toEqual(before);

@@ -164,6 +164,11 @@ const applyToSideTables = async (event: Handled, { client, table }: ProjectionCo
         event.data.otherStationId,
       ]);
       return;
+    case 'StationDeleted':
+      await client.query(`DELETE FROM ${modules} WHERE station_id = $1`, [event.data.stationId]);
+      await client.query(`DELETE FROM ${attributes} WHERE station_id = $1`, [event.data.stationId]);
+      await client.query(`DELETE FROM ${links} WHERE station_id = $1 OR other_station_id = $1`, [event.data.stationId]);
+      return;
     case 'UserDeleted':
       await client.query(
         `DELETE FROM ${attributes} a USING ${table(stationsTable.name)} s WHERE s.id = a.station_id AND s.owner_id = $1`,
@@ -189,5 +194,9 @@ export const stationsProjection: Projection = {
       evolve,
     });
     for (const event of all) await applyToSideTables(event, ctx);
+    // A deleted station leaves the table (so the lists, maps and the admin table): after the fold,
+    // as a deleted project does, so a batch that registers and deletes one ends without it.
+    const deleted = all.filter((e) => e.type === 'StationDeleted').map((e) => e.data.stationId);
+    if (deleted.length > 0) await ctx.client.query(`DELETE FROM ${ctx.table(stationsTable.name)} WHERE id = ANY($1)`, [deleted]);
   },
 };

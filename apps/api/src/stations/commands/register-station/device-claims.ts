@@ -51,6 +51,11 @@ export class DeviceClaims {
   }
 
   /** The station changed hands: its device's claim follows it. */
+  /** A deleted station's device is free again. */
+  async releaseStation(stationId: number): Promise<void> {
+    await this.pool.query('DELETE FROM gt_station_device_claims WHERE station_id = $1', [stationId]);
+  }
+
   async transfer(stationId: number, ownerId: number): Promise<void> {
     await this.pool.query('UPDATE gt_station_device_claims SET owner_id = $2 WHERE station_id = $1', [stationId, ownerId]);
   }

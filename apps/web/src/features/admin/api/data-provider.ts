@@ -1,4 +1,4 @@
-import { adminConsoleRoutes, type BulkResult } from '@groundtruth/contracts';
+import { adminConsoleRoutes, adminLogRoutes, adminStationDeleteRoutes, type BulkResult } from '@groundtruth/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError, type DataProvider } from 'react-admin';
 import type { RouteContract } from '@groundtruth/contracts';
@@ -15,6 +15,7 @@ export const consoleResources = {
   stations: adminConsoleRoutes.adminListStations,
   uploads: adminConsoleRoutes.adminListUploads,
   projections: adminConsoleRoutes.adminListProjections,
+  logs: adminLogRoutes.adminListLogs,
 } as const;
 export type ConsoleResource = keyof typeof consoleResources;
 
@@ -31,6 +32,7 @@ for (const [name, route] of Object.entries(consoleResources)) {
 const oneRoutes: Partial<Record<ConsoleResource, RouteContract>> = {
   users: adminConsoleRoutes.adminGetUser,
   stations: adminConsoleRoutes.adminGetStation,
+  logs: adminLogRoutes.adminGetLog,
 };
 
 /** The contract route a URL that ra-data-simple-rest built stands for: a list, or one record by id. */
@@ -73,6 +75,7 @@ const httpClient = async (url: string, options: { method?: string; signal?: Abor
 export type ConsoleDataProvider = DataProvider & {
   processUploads(ids: readonly number[]): Promise<BulkResult>;
   deleteUsers(ids: readonly number[], password: string): Promise<BulkResult>;
+  deleteStations(ids: readonly number[]): Promise<BulkResult>;
 };
 
 export const failedOf = (result: BulkResult) => result.results.filter((r) => !r.ok);
@@ -83,8 +86,9 @@ export const consoleDataProvider: ConsoleDataProvider = {
   ...base,
   processUploads: (ids) => callRoute(adminConsoleRoutes.adminProcessUploads, { body: { ids: [...ids] } }),
   deleteUsers: (ids, password) => callRoute(adminConsoleRoutes.adminDeleteUsers, { body: { ids: [...ids], password } }),
-  // react-admin's own delete buttons never reach these: deleting asks for the admin's password (users)
-  // and stations are not deleted from the console yet. Refuse rather than send calls the API has not got.
+  deleteStations: (ids) => callRoute(adminStationDeleteRoutes.adminDeleteStations, { body: { ids: [...ids] } }),
+  // react-admin's own delete buttons never reach these: deleting asks for the admin's password (users),
+  // and stations go through their own calls above with the spec's confirmation (one command for many).
   delete: () => Promise.reject(new HttpError('Not available here.', 405)),
   deleteMany: () => Promise.reject(new HttpError('Not available here.', 405)),
   update: () => Promise.reject(new HttpError('Not available here.', 405)),

@@ -5,6 +5,7 @@ import { PageLoading } from '@/components/page-loading';
 import { consoleAuthProvider } from '../api/auth-provider';
 import { consoleDataProvider } from '../api/data-provider';
 import { useConsoleI18n } from '../i18n/console-i18n';
+import { logs } from '../resources/logs';
 import { projections } from '../resources/projections';
 import { stations } from '../resources/stations';
 import { uploads } from '../resources/uploads';
@@ -41,6 +42,7 @@ export const ConsoleApp = () => {
               <Resource key="stations" name="stations" {...stations} />,
               <Resource key="uploads" name="uploads" {...uploads} />,
               <Resource key="projections" name="projections" {...projections} />,
+              <Resource key="logs" name="logs" {...logs} />,
               <CustomRoutes key="history">
                 <Route path="/history" element={<HistoryPage />} />
                 <Route path="/history/:streamId" element={<HistoryPage />} />

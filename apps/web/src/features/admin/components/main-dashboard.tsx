@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Title, usePermissions, useTranslate } from 'react-admin';
+import { Link, Title, useCreatePath, usePermissions, useTranslate } from 'react-admin';
 import type { ConsolePermissions } from '@groundtruth/contracts';
 import { callRoute } from '@/lib/call-route';
 
@@ -138,15 +138,37 @@ const ServerInfo = () => {
   );
 };
 
+/** Spec §2 Admin main: the 10-day log links, each opening the console's log view with its filter. */
+const logLinks = [
+  ['all', {}],
+  ['errors', { level: 'error' }],
+  ['ingestions', { kind: 'ingestion' }],
+  ['conflicts', { kind: 'conflict' }],
+] as const;
+
 const Logs = () => {
   const translate = useTranslate();
+  const createPath = useCreatePath();
+  const list = createPath({ resource: 'logs', type: 'list' });
   return (
     <Card component="section" aria-labelledby="logs-title">
       <CardContent>
         <Typography id="logs-title" variant="h6" component="h2" gutterBottom>
           {translate('console.main.logs.title')}
         </Typography>
-        <Alert severity="info">{translate('console.main.logs.notKept')}</Alert>
+        <Typography color="text.secondary" gutterBottom>
+          {translate('console.main.logs.help')}
+        </Typography>
+        <Stack direction="row" spacing={2} component="nav" aria-labelledby="logs-title">
+          {logLinks.map(([key, filter]) => (
+            <Link
+              key={key}
+              to={{ pathname: list, search: `?filter=${encodeURIComponent(JSON.stringify(filter))}&order=DESC&sort=time` }}
+            >
+              {translate(`console.main.logs.${key}`)}
+            </Link>
+          ))}
+        </Stack>
       </CardContent>
     </Card>
   );

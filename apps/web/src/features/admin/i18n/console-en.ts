@@ -54,8 +54,7 @@ export const consoleEn = {
         errors: 'Errors',
         ingestions: 'Ingestions',
         conflicts: 'Conflicts',
-        notKept:
-          "The product's logs are written to its standard output as JSON (pino); this console does not keep them yet. Read them where the server's output goes.",
+        help: 'The lines the API and projector wrote, kept 10 days.',
       },
     },
     users: {
@@ -107,6 +106,18 @@ export const consoleEn = {
       transferred: 'Station transferred.',
       failedUploads: '%{count} failed',
       expand: 'Details of %{name}',
+      delete: 'Delete',
+      deleteTitle: 'Delete station %{name}',
+      deleteConfirm: 'Are you sure? This operation cannot be undone.',
+      deleted: 'Station deleted.',
+      deleteMany: 'Delete selected',
+      deleteManyTitle: 'Delete %{count} stations',
+      logs: 'Logs (last 10 days)',
+    },
+    logs: {
+      raw: 'The line as written (JSON)',
+      levels: { trace: 'trace', debug: 'debug', info: 'info', warn: 'warning', error: 'error', fatal: 'fatal' },
+      kinds: { ingestion: 'ingestion', conflict: 'conflict', error: 'error', other: 'other' },
     },
     uploads: {
       states: { received: 'received', processing: 'processing', waiting: 'waiting', processed: 'processed', failed: 'failed' },
@@ -187,6 +198,22 @@ export const consoleEn = {
         problems: 'Problems',
         error: 'Last error',
         version: 'Processings',
+      },
+    },
+    logs: {
+      name: 'Log line |||| Logs',
+      fields: {
+        time: 'Time',
+        level: 'Level (and above)',
+        kind: 'Kind',
+        message: 'Message',
+        process: 'Process',
+        requestId: 'Request id',
+        stationId: 'Station',
+        userId: 'User',
+        q: 'Search',
+        from: 'From',
+        to: 'To',
       },
     },
     projections: {

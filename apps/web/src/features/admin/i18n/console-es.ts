@@ -56,8 +56,7 @@ export const consoleEs: ConsoleMessages = {
         errors: 'Errores',
         ingestions: 'Ingestas',
         conflicts: 'Conflictos',
-        notKept:
-          'Los registros del producto se escriben en su salida estándar como JSON (pino); esta consola aún no los guarda. Léalos donde vaya la salida del servidor.',
+        help: 'Las líneas que escribieron la API y el proyector, guardadas 10 días.',
       },
     },
     users: {
@@ -109,6 +108,18 @@ export const consoleEs: ConsoleMessages = {
       transferred: 'Estación transferida.',
       failedUploads: '%{count} fallidas',
       expand: 'Detalles de %{name}',
+      delete: 'Eliminar',
+      deleteTitle: 'Eliminar la estación %{name}',
+      deleteConfirm: '¿Está seguro? Esta operación no se puede deshacer.',
+      deleted: 'Estación eliminada.',
+      deleteMany: 'Eliminar las seleccionadas',
+      deleteManyTitle: 'Eliminar %{count} estaciones',
+      logs: 'Registros (últimos 10 días)',
+    },
+    logs: {
+      raw: 'La línea tal como se escribió (JSON)',
+      levels: { trace: 'traza', debug: 'depuración', info: 'info', warn: 'aviso', error: 'error', fatal: 'fatal' },
+      kinds: { ingestion: 'ingesta', conflict: 'conflicto', error: 'error', other: 'otro' },
     },
     uploads: {
       states: { received: 'recibida', processing: 'procesando', waiting: 'en espera', processed: 'procesada', failed: 'fallida' },
@@ -189,6 +200,22 @@ export const consoleEs: ConsoleMessages = {
         problems: 'Problemas',
         error: 'Último error',
         version: 'Procesamientos',
+      },
+    },
+    logs: {
+      name: 'Línea de registro |||| Registros',
+      fields: {
+        time: 'Hora',
+        level: 'Nivel (y superiores)',
+        kind: 'Tipo',
+        message: 'Mensaje',
+        process: 'Proceso',
+        requestId: 'Id de solicitud',
+        stationId: 'Estación',
+        userId: 'Usuario',
+        q: 'Buscar',
+        from: 'Desde',
+        to: 'Hasta',
       },
     },
     projections: {

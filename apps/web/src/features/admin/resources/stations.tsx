@@ -1,5 +1,6 @@
 import {
   adminConsoleRoutes,
+  adminStationDeleteRoutes,
   type AdminStation,
   type AdminStationRow,
   type AdminUploadRow,
@@ -24,15 +25,19 @@ import {
   ReferenceManyField,
   SearchInput,
   TextField,
+  useDataProvider,
   useGetOne,
+  useListContext,
   useNotify,
   useRecordContext,
   useRefresh,
   useTranslate,
+  useUnselectAll,
 } from 'react-admin';
 import { paths } from '@/config/paths';
 import { callRoute } from '@/lib/call-route';
 import { ADMIN_STATIONS_PAGE_SIZE } from '@groundtruth/contracts';
+import { failedOf, type ConsoleDataProvider } from '../api/data-provider';
 import { UserPicker } from '../components/user-picker';
 import { ProcessUploadButton, UploadStateField } from './uploads';
 
@@ -40,6 +45,101 @@ const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
 /** The workspace with this station selected (a bookmark naming it), in a new tab. */
 const exploreHref = (stationId: number): string => paths.exploreBookmark.getHref({ v: 1, g: [], s: [stationId], p: [], c: null });
+
+/**
+ * Spec §2 Admin stations: delete, after the spec's confirmation. One call (DELETE /admin/stations/{id},
+ * recorded as StationDeleted with the admin as actor); the list is read again so the row goes.
+ */
+const DeleteStationButton = ({ variant = 'text' }: { readonly variant?: 'text' | 'outlined' }) => {
+  const row = useRecordContext<AdminStationRow>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!row) return null;
+  return (
+    <>
+      <Button
+        color="error"
+        variant={variant}
+        disabled={busy}
+        aria-label={translate('console.stations.deleteTitle', { name: row.name })}
+        onClick={(e) => {
+          e.stopPropagation();
+          setConfirming(true);
+        }}
+      >
+        {translate('console.stations.delete')}
+      </Button>
+      <Confirm
+        isOpen={confirming}
+        title={translate('console.stations.deleteTitle', { name: row.name })}
+        content="console.stations.deleteConfirm"
+        confirm="console.yes"
+        cancel="console.no"
+        onClose={() => setConfirming(false)}
+        onConfirm={async () => {
+          setConfirming(false);
+          setBusy(true);
+          try {
+            await callRoute(adminStationDeleteRoutes.adminDeleteStation, { params: { id: row.id } });
+            notify('console.stations.deleted', { type: 'info' });
+            refresh();
+          } catch (e) {
+            notify((e as Error).message, { type: 'error' });
+          } finally {
+            setBusy(false);
+          }
+        }}
+      />
+    </>
+  );
+};
+
+/** Delete the selected stations: one server command after the confirmation, an outcome per station. */
+const DeleteStationsButton = () => {
+  const { selectedIds } = useListContext();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const unselectAll = useUnselectAll('stations');
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button color="error" onClick={() => setOpen(true)}>
+        {translate('console.stations.deleteMany')}
+      </Button>
+      <Confirm
+        isOpen={open}
+        title={translate('console.stations.deleteManyTitle', { count: selectedIds.length })}
+        content="console.stations.deleteConfirm"
+        confirm="console.yes"
+        cancel="console.no"
+        onClose={() => setOpen(false)}
+        onConfirm={async () => {
+          setOpen(false);
+          try {
+            const result = await dataProvider.deleteStations(selectedIds as number[]);
+            const failed = failedOf(result);
+            notify(
+              [
+                translate('console.bulkDone', { ok: result.results.length - failed.length, total: result.results.length }),
+                ...failed.map((f) => translate('console.bulkFailed', { id: f.id, message: f.message ?? f.code ?? '' })),
+              ].join(' '),
+              { type: failed.length ? 'warning' : 'info', multiLine: true },
+            );
+          } catch (e) {
+            notify((e as Error).message, { type: 'error' });
+          }
+          unselectAll();
+          refresh();
+        }}
+      />
+    </>
+  );
+};
 
 /** Spec §2 Admin stations: the expandable row (uploads, data range and samples, Process Data, Explore Data, transfer). */
 const StationPanel = () => {
@@ -125,6 +225,13 @@ const StationPanel = () => {
         <Button variant="outlined" component={RouterLink} to={`/admin/history/station-${row.id}`}>
           {translate('console.history.link')}
         </Button>
+        <Button
+          variant="outlined"
+          component={RouterLink}
+          to={`/admin/logs?filter=${encodeURIComponent(JSON.stringify({ stationId: row.id }))}&sort=time&order=DESC`}
+        >
+          {translate('console.stations.logs')}
+        </Button>
       </Stack>
       <Stack
         direction="row"
@@ -157,6 +264,9 @@ const StationPanel = () => {
           }
         }}
       />
+      <Box>
+        <DeleteStationButton variant="outlined" />
+      </Box>
       <Typography variant="subtitle2" component="h3">
         {translate('console.stations.uploads')}
       </Typography>
@@ -199,7 +309,7 @@ export const StationList = () => (
     // Eleven columns: the table scrolls sideways in its card rather than pushing over the menu.
     sx={{ '& .RaList-content': { overflowX: 'auto' }, minWidth: 0 }}
   >
-    <DataTable expand={<StationPanel />} bulkActionButtons={false} rowClick="expand">
+    <DataTable expand={<StationPanel />} bulkActionButtons={<DeleteStationsButton />} rowClick="expand">
       <DataTable.Col source="id" />
       <DataTable.Col source="name" />
       <DataTable.Col source="deviceId" field={TextField} disableSort />
@@ -219,6 +329,7 @@ export const StationList = () => (
         }
       />
       <DataTable.Col source="uploads" field={NumberField} disableSort />
+      <DataTable.Col label="console.stations.delete" render={() => <DeleteStationButton />} />
     </DataTable>
   </List>
 );
