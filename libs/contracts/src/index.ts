@@ -41,6 +41,8 @@ export * from './analysis/analysis-examples.js';
 export * from './admin/list-query.contract.js';
 export * from './admin/admin-console.contract.js';
 export * from './admin/admin-console.routes.js';
+export * from './admin/projection-ops.contract.js';
+export * from './admin/projection-ops.routes.js';
 export * from './discussions/discussions.contract.js';
 export * from './discussions/moderation.contract.js';
 export * from './discussions/notifications.contract.js';

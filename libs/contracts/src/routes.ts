@@ -1,4 +1,5 @@
 import { adminConsoleRoutes } from './admin/admin-console.routes.js';
+import { projectionOpsRoutes } from './admin/projection-ops.routes.js';
 import { analysisRoutes } from './analysis/analysis.routes.js';
 import { dataEventRoutes, discussionRoutes, moderationRoutes, notificationRoutes } from './discussions/discussions.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
@@ -66,6 +67,7 @@ export const routes = {
   ...exportRoutes,
   ...analysisRoutes,
   ...adminConsoleRoutes,
+  ...projectionOpsRoutes,
   ...discussionRoutes,
   ...dataEventRoutes,
   ...notificationRoutes,
