@@ -98,6 +98,9 @@ export const rebuildProjection = async (
     for (const t of projection.tables) await pool.query(`DROP TABLE IF EXISTS ${table(t.name)}`).catch(() => undefined);
     throw error;
   }
+  // Fresh tables have no statistics until autovacuum comes by: without them the planner guesses
+  // (e.g. a seq scan where a trigram index serves a search).
+  for (const t of projection.tables) await pool.query(`ANALYZE ${quoteIdent(t.name)}`);
   await options.onProgress?.({ projection: projection.name, done: total, total: Math.max(logLength, total), phase: 'swapped' });
   const seconds = (performance.now() - started) / 1000;
   log.info({ projection: projection.name, events: total, handled, seconds }, 'rebuild done');

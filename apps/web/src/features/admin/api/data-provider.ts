@@ -15,6 +15,7 @@ export const consoleResources = {
   stations: routes.adminListStations,
   uploads: routes.adminListUploads,
   projections: routes.adminListProjections,
+  'projection-failures': routes.adminListProjectionFailures,
 } as const;
 export type ConsoleResource = keyof typeof consoleResources;
 

@@ -5,7 +5,7 @@ import { PageLoading } from '@/components/page-loading';
 import { consoleAuthProvider } from '../api/auth-provider';
 import { consoleDataProvider } from '../api/data-provider';
 import { useConsoleI18n } from '../i18n/console-i18n';
-import { projections } from '../resources/projections';
+import { projectionFailures, projections } from '../resources/projections';
 import { stations } from '../resources/stations';
 import { uploads } from '../resources/uploads';
 import { users } from '../resources/users';
@@ -41,6 +41,7 @@ export const ConsoleApp = () => {
               <Resource key="stations" name="stations" {...stations} />,
               <Resource key="uploads" name="uploads" {...uploads} />,
               <Resource key="projections" name="projections" {...projections} />,
+              <Resource key="projection-failures" name="projection-failures" {...projectionFailures} />,
               <CustomRoutes key="history">
                 <Route path="/history" element={<HistoryPage />} />
                 <Route path="/history/:streamId" element={<HistoryPage />} />
