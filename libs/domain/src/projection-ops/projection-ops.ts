@@ -60,14 +60,14 @@ export const projectionOpsDecider: Decider<ProjectionOpsState, ProjectionCommand
     switch (command.type) {
       case 'RetryFailedEvent': {
         const { projection, eventId, facts } = command.data;
-        knownProjection(projection, facts, false);
         openFailure(projection, eventId, facts);
+        knownProjection(projection, facts, false);
         return [{ type: 'ProjectionEventRetryRequested', data: { projection, eventId } }];
       }
       case 'SkipFailedEvent': {
         const { projection, eventId, facts } = command.data;
-        knownProjection(projection, facts, false);
         openFailure(projection, eventId, facts);
+        knownProjection(projection, facts, false);
         return [{ type: 'ProjectionEventSkipRequested', data: { projection, eventId } }];
       }
       case 'RebuildProjection': {
