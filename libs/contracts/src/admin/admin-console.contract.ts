@@ -147,8 +147,8 @@ export const AdminProjectionsQuery = listQuery({
 });
 export const AdminProjectionRow = ProjectionStatus.extend({
   id: z.string(),
-  rebuild: ProjectionRebuild.nullable().meta({ description: 'The latest rebuild started from the console, if any' }),
-  openFailures: z.number().int().meta({ description: 'Failed events not yet retried or skipped' }),
+  rebuild: ProjectionRebuild.nullable(),
+  openFailures: z.number().int(),
 }).meta({ id: 'AdminProjectionRow' });
 export type AdminProjectionRow = z.infer<typeof AdminProjectionRow>;
 export const AdminProjectionList = z.array(AdminProjectionRow).meta({ id: 'AdminProjectionList' });

@@ -5,7 +5,7 @@ import { listQuery } from './list-query.contract.js';
 /** A projection's name as the console sends it (`all` for every projection, where a rebuild is asked). */
 export const ProjectionName = z
   .string()
-  .regex(/^[a-z][a-z0-9-]{0,62}$/, { error: 'A projection name is lower-case letters, digits and dashes.' });
+  .regex(/^[a-z][a-z0-9-]{0,62}$/);
 
 /** A rebuild started from the console, as the projector moves it to the swap. */
 export const ProjectionRebuild = z
@@ -13,10 +13,10 @@ export const ProjectionRebuild = z
     id: z.number().int(),
     projection: z.string(),
     state: z.enum(['queued', 'running', 'swapped', 'failed']),
-    done: z.number().int().meta({ description: 'Events of the log replayed so far' }),
-    total: z.number().int().meta({ description: 'The log\'s length when the rebuild started (the tail may add a few)' }),
-    eventsPerSecond: z.number().nullable().meta({ description: 'Replay rate so far; null before it starts' }),
-    secondsLeft: z.number().nullable().meta({ description: 'Estimated seconds to the swap at that rate; null when unknown or done' }),
+    done: z.number().int(),
+    total: z.number().int(),
+    eventsPerSecond: z.number().nullable(),
+    secondsLeft: z.number().nullable(),
     requestedBy: z.number().int().nullable(),
     requestedAt: z.string(),
     startedAt: z.string().nullable(),
@@ -56,8 +56,8 @@ export const ProjectionFailuresQuery = listQuery({
 /** What a retry, skip or rebuild request was recorded as: the logged event's id (the projector acts on it). */
 export const ProjectionRequestAnswer = z
   .object({
-    requestId: z.string().meta({ description: 'The id of the event recorded in the log' }),
-    projections: z.array(z.string()).meta({ description: 'The projections the request concerns' }),
+    requestId: z.string(),
+    projections: z.array(z.string()),
   })
   .meta({ id: 'ProjectionRequestAnswer' });
 export type ProjectionRequestAnswer = z.infer<typeof ProjectionRequestAnswer>;

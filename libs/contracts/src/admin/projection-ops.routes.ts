@@ -19,7 +19,7 @@ export const projectionOpsRoutes = {
     method: 'get',
     path: '/admin/projection-failures',
     summary:
-      "Events a projection stopped on, with the error and the answer (retried, skipped) once given, in react-admin's simple REST convention (sort, range, filter as JSON; Content-Range).",
+      'Events a projection stopped on, with the error and the answer once given (list convention as above)',
     tags: ['admin'],
     auth: 'required',
     query: ProjectionFailuresQuery,
@@ -30,7 +30,7 @@ export const projectionOpsRoutes = {
     method: 'post',
     path: '/admin/projection-failures/{id}/retry',
     summary:
-      'Apply the failed event again (once its cause is fixed): recorded as ProjectionEventRetryRequested; the projector runs the projection on from just before it.',
+      'Apply the failed event again, its cause fixed (a recorded command)',
     tags: ['admin'],
     auth: 'required',
     params: IdParams,
@@ -41,7 +41,7 @@ export const projectionOpsRoutes = {
     method: 'post',
     path: '/admin/projection-failures/{id}/skip',
     summary:
-      'Leave the failed event out of the read model (and of its rebuilds): recorded as ProjectionEventSkipRequested; the projector moves past it.',
+      'Leave the failed event out of the read model and its rebuilds (a recorded command)',
     tags: ['admin'],
     auth: 'required',
     params: IdParams,
@@ -52,7 +52,7 @@ export const projectionOpsRoutes = {
     method: 'post',
     path: '/admin/projections/{name}/rebuild',
     summary:
-      'Rebuild one projection (or `all`) from the log into fresh tables, swapped in at the end: recorded as ProjectionRebuildRequested. Watch GET /admin/projections for its progress.',
+      'Rebuild one projection or `all` into fresh tables swapped in at the end (a recorded command; progress in GET /admin/projections)',
     tags: ['admin'],
     auth: 'required',
     params: ProjectionNameParams,
