@@ -79,7 +79,8 @@ export default defineConfig({
       // Account e-mails link here; with no SMTP_URL they land as .eml files in <DATA_DIR>/outbox.
       PUBLIC_URL: baseURL,
       // The journey's account becomes a site admin (it clears its own terms through the admin API).
-      ADMIN_EMAILS: 'journey-admin@example.org,console-admin-en@example.org,console-admin-es@example.org',
+      ADMIN_EMAILS:
+        'journey-admin@example.org,console-admin-en@example.org,console-admin-es@example.org,console-projections-en@example.org,console-projections-es@example.org',
       // Every test signs in from the same address; the product's default limit would lock them out.
       AUTH_RATE_LIMIT: '1000',
       // Two days of demo readings: charts and maps have data, and the upload is over in seconds.

@@ -66,6 +66,8 @@ export class ProjectionOpsController {
     const { facts } = await this.queries.facts();
     const meta = commandMetadata(userIdOf(actor));
     await this.commands.execute(new RebuildProjectionCommand({ projection: name, facts }, meta));
-    return { requestId: meta.correlationId, projections: name === 'all' ? [...facts.projections] : [name] };
+    const projections = name === 'all' ? [...facts.projections] : [name];
+    await this.queries.queueRebuilds(projections, meta.correlationId, meta.userId);
+    return { requestId: meta.correlationId, projections };
   }
 }

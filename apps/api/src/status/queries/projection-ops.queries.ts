@@ -87,6 +87,18 @@ export class ProjectionOpsQueries {
     return new Map(r.rows.map((row) => [row.projection, toRebuild(row)]));
   }
 
+  /**
+   * Shows a recorded rebuild request as queued at once, before the projector takes it up (it inserts
+   * the same rows itself, so a request recorded by a process that died here is still shown and run).
+   */
+  async queueRebuilds(projections: readonly string[], requestId: string, userId: number | null): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO gt_projection_rebuilds (projection, request_id, requested_by, state)
+       SELECT p, $2, $3, 'queued' FROM unnest($1::text[]) AS p ON CONFLICT (request_id, projection) DO NOTHING`,
+      [projections, requestId, userId],
+    );
+  }
+
   async openFailureCounts(): Promise<Map<string, number>> {
     const r = await this.pool.query<{ projection: string; n: number }>(
       'SELECT projection, count(*)::int AS n FROM gt_projection_failures WHERE resolution IS NULL GROUP BY projection',

@@ -18,6 +18,7 @@ import {
   NumberField,
   TextInput,
   TopToolbar,
+  useCreatePath,
   useNotify,
   useRecordContext,
   useRefresh,
@@ -43,7 +44,7 @@ const RebuildField = () => {
   if (!p || !r) return null;
   const percent = r.total > 0 ? Math.min(100, (r.done / r.total) * 100) : r.state === 'swapped' ? 100 : 0;
   return (
-    <Box sx={{ minWidth: 180 }} data-testid={`rebuild-${p.id}`}>
+    <Box sx={{ minWidth: 180 }} data-testid={`rebuild-${p.id}`} data-rebuild-id={r.id}>
       <Chip
         size="small"
         color={rebuildColour[r.state]}
@@ -115,10 +116,11 @@ const RebuildButton = ({ name }: { name: string }) => {
 const FailuresLink = () => {
   const p = useRecordContext<AdminProjectionRow>();
   const translate = useTranslate();
+  const createPath = useCreatePath();
   if (!p || p.openFailures === 0) return null;
   const filter = encodeURIComponent(JSON.stringify({ projection: p.id, open: true }));
   return (
-    <Link component={RouterLink} to={`/projection-failures?filter=${filter}`} color="error">
+    <Link component={RouterLink} to={`${createPath({ resource: 'projection-failures', type: 'list' })}?filter=${filter}`} color="error">
       {translate('resources.projections.ops.failuresLink', { count: p.openFailures })}
     </Link>
   );
