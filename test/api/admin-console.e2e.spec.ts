@@ -398,7 +398,8 @@ describe('reprocessing a failed upload after fixing its cause', () => {
 
 describe('projections from the console', () => {
   it('rebuilds a projection as a recorded command, its progress read to the swap, the read model unchanged', async () => {
-    const rows = async () => (await sut.runtime.pool.query<{ row: string }>('SELECT row_to_json(u)::text AS row FROM users u ORDER BY id')).rows;
+    const rows = async () =>
+      (await sut.runtime.pool.query<{ row: string }>('SELECT row_to_json(u)::text AS row FROM users u ORDER BY id')).rows;
     const before = await rows();
     const asked = await call('POST', '/api/admin/projections/users/rebuild', admin.token);
     expect(asked).toMatchObject({ status: 200, body: { projections: ['users'] } });
@@ -439,6 +440,8 @@ describe('projections from the console', () => {
       body: { code: 'PROJECTION.NOT_FOUND' },
     });
     expect((await call('POST', '/api/admin/projections/Bad%20Name/rebuild', admin.token)).status).toBe(400);
-    expect((await call('GET', `/api/admin/projection-failures?filter=${encodeURIComponent('{"nope":1}')}`, admin.token)).status).toBe(400);
+    expect(
+      (await call('GET', `/api/admin/projection-failures?filter=${encodeURIComponent('{"nope":1}')}`, admin.token)).status,
+    ).toBe(400);
   });
 });

@@ -131,7 +131,11 @@ try {
     ['the spec form ?page=0&pageSize=50', '?page=0&pageSize=50'],
   ];
   // The console's account search (filter q: name or e-mail contains), the other search the console runs.
-  forms.push(['users: search "bench"', `?${q({ sort: ['id', 'ASC'], range: [0, 49], filter: { q: 'bench' } })}`, '/api/admin/users']);
+  forms.push([
+    'users: search "bench"',
+    `?${q({ sort: ['id', 'ASC'], range: [0, 49], filter: { q: 'bench' } })}`,
+    '/api/admin/users',
+  ]);
   for (const [label, query, path = '/api/admin/stations'] of forms) {
     const times = [];
     let first = 0;

@@ -132,7 +132,10 @@ for (const lang of ['en', 'es'] as const) {
       await failure.getByRole('button', { name: new RegExp(`^${w.retry} \\d+$`) }).click();
       // Answered, it leaves the open failures; all of them show it retried.
       await expect(failure).toHaveCount(0, { timeout: 30_000 });
-      await page.getByRole('switch', { name: w.openOnly }).or(page.getByRole('checkbox', { name: w.openOnly })).click();
+      await page
+        .getByRole('switch', { name: w.openOnly })
+        .or(page.getByRole('checkbox', { name: w.openOnly }))
+        .click();
       await expect(failure.getByText(w.retried, { exact: true })).toBeVisible({ timeout: 30_000 });
       const station = await request.get(`/api/stations/${stationId}`, { headers: { authorization: `Bearer ${owner.token}` } });
       expect(((await station.json()) as { name: string }).name).toBe(poison);
@@ -150,7 +153,10 @@ for (const lang of ['en', 'es'] as const) {
     }
   });
 
-  test(`console projections (${lang}): rebuild a projection after a confirmation and follow it to the swap`, async ({ page, request }) => {
+  test(`console projections (${lang}): rebuild a projection after a confirmation and follow it to the swap`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const db = database();
     await db.connect();
@@ -164,15 +170,23 @@ for (const lang of ['en', 'es'] as const) {
       })();
       const snapshot = async () =>
         new Map(
-          (await db.query<{ id: string; revision: string; row: string }>('SELECT id, revision, row_to_json(s)::text AS row FROM stations s')).rows.map(
-            (r) => [r.id, { revision: r.revision, row: r.row }],
-          ),
+          (
+            await db.query<{ id: string; revision: string; row: string }>(
+              'SELECT id, revision, row_to_json(s)::text AS row FROM stations s',
+            )
+          ).rows.map((r) => [r.id, { revision: r.revision, row: r.row }]),
         );
       const before = await snapshot();
       expect(before.size).toBeGreaterThan(0);
 
       const lastRebuild = async () =>
-        Number((await db.query<{ id: string | null }>(`SELECT max(id) AS id FROM gt_projection_rebuilds WHERE projection = 'stations'`)).rows[0]?.id ?? 0);
+        Number(
+          (
+            await db.query<{ id: string | null }>(
+              `SELECT max(id) AS id FROM gt_projection_rebuilds WHERE projection = 'stations'`,
+            )
+          ).rows[0]?.id ?? 0,
+        );
       const previous = await lastRebuild();
 
       await signIn(page, admin.token, w.locale);
@@ -187,7 +201,10 @@ for (const lang of ['en', 'es'] as const) {
       await expect(progress).toHaveAttribute('data-rebuild-id', String(await lastRebuild()), { timeout: 30_000 });
       await expect(progress.getByText(w.swapped, { exact: true })).toBeVisible({ timeout: 60_000 });
       await expect(progress).toContainText(w.events);
-      const [done, total] = ((await progress.textContent()) ?? '').match(/(\d+)\D+(\d+)/)!.slice(1).map(Number);
+      const [done, total] = ((await progress.textContent()) ?? '')
+        .match(/(\d+)\D+(\d+)/)!
+        .slice(1)
+        .map(Number);
       expect(done).toBeGreaterThan(0);
       expect(done).toBe(total);
       // It came out the same: every station at the revision it had is the same row (the demo seeder may
@@ -214,7 +231,9 @@ for (const lang of ['en', 'es'] as const) {
       await page.getByRole('menuitem', { name: w.projections }).click();
       await page.getByRole('menuitem', { name: w.stations }).click();
       // Control: content pulled over the menu is reported.
-      await page.addStyleTag({ content: '.RaLayout-content { margin-left: -240px !important; position: relative; z-index: 5000; background: white; }' });
+      await page.addStyleTag({
+        content: '.RaLayout-content { margin-left: -240px !important; position: relative; z-index: 5000; background: white; }',
+      });
       expect((await menuCovered(page)).length).toBeGreaterThan(0);
     } finally {
       await db.end();

@@ -1,4 +1,10 @@
-import { projectionOpsDecider, projectionStream, stationDecider, stationStream, type ProjectionCommand } from '@groundtruth/domain';
+import {
+  projectionOpsDecider,
+  projectionStream,
+  stationDecider,
+  stationStream,
+  type ProjectionCommand,
+} from '@groundtruth/domain';
 import {
   createLogger,
   decideAndAppend,
@@ -36,14 +42,26 @@ const until = async (what: string, check: () => Promise<boolean>, ms = 15_000) =
   }
 };
 const rename = (stationId: number, name: string) =>
-  decideAndAppend(store, stationDecider, stationStream(stationId), { type: 'UpdateStation', data: { stationId, details: { name } } }, meta(1 + (stationId % 3)));
+  decideAndAppend(
+    store,
+    stationDecider,
+    stationStream(stationId),
+    { type: 'UpdateStation', data: { stationId, details: { name } } },
+    meta(1 + (stationId % 3)),
+  );
 const nameOf = async (stationId: number) =>
   (await db.pool.query<{ name: string }>('SELECT name FROM stations WHERE id = $1', [stationId])).rows[0]?.name;
 const stateOf = async () => (await readCheckpoints(db.pool)).find((c) => c.name === 'stations')!;
-const openFailures = async () => (await listFailures(db.pool, { projection: 'stations', open: true }, { offset: 0, limit: 10 })).rows;
+const openFailures = async () =>
+  (await listFailures(db.pool, { projection: 'stations', open: true }, { offset: 0, limit: 10 })).rows;
 const facts = async (eventId?: string) => {
-  const f = eventId ? (await listFailures(db.pool, { projection: 'stations' }, { offset: 0, limit: 50 })).rows.find((x) => x.eventId === eventId) : null;
-  return { projections: ['stations'], failure: f ? { eventId: f.eventId, projection: f.projection, resolution: f.resolution } : null };
+  const f = eventId
+    ? (await listFailures(db.pool, { projection: 'stations' }, { offset: 0, limit: 50 })).rows.find((x) => x.eventId === eventId)
+    : null;
+  return {
+    projections: ['stations'],
+    failure: f ? { eventId: f.eventId, projection: f.projection, resolution: f.resolution } : null,
+  };
 };
 /** The console's command, as the API records it: an event on the projection's stream with the admin as actor. */
 const request = (projection: string, command: ProjectionCommand) =>
@@ -76,14 +94,20 @@ describe('projection operations (the console: retry, skip, rebuild)', () => {
     expect((await stateOf()).failedEventId).toBe(failure!.eventId);
 
     // Retried before the cause is fixed: it fails again, and the failure is open again with a second attempt.
-    await request('stations', { type: 'RetryFailedEvent', data: { projection: 'stations', eventId: failure!.eventId, facts: await facts(failure!.eventId) } });
+    await request('stations', {
+      type: 'RetryFailedEvent',
+      data: { projection: 'stations', eventId: failure!.eventId, facts: await facts(failure!.eventId) },
+    });
     expect(await ops.step()).toBe(true);
     await until('the second attempt', async () => (await openFailures())[0]?.attempts === 2);
     expect(await nameOf(2)).not.toBe('Poison');
 
     // The cause fixed, retried again: applied, the failure answered by the admin, the projection running.
     await db.pool.query('ALTER TABLE stations DROP CONSTRAINT stations_no_poison');
-    await request('stations', { type: 'RetryFailedEvent', data: { projection: 'stations', eventId: failure!.eventId, facts: await facts(failure!.eventId) } });
+    await request('stations', {
+      type: 'RetryFailedEvent',
+      data: { projection: 'stations', eventId: failure!.eventId, facts: await facts(failure!.eventId) },
+    });
     expect(await ops.step()).toBe(true);
     await until('the retried event applied', async () => (await nameOf(2)) === 'Poison');
     expect((await stateOf()).state).toBe('running');
@@ -97,7 +121,10 @@ describe('projection operations (the console: retry, skip, rebuild)', () => {
     ]);
     // Answered failures are not answered twice (the decider refuses).
     await expect(
-      request('stations', { type: 'SkipFailedEvent', data: { projection: 'stations', eventId: failure!.eventId, facts: await facts(failure!.eventId) } }),
+      request('stations', {
+        type: 'SkipFailedEvent',
+        data: { projection: 'stations', eventId: failure!.eventId, facts: await facts(failure!.eventId) },
+      }),
     ).rejects.toMatchObject({ code: 'PROJECTION.FAILURE_ANSWERED' });
   });
 
@@ -109,7 +136,10 @@ describe('projection operations (the console: retry, skip, rebuild)', () => {
     const [failure] = await openFailures();
     expect(failure!.streamId).toBe(stationStream(3));
     await db.pool.query('ALTER TABLE stations DROP CONSTRAINT stations_no_skipped');
-    await request('stations', { type: 'SkipFailedEvent', data: { projection: 'stations', eventId: failure!.eventId, facts: await facts(failure!.eventId) } });
+    await request('stations', {
+      type: 'SkipFailedEvent',
+      data: { projection: 'stations', eventId: failure!.eventId, facts: await facts(failure!.eventId) },
+    });
     expect(await ops.step()).toBe(true);
     await rename(4, 'After the skip');
     await until('the next event applied', async () => (await nameOf(4)) === 'After the skip');
@@ -134,15 +164,22 @@ describe('projection operations (the console: retry, skip, rebuild)', () => {
     expect(built.stations!.length).toBe(8);
     const table = await oid();
 
-    const { events } = await request('stations', { type: 'RebuildProjection', data: { projection: 'stations', facts: await facts() } });
+    const { events } = await request('stations', {
+      type: 'RebuildProjection',
+      data: { projection: 'stations', facts: await facts() },
+    });
     expect(events).toHaveLength(1);
     expect(await ops.step()).toBe(true);
     expect(await oid()).not.toBe(table);
     expect(await readModelSnapshot(db.pool, stationsProjection)).toEqual(built);
     const row = (
-      await db.pool.query<{ state: string; events_done: string; events_total: string; requested_by: string; finished_at: Date | null }>(
-        `SELECT * FROM gt_projection_rebuilds WHERE projection = 'stations' ORDER BY id DESC LIMIT 1`,
-      )
+      await db.pool.query<{
+        state: string;
+        events_done: string;
+        events_total: string;
+        requested_by: string;
+        finished_at: Date | null;
+      }>(`SELECT * FROM gt_projection_rebuilds WHERE projection = 'stations' ORDER BY id DESC LIMIT 1`)
     ).rows[0]!;
     expect(row.state).toBe('swapped');
     expect(Number(row.requested_by)).toBe(ADMIN);

@@ -135,7 +135,9 @@ export class ProjectionOps implements OnApplicationBootstrap, OnApplicationShutd
       }
       case 'ProjectionRebuildRequested': {
         const runners =
-          event.data.projection === 'all' ? this.projector.runners : this.projector.runners.filter((r) => r.projection.name === event.data.projection);
+          event.data.projection === 'all'
+            ? this.projector.runners
+            : this.projector.runners.filter((r) => r.projection.name === event.data.projection);
         // Every projection the request names shows queued at once; each then runs to its swap in turn.
         for (const r of runners) {
           await this.pool.query(

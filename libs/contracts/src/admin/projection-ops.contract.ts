@@ -3,9 +3,7 @@ import { IdList } from './list-query.contract.js';
 import { listQuery } from './list-query.contract.js';
 
 /** A projection's name as the console sends it (`all` for every projection, where a rebuild is asked). */
-export const ProjectionName = z
-  .string()
-  .regex(/^[a-z][a-z0-9-]{0,62}$/);
+export const ProjectionName = z.string().regex(/^[a-z][a-z0-9-]{0,62}$/);
 
 /** A rebuild started from the console, as the projector moves it to the swap. */
 export const ProjectionRebuild = z

@@ -18,8 +18,7 @@ export const projectionOpsRoutes = {
   adminListProjectionFailures: route({
     method: 'get',
     path: '/admin/projection-failures',
-    summary:
-      'Events a projection stopped on, with the error and the answer once given (list convention as above)',
+    summary: 'Events a projection stopped on, with the error and the answer once given (list convention as above)',
     tags: ['admin'],
     auth: 'required',
     query: ProjectionFailuresQuery,
@@ -29,8 +28,7 @@ export const projectionOpsRoutes = {
   adminRetryProjectionFailure: route({
     method: 'post',
     path: '/admin/projection-failures/{id}/retry',
-    summary:
-      'Apply the failed event again, its cause fixed (a recorded command)',
+    summary: 'Apply the failed event again, its cause fixed (a recorded command)',
     tags: ['admin'],
     auth: 'required',
     params: IdParams,
@@ -40,8 +38,7 @@ export const projectionOpsRoutes = {
   adminSkipProjectionFailure: route({
     method: 'post',
     path: '/admin/projection-failures/{id}/skip',
-    summary:
-      'Leave the failed event out of the read model and its rebuilds (a recorded command)',
+    summary: 'Leave the failed event out of the read model and its rebuilds (a recorded command)',
     tags: ['admin'],
     auth: 'required',
     params: IdParams,

@@ -12,7 +12,11 @@ export const projectionStream = (projection: string): string => `projection-${pr
 /** What the command is decided against: the projection exists, and the failure it names (if any) as recorded. */
 export type ProjectionFacts = {
   readonly projections: readonly string[];
-  readonly failure?: { readonly eventId: string; readonly projection: string; readonly resolution: 'retried' | 'skipped' | null } | null;
+  readonly failure?: {
+    readonly eventId: string;
+    readonly projection: string;
+    readonly resolution: 'retried' | 'skipped' | null;
+  } | null;
 };
 
 export type RetryFailedEvent = Command<'RetryFailedEvent', { projection: string; eventId: string; facts: ProjectionFacts }>;
@@ -43,14 +47,16 @@ export const projectionOpsMessages = {
 
 const knownProjection = (name: string, facts: ProjectionFacts, allowAll: boolean): void => {
   if (allowAll && name === 'all') return;
-  if (!facts.projections.includes(name)) throw new DomainError('not_found', 'PROJECTION.NOT_FOUND', projectionOpsMessages.noSuchProjection);
+  if (!facts.projections.includes(name))
+    throw new DomainError('not_found', 'PROJECTION.NOT_FOUND', projectionOpsMessages.noSuchProjection);
 };
 
 const openFailure = (projection: string, eventId: string, facts: ProjectionFacts): void => {
   const f = facts.failure;
   if (!f || f.projection !== projection || f.eventId !== eventId)
     throw new DomainError('not_found', 'PROJECTION.FAILURE_NOT_FOUND', projectionOpsMessages.noSuchFailure);
-  if (f.resolution !== null) throw new DomainError('conflict', 'PROJECTION.FAILURE_ANSWERED', projectionOpsMessages.alreadyAnswered);
+  if (f.resolution !== null)
+    throw new DomainError('conflict', 'PROJECTION.FAILURE_ANSWERED', projectionOpsMessages.alreadyAnswered);
 };
 
 export const projectionOpsDecider: Decider<ProjectionOpsState, ProjectionCommand, ProjectionOpsEvent> = {

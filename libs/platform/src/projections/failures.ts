@@ -86,7 +86,10 @@ export const readFailureByEvent = async (
   projection: string,
   eventId: string,
 ): Promise<ProjectionFailure | null> => {
-  const r = await db.query<Raw>('SELECT * FROM gt_projection_failures WHERE projection = $1 AND event_id = $2', [projection, eventId]);
+  const r = await db.query<Raw>('SELECT * FROM gt_projection_failures WHERE projection = $1 AND event_id = $2', [
+    projection,
+    eventId,
+  ]);
   return r.rows[0] ? toFailure(r.rows[0]) : null;
 };
 

@@ -97,11 +97,7 @@ export class ProjectionRunner {
    * An operator's skip: when the projection is stopped on this event, its checkpoint moves past it
    * (the event never reaches the read model, nor a rebuild of it) and the projection runs on.
    */
-  async skip(
-    eventId: string,
-    position: LogPosition,
-    by: { userId: number | null; requestId: string },
-  ): Promise<FailureAnswer> {
+  async skip(eventId: string, position: LogPosition, by: { userId: number | null; requestId: string }): Promise<FailureAnswer> {
     const answer = await inTransaction(this.pool, async (client) => {
       const row = await lockCheckpoint(client, this.projection.name);
       if (row.state !== 'failed' || row.failedEventId !== eventId) return 'not_stopped_on_it' as const;

@@ -1,7 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ProjectionFailureRow, ProjectionRebuild } from '@groundtruth/contracts';
 import type { ProjectionFacts } from '@groundtruth/domain';
-import { listFailures, PG_POOL, readFailure, type FailureFilter, type PgPool, type ProjectionFailure } from '@groundtruth/platform';
+import {
+  listFailures,
+  PG_POOL,
+  readFailure,
+  type FailureFilter,
+  type PgPool,
+  type ProjectionFailure,
+} from '@groundtruth/platform';
 
 type RebuildRaw = {
   id: string;
@@ -25,7 +32,9 @@ const toRebuild = (r: RebuildRaw): ProjectionRebuild => {
   const seconds = r.started_at ? (end.getTime() - r.started_at.getTime()) / 1000 : 0;
   const eventsPerSecond = r.started_at && seconds > 0 ? Math.round(done / seconds) : null;
   const secondsLeft =
-    r.state === 'running' && eventsPerSecond ? Math.max(0, Math.round((Math.max(total - done, 0) / eventsPerSecond) * 10) / 10) : null;
+    r.state === 'running' && eventsPerSecond
+      ? Math.max(0, Math.round((Math.max(total - done, 0) / eventsPerSecond) * 10) / 10)
+      : null;
   return {
     id: Number(r.id),
     projection: r.projection,

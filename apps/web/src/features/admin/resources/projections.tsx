@@ -120,7 +120,11 @@ const FailuresLink = () => {
   if (!p || p.openFailures === 0) return null;
   const filter = encodeURIComponent(JSON.stringify({ projection: p.id, open: true }));
   return (
-    <Link component={RouterLink} to={`${createPath({ resource: 'projection-failures', type: 'list' })}?filter=${filter}`} color="error">
+    <Link
+      component={RouterLink}
+      to={`${createPath({ resource: 'projection-failures', type: 'list' })}?filter=${filter}`}
+      color="error"
+    >
       {translate('resources.projections.ops.failuresLink', { count: p.openFailures })}
     </Link>
   );
@@ -182,10 +186,20 @@ const AnswerButtons = () => {
   };
   return (
     <Box sx={{ display: 'flex', gap: 1 }}>
-      <Button size="small" variant="outlined" onClick={() => void send('retry')} aria-label={`${translate('resources.projections.ops.retry')} ${f.id}`}>
+      <Button
+        size="small"
+        variant="outlined"
+        onClick={() => void send('retry')}
+        aria-label={`${translate('resources.projections.ops.retry')} ${f.id}`}
+      >
         {translate('resources.projections.ops.retry')}
       </Button>
-      <Button size="small" color="warning" onClick={() => setConfirming(true)} aria-label={`${translate('resources.projections.ops.skip')} ${f.id}`}>
+      <Button
+        size="small"
+        color="warning"
+        onClick={() => setConfirming(true)}
+        aria-label={`${translate('resources.projections.ops.skip')} ${f.id}`}
+      >
         {translate('resources.projections.ops.skip')}
       </Button>
       <Confirm
