@@ -80,7 +80,7 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       // The journey's account becomes a site admin (it clears its own terms through the admin API).
       ADMIN_EMAILS:
-        'journey-admin@example.org,console-admin-en@example.org,console-admin-es@example.org,console-logs-en@example.org,console-logs-es@example.org',
+        'journey-admin@example.org,console-admin-en@example.org,console-admin-es@example.org,console-logs-en@example.org,console-logs-es@example.org,console-projections-en@example.org,console-projections-es@example.org',
       // Every test signs in from the same address; the product's default limit would lock them out.
       AUTH_RATE_LIMIT: '1000',
       // Two days of demo readings: charts and maps have data, and the upload is over in seconds.

@@ -195,6 +195,11 @@ describe('who may use the console', () => {
     ['GET', '/api/admin/uploads', undefined],
     ['POST', '/api/admin/uploads/process', { ids: [1] }],
     ['GET', '/api/admin/projections', undefined],
+    ['GET', '/api/admin/projection-failures', undefined],
+    ['POST', '/api/admin/projection-failures/1/retry', undefined],
+    ['POST', '/api/admin/projection-failures/1/skip', undefined],
+    ['POST', '/api/admin/projections/users/rebuild', undefined],
+    ['POST', '/api/admin/projections/all/rebuild', undefined],
   ];
 
   it('refuses moderators and ordinary users every admin call (403), and anonymous callers (401)', async () => {
@@ -388,5 +393,55 @@ describe('reprocessing a failed upload after fixing its cause', () => {
     const done = await stateOf(dataId);
     expect(done).toMatchObject({ state: 'processed', errors: 0, readings: 5 });
     expect((await providerFor(admin.token).getOne('stations', { id: stationId })).data).toMatchObject({ data: { samples: 5 } });
+  });
+});
+
+describe('projections from the console', () => {
+  it('rebuilds a projection as a recorded command, its progress read to the swap, the read model unchanged', async () => {
+    const rows = async () =>
+      (await sut.runtime.pool.query<{ row: string }>('SELECT row_to_json(u)::text AS row FROM users u ORDER BY id')).rows;
+    const before = await rows();
+    const asked = await call('POST', '/api/admin/projections/users/rebuild', admin.token);
+    expect(asked).toMatchObject({ status: 200, body: { projections: ['users'] } });
+    expect(await actorOf('ProjectionRebuildRequested')).toBe(admin.id);
+    let seen: { state: string; done: number; total: number } | undefined;
+    for (let i = 0; i < 300 && seen?.state !== 'swapped'; i++) {
+      const list = await providerFor(admin.token).getList('projections', {
+        pagination: { page: 1, perPage: 50 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: { id: ['users'] },
+      });
+      seen = list.data[0]?.['rebuild'] as typeof seen;
+      if (seen?.state !== 'swapped') await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(seen).toMatchObject({ state: 'swapped' });
+    expect(seen!.done).toBeGreaterThan(0);
+    expect(seen!.done).toBe(seen!.total);
+    expect(await rows()).toEqual(before);
+  });
+
+  it('lists failed events in the list convention, and refuses a retry or skip of one that is not recorded, and an unknown projection', async () => {
+    const list = await providerFor(admin.token).getList('projection-failures', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'id', order: 'DESC' },
+      filter: { open: true },
+    });
+    expect(list).toMatchObject({ data: [], total: 0 });
+    expect(await call('POST', '/api/admin/projection-failures/999999/retry', admin.token)).toMatchObject({
+      status: 404,
+      body: { code: 'PROJECTION.FAILURE_NOT_FOUND' },
+    });
+    expect(await call('POST', '/api/admin/projection-failures/999999/skip', admin.token)).toMatchObject({
+      status: 404,
+      body: { code: 'PROJECTION.FAILURE_NOT_FOUND' },
+    });
+    expect(await call('POST', '/api/admin/projections/no-such/rebuild', admin.token)).toMatchObject({
+      status: 404,
+      body: { code: 'PROJECTION.NOT_FOUND' },
+    });
+    expect((await call('POST', '/api/admin/projections/Bad%20Name/rebuild', admin.token)).status).toBe(400);
+    expect(
+      (await call('GET', `/api/admin/projection-failures?filter=${encodeURIComponent('{"nope":1}')}`, admin.token)).status,
+    ).toBe(400);
   });
 });

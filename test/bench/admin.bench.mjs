@@ -130,20 +130,26 @@ try {
     ['search "station 99"', `?${q({ sort: ['id', 'DESC'], range: [0, 49], filter: { q: 'station 99' } })}`],
     ['the spec form ?page=0&pageSize=50', '?page=0&pageSize=50'],
   ];
-  for (const [label, query] of forms) {
+  // The console's account search (filter q: name or e-mail contains), the other search the console runs.
+  forms.push([
+    'users: search "bench"',
+    `?${q({ sort: ['id', 'ASC'], range: [0, 49], filter: { q: 'bench' } })}`,
+    '/api/admin/users',
+  ]);
+  for (const [label, query, path = '/api/admin/stations'] of forms) {
     const times = [];
     let first = 0;
     let rows = 0;
     for (let run = 0; run < RUNS + 2; run++) {
       const t0 = performance.now();
-      const answer = await api('GET', `/api/admin/stations${query}`, { token, headers: { 'accept-encoding': 'gzip' } });
+      const answer = await api('GET', `${path}${query}`, { token, headers: { 'accept-encoding': 'gzip' } });
       const ms = performance.now() - t0;
       rows = answer.body.length;
       if (run === 0) first = ms;
       if (run >= 2) times.push(ms);
     }
     console.log(
-      `GET /api/admin/stations ${label}: ${rows} rows, p50 ${fmt(percentile(times, 50))} ms, p95 ${fmt(percentile(times, 95))} ms, worst ${fmt(Math.max(...times))} ms, first ${fmt(first)} ms (${RUNS} runs)`,
+      `GET ${path} ${label}: ${rows} rows, p50 ${fmt(percentile(times, 50))} ms, p95 ${fmt(percentile(times, 95))} ms, worst ${fmt(Math.max(...times))} ms, first ${fmt(first)} ms (${RUNS} runs)`,
     );
   }
 } finally {

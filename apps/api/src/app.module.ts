@@ -33,6 +33,8 @@ import { StationsModule } from './stations/stations.module.js';
 import { StatusController } from './status/status.controller.js';
 import { AdminProjectionsController } from './status/admin-projections.controller.js';
 import { AdminLogsController } from './status/admin-logs.controller.js';
+import { ProjectionOpsController } from './status/projection-ops.controller.js';
+import { ProjectionOpsQueries } from './status/queries/projection-ops.queries.js';
 import { StatusService } from './status/status.service.js';
 
 /** Shared by every feature module: the command path and the read side. */
@@ -106,9 +108,10 @@ export class AppModule {
         ...(options.projector ? [{ module: ProjectorModule, global: true }] : []),
         ProjectorWakeModule.forRoot(options),
       ],
-      controllers: [StatusController, AdminProjectionsController, AdminLogsController, DocsController],
+      controllers: [StatusController, AdminProjectionsController, AdminLogsController, ProjectionOpsController, DocsController],
       providers: [
         StatusService,
+        ProjectionOpsQueries,
         DemoSeeder,
         DemoCommunitySeeder,
         DemoReadingsSeeder,

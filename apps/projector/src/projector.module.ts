@@ -9,6 +9,7 @@ import { IngestionProcessor } from './ingestion/ingestion-processor.js';
 import { MetaUploads } from './ingestion/meta-uploads.js';
 import { ReadingsWriter } from './ingestion/readings/readings-writer.js';
 import { StationReadingsSummary } from './ingestion/readings/station-readings-summary.js';
+import { ProjectionOps } from './projection-ops/projection-ops.js';
 import { ProjectorService } from './projector.service.js';
 
 const ingestionProcessing = [
@@ -30,7 +31,7 @@ const ingestionProcessing = [
  */
 @Module({
   imports: [ReadingsVersionsModule],
-  providers: [ProjectorService, ExportRunner, ...ingestionProcessing],
-  exports: [ProjectorService, ExportRunner, IngestionProcessManager],
+  providers: [ProjectorService, ProjectionOps, ExportRunner, ...ingestionProcessing],
+  exports: [ProjectorService, ProjectionOps, ExportRunner, IngestionProcessManager],
 })
 export class ProjectorModule {}

@@ -46,6 +46,8 @@ export * from './admin/admin-console.routes.js';
 export * from './admin/admin-logs.contract.js';
 export * from './admin/admin-logs.routes.js';
 export * from './admin/admin-station-delete.routes.js';
+export * from './admin/projection-ops.contract.js';
+export * from './admin/projection-ops.routes.js';
 export * from './discussions/discussions.contract.js';
 export * from './discussions/moderation.contract.js';
 export * from './discussions/notifications.contract.js';

@@ -1,6 +1,7 @@
 import { adminConsoleRoutes } from './admin/admin-console.routes.js';
 import { adminLogRoutes } from './admin/admin-logs.routes.js';
 import { adminStationDeleteRoutes } from './admin/admin-station-delete.routes.js';
+import { projectionOpsRoutes } from './admin/projection-ops.routes.js';
 import { analysisRoutes } from './analysis/analysis.routes.js';
 import { dataEventRoutes, discussionRoutes, moderationRoutes, notificationRoutes } from './discussions/discussions.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
@@ -38,6 +39,7 @@ export const routes = {
   ...adminConsoleRoutes,
   ...adminLogRoutes,
   ...adminStationDeleteRoutes,
+  ...projectionOpsRoutes,
   ...discussionRoutes,
   ...dataEventRoutes,
   ...notificationRoutes,

@@ -14,3 +14,4 @@ export * from './exports/index.js';
 export * from './discussions/index.js';
 export * from './audit/index.js';
 export * from './event-upcasters.js';
+export * from './projection-ops/index.js';

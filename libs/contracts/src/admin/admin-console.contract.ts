@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdParam } from '../common/params.contract.js';
 import { ProjectionStatus } from '../status/status.contract.js';
+import { ProjectionRebuild } from './projection-ops.contract.js';
 import { StationUpload } from '../stations/stations.contract.js';
 import { NewPassword } from '../users/users.contract.js';
 import { IdList, listQuery, SearchText } from './list-query.contract.js';
@@ -144,6 +145,10 @@ export const AdminProjectionsQuery = listQuery({
   filter: z.object({ id: z.array(z.string().max(100)).max(50).optional() }),
   pageSize: 50,
 });
-export const AdminProjectionRow = ProjectionStatus.extend({ id: z.string() }).meta({ id: 'AdminProjectionRow' });
+export const AdminProjectionRow = ProjectionStatus.extend({
+  id: z.string(),
+  rebuild: ProjectionRebuild.nullable(),
+  openFailures: z.number().int(),
+}).meta({ id: 'AdminProjectionRow' });
 export type AdminProjectionRow = z.infer<typeof AdminProjectionRow>;
 export const AdminProjectionList = z.array(AdminProjectionRow).meta({ id: 'AdminProjectionList' });

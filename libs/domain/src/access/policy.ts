@@ -165,6 +165,12 @@ export const rules = {
   'admin.logs': siteAdmin<NoResource>(),
   /** Delete a station (or many). */
   'admin.deleteStation': siteAdmin<NoResource>(),
+  /** Retry the event a projection stopped on (its cause fixed), recorded as a command. */
+  'admin.retryProjectionEvent': siteAdmin<NoResource>(),
+  /** Skip the event a projection stopped on (it never reaches the read model), recorded as a command. */
+  'admin.skipProjectionEvent': siteAdmin<NoResource>(),
+  /** Rebuild one projection or all from the log, into fresh tables swapped in at the end. */
+  'admin.rebuildProjection': siteAdmin<NoResource>(),
   /** Opening the console at all: site admins and moderators; anyone else is sent away (spec §2). */
   'console.open': {
     signIn: true,

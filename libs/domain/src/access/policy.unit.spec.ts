@@ -217,6 +217,9 @@ const table: readonly Row[] = [
   ...line('admin.projections',      nothing,             [signIn, forbid, forbid, forbid, forbid, allow]),
   ...line('admin.logs',             nothing,             [signIn, forbid, forbid, forbid, forbid, allow]),
   ...line('admin.deleteStation',    nothing,             [signIn, forbid, forbid, forbid, forbid, allow]),
+  ...line('admin.retryProjectionEvent', nothing,         [signIn, forbid, forbid, forbid, forbid, allow]),
+  ...line('admin.skipProjectionEvent',  nothing,         [signIn, forbid, forbid, forbid, forbid, allow]),
+  ...line('admin.rebuildProjection',    nothing,         [signIn, forbid, forbid, forbid, forbid, allow]),
   // The console opens for site admins and moderators (who see only moderation in it).
   ...line('console.open',           nothing,             [signIn, forbid, forbid, forbid, allow,  allow]),
 

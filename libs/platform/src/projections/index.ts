@@ -7,3 +7,4 @@ export * from './checkpoint-waiter.js';
 export * from './rows.js';
 export * from './log-watcher.js';
 export * from './alarm.js';
+export * from './failures.js';

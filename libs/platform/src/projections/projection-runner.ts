@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import type { EventStore, RecordedEvent } from '../event-store/event-store.port.js';
+import type { EventStore, LogPosition, RecordedEvent } from '../event-store/event-store.port.js';
 import { inTransaction, isConnectionError } from '../postgres/postgres.js';
 import {
   lockCheckpoint,
@@ -12,9 +12,13 @@ import {
   setProjectionState,
 } from './checkpoints.js';
 import { Alarm } from './alarm.js';
+import { recordFailure, resolveFailure } from './failures.js';
 import { rebuildProjection } from './rebuild.js';
 import type { Projection } from './projection.js';
 import { ensureTables, liveTables } from './tables.js';
+
+/** What an operator's retry or skip of a failed event came to. */
+export type FailureAnswer = 'resumed' | 'not_stopped_on_it';
 
 export type RunnerOptions = {
   batchSize?: number;
@@ -32,6 +36,8 @@ export type RunnerOptions = {
 export class ProjectionRunner {
   private stopping = false;
   private loop: Promise<void> | null = null;
+  /** True while the follow loop runs (it ends when the projection stops on a failing event). */
+  private looping = false;
   /** Woken by news; a wake during a batch ends the next idle at once (the batch may have looked just before the news). */
   private readonly alarm = new Alarm();
   private readonly handles: ReadonlySet<string>;
@@ -56,7 +62,52 @@ export class ProjectionRunner {
       [this.projection.name],
     );
     this.stopping = false;
-    this.loop = this.run();
+    this.resume();
+  }
+
+  /** Starts the follow loop again if it ended (a projection stopped on a failing event, then answered). */
+  resume(): void {
+    if (this.stopping || this.looping) {
+      this.wake();
+      return;
+    }
+    this.looping = true;
+    this.loop = this.run().finally(() => {
+      this.looping = false;
+    });
+  }
+
+  /**
+   * An operator's retry (the cause fixed elsewhere): when the projection is stopped on this event it
+   * runs again from just before it; the event is applied anew and, failing again, recorded again.
+   */
+  async retry(eventId: string, by: { userId: number | null; requestId: string }): Promise<FailureAnswer> {
+    const answer = await inTransaction(this.pool, async (client) => {
+      const row = await lockCheckpoint(client, this.projection.name);
+      await resolveFailure(client, this.projection.name, eventId, 'retried', by);
+      if (row.state !== 'failed' || row.failedEventId !== eventId) return 'not_stopped_on_it' as const;
+      await setProjectionState(client, this.projection.name, 'running');
+      return 'resumed' as const;
+    });
+    if (answer === 'resumed') this.resume();
+    return answer;
+  }
+
+  /**
+   * An operator's skip: when the projection is stopped on this event, its checkpoint moves past it
+   * (the event never reaches the read model, nor a rebuild of it) and the projection runs on.
+   */
+  async skip(eventId: string, position: LogPosition, by: { userId: number | null; requestId: string }): Promise<FailureAnswer> {
+    const answer = await inTransaction(this.pool, async (client) => {
+      const row = await lockCheckpoint(client, this.projection.name);
+      if (row.state !== 'failed' || row.failedEventId !== eventId) return 'not_stopped_on_it' as const;
+      await resolveFailure(client, this.projection.name, eventId, 'skipped', by);
+      await saveCheckpoint(client, this.projection.name, position, { wrote: false });
+      await setProjectionState(client, this.projection.name, 'running');
+      return 'resumed' as const;
+    });
+    if (answer === 'resumed') this.resume();
+    return answer;
   }
 
   /**
@@ -175,7 +226,10 @@ export class ProjectionRunner {
           { err: failure, projection: this.projection.name, eventId: event.metadata.eventId },
           'projection stopped on a failing event',
         );
-        await setProjectionState(this.pool, this.projection.name, 'failed', { error: message, eventId: event.metadata.eventId });
+        await inTransaction(this.pool, async (client) => {
+          await setProjectionState(client, this.projection.name, 'failed', { error: message, eventId: event.metadata.eventId });
+          await recordFailure(client, this.projection.name, event, failure.message);
+        });
         return true;
       }
     }

@@ -1,4 +1,4 @@
-import { adminConsoleRoutes, adminLogRoutes, adminStationDeleteRoutes, type BulkResult } from '@groundtruth/contracts';
+import { adminConsoleRoutes, adminLogRoutes, adminStationDeleteRoutes, projectionOpsRoutes, type BulkResult } from '@groundtruth/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError, type DataProvider } from 'react-admin';
 import type { RouteContract } from '@groundtruth/contracts';
@@ -16,6 +16,7 @@ export const consoleResources = {
   uploads: adminConsoleRoutes.adminListUploads,
   projections: adminConsoleRoutes.adminListProjections,
   logs: adminLogRoutes.adminListLogs,
+  'projection-failures': projectionOpsRoutes.adminListProjectionFailures,
 } as const;
 export type ConsoleResource = keyof typeof consoleResources;
 

@@ -7,6 +7,7 @@ import { consoleDataProvider } from '../api/data-provider';
 import { useConsoleI18n } from '../i18n/console-i18n';
 import { logs } from '../resources/logs';
 import { projections } from '../resources/projections';
+import { projectionFailures, projections } from '../resources/projections';
 import { stations } from '../resources/stations';
 import { uploads } from '../resources/uploads';
 import { users } from '../resources/users';
@@ -43,6 +44,7 @@ export const ConsoleApp = () => {
               <Resource key="uploads" name="uploads" {...uploads} />,
               <Resource key="projections" name="projections" {...projections} />,
               <Resource key="logs" name="logs" {...logs} />,
+              <Resource key="projection-failures" name="projection-failures" {...projectionFailures} />,
               <CustomRoutes key="history">
                 <Route path="/history" element={<HistoryPage />} />
                 <Route path="/history/:streamId" element={<HistoryPage />} />

@@ -57,8 +57,20 @@ const ConsoleMenu = () => {
 };
 
 export const ConsoleLayout = ({ children }: LayoutProps & { children?: ReactNode }) => (
-  // Wide tables scroll inside the content instead of sliding over the menu.
-  <Layout appBar={ConsoleAppBar} menu={ConsoleMenu} sx={{ '& .RaLayout-content': { minWidth: 0, overflowX: 'auto' } }}>
+  // Wide tables scroll inside the content instead of sliding over the menu (seen in Spanish, whose
+  // labels are the widest, with a station row expanded): checked by test/browser/console-projections.pw.ts.
+  <Layout
+    appBar={ConsoleAppBar}
+    menu={ConsoleMenu}
+    sx={{
+      // react-admin sizes the whole layout to fit its content (min-width: fit-content): a wide row
+      // then widens the page, which scrolls sideways under the fixed menu. The page keeps the window's width.
+      minWidth: 0,
+      // The docked drawer's root (react-admin puts its `docked` class there; the fixed menu sits inside it).
+      '& .RaLayout-contentWithSidebar > .RaSidebar-docked': { flexShrink: 0 },
+      '& .RaLayout-content': { minWidth: 0, overflowX: 'auto' },
+    }}
+  >
     {children}
   </Layout>
 );
