@@ -1,4 +1,10 @@
-import { adminConsoleRoutes, adminLogRoutes, adminStationDeleteRoutes, projectionOpsRoutes, type BulkResult } from '@groundtruth/contracts';
+import {
+  adminConsoleRoutes,
+  adminLogRoutes,
+  adminStationDeleteRoutes,
+  projectionOpsRoutes,
+  type BulkResult,
+} from '@groundtruth/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError, type DataProvider } from 'react-admin';
 import type { RouteContract } from '@groundtruth/contracts';

@@ -175,9 +175,12 @@ const AnswerButtons = () => {
   if (!f || f.resolution !== null) return null;
   const send = async (how: 'retry' | 'skip') => {
     try {
-      await callRoute(how === 'retry' ? projectionOpsRoutes.adminRetryProjectionFailure : projectionOpsRoutes.adminSkipProjectionFailure, {
-        params: { id: f.id },
-      });
+      await callRoute(
+        how === 'retry' ? projectionOpsRoutes.adminRetryProjectionFailure : projectionOpsRoutes.adminSkipProjectionFailure,
+        {
+          params: { id: f.id },
+        },
+      );
       notify(how === 'retry' ? 'resources.projections.ops.retryAsked' : 'resources.projections.ops.skipAsked', { type: 'info' });
     } catch (e) {
       notify((e as Error).message, { type: 'error' });
