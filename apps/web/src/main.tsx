@@ -1,6 +1,8 @@
-// First: on a map's or a workspace's address, they start loading its chunks before the rest of the app runs.
+// First: on a map's, a workspace's or a station page's address, they start loading its chunks and first
+// data before the rest of the app runs.
 import './app/preload-map';
 import './app/preload-explore';
+import './app/preload-station';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -16,8 +16,18 @@ export const PAGE_CODE: readonly { readonly page: RegExp; readonly modules: read
     page: /^\/(viz(\/export)?|dashboard\/explore(\/[^/]+)?)$/,
     modules: ['src/app/routes/explore.route.tsx', 'src/features/explore/api/prefetch-workspace.ts'],
   },
-  // The station page, on its own and within a project.
-  { page: /^\/dashboard\/(stations\/\d+|projects\/\d+\/station\/\d+)$/, modules: ['src/app/routes/station.route.tsx'] },
+  // The station page, within a project and on its own (/dashboard/stations/{id} is the all-stations map on a station).
+  { page: /^\/(dashboard\/projects\/\d+\/station\/\d+|station\/\d+)$/, modules: ['src/app/routes/station.route.tsx'] },
+  // The all-stations map (on its own, on a station, on bounds; not the list) and a project's big map: the
+  // screen and MapLibre's code, fetched beside the entry script (bench:maps: the first markers wait for both).
+  {
+    page: /^\/dashboard\/stations\/(?!list$)[^/]+(\/[^/]+)?$/,
+    modules: ['src/app/routes/stations-map.route.tsx', 'src/components/map/map-canvas.tsx'],
+  },
+  {
+    page: /^\/dashboard\/projects\/\d+\/map$/,
+    modules: ['src/app/routes/project-map.route.tsx', 'src/components/map/map-canvas.tsx'],
+  },
   // The account screens (lazy since the entry was slimmed): sign-in, sign-in on arrival, register, recover, terms…
   { page: /^\/(login|spoof)$/, modules: ['src/app/routes/login.route.tsx'] },
   { page: /^\/login\/[^/]+$/, modules: ['src/app/routes/sign-in-on-arrival.route.tsx'] },

@@ -13,13 +13,24 @@ describe("a page's lazy code named in its HTML", () => {
     'src/app/routes/station.route.tsx': { file: 'assets/station-f.js' },
     'src/app/routes/login.route.tsx': { file: 'assets/login-g.js', imports: ['_form.js'] },
     '_form.js': { file: 'assets/form-h.js' },
+    'src/app/routes/stations-map.route.tsx': { file: 'assets/stations-map-i.js', imports: ['_react.js'] },
+    'src/components/map/map-canvas.tsx': { file: 'assets/map-canvas-j.js' },
   };
   const html =
     '<script type="module" crossorigin src="/assets/index-a.js"></script><link rel="modulepreload" crossorigin href="/assets/react-b.js">';
 
   it("names the route's chunks and what they import, not what index.html names already", () => {
     expect(pageChunks(manifest, '/viz', html)).toEqual(['/assets/explore-c.js', '/assets/charts-d.js', '/assets/prefetch-e.js']);
-    expect(pageChunks(manifest, '/dashboard/stations/12', html)).toEqual(['/assets/station-f.js']);
+    expect(pageChunks(manifest, '/station/12', html)).toEqual(['/assets/station-f.js']);
+    // /dashboard/stations/{id} is the all-stations map on a station, not the station page.
+    expect(pageChunks(manifest, '/dashboard/stations/12', html)).toEqual([
+      '/assets/stations-map-i.js',
+      '/assets/map-canvas-j.js',
+    ]);
+    expect(pageChunks(manifest, '/dashboard/stations/map', html)).toEqual([
+      '/assets/stations-map-i.js',
+      '/assets/map-canvas-j.js',
+    ]);
     expect(pageChunks(manifest, '/dashboard/projects/3/station/12', html)).toEqual(['/assets/station-f.js']);
     expect(pageChunks(manifest, '/login', html)).toEqual(['/assets/login-g.js', '/assets/form-h.js']);
   });
@@ -28,9 +39,9 @@ describe("a page's lazy code named in its HTML", () => {
     for (const page of [
       '/',
       '/dashboard',
-      '/dashboard/stations/map',
       '/viz/share',
-      '/dashboard/stations/12/photos',
+      '/station/12/photos',
+      '/dashboard/stations/list',
       '/login/a/b',
       '/registered',
     ]) {

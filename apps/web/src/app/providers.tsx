@@ -6,7 +6,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { SnackbarProvider } from '@/components/snackbar';
 import { initI18n } from '@/i18n';
 import { watchSession } from '@/lib/auth/session';
-import { createQueryClient } from '@/lib/query-client';
+import { takeQueryClient } from '@/lib/query-client';
 import { themeFor } from './theme';
 
 const i18n = initI18n();
@@ -18,7 +18,7 @@ const LocalisedTheme = ({ children }: { children: ReactNode }) => {
 };
 
 export const AppProviders = ({ children }: { children: ReactNode }) => {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(takeQueryClient);
   // Whose data the cache holds follows who is signed in.
   useEffect(() => watchSession(queryClient), [queryClient]);
   return (

@@ -11,6 +11,7 @@ import { mapProjectQueryOptions, mapStationsQueryOptions } from '@/features/maps
 import { parseRouteId } from '@/features/maps/utils/ids';
 import { prefetchStationPage } from '@/features/stations/api/prefetch-station-page';
 import { tokenStore } from '@/lib/auth/token';
+import { workspaceLinkOf } from './explore-link';
 import { alwaysRevalidate, guardLoader, type Access } from './guard';
 import { preloadMap } from './preload-map';
 import { AppLayout, type RouteHandle } from './layout';
@@ -105,12 +106,8 @@ const projectBigMap = (queryClient: QueryClient): Pick<RouteObject, 'lazy' | 'lo
 const explore = (queryClient: QueryClient): Pick<RouteObject, 'lazy' | 'loader'> => ({
   lazy: async () => ({ Component: (await import('./routes/explore.route')).ExploreRoute }),
   loader: ({ request, params }) => {
-    const url = new URL(request.url);
-    const byToken = url.pathname === paths.exploreShortBookmark.path || url.pathname === paths.exploreExport.path;
-    const token = byToken ? url.searchParams.get('v') : null;
-    if (token) void queryClient.prefetchQuery(bookmarkQueryOptions(token));
-    const text = token ? null : (params['bookmark'] ?? url.searchParams.get('bookmark'));
-    const link = token ? { token } : text ? { text } : null;
+    const link = workspaceLinkOf(new URL(request.url), params['bookmark']);
+    if (link && 'token' in link) void queryClient.prefetchQuery(bookmarkQueryOptions(link.token));
     if (link) {
       void import('@/features/explore/api/prefetch-workspace')
         .then(({ prefetchWorkspace }) => prefetchWorkspace(queryClient, link))

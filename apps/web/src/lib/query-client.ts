@@ -24,3 +24,19 @@ export const createQueryClient = (): QueryClient =>
       },
     },
   });
+
+let early: QueryClient | null = null;
+
+/**
+ * The app's query cache, made as its first module runs (app/preload-*.ts) so a page's first data is
+ * asked for before the rest of the app has run and rendered (bench:explore-web); the app starts with
+ * this cache (takeQueryClient), finding those answers in it or on their way.
+ */
+export const earlyQueryClient = (): QueryClient => (early ??= createQueryClient());
+
+/** The cache the app starts with: the early one, once (with what it was asked); else a new one. */
+export const takeQueryClient = (): QueryClient => {
+  const client = early ?? createQueryClient();
+  early = null;
+  return client;
+};
