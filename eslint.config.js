@@ -230,6 +230,12 @@ export default tseslint.config(
           selector: "ImportSpecifier[imported.name='requestToken']",
           message: 'Sign-in calls go through callRouteForToken(routes.x, …) (STYLE.md).',
         },
+        {
+          // The aggregate `routes` holds every group's contracts (admin, discussions, audit…): imported by
+          // a page it brings them all onto every page (the 350 KB budget). Name the route's own group.
+          selector: "ImportDeclaration[source.value='@groundtruth/contracts'] ImportSpecifier[imported.name='routes']",
+          message: 'Import the route group (stationRoutes, userRoutes, …), not the aggregate `routes` (bundle budget).',
+        },
       ],
     },
   },
