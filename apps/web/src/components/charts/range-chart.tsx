@@ -16,7 +16,7 @@ import { TimeBrush } from './time-brush';
  * (RANGE_RESOLUTION), so each band shows a spread worth reading. At most 8 time ticks on calendar
  * boundaries over exactly the window; a drag zooms, a double-click resets the zoom.
  */
-export const RangeChart = ({ series, domain, height, label, locale, onReset, onZoom, overlays }: ChartProps) => {
+export const RangeChart = ({ series, domain, height, label, locale, onReset, onZoom }: ChartProps) => {
   const { t } = useTranslation();
   const [ref, width] = useWidth();
   const { groups, panelHeight } = panels(series, height);
@@ -46,7 +46,7 @@ export const RangeChart = ({ series, domain, height, label, locale, onReset, onZ
     (s) => {
       const data = breakAtGaps(
         s.points.filter((p) => inWindow(p.x)),
-        { minimumGapSeconds: s.minimumGapSeconds, bucketSeconds: s.bucketSeconds },
+        s,
       ).map((p) => ({ x: p.x, y: p.y }));
       return data.some((p) => p.y !== null) ? { id: s.id, data } : null;
     },
@@ -65,7 +65,6 @@ export const RangeChart = ({ series, domain, height, label, locale, onReset, onZ
       label={label}
       lineWidth={1.5}
       tooltip={tooltip}
-      overlays={overlays}
       layers={({ group }) => ['grid', envelopeLayer(banded(group.members), domain, 0.35), 'axes', 'lines', 'crosshair', 'mesh']}
     />
   );
