@@ -59,7 +59,12 @@ describe('envelope runs', () => {
   });
 
   it('keeps only the bands inside the window', () => {
-    const s = { bands: [0, 60, 120].map((t) => band(t * 1000)), bucketSeconds: 60, minimumGapSeconds: null, readingIntervalSeconds: null };
+    const s = {
+      bands: [0, 60, 120].map((t) => band(t * 1000)),
+      bucketSeconds: 60,
+      minimumGapSeconds: null,
+      readingIntervalSeconds: null,
+    };
     expect(
       envelopeRuns(s, [50_000, 130_000])
         .flat()

@@ -12,7 +12,13 @@ export const envelopeRuns = (
   s: Pick<ChartSeries, 'bands' | 'bucketSeconds' | 'minimumGapSeconds' | 'readingIntervalSeconds'>,
   domain: TimeRange,
 ): Band[][] => {
-  const spacing = s.readingIntervalSeconds === null ? readingIntervalMs(s.bands.map((b) => ({ x: b.x, samples: 1 })), 1) : null;
+  const spacing =
+    s.readingIntervalSeconds === null
+      ? readingIntervalMs(
+          s.bands.map((b) => ({ x: b.x, samples: 1 })),
+          1,
+        )
+      : null;
   const allowedMs = allowedGapMs(s, spacing);
   const runs: Band[][] = [];
   let run: Band[] = [];

@@ -14,15 +14,19 @@ const BUCKETS_MS = [1, 2, 5, 10, 20, 30, 60, 120, 180, 360, 1440].map((m) => m *
  * `missing`, gathered as the API does into buckets of `bucketMs` on the grid: each bucket with readings
  * is one point at its start, holding their mean and count.
  */
-const bucketed = (
-  { stepMs, spanMs, bucketMs, missing = [], jitterMs = 0 }: {
-    stepMs: number;
-    spanMs: number;
-    bucketMs: number;
-    missing?: readonly (readonly [number, number])[];
-    jitterMs?: number;
-  },
-): { points: TimePoint[]; buckets: BucketCount[] } => {
+const bucketed = ({
+  stepMs,
+  spanMs,
+  bucketMs,
+  missing = [],
+  jitterMs = 0,
+}: {
+  stepMs: number;
+  spanMs: number;
+  bucketMs: number;
+  missing?: readonly (readonly [number, number])[];
+  jitterMs?: number;
+}): { points: TimePoint[]; buckets: BucketCount[] } => {
   const byBucket = new Map<number, { sum: number; n: number }>();
   for (let i = 0, t = 0; t < spanMs; i++, t = i * stepMs) {
     const at = t + (i % 2 === 1 ? jitterMs : 0);
@@ -50,7 +54,13 @@ const runs = (points: readonly TimePoint[]): TimePoint[][] => {
   return out.filter((r) => r.length > 0);
 };
 
-const draw = (stepMs: number, bucketMs: number, spanMs: number, missing: readonly (readonly [number, number])[] = [], jitterMs = 0) => {
+const draw = (
+  stepMs: number,
+  bucketMs: number,
+  spanMs: number,
+  missing: readonly (readonly [number, number])[] = [],
+  jitterMs = 0,
+) => {
   const { points, buckets } = bucketed({ stepMs, spanMs, bucketMs, missing, jitterMs });
   const interval = readingIntervalMs(buckets, bucketMs);
   return runs(
@@ -72,7 +82,16 @@ describe('readingIntervalMs (a series’ normal spacing of readings, from its bu
   it('is not moved by a long gap or clipped edge buckets, and is unknown from one bucket of one reading', () => {
     const { buckets } = bucketed({ stepMs: HOUR, spanMs: 7 * DAY, bucketMs: 30 * MIN, missing: [[DAY, 3 * DAY]] });
     expect(readingIntervalMs(buckets, 30 * MIN)).toBe(HOUR);
-    expect(readingIntervalMs([{ x: 0, samples: 3 }, { x: DAY, samples: 24 }, { x: 2 * DAY, samples: 24 }], DAY)).toBe(HOUR);
+    expect(
+      readingIntervalMs(
+        [
+          { x: 0, samples: 3 },
+          { x: DAY, samples: 24 },
+          { x: 2 * DAY, samples: 24 },
+        ],
+        DAY,
+      ),
+    ).toBe(HOUR);
     expect(readingIntervalMs([{ x: 0, samples: 1 }], MIN)).toBeNull();
     expect(readingIntervalMs([], MIN)).toBeNull();
   });
@@ -122,7 +141,9 @@ describe('breakAtGaps (a line breaks only where readings are really missing, at 
     for (const bucketMs of [20 * MIN, 30 * MIN]) {
       const { points } = bucketed({ stepMs: HOUR, spanMs: DAY, bucketMs });
       const old = breakAtGaps(points, { minimumGapSeconds: null, bucketSeconds: bucketMs / SEC, readingIntervalSeconds: 0 });
-      expect(allowedGapMs({ minimumGapSeconds: null, bucketSeconds: bucketMs / SEC, readingIntervalSeconds: 0 }, null)).toBe(bucketMs);
+      expect(allowedGapMs({ minimumGapSeconds: null, bucketSeconds: bucketMs / SEC, readingIntervalSeconds: 0 }, null)).toBe(
+        bucketMs,
+      );
       expect(runs(old).every((run) => run.length === 1)).toBe(true);
     }
   });

@@ -1,9 +1,4 @@
-import {
-  ResponsiveLine,
-  type LineSeries,
-  type LineSvgLayer,
-  type PointTooltipProps,
-} from '@nivo/line';
+import { ResponsiveLine, type LineSeries, type LineSvgLayer, type PointTooltipProps } from '@nivo/line';
 import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
 import type { AxisGroup } from './axes';
@@ -67,17 +62,7 @@ type LinePanelsProps = {
  * titled by its unit or sensor. The panels' data attributes give the browser tests the window and
  * margins a tick's place is checked against.
  */
-export const LinePanels = ({
-  panels,
-  panelHeight,
-  domain,
-  axis,
-  locale,
-  label,
-  lineWidth,
-  tooltip,
-  layers,
-}: LinePanelsProps) => (
+export const LinePanels = ({ panels, panelHeight, domain, axis, locale, label, lineWidth, tooltip, layers }: LinePanelsProps) => (
   <Stack>
     {panels.map((panel, i) => {
       const { group, lines, y } = panel;

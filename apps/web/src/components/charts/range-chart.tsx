@@ -32,8 +32,8 @@ export const RangeChart = ({ series, domain, height, label, locale, onReset, onZ
     return (
       <ChartTooltip color={s?.color ?? point.seriesColor} title={s?.label ?? String(point.seriesId)}>
         <div>{formatDateTime(x)}</div>
-        <div>{s?.aggregation === 'max' ? t('explore.tooltipMax', { value }) : t('explore.tooltipMean', { value })}</div>
-        {band && <div>{t('explore.tooltipRange', { min: formatReading(band.min), max: formatReading(band.max, unit) })}</div>}
+        <div>{s?.aggregation === 'max' ? t('charts.tooltipMax', { value }) : t('charts.tooltipMean', { value })}</div>
+        {band && <div>{t('charts.tooltipRange', { min: formatReading(band.min), max: formatReading(band.max, unit) })}</div>}
       </ChartTooltip>
     );
   };
@@ -70,7 +70,7 @@ export const RangeChart = ({ series, domain, height, label, locale, onReset, onZ
   );
 
   return (
-    <div ref={ref} onDoubleClick={onReset} title={t('explore.resetZoom')}>
+    <div ref={ref} onDoubleClick={onReset} title={t('charts.resetZoom')}>
       <SeriesLegend series={series} />
       {width > 0 &&
         (onZoom ? (

@@ -49,7 +49,15 @@ describe('the scrubber overview', () => {
     const [whole] = overviewPaths(answer(hourly, avg), [0, 310_000], 310, 50);
     expect(whole!.line.match(/M/g)).toHaveLength(1);
     const missing = hourly.map((n, k) => (k === 12 ? 0 : n));
-    const [broken] = overviewPaths(answer(missing, missing.map((n, k) => (n ? k : null))), [0, 310_000], 310, 50);
+    const [broken] = overviewPaths(
+      answer(
+        missing,
+        missing.map((n, k) => (n ? k : null)),
+      ),
+      [0, 310_000],
+      310,
+      50,
+    );
     expect(broken!.line.match(/M/g)).toHaveLength(2);
   });
 
