@@ -20,6 +20,7 @@ import {
   asFastTime,
   quickRange,
   type Group,
+  type SeriesRef,
   type TimeRange,
   type WorkspaceAction,
 } from '../utils/workspace';
@@ -61,22 +62,23 @@ export const ChartGroup = ({ group, index, stations, meta, mobile, anchorId, pro
 
   // The scrubber's overview: the group's data over all of it, every series of its charts in one question
   // (for a group of one chart, the same as its 'All' quick range, which the chart prefetches: one cache
-  // entry, no extra request), asked once a chart's data has come and nothing is fetching, so it never
-  // delays a chart.
+  // entry, no extra request). Asked, and asked again when the group's series change, only once the
+  // charts' data has come and nothing is fetching, so it never delays a chart (the last overview stays
+  // drawn meanwhile).
   const queryClient = useQueryClient();
   const fetching = useIsFetching({ queryKey: ['explore-data'] });
-  const [overviewAsked, setOverviewAsked] = useState(false);
   const chartsAnswered =
     fetching === 0 &&
     queryClient
       .getQueryCache()
       .findAll({ queryKey: ['explore-data'] })
       .some((q) => q.state.status === 'success');
-  if (!overviewAsked && chartsAnswered && extent !== null) setOverviewAsked(true);
-  const overviewOf = overviewSeries(group.vizes);
+  const wanted = overviewSeries(group.vizes);
+  const [overviewOf, setOverviewOf] = useState<readonly SeriesRef[] | null>(null);
+  if (chartsAnswered && extent !== null && JSON.stringify(overviewOf) !== JSON.stringify(wanted)) setOverviewOf(wanted);
   const drawsTime = group.vizes.find((v) => v.chartType !== 'map');
   const overview = useChartData(
-    overviewAsked && extent !== null && drawsTime && overviewOf.length > 0
+    overviewOf !== null && extent !== null && drawsTime && overviewOf.length > 0
       ? vizChartRequest(
           { series: overviewOf, range: quickRange(FAST_TIME_ALL, extent) },
           mobile,
@@ -142,7 +144,7 @@ export const ChartGroup = ({ group, index, stations, meta, mobile, anchorId, pro
           domain={scrubDomain}
           selection={first.range}
           onZoom={(range, cleared) => zoom(range, cleared && extent ? 0 : FAST_TIME_CUSTOM)}
-          overview={overviewPaths(overview.data, scrubDomain, OVERVIEW_WIDTH, SCRUBBER_HEIGHT, overviewOf)}
+          overview={overviewPaths(overview.data, scrubDomain, OVERVIEW_WIDTH, SCRUBBER_HEIGHT, overviewOf ?? [])}
         />
       </Stack>
     </Paper>
