@@ -285,6 +285,18 @@ test('an hourly demo station stays a line at 20- and 30-minute buckets, broken o
     expect(shape.runs).toBeLessThanOrEqual(2);
     await keepScreenshot(page, testInfo, `explore-hourly-${bucket.replace(' ', '-')}`);
   }
+
+  // Its station page's tiny chart (the tail's buckets are finer than an hour) is a line too.
+  await page.goto(`/dashboard/stations/${station.id}`);
+  const tiny = page.getByRole('tabpanel').getByTestId('tiny-chart');
+  await expect(tiny).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+  const tinyShape = await tiny.evaluate((el) => {
+    const line = [...el.querySelectorAll('path')].find((p) => p.getAttribute('fill') === 'none' && p.getAttribute('stroke'));
+    const d = line?.getAttribute('d') ?? '';
+    return { runs: (d.match(/M/g) ?? []).length, segments: (d.match(/L/g) ?? []).length };
+  });
+  expect(tinyShape.segments).toBeGreaterThanOrEqual(10);
+  expect(tinyShape.runs).toBeLessThanOrEqual(2);
 });
 
 test('the scrubber overview draws every chart of a linked group, not only the first (en-US, desktop)', async ({
