@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { bearerOf, callApi } from '../support/accounts.js';
 import { callAsReader } from '../support/versions.js';
+import { demoStations } from '../../apps/api/src/seed/demo-community.js';
 import { DemoReadingsSeeder } from '../../apps/api/src/seed/demo-readings.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -89,7 +90,7 @@ it("puts the flood project at flood mode's fixed id, 174", async () => {
   expect(projects.find((p) => p.id === 174)?.name).toBe('Jamaica Bay Flood Watch');
 });
 
-it('uploads simulated one-minute readings for every demo station through the ingestion endpoint', async () => {
+it('uploads simulated one-minute readings (hourly for the one hourly station) for every demo station through the ingestion endpoint', async () => {
   const login = await callApi(sut.url, 'POST', '/api/login', {
     body: {
       email: 'demo@groundtruth.local',
@@ -107,8 +108,11 @@ it('uploads simulated one-minute readings for every demo station through the ing
   for (const station of stations) {
     const data = uploads.rows.find((r) => Number(r.station_id) === station.id && r.type === 'data');
     expect(data).toBeDefined();
-    // A day of one-minute records, each with a reading of every sensor of the station's modules.
-    expect(Number(data!.readings)).toBeGreaterThanOrEqual(1440);
+    // A day of one-minute (or hourly) records, each with a reading of every sensor of the station's modules.
+    const every = demoStations.find((d) => d.name === station.name)?.readingEveryMs ?? 60_000;
+    expect(Number(data!.readings)).toBeGreaterThanOrEqual(86_400_000 / every);
+    // The hourly one really reads hourly: far fewer readings than a minute station's day.
+    if (every > 60_000) expect(Number(data!.readings)).toBeLessThan(1440);
   }
   const kingston = stations.find((s) => s.name === 'Hudson at Kingston')!;
   const tail = await callApi(sut.url, 'GET', `/api/sensors/data/tail?stations=${kingston.id}`);

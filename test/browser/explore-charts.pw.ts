@@ -218,3 +218,133 @@ test('a year of readings: daily means over their min–max envelope, said by the
   await expect(chart.getByTestId('chart-envelope')).toHaveCount(0);
   expect(await blockingViolations(page, 'explore year')).toEqual([]);
 });
+
+/** The first panel's line as drawn: its runs (moves) and the segments joining points (lines to). */
+const lineShape = async (chart: Locator): Promise<{ runs: number; segments: number }> =>
+  chart
+    .getByTestId('chart-panel')
+    .first()
+    .evaluate((el) => {
+      // @nivo draws a line as a path with a stroke and no fill.
+      const line = [...el.querySelectorAll('path')].find((p) => p.getAttribute('fill') === 'none' && p.getAttribute('stroke'));
+      const d = line?.getAttribute('d') ?? '';
+      return { runs: (d.match(/M/g) ?? []).length, segments: (d.match(/L/g) ?? []).length };
+    });
+
+test('an hourly demo station stays a line at 20- and 30-minute buckets, broken only where readings are missing (en-US, desktop)', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(200_000);
+  // The demo's weather station on the Rio Grande reads once an hour (apps/api/src/seed/demo-community.ts).
+  const { station } = await seededStation(request, 'Bosque del Apache Road');
+  await page.setViewportSize(DESKTOP);
+  await prepare(page);
+  const all = page.getByRole('button', { name: 'All', exact: true });
+  // Its readings come after the other demo stations' (the seeder's order): until then, no chart.
+  await expect
+    .poll(
+      async () => {
+        await page.goto(stationLink(station.id));
+        const chart = page.getByTestId('explore-chart').first();
+        const drawn = await chart.waitFor({ state: 'visible', timeout: 10_000 }).then(
+          () => true,
+          () => false,
+        );
+        if (!drawn) return false;
+        await chartsSettled(page);
+        return all.isEnabled();
+      },
+      { timeout: 120_000, intervals: [2_000, 5_000] },
+    )
+    .toBe(true);
+  const chart = page.getByTestId('explore-chart').first();
+  const badge = chart.getByTestId('aggregation-badge');
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const day = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  const today = new Date();
+  const daysBack = (n: number) => new Date(today.getFullYear(), today.getMonth(), today.getDate() - n);
+
+  // Eight days (the two of demo data in them): 20-minute buckets; fifteen days: 30-minute buckets.
+  for (const [back, bucket] of [
+    [7, '20 min'],
+    [14, '30 min'],
+  ] as const) {
+    await page.getByLabel('To').first().fill(day(today));
+    await page
+      .getByLabel('From')
+      .first()
+      .fill(day(daysBack(back)));
+    await expect(badge).toContainText(`each ${bucket}`, { timeout: 20_000 });
+    await chartsSettled(page);
+    await expect(chart).toHaveAttribute('data-state', 'drawn');
+    // Two days of hourly readings: one line of about 48 points (before, each hourly bucket stood alone
+    // between empty ones and the line broke at every hour: nothing but lone points).
+    const shape = await lineShape(chart);
+    expect(shape.segments).toBeGreaterThanOrEqual(30);
+    expect(shape.runs).toBeLessThanOrEqual(2);
+    await keepScreenshot(page, testInfo, `explore-hourly-${bucket.replace(' ', '-')}`);
+  }
+
+  // Its station page's tiny chart (the tail's buckets are finer than an hour) is a line too.
+  await page.goto(`/dashboard/stations/${station.id}`);
+  const tiny = page.getByRole('tabpanel').getByTestId('tiny-chart');
+  await expect(tiny).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+  const tinyShape = await tiny.evaluate((el) => {
+    const line = [...el.querySelectorAll('path')].find((p) => p.getAttribute('fill') === 'none' && p.getAttribute('stroke'));
+    const d = line?.getAttribute('d') ?? '';
+    return { runs: (d.match(/M/g) ?? []).length, segments: (d.match(/L/g) ?? []).length };
+  });
+  expect(tinyShape.segments).toBeGreaterThanOrEqual(10);
+  expect(tinyShape.runs).toBeLessThanOrEqual(2);
+});
+
+test('the scrubber overview draws every chart of a linked group, not only the first (en-US, desktop)', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const { station } = await seededStation(request, 'Hudson at Kingston');
+  const { station: other } = await seededStation(request, 'Alameda Bridge');
+  await page.setViewportSize(DESKTOP);
+  await prepare(page);
+  const all = page.getByRole('button', { name: 'All', exact: true });
+  await expect
+    .poll(
+      async () => {
+        await page.goto(stationLink(station.id));
+        await chartsSettled(page);
+        return all.isEnabled();
+      },
+      { timeout: 90_000, intervals: [2_000, 5_000] },
+    )
+    .toBe(true);
+  const overviewSeries = page.getByTestId('scrubber-overview').locator('g[data-series]');
+  await expect(overviewSeries.first()).toBeAttached({ timeout: 20_000 });
+  const stationsDrawn = async () =>
+    [
+      ...new Set(
+        (await overviewSeries.evaluateAll((gs) => gs.map((g) => g.getAttribute('data-series') ?? ''))).map((id) =>
+          Number(id.split('-')[0]),
+        ),
+      ),
+    ].sort((a, b) => a - b);
+  // The control: one chart, its station only.
+  expect(await stationsDrawn()).toEqual([station.id]);
+
+  // Compare, and move the linked copy to a station of another project.
+  await page.getByTestId('explore-chart').first().getByRole('button', { name: 'Compare' }).click();
+  await expect(page.getByTestId('explore-chart')).toHaveCount(2);
+  const second = page.getByTestId('explore-chart').nth(1);
+  const picker = second.getByRole('combobox', { name: 'Series 1: station' });
+  await picker.click();
+  await picker.fill(other.name.slice(0, 7));
+  await page.getByRole('option', { name: new RegExp(`^${other.name}`) }).click();
+  await expect(second.getByRole('heading', { level: 3 })).toContainText(other.name);
+  await chartsSettled(page);
+  // The overview now holds both charts' series, each drawn (a line of many points).
+  await expect.poll(stationsDrawn, { timeout: 30_000 }).toEqual([station.id, other.id].sort((a, b) => a - b));
+  for (const g of await overviewSeries.all()) {
+    expect(((await g.locator('path').last().getAttribute('d')) ?? '').length).toBeGreaterThan(50);
+  }
+});

@@ -410,6 +410,21 @@ for (const run of [
     await expect(chart.locator('[data-map-ready="true"]')).toHaveAttribute('data-map-style', 'local', { timeout: 45_000 });
     await expect(chart.locator('.gt-map-marker')).toHaveCount(1);
     await expect(chart.locator('.gt-map-marker__dot')).not.toBeEmpty({ timeout: 20_000 }); // its value has come
+    // Its value is the window's own, under the aggregation the key names (issue 32): the mean of the
+    // day's readings, as the finest buckets of the same window add up to.
+    await expect(chart.getByTestId('map-chart-legend')).toContainText(
+      en ? 'Mean over the window, in' : 'Media del intervalo, en',
+    );
+    const [from, to] = await groupRange(page);
+    const viz = (await addressBookmark(page)).g[0]![0]![0] as unknown as [[number, [number, number]][]];
+    const sensorId = viz[0][0]![1][1];
+    const fine = (await (
+      await request.get(`/api/sensors/data?stations=${station.id}&sensors=${sensorId}&start=${from}&end=${to}&resolution=10000`)
+    ).json()) as { data: { avg: number | null; samples: number }[] };
+    const inWindow = fine.data.reduce((n, r) => n + r.samples, 0);
+    const mean = fine.data.reduce((sum, r) => sum + (r.avg ?? 0) * r.samples, 0) / inWindow;
+    expect(inWindow).toBeGreaterThan(100);
+    expect(Math.abs(Number(await chart.locator('.gt-map-marker__dot').textContent()) - mean)).toBeLessThanOrEqual(0.051);
     expect(await blockingViolations(page, `map chart ${run.label}`)).toEqual([]);
     const marker = await chart
       .locator('.gt-map-marker')

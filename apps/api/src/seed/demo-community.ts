@@ -26,6 +26,8 @@ export type DemoStation = {
   readonly attributes?: StationAttributeValues;
   /** The modules it carries, as the simulator knows them (its readings come from the simulator). */
   readonly kind: StationKind;
+  /** How often it reads, ms; every minute when absent (one reads hourly, as many weather stations do). */
+  readonly readingEveryMs?: number;
 };
 
 /**
@@ -127,7 +129,9 @@ export const demoStations: readonly DemoStation[] = [
     longitude: -106.6756,
     locationName: 'Rio Grande Nature Center',
     deployedAt: '2025-01-12T17:00:00.000Z',
-    description: 'Wind, rain and humidity on the bosque edge.',
+    description: 'Wind, rain and humidity on the bosque edge, read once an hour.',
+    // Hourly: the demo's station whose charts at 20- and 30-minute buckets must stay lines (issue 32).
+    readingEveryMs: 3_600_000,
   },
   {
     project: 2,

@@ -13,7 +13,7 @@ const CHUNK_DAYS = 7;
 
 /**
  * The demo stations' readings: `SEED_DEMO_DAYS` days (a year by default) of one-minute readings
- * from the station simulator, uploaded as protobuf through the real POST /api/ingestion under the
+ * (hourly for a station that says so) from the station simulator, uploaded as protobuf through the real POST /api/ingestion under the
  * demo account, newest week first, in the background once the product answers, so a newcomer can
  * use it at once and watches the charts fill. A station is marked done when all its weeks are in;
  * a restart goes on with the stations not done (uploading a week again changes nothing).
@@ -68,7 +68,7 @@ export class DemoReadingsSeeder implements OnApplicationShutdown {
         kind: station.kind,
         name: station.name,
         days,
-        stepMs: STEP_MS,
+        stepMs: station.readingEveryMs ?? STEP_MS,
         chunkDays: Math.min(CHUNK_DAYS, days),
         site: { latitude: station.latitude, longitude: station.longitude },
         end,

@@ -4,6 +4,8 @@ import enStations from '@/features/stations/i18n/en-US.json';
 import esStations from '@/features/stations/i18n/es-ES.json';
 import enNotes from '@/features/notes/i18n/en-US.json';
 import esNotes from '@/features/notes/i18n/es-ES.json';
+import enCharts from '@/components/charts/i18n/en-US.json';
+import esCharts from '@/components/charts/i18n/es-ES.json';
 import enMapView from '@/components/map/i18n/en-US.json';
 import esMapView from '@/components/map/i18n/es-ES.json';
 import enMaps from '@/features/maps/i18n/en-US.json';
@@ -28,6 +30,7 @@ export const enUS = {
   ...enStations,
   ...enNotes,
   ...enMapView,
+  ...enCharts,
   ...enMaps,
   ...enProjects,
   ...enExplore,
@@ -42,6 +45,7 @@ export const esES: typeof enUS = {
   ...esStations,
   ...esNotes,
   ...esMapView,
+  ...esCharts,
   ...esMaps,
   ...esProjects,
   ...esExplore,

@@ -40,18 +40,31 @@ describe('a drag across bars', () => {
 describe('envelope runs', () => {
   const band = (x: number) => ({ x, min: x - 1, max: x + 1 });
 
-  it('splits the band where the line breaks: buckets further apart than the bucket and the minimum gap', () => {
-    const s = { bands: [0, 60, 120, 600, 660].map((t) => band(t * 1000)), bucketSeconds: 60, minimumGapSeconds: null };
+  it('splits the band where the line breaks: buckets further apart than the reading interval allows and the minimum gap', () => {
+    const s = {
+      bands: [0, 60, 120, 600, 660].map((t) => band(t * 1000)),
+      bucketSeconds: 60,
+      minimumGapSeconds: null,
+      readingIntervalSeconds: 60,
+    };
     expect(envelopeRuns(s, [0, 1_000_000]).map((run) => run.map((b) => b.x / 1000))).toEqual([
       [0, 60, 120],
       [600, 660],
     ]);
     // A sensor whose minimum gap is wider keeps them together.
     expect(envelopeRuns({ ...s, minimumGapSeconds: 600 }, [0, 1_000_000])).toHaveLength(1);
+    // As does a series whose readings are normally that far apart; and one read from the bands' own spacing splits.
+    expect(envelopeRuns({ ...s, readingIntervalSeconds: 480 }, [0, 1_000_000])).toHaveLength(1);
+    expect(envelopeRuns({ ...s, readingIntervalSeconds: null }, [0, 1_000_000])).toHaveLength(2);
   });
 
   it('keeps only the bands inside the window', () => {
-    const s = { bands: [0, 60, 120].map((t) => band(t * 1000)), bucketSeconds: 60, minimumGapSeconds: null };
+    const s = {
+      bands: [0, 60, 120].map((t) => band(t * 1000)),
+      bucketSeconds: 60,
+      minimumGapSeconds: null,
+      readingIntervalSeconds: null,
+    };
     expect(
       envelopeRuns(s, [50_000, 130_000])
         .flat()

@@ -127,7 +127,7 @@ export const SeriesLegend = ({ series }: { readonly series: readonly ChartSeries
     <Box
       component="ul"
       data-testid="chart-legend"
-      aria-label={t('explore.legend')}
+      aria-label={t('charts.legend')}
       sx={{ listStyle: 'none', m: 0, mb: 1, p: 0, display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5 }}
     >
       {series.map((s) => (

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import type { TimePoint } from './gaps';
 
 /** A time window, ms since the epoch: from, to. */
@@ -23,8 +22,13 @@ export type ChartSeries = {
   /** Whether its buckets summarise several readings: its min–max envelope is drawn under the line (issue 32). */
   readonly envelope: boolean;
   readonly bucketSeconds: number;
-  /** The catalogue's minimumGap (seconds): the line breaks where readings lie further apart. */
+  /** The catalogue's minimumGap (seconds): the line never breaks where readings lie closer. */
   readonly minimumGapSeconds: number | null;
+  /**
+   * The series' normal spacing of readings (seconds; gaps.ts `readingIntervalMs`): the line breaks only
+   * where readings lie much further apart, at every bucket size. Null: read from the points' spacing.
+   */
+  readonly readingIntervalSeconds: number | null;
   readonly thresholds: readonly ThresholdBand[];
 };
 
@@ -40,24 +44,7 @@ export type ChartProps = {
   readonly onReset?: () => void;
   /** Time charts: a drag across the chart (or a zoom key) zooms to that span (spec §4). */
   readonly onZoom?: (range: TimeRange) => void;
-  /** Extra layers over each panel of a time chart (data events, …), drawn above the lines, below the tooltips. */
-  readonly overlays?: readonly ChartOverlay[];
 };
-
-/** Where an overlay draws: the panel's time scale and plot size (px), in the panel's plot coordinates. */
-export type OverlayFrame = {
-  /** A time (ms) to its x in the plot. */
-  readonly x: (time: number) => number;
-  readonly innerWidth: number;
-  readonly innerHeight: number;
-  readonly domain: TimeRange;
-  /** Which panel (axis) of the chart, from the top; the last carries the time axis. */
-  readonly panel: number;
-  readonly panels: number;
-};
-
-/** A layer a caller slots into every panel of a time chart: SVG drawn in the frame it is given. */
-export type ChartOverlay = (frame: OverlayFrame) => ReactNode;
 
 export const CHART_THEME = {
   text: { fontSize: 11, fill: '#333' },

@@ -1,17 +1,25 @@
 import type { ChartSeries, TimeRange } from './chart-types';
+import { allowedGapMs, readingIntervalMs } from './gaps';
 
 export type Band = ChartSeries['bands'][number];
 
 /**
  * A series' min–max bands inside the window, split where the line breaks (two neighbouring buckets
- * further apart than the sensor's minimumGap and the bucket, as breakAtGaps draws the line): each
- * run is one shaded polygon, so a gap in the data is a gap in the band too.
+ * further apart than `allowedGapMs`, as breakAtGaps draws the line): each run is one shaded polygon,
+ * so a gap in the data is a gap in the band too.
  */
 export const envelopeRuns = (
-  s: Pick<ChartSeries, 'bands' | 'bucketSeconds' | 'minimumGapSeconds'>,
+  s: Pick<ChartSeries, 'bands' | 'bucketSeconds' | 'minimumGapSeconds' | 'readingIntervalSeconds'>,
   domain: TimeRange,
 ): Band[][] => {
-  const allowedMs = Math.max(s.minimumGapSeconds ?? 0, s.bucketSeconds) * 1000;
+  const spacing =
+    s.readingIntervalSeconds === null
+      ? readingIntervalMs(
+          s.bands.map((b) => ({ x: b.x, samples: 1 })),
+          1,
+        )
+      : null;
+  const allowedMs = allowedGapMs(s, spacing);
   const runs: Band[][] = [];
   let run: Band[] = [];
   for (const b of s.bands) {

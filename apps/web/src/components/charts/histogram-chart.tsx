@@ -48,7 +48,7 @@ export const HistogramChart = ({ series, domain, height, label, locale, onReset 
   );
 
   return (
-    <div ref={ref} onDoubleClick={onReset} title={t('explore.resetZoom')}>
+    <div ref={ref} onDoubleClick={onReset} title={t('charts.resetZoom')}>
       <SeriesLegend series={series} />
       <Stack>
         {width > 0 &&
@@ -61,7 +61,7 @@ export const HistogramChart = ({ series, domain, height, label, locale, onReset 
                     {labels[index]}
                     {group.unit ? ` ${group.unit}` : ''}
                   </div>
-                  <div>{t('explore.tooltipCount', { count: value })}</div>
+                  <div>{t('charts.tooltipCount', { count: value })}</div>
                 </ChartTooltip>
               );
             };
@@ -84,7 +84,7 @@ export const HistogramChart = ({ series, domain, height, label, locale, onReset 
                     legendOffset: 48,
                     legendPosition: 'middle',
                   }}
-                  axisLeft={{ tickValues: 5, legend: t('explore.count'), legendOffset: -54, legendPosition: 'middle' }}
+                  axisLeft={{ tickValues: 5, legend: t('charts.count'), legendOffset: -54, legendPosition: 'middle' }}
                   tooltip={tooltip}
                   animate={false}
                   theme={CHART_THEME}

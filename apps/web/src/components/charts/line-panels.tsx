@@ -1,16 +1,10 @@
-import {
-  ResponsiveLine,
-  type LineCustomSvgLayerProps,
-  type LineSeries,
-  type LineSvgLayer,
-  type PointTooltipProps,
-} from '@nivo/line';
+import { ResponsiveLine, type LineSeries, type LineSvgLayer, type PointTooltipProps } from '@nivo/line';
 import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
 import type { AxisGroup } from './axes';
 import type { TimeRange } from './chart-types';
 import { MARGIN_X, TIME_AXIS_BOTTOM, axisTitle, timeAxis, timeTickRenderer, valueAxis } from './chart-parts';
-import { CHART_THEME, type ChartOverlay, type ChartSeries } from './chart-types';
+import { CHART_THEME, type ChartSeries } from './chart-types';
 
 /** A line of a panel: its points over the window, null where it breaks. */
 export type Line = LineSeries & { id: string; data: { x: number; y: number | null }[] };
@@ -60,28 +54,6 @@ type LinePanelsProps = {
   readonly tooltip: (props: PointTooltipProps<Line>) => ReactNode;
   /** A panel's layers, bottom first (the chart's own layers beside @nivo's). */
   readonly layers: (panel: LinePanel) => LineSvgLayer<Line>[];
-  /** A caller's layers over every panel, after the lines and before the crosshair and tooltips. */
-  readonly overlays?: readonly ChartOverlay[] | undefined;
-};
-
-/** A caller's overlay as a layer of @nivo's: its frame made from the panel's scale and size. */
-const overlayLayer =
-  (overlay: ChartOverlay, domain: TimeRange, panel: number, panels: number) =>
-  ({ xScale, innerWidth, innerHeight }: LineCustomSvgLayerProps<Line>) =>
-    overlay({ x: xScale as unknown as (time: number) => number, innerWidth, innerHeight, domain, panel, panels });
-
-/** The chart's layers with the overlays slotted in just above the lines. */
-const withOverlays = (
-  layers: LineSvgLayer<Line>[],
-  overlays: readonly ChartOverlay[] | undefined,
-  domain: TimeRange,
-  panel: number,
-  panels: number,
-): LineSvgLayer<Line>[] => {
-  if (!overlays || overlays.length === 0) return layers;
-  const extra = overlays.map((o) => overlayLayer(o, domain, panel, panels));
-  const at = layers.indexOf('lines');
-  return at < 0 ? [...layers, ...extra] : [...layers.slice(0, at + 1), ...extra, ...layers.slice(at + 1)];
 };
 
 /**
@@ -90,18 +62,7 @@ const withOverlays = (
  * titled by its unit or sensor. The panels' data attributes give the browser tests the window and
  * margins a tick's place is checked against.
  */
-export const LinePanels = ({
-  panels,
-  panelHeight,
-  domain,
-  axis,
-  locale,
-  label,
-  lineWidth,
-  tooltip,
-  layers,
-  overlays,
-}: LinePanelsProps) => (
+export const LinePanels = ({ panels, panelHeight, domain, axis, locale, label, lineWidth, tooltip, layers }: LinePanelsProps) => (
   <Stack>
     {panels.map((panel, i) => {
       const { group, lines, y } = panel;
@@ -138,7 +99,7 @@ export const LinePanels = ({
             useMesh
             tooltip={tooltip}
             theme={CHART_THEME}
-            layers={withOverlays(layers(panel), overlays, domain, i, panels.length)}
+            layers={layers(panel)}
             role="img"
             ariaLabel={label}
           />

@@ -16,7 +16,7 @@ import { TimeBrush } from './time-brush';
  * (RANGE_RESOLUTION), so each band shows a spread worth reading. At most 8 time ticks on calendar
  * boundaries over exactly the window; a drag zooms, a double-click resets the zoom.
  */
-export const RangeChart = ({ series, domain, height, label, locale, onReset, onZoom, overlays }: ChartProps) => {
+export const RangeChart = ({ series, domain, height, label, locale, onReset, onZoom }: ChartProps) => {
   const { t } = useTranslation();
   const [ref, width] = useWidth();
   const { groups, panelHeight } = panels(series, height);
@@ -32,8 +32,8 @@ export const RangeChart = ({ series, domain, height, label, locale, onReset, onZ
     return (
       <ChartTooltip color={s?.color ?? point.seriesColor} title={s?.label ?? String(point.seriesId)}>
         <div>{formatDateTime(x)}</div>
-        <div>{s?.aggregation === 'max' ? t('explore.tooltipMax', { value }) : t('explore.tooltipMean', { value })}</div>
-        {band && <div>{t('explore.tooltipRange', { min: formatReading(band.min), max: formatReading(band.max, unit) })}</div>}
+        <div>{s?.aggregation === 'max' ? t('charts.tooltipMax', { value }) : t('charts.tooltipMean', { value })}</div>
+        {band && <div>{t('charts.tooltipRange', { min: formatReading(band.min), max: formatReading(band.max, unit) })}</div>}
       </ChartTooltip>
     );
   };
@@ -46,7 +46,7 @@ export const RangeChart = ({ series, domain, height, label, locale, onReset, onZ
     (s) => {
       const data = breakAtGaps(
         s.points.filter((p) => inWindow(p.x)),
-        { minimumGapSeconds: s.minimumGapSeconds, bucketSeconds: s.bucketSeconds },
+        s,
       ).map((p) => ({ x: p.x, y: p.y }));
       return data.some((p) => p.y !== null) ? { id: s.id, data } : null;
     },
@@ -65,13 +65,12 @@ export const RangeChart = ({ series, domain, height, label, locale, onReset, onZ
       label={label}
       lineWidth={1.5}
       tooltip={tooltip}
-      overlays={overlays}
       layers={({ group }) => ['grid', envelopeLayer(banded(group.members), domain, 0.35), 'axes', 'lines', 'crosshair', 'mesh']}
     />
   );
 
   return (
-    <div ref={ref} onDoubleClick={onReset} title={t('explore.resetZoom')}>
+    <div ref={ref} onDoubleClick={onReset} title={t('charts.resetZoom')}>
       <SeriesLegend series={series} />
       {width > 0 &&
         (onZoom ? (

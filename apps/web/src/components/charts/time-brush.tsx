@@ -27,7 +27,7 @@ type Drag = { readonly a: number; readonly b: number; readonly pressPx: number; 
  * on release; a click is no zoom, a span under 5 px is widened to 5 px), as the scrubber does
  * (components/charts/brush.ts). The keyboard's alternative: the chart takes focus, + and − zoom in and
  * out, ← and → move. Only horizontal drags are taken on a touch screen: a vertical one scrolls the page.
- * The chart's own layers (lines, tooltips, a caller's overlays) are drawn inside, unchanged.
+ * The chart's own layers (lines, tooltips, the data-event layer) are drawn inside, unchanged.
  */
 export const TimeBrush = ({ domain, width, onZoom, bars, children }: TimeBrushProps) => {
   const { t } = useTranslation();
@@ -92,7 +92,7 @@ export const TimeBrush = ({ domain, width, onZoom, bars, children }: TimeBrushPr
       ref={box}
       role="group"
       tabIndex={0}
-      aria-label={t('explore.zoomArea')}
+      aria-label={t('charts.zoomArea')}
       aria-keyshortcuts="+ - ArrowLeft ArrowRight"
       data-testid="chart-zoom-area"
       onPointerDown={onPointerDown}

@@ -54,19 +54,19 @@ export const pointTooltip =
 const lineOf = (s: ChartSeries, domain: readonly [number, number]): Line | null => {
   const data = breakAtGaps(
     s.points.filter((p) => p.x >= domain[0] && p.x <= domain[1]),
-    { minimumGapSeconds: s.minimumGapSeconds, bucketSeconds: s.bucketSeconds },
+    s,
   ).map((p) => ({ x: p.x, y: p.y }));
   return data.some((p) => p.y !== null) ? { id: s.id, data } : null;
 };
 
 /**
  * Time series (spec §3): one panel per axis (a unit, or a unitless sensor; at most three, checked by
- * the caller), lines broken at gaps wider than the sensor's minimumGap and the bucket. An aggregated
+ * the caller), lines broken where readings are missing (gaps.ts: wider than the series' own reading interval allows). An aggregated
  * series draws its buckets' min–max envelope as a faint band under its line (the mean, or the
  * maximum for depth), so summarising never aliases. The time axis spans exactly the window, its
  * ticks on calendar boundaries, as many as its width holds; a drag across it zooms (`onZoom`).
  */
-export const TimeSeriesChart = ({ series, domain, height, label, locale, onZoom, overlays }: ChartProps) => {
+export const TimeSeriesChart = ({ series, domain, height, label, locale, onZoom }: ChartProps) => {
   const [ref, width] = useWidth();
   const { groups, panelHeight } = panels(series, height);
   const axis = timeAxis(domain, width, locale);
@@ -87,7 +87,6 @@ export const TimeSeriesChart = ({ series, domain, height, label, locale, onZoom,
       label={label}
       lineWidth={2}
       tooltip={pointTooltip(series)}
-      overlays={overlays}
       layers={({ group }) => [
         thresholdLayer(group.members.flatMap((s) => s.thresholds)),
         'grid',

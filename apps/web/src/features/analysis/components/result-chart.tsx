@@ -31,8 +31,10 @@ export const ResultChart = ({ plot, label, locale }: { plot: ResultPlot; label: 
     points: line.points,
     bands: [],
     envelope: false,
-    bucketSeconds: plot.stepSeconds,
+    // A result's times are exact, not bucket starts: no bucket's width of slack, so a missed step breaks the line.
+    bucketSeconds: 0,
     minimumGapSeconds: null,
+    readingIntervalSeconds: plot.stepSeconds,
     thresholds: [],
   }));
   return <TimeSeriesChart series={series} domain={plot.domain} height={360} label={label} locale={locale} />;

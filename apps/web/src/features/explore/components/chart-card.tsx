@@ -124,6 +124,7 @@ export const ChartCard = ({
         range={viz.range}
         thresholds={thresholdsOf(vizMeta, locale)}
         unit={seriesMeta[0]?.unitOfMeasure ?? ''}
+        aggregation={seriesMeta[0]?.aggregation ?? 'avg'}
         height={CHART_HEIGHT}
         drawRef={drawMap}
       />

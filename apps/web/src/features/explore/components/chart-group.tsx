@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { CHART_RESOLUTION, RANGE_RESOLUTION } from '@/components/charts/buckets';
 import { useChartData, vizChartRequest } from '../api/get-chart-data';
 import { useDayRangeDraft } from '../hooks/use-day-range-draft';
-import { OVERVIEW_WIDTH, overviewPaths } from '../utils/scrubber-overview';
+import { OVERVIEW_WIDTH, overviewPaths, overviewSeries } from '../utils/scrubber-overview';
 import { SCRUBBER_HEIGHT } from '../utils/scrubber';
 import { dataExtent } from '../utils/station-sensors';
 import {
@@ -20,6 +20,7 @@ import {
   asFastTime,
   quickRange,
   type Group,
+  type SeriesRef,
   type TimeRange,
   type WorkspaceAction,
 } from '../utils/workspace';
@@ -59,25 +60,29 @@ export const ChartGroup = ({ group, index, stations, meta, mobile, anchorId, pro
     ? [Math.min(extent[0], first.range[0]), Math.max(extent[1], first.range[1])]
     : first.range;
 
-  // The scrubber's overview: the first chart's answer over all its data, the same question as its
-  // 'All' quick range (which the chart prefetches: one cache entry, no extra request), asked once a
-  // chart's data has come and nothing is fetching, so it never delays a chart.
+  // The scrubber's overview: the group's data over all of it, every series of its charts in one question
+  // (for a group of one chart, the same as its 'All' quick range, which the chart prefetches: one cache
+  // entry, no extra request). Asked, and asked again when the group's series change, only once the
+  // charts' data has come and nothing is fetching, so it never delays a chart (the last overview stays
+  // drawn meanwhile).
   const queryClient = useQueryClient();
   const fetching = useIsFetching({ queryKey: ['explore-data'] });
-  const [overviewAsked, setOverviewAsked] = useState(false);
   const chartsAnswered =
     fetching === 0 &&
     queryClient
       .getQueryCache()
       .findAll({ queryKey: ['explore-data'] })
       .some((q) => q.state.status === 'success');
-  if (!overviewAsked && chartsAnswered && extent !== null) setOverviewAsked(true);
+  const wanted = overviewSeries(group.vizes);
+  const [overviewOf, setOverviewOf] = useState<readonly SeriesRef[] | null>(null);
+  if (chartsAnswered && extent !== null && JSON.stringify(overviewOf) !== JSON.stringify(wanted)) setOverviewOf(wanted);
+  const drawsTime = group.vizes.find((v) => v.chartType !== 'map');
   const overview = useChartData(
-    overviewAsked && extent !== null && first.chartType !== 'map' && first.series.length > 0
+    overviewOf !== null && extent !== null && drawsTime && overviewOf.length > 0
       ? vizChartRequest(
-          { series: first.series, range: quickRange(FAST_TIME_ALL, extent) },
+          { series: overviewOf, range: quickRange(FAST_TIME_ALL, extent) },
           mobile,
-          first.chartType === 'range' ? RANGE_RESOLUTION : CHART_RESOLUTION,
+          drawsTime.chartType === 'range' ? RANGE_RESOLUTION : CHART_RESOLUTION,
         )
       : null,
   );
@@ -139,7 +144,7 @@ export const ChartGroup = ({ group, index, stations, meta, mobile, anchorId, pro
           domain={scrubDomain}
           selection={first.range}
           onZoom={(range, cleared) => zoom(range, cleared && extent ? 0 : FAST_TIME_CUSTOM)}
-          overview={overviewPaths(overview.data, scrubDomain, OVERVIEW_WIDTH, SCRUBBER_HEIGHT)}
+          overview={overviewPaths(overview.data, scrubDomain, OVERVIEW_WIDTH, SCRUBBER_HEIGHT, overviewOf ?? [])}
         />
       </Stack>
     </Paper>

@@ -18,8 +18,8 @@ type ScrubberProps = {
   readonly overview?: readonly OverviewPaths[];
 };
 
-/** The overview's series: the chart's first two series colours, muted by opacity. */
-const OVERVIEW_COLOURS = [partner.colours.primary, '#2a9d8f'];
+/** The overview's series (every chart's of the group), muted by opacity. */
+const OVERVIEW_COLOURS = [partner.colours.primary, '#2a9d8f', '#d45087', '#665191'];
 
 type Drag = {
   mode: 'new' | 'start' | 'end' | 'move';
@@ -183,7 +183,7 @@ export const Scrubber = ({ domain, selection, onZoom, overview = [] }: ScrubberP
           style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', pointerEvents: 'none' }}
         >
           {overview.map((paths, i) => (
-            <g key={i}>
+            <g key={paths.id} data-series={paths.id}>
               <path d={paths.band} fill={OVERVIEW_COLOURS[i % OVERVIEW_COLOURS.length]} fillOpacity={0.25} stroke="none" />
               <path
                 d={paths.line}

@@ -1,5 +1,6 @@
-import type { SensorDataColumns, SensorsMeta } from '@groundtruth/contracts';
+import type { SensorDataColumns, SensorDataRow, SensorsMeta } from '@groundtruth/contracts';
 import type { ChartSeries, ThresholdBand } from '@/components/charts/chart-types';
+import { readingIntervalMs } from '@/components/charts/gaps';
 import { partner } from '@/config/partner';
 import { sensorTitle, splitSeries, toPoints, type MetaSensor } from './series';
 import type { SeriesRef } from './workspace';
@@ -23,6 +24,15 @@ const thresholdBands = (
 /** A sensor's visible threshold levels as bands, labelled in the locale. */
 export const thresholdsOf = (vizMeta: MetaSensor['viz'][number] | undefined, locale: string): ThresholdBand[] =>
   vizMeta?.thresholds ? thresholdBands(vizMeta.thresholds.levels, locale) : [];
+
+/** A series' normal spacing of readings (s) from its buckets; null when its buckets cannot tell. */
+const intervalSeconds = (rows: readonly SensorDataRow[], bucketSeconds: number): number | null => {
+  const ms = readingIntervalMs(
+    rows.map((r) => ({ x: r.time, samples: r.samples })),
+    bucketSeconds * 1000,
+  );
+  return ms === null ? null : ms / 1000;
+};
 
 /** The chart's series from the data's answer, named, coloured and described by the sensors' catalogue. */
 export const chartSeriesOf = (
@@ -57,6 +67,7 @@ export const chartSeriesOf = (
       envelope: rows.some((r) => r.samples > 1),
       bucketSeconds: answer?.bucketSize ?? 60,
       minimumGapSeconds: vizMeta?.minimumGap ?? null,
+      readingIntervalSeconds: intervalSeconds(rows, answer?.bucketSize ?? 60),
       thresholds: thresholdsOf(vizMeta, locale),
     };
   });

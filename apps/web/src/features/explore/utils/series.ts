@@ -36,7 +36,7 @@ export type SeriesRows = { readonly ref: SeriesRef; readonly rows: readonly Sens
  * Whether an answer's series is the one a chart names. An old portal bookmark may name its module by
  * a string (not a module id of ours): its station and sensor decide then.
  */
-const isSeries = (s: SensorDataColumns['series'][number], ref: SeriesRef): boolean =>
+export const isSeries = (s: SensorDataColumns['series'][number], ref: SeriesRef): boolean =>
   s.stationId === ref.stationId &&
   s.sensorId === ref.sensorId &&
   (typeof ref.moduleId === 'string' || s.moduleId === ref.moduleId);

@@ -182,13 +182,27 @@ describe('module bookmark', () => {
 });
 
 describe('tiny chart series', () => {
-  it('orders points and breaks the line where a bucket is missing', () => {
-    const rows = [row(1, 180_000, 3), row(1, 0, 1), row(1, 60_000, 2), row(1, 60_000, 9, 5)];
+  it('orders points and breaks the line where readings are missing', () => {
+    const rows = [row(1, 300_000, 3), row(1, 0, 1), row(1, 60_000, 2), row(1, 120_000, 4), row(1, 60_000, 9, 5)];
     expect(tinySeries(rows, 2, 60)).toEqual([
       { x: 0, y: 1 },
       { x: 60_000, y: 2 },
-      { x: 60_001, y: null },
-      { x: 180_000, y: 3 },
+      { x: 120_000, y: 4 },
+      { x: 120_001, y: null },
+      { x: 300_000, y: 3 },
     ]);
+  });
+
+  it('keeps a station reading hourly one line in 20-minute buckets, and breaks it where an hour is missing', () => {
+    const hours = [0, 1, 2, 3, 4, 5].map((h) => row(1, h * 3_600_000, h));
+    expect(tinySeries(hours, 2, 1_200).filter((p) => p.y === null)).toHaveLength(0);
+    // Control: the fourth hour missing.
+    expect(
+      tinySeries(
+        hours.filter((_, i) => i !== 3),
+        2,
+        1_200,
+      ).filter((p) => p.y === null),
+    ).toHaveLength(1);
   });
 });

@@ -1,15 +1,26 @@
 import type { SensorDataRow } from '@groundtruth/contracts';
+import { allowedGapMs, readingIntervalMs } from '@/components/charts/gaps';
 import type { TinyChartPoint } from '@/components/tiny-chart';
 
 export type TinyPoint = TinyChartPoint;
 
 /**
- * One sensor's line from tail rows, in time order. A gap wider than the bucket size (a missing
- * bucket) or a bucket without a value breaks the line, so missing data is not drawn as a ramp.
+ * One sensor's line from tail rows, in time order. Where readings are missing (neighbouring buckets
+ * further apart than the series' own reading interval allows: the charts' rule, components/charts/gaps.ts)
+ * or a bucket has no value, the line breaks, so missing data is not drawn as a ramp; a station reading
+ * hourly in finer buckets stays a line.
  */
 export const tinySeries = (rows: readonly SensorDataRow[], sensorId: number, bucketSize: number | null): TinyPoint[] => {
   const mine = rows.filter((r) => r.sensorId === sensorId).sort((a, b) => a.time - b.time);
-  const gapMs = bucketSize ? bucketSize * 1000 : Number.POSITIVE_INFINITY;
+  const gapMs = bucketSize
+    ? allowedGapMs(
+        { minimumGapSeconds: null, bucketSeconds: bucketSize, readingIntervalSeconds: null },
+        readingIntervalMs(
+          mine.map((r) => ({ x: r.time, samples: r.samples })),
+          bucketSize * 1000,
+        ),
+      )
+    : Number.POSITIVE_INFINITY;
   const points: TinyPoint[] = [];
   let previous: number | null = null;
   for (const row of mine) {

@@ -1,4 +1,4 @@
-import { valuesOf, type Station } from '@groundtruth/contracts';
+import type { Station } from '@groundtruth/contracts';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { MapView, SMALL_MAP_ZOOM, boundsAround, defaultBounds, type MapCapture, type MapMarker } from '@/components/map';
 import { useChartData } from '../../api/get-chart-data';
 import type { ChartDrawer } from '../../utils/chart-image';
+import { windowValues } from '../../utils/map-values';
 import { mapChartDrawing, mapLegendSvg, mapPixelRatio, type MapLegendItem } from '../../utils/map-image';
 import type { SeriesRef, TimeRange } from '../../utils/workspace';
 import type { ThresholdBand } from '@/components/charts/chart-types';
@@ -17,6 +18,8 @@ type MapChartProps = {
   readonly range: TimeRange;
   readonly thresholds: readonly ThresholdBand[];
   readonly unit: string;
+  /** The sensor's aggregation: the window's maximum (depth) or mean, named in the key. */
+  readonly aggregation: 'avg' | 'max';
   readonly height: number;
   /** Set while the map is shown: draws the chart to save it ('Save as'), the map with its key. */
   readonly drawRef?: RefObject<ChartDrawer | null>;
@@ -35,19 +38,18 @@ const colourOf = (value: number | null, thresholds: readonly ThresholdBand[]): s
 
 /**
  * Map chart (spec §3): the workspace's stations on the product's map, each coloured by the sensor's
- * value over the window (one bucket per station; max or mean as the sensor aggregates), with the key
- * of its colours under it. Saved as an image, the map is a picture of the basemap with the markers
+ * value over the window (one bucket per station, exactly the window; max or mean as the sensor
+ * aggregates, and the key says which), with the key of its colours under it. Saved as an image, the map is a picture of the basemap with the markers
  * and the key drawn over and under it (utils/map-image.ts).
  */
-export const MapChart = ({ series, stations, range, thresholds, unit, height, drawRef }: MapChartProps) => {
+export const MapChart = ({ series, stations, range, thresholds, unit, aggregation, height, drawRef }: MapChartProps) => {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const capture = useRef<MapCapture | null>(null);
   const placed = stations.filter((s) => s.location !== null);
   const answer = useChartData({ stations: placed.map((s) => s.id), sensors: [series.sensorId], range, resolution: 1 });
-  const values = new Map<number, number | null>();
-  // One bucket per station: its first (only) value.
-  for (const s of answer.data?.series ?? []) if (s.sensorId === series.sensorId) values.set(s.stationId, valuesOf(s)[0] ?? null);
+  // One bucket per station, clipped to the window by the API: the window's own value.
+  const values = windowValues(answer.data, series.sensorId, aggregation);
   const markers: MapMarker[] = placed.map((s) => {
     const value = values.get(s.id) ?? null;
     return {
@@ -64,7 +66,8 @@ export const MapChart = ({ series, stations, range, thresholds, unit, height, dr
       : [...thresholds.map((b) => ({ color: b.color, label: b.label })), { color: NO_LEVEL, label: t('explore.mapNoLevel') }]),
     { color: NO_DATA, label: t('explore.noData') },
   ];
-  const lead = unit ? t('explore.mapValuesIn', { unit }) : '';
+  const max = aggregation === 'max';
+  const lead = unit ? t(max ? 'explore.mapMaxIn' : 'explore.mapMeanIn', { unit }) : t(max ? 'explore.mapMax' : 'explore.mapMean');
   // One station (or a few close together) would be fitted street-close, where the shipped basemap has
   // nothing to draw: no closer than a station's own small map.
   const view = { bounds: boundsAround(placed.map((s) => s.location!.precise)) ?? defaultBounds(), maxZoom: SMALL_MAP_ZOOM };
