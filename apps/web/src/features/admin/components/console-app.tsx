@@ -6,7 +6,6 @@ import { consoleAuthProvider } from '../api/auth-provider';
 import { consoleDataProvider } from '../api/data-provider';
 import { useConsoleI18n } from '../i18n/console-i18n';
 import { logs } from '../resources/logs';
-import { projections } from '../resources/projections';
 import { projectionFailures, projections } from '../resources/projections';
 import { stations } from '../resources/stations';
 import { uploads } from '../resources/uploads';
