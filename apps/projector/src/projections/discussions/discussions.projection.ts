@@ -106,6 +106,23 @@ export const discussionsProjection: Projection = {
           );
           break;
         }
+        case 'DataEventRescoped': {
+          const d = event.data;
+          const sensors = d.scope.kind === 'sensors' ? d.scope.sensors : [];
+          await client.query(
+            `UPDATE ${dataEvents} SET all_project_sensors = $2, sensors = $3, station_ids = $4, revision = $5, updated_at = $6
+             WHERE id = $1 AND revision < $5`,
+            [
+              d.eventId,
+              d.scope.kind === 'project',
+              JSON.stringify(sensors),
+              [...new Set(sensors.map((s) => s.stationId))],
+              revision,
+              d.rescopedAt,
+            ],
+          );
+          break;
+        }
         case 'DataEventDeleted':
           await client.query(`DELETE FROM ${dataEvents} WHERE id = $1`, [event.data.eventId]);
           break;
