@@ -37,7 +37,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 /** The discussion's editor (the first is the new comment's). */
-const editor = (page: Page, name: string | RegExp) => page.getByRole('textbox', { name });
+const editor = (page: Page, name: string | RegExp) => page.getByRole('combobox', { name });
 
 for (const { locale, newComment, badge, mentioned, typeName } of [
   {

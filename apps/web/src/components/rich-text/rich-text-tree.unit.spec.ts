@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { drawRichText, type Drawn, type RichNodeLike } from './rich-text-tree';
 
 /** The drawn tree as markup-like text, to read the assertions at a glance. */
