@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { createProject, demoAdmin, joinProject } from './projects';
 import {
   DESKTOP,
@@ -195,11 +195,8 @@ test('a comment journey: post, reply, edit, delete a thread with replies (placeh
   await page.context().close();
 });
 
-test('a data event journey: posted from the workspace, listed beside the comments, drawn on the chart, linked by #event-id (en-US)', async ({
-  browser,
-  request,
-}, testInfo) => {
-  test.setTimeout(150_000);
+/** The demo station's explore workspace, its chart drawn, for the demo site admin. */
+const workspaceAsAdmin = async (browser: Browser, request: APIRequestContext): Promise<Page> => {
   const admin = await demoAdmin(request);
   const { station, projectId } = await seededStation(request, 'Hudson at Kingston');
   const page = await signedInPage(browser, admin, 'en-US');
@@ -207,11 +204,24 @@ test('a data event journey: posted from the workspace, listed beside the comment
   await page.goto(`/dashboard/explore?bookmark=${encodeURIComponent(JSON.stringify(bookmark))}`);
   await expect(page).toHaveURL(/\/viz\?v=/, { timeout: 30_000 });
   await expect(page.locator('[data-testid="explore-chart"][data-state="drawn"]').first()).toBeVisible({ timeout: 30_000 });
+  return page;
+};
+
+/** The posts toggle set to a data event: its form. */
+const newEventForm = async (page: Page) => {
+  await page.getByRole('group', { name: 'Post a comment or a data event' }).getByRole('button', { name: 'Data event' }).click();
+  return page.getByRole('form', { name: 'New data event' });
+};
+
+test('a data event journey: posted from the workspace, listed beside the comments, drawn on the chart, linked by #event-id (en-US)', async ({
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const page = await workspaceAsAdmin(browser, request);
 
   // The posts toggle is there for a site admin, with no group empty.
-  const toggle = page.getByRole('group', { name: 'Post a comment or a data event' });
-  await toggle.getByRole('button', { name: 'Data event' }).click();
-  const form = page.getByRole('form', { name: 'New data event' });
+  const form = await newEventForm(page);
   await form.getByRole('button', { name: 'Save event' }).click();
   await expect(form.getByText('Required.')).toBeVisible();
   const title = `Sensor cleaned ${Date.now().toString(36)}`;
@@ -243,15 +253,8 @@ test('a data event edited in place by keyboard: errors beside the field, then it
   request,
 }, testInfo) => {
   test.setTimeout(150_000);
-  const admin = await demoAdmin(request);
-  const { station, projectId } = await seededStation(request, 'Hudson at Kingston');
-  const page = await signedInPage(browser, admin, 'en-US');
-  const bookmark = { v: 1, g: [], s: [station.id], p: [projectId], c: { project: projectId, map: false } };
-  await page.goto(`/dashboard/explore?bookmark=${encodeURIComponent(JSON.stringify(bookmark))}`);
-  await expect(page).toHaveURL(/\/viz\?v=/, { timeout: 30_000 });
-  await expect(page.locator('[data-testid="explore-chart"][data-state="drawn"]').first()).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('group', { name: 'Post a comment or a data event' }).getByRole('button', { name: 'Data event' }).click();
-  const form = page.getByRole('form', { name: 'New data event' });
+  const page = await workspaceAsAdmin(browser, request);
+  const form = await newEventForm(page);
   const title = `Probe moved ${Date.now().toString(36)}`;
   await form.getByLabel('Title').fill(title);
   // The new event spans the chart's window; its edit will keep its second half only.
@@ -262,15 +265,17 @@ test('a data event edited in place by keyboard: errors beside the field, then it
   const listed = page.getByRole('list', { name: 'Data events' }).getByTestId('data-event').filter({ hasText: title });
   await expect(listed).toBeVisible();
   const eventId = (await listed.getAttribute('id'))!.replace('event-id-', '');
+  // By its anchor from here: while edited, the item shows a form, not its title.
+  const item = page.locator(`#event-id-${eventId}`);
   const band = page.locator(`[data-testid="chart-data-events"] [data-event-id="${eventId}"] > [aria-hidden="true"]`).first();
   await expect(band).toBeVisible();
   const before = (await band.boundingBox())!;
 
   // Edit opens the form in place, the title focused; no confirmation is asked.
-  const edit = listed.getByRole('button', { name: `Edit: ${title}`, exact: true });
+  const edit = item.getByRole('button', { name: `Edit: ${title}`, exact: true });
   await edit.focus();
   await page.keyboard.press('Enter');
-  const editForm = listed.getByRole('form', { name: 'Edit data event' });
+  const editForm = item.getByRole('form', { name: 'Edit data event' });
   const titleField = editForm.getByLabel('Title');
   await expect(titleField).toBeFocused();
   await expect(titleField).toHaveValue(title);
@@ -296,7 +301,7 @@ test('a data event edited in place by keyboard: errors beside the field, then it
   await expect(snackbar(page)).toContainText('Event updated.');
   await expect(editForm).toHaveCount(0);
   // Back on the event's Edit button, where the keyboard left.
-  await expect(listed.getByRole('button', { name: `Edit: ${title} (moved)`, exact: true })).toBeFocused();
+  await expect(item.getByRole('button', { name: `Edit: ${title} (moved)`, exact: true })).toBeFocused();
   await expect(page.getByTestId('chart-data-events').getByRole('link', { name: `${title} (moved)` })).toBeVisible();
   await expect
     .poll(async () => {
@@ -307,11 +312,11 @@ test('a data event edited in place by keyboard: errors beside the field, then it
   await keepScreenshot(page, testInfo, 'data-event-edited');
 
   // Escape leaves an edit unsaved.
-  await listed.getByRole('button', { name: `Edit: ${title} (moved)`, exact: true }).click();
+  await item.getByRole('button', { name: `Edit: ${title} (moved)`, exact: true }).click();
   await editForm.getByLabel('Title').fill('never saved');
   await page.keyboard.press('Escape');
   await expect(editForm).toHaveCount(0);
-  await expect(listed).toContainText(`${title} (moved)`);
+  await expect(item).toContainText(`${title} (moved)`);
   await page.context().close();
 });
 

@@ -46,14 +46,23 @@ describe('discussions projection', () => {
     expect(posts[3]!.body).toBe('');
   });
 
-  it('keeps data events with their edits, without the deleted ones', async () => {
-    const events = await rows<{ id: string; end_time: Date; all_project_sensors: boolean }>(
-      'SELECT id, end_time, all_project_sensors FROM data_events WHERE project_id = $1',
-      [firstProject],
-    );
-    expect(events.map((e) => [Number(e.id) - firstPost, e.end_time.toISOString(), e.all_project_sensors])).toEqual([
-      [4, '2026-04-01T13:00:00.000Z', true],
-    ]);
+  it('keeps data events with their edits and new scope, without the deleted ones', async () => {
+    const events = await rows<{
+      id: string;
+      end_time: Date;
+      all_project_sensors: boolean;
+      sensors: unknown;
+      station_ids: string[];
+    }>('SELECT id, end_time, all_project_sensors, sensors, station_ids FROM data_events WHERE project_id = $1', [firstProject]);
+    expect(
+      events.map((e) => [
+        Number(e.id) - firstPost,
+        e.end_time.toISOString(),
+        e.all_project_sensors,
+        e.sensors,
+        e.station_ids.map(Number),
+      ]),
+    ).toEqual([[4, '2026-04-01T13:00:00.000Z', false, [{ stationId: 7, sensorId: 3 }], [7]]]);
   });
 
   it('keeps one request per report round, counts its reporters, and drops withdrawn ones', async () => {
@@ -99,6 +108,11 @@ describe('discussions projection', () => {
       late(
         'DataEventEdited',
         { eventId: 99_999, title: 'x', description: '', start: at, end: at, editedAt: at },
+        'data-event-99999',
+      ),
+      late(
+        'DataEventRescoped',
+        { eventId: 99_999, scope: { kind: 'project', projectId: 1 }, rescopedAt: at },
         'data-event-99999',
       ),
       late(

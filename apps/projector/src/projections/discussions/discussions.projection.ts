@@ -3,6 +3,7 @@ import {
   moderationEventTypes,
   postEventTypes,
   type DataEventEvent,
+  type DataEventScope,
   type ModerationEvent,
   type PostEvent,
 } from '@groundtruth/domain';
@@ -16,6 +17,12 @@ import {
 } from '@groundtruth/platform';
 
 type Handled = PostEvent | DataEventEvent | ModerationEvent;
+
+/** A scope as the row keeps it: all_project_sensors, sensors (JSON), station_ids (to find events by station). */
+const scopeColumns = (scope: DataEventScope): [boolean, string, number[]] => {
+  const sensors = scope.kind === 'sensors' ? scope.sensors : [];
+  return [scope.kind === 'project', JSON.stringify(sensors), [...new Set(sensors.map((s) => s.stationId))]];
+};
 
 /**
  * Comments and replies, data events and moderation requests as the discussion panels and the
@@ -74,7 +81,7 @@ export const discussionsProjection: Projection = {
         }
         case 'DataEventCreated': {
           const d = event.data;
-          const sensors = d.scope.kind === 'sensors' ? d.scope.sensors : [];
+          const scope = scopeColumns(d.scope);
           await client.query(
             `INSERT INTO ${dataEvents} (id, project_id, bookmark, author_id, title, description, start_time, end_time,
                all_project_sensors, sensors, station_ids, revision, created_at, updated_at)
@@ -88,9 +95,7 @@ export const discussionsProjection: Projection = {
               d.description,
               d.start,
               d.end,
-              d.scope.kind === 'project',
-              JSON.stringify(sensors),
-              [...new Set(sensors.map((s) => s.stationId))],
+              ...scope,
               revision,
               d.createdAt,
             ],
@@ -108,18 +113,10 @@ export const discussionsProjection: Projection = {
         }
         case 'DataEventRescoped': {
           const d = event.data;
-          const sensors = d.scope.kind === 'sensors' ? d.scope.sensors : [];
           await client.query(
             `UPDATE ${dataEvents} SET all_project_sensors = $2, sensors = $3, station_ids = $4, revision = $5, updated_at = $6
              WHERE id = $1 AND revision < $5`,
-            [
-              d.eventId,
-              d.scope.kind === 'project',
-              JSON.stringify(sensors),
-              [...new Set(sensors.map((s) => s.stationId))],
-              revision,
-              d.rescopedAt,
-            ],
+            [d.eventId, ...scopeColumns(d.scope), revision, d.rescopedAt],
           );
           break;
         }

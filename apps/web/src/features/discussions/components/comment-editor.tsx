@@ -56,6 +56,7 @@ const CommentEditor = ({
   const { t } = useTranslation();
   const listId = useId();
   const hintId = useId();
+  const placeholderId = useId();
   const optionId = (item: Mentionable) => `${listId}-option-${item.id}`;
   const [suggesting, setSuggesting] = useState<Suggesting | null>(null);
   const [active, setActive] = useState(0);
@@ -143,8 +144,8 @@ const CommentEditor = ({
         'aria-label': label,
         'aria-autocomplete': 'list',
         'aria-haspopup': 'listbox',
-        'aria-describedby': hintId,
-        ...(placeholder ? { 'aria-placeholder': placeholder } : {}),
+        // aria-placeholder is for textboxes only: the placeholder describes the combobox instead.
+        'aria-describedby': placeholder ? `${placeholderId} ${hintId}` : hintId,
       },
     },
     onUpdate: ({ editor: e }) => {
@@ -204,6 +205,7 @@ const CommentEditor = ({
       >
         {placeholder && blank && (
           <Typography
+            id={placeholderId}
             aria-hidden
             variant="body1"
             color="text.disabled"
