@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -15,6 +14,7 @@ import { plainWords } from '../utils/post-doc';
 import { postAnchor } from '../utils/post-hash';
 import { DataEventForm } from './data-event-form';
 import type { WorkspaceScope } from './discussion-panel';
+import { PostArticle } from './post-article';
 import { PostBody } from './post-body';
 
 /** One data event beside the comments (spec §2): title, time span, scope, description; edit, delete or report. */
@@ -53,23 +53,12 @@ export const DataEventItem = ({
   const instant = event.start === event.end;
 
   return (
-    <Box
-      component="article"
-      id={anchor}
-      tabIndex={-1}
-      aria-labelledby={`${anchor}-title`}
-      data-testid="data-event"
-      data-highlighted={highlighted ? 'true' : undefined}
-      sx={{
-        borderLeft: 4,
-        borderColor: 'secondary.main',
-        borderRadius: 1,
-        p: 1,
-        pl: 1.5,
-        outline: 'none',
-        bgcolor: highlighted ? 'warning.light' : 'transparent',
-        '&:focus-visible': { boxShadow: (theme) => `0 0 0 2px ${theme.palette.primary.main}` },
-      }}
+    <PostArticle
+      anchor={anchor}
+      labelledBy={`${anchor}-title`}
+      testId="data-event"
+      highlighted={highlighted}
+      sx={{ borderLeft: 4, borderColor: 'secondary.main', pl: 1.5 }}
     >
       {editing ? (
         <DataEventForm
@@ -164,6 +153,6 @@ export const DataEventItem = ({
       >
         {t('discussion.deleteText')}
       </ConfirmDialog>
-    </Box>
+    </PostArticle>
   );
 };
