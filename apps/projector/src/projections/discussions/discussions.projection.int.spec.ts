@@ -1,24 +1,15 @@
-import { createLogger, PostgresEventStore, ProjectionRunner, type EventStore, type RecordedEvent } from '@groundtruth/platform';
-import { createTestDatabase, type TestDatabase } from '../../../../../test/support/test-database.js';
+import type { RecordedEvent } from '@groundtruth/platform';
 import { appendDiscussionHistory, discussionCast, doc, text } from '../../../../../test/support/discussion-events.js';
-import { expectIdempotent, expectIgnored } from '../../../../../test/support/projection-checks.js';
+import { expectIdempotent, expectIgnored, projectedHistory } from '../../../../../test/support/projection-checks.js';
 import { discussionsProjection } from './discussions.projection.js';
 
-const log = createLogger('silent');
-let db: TestDatabase;
-let store: EventStore;
 const firstProject = 40;
 const firstPost = 1_000;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  store = new PostgresEventStore(db.pool);
-  await appendDiscussionHistory(store, { projects: 2, firstProject, firstPost });
-  expect(await new ProjectionRunner(db.pool, store, discussionsProjection, log).runUntilIdle()).toBe('idle');
+const world = projectedHistory({
+  history: (store) => appendDiscussionHistory(store, { projects: 2, firstProject, firstPost }),
+  projections: [discussionsProjection],
 });
-afterAll(() => db.drop());
-
-const rows = async <R>(sql: string, params: unknown[] = []) => (await db.pool.query(sql, params)).rows as R[];
+const { rows } = world;
 
 describe('discussions projection', () => {
   it('keeps posts with their edits, and deleted ones as empty placeholders', async () => {
@@ -102,7 +93,7 @@ describe('discussions projection', () => {
         position: { commit: 0n, sequence: 0n },
         metadata: { eventId: 'x', correlationId: 'x', causationId: 'x', userId: 1, occurredAt: at },
       }) as unknown as RecordedEvent;
-    await expectIgnored(db.pool, discussionsProjection, [
+    await expectIgnored(world.db.pool, discussionsProjection, [
       late('PostEdited', { postId: 99_999, body: doc(text('x')), mentions: [], editedAt: at }, 'post-99999'),
       late('PostDeleted', { postId: 99_999, deletedBy: 1, byModerator: false, deletedAt: at }, 'post-99999'),
       late(
@@ -129,6 +120,6 @@ describe('discussions projection', () => {
   });
 
   it('changes nothing when an event comes twice or the log comes again', async () => {
-    await expectIdempotent(db.pool, store, discussionsProjection);
+    await expectIdempotent(world.db.pool, world.store, discussionsProjection);
   });
 });
