@@ -252,7 +252,7 @@ test('a data event edited in place by keyboard: errors beside the field, then it
   browser,
   request,
 }, testInfo) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const page = await workspaceAsAdmin(browser, request);
   const form = await newEventForm(page);
   const title = `Probe moved ${Date.now().toString(36)}`;
@@ -297,7 +297,10 @@ test('a data event edited in place by keyboard: errors beside the field, then it
   await editForm.getByLabel('Start').fill(halfValue);
   await editForm.getByLabel('End').fill(windowEnd);
   // And over all the project's sensors from now on (its scope, as an event of its own).
-  await editForm.getByRole('radio', { name: "All the project's sensors", exact: true }).check();
+  await editForm.getByRole('radio', { name: 'As it is: 1 sensor', exact: true }).focus();
+  await page.keyboard.press('ArrowDown'); // the selected sensor
+  await page.keyboard.press('ArrowDown'); // all the project's sensors
+  await expect(editForm.getByRole('radio', { name: "All the project's sensors", exact: true })).toBeChecked();
   await titleField.fill(`${title} (moved)`);
   await titleField.press('Enter');
   await expect(snackbar(page)).toContainText('Event updated.');
