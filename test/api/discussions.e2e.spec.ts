@@ -2,6 +2,7 @@ import { request } from 'node:http';
 import { io, type Socket } from 'socket.io-client';
 import type { Notification, NotificationClientEvents, NotificationServerEvents } from '../../libs/contracts/src/index.js';
 import { outboxOf, signUp, type Mailbox, type TestUser } from '../support/accounts.js';
+import { newDeviceId } from '../support/device-ids.js';
 import { joinProject } from '../support/project-team.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { callAsReader } from '../support/versions.js';
@@ -376,6 +377,62 @@ describe('data events', () => {
     expect((await call('DELETE', `/api/data-events/${created.id}`, member.token)).status).toBe(403);
     expect((await call('DELETE', `/api/data-events/${created.id}`, owner.token)).status).toBe(204);
     expect((await call('DELETE', `/api/data-events/${created.id}`, owner.token)).status).toBe(404);
+  });
+
+  it('lets its author, the project Administrators and site admins edit one, scope included; nobody else', async () => {
+    const created = (await ok('POST', '/api/data-events', admin.token, { event: event() }))['event'] as {
+      id: number;
+      canEdit: boolean;
+    };
+    const station = (await ok('POST', '/api/stations', owner.token, { deviceId: newDeviceId(), name: 'Gauge' }))['id'] as number;
+    const fields = { title: doc(text('Flood')), start: '2026-05-01T10:00:00Z', end: '2026-05-01T12:00:00Z' };
+    const seenBy = async (token: string | null) =>
+      (
+        (await ok('GET', `/api/data-events/projects/${publicProject}`, token))['events'] as { id: number; canEdit: boolean }[]
+      ).find((e) => e.id === created.id)?.canEdit;
+    expect([await seenBy(admin.token), await seenBy(owner.token), await seenBy(member.token), await seenBy(null)]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+
+    // The project's Administrator (not its author) moves the end and narrows the scope to one sensor.
+    const edited = (
+      await ok('POST', `/api/data-events/${created.id}`, owner.token, {
+        ...fields,
+        end: '2026-05-01T14:00:00Z',
+        allProjectSensors: false,
+        sensors: [{ stationId: station, sensorId: 3 }],
+      })
+    )['event'];
+    expect(edited).toMatchObject({
+      end: '2026-05-01T14:00:00.000Z',
+      allProjectSensors: false,
+      sensors: [{ stationId: station, sensorId: 3 }],
+    });
+    const stream = await sut.runtime.store.readStream(`data-event-${created.id}`);
+    expect(stream.map((e) => e.type)).toEqual(['DataEventCreated', 'DataEventEdited', 'DataEventRescoped']);
+    expect(stream[2]?.metadata).toMatchObject({ userId: owner.id });
+    // The chart's ask by station finds it now.
+    const onCharts = (await ok('GET', `/api/data-events?stations=${station}`, owner.token))['events'] as { id: number }[];
+    expect(onCharts.map((e) => e.id)).toContain(created.id);
+
+    // Members and outsiders may not; signed out is 401; bad scopes and times are 400s naming the field.
+    expect((await call('POST', `/api/data-events/${created.id}`, member.token, fields)).status).toBe(403);
+    expect((await call('POST', `/api/data-events/${created.id}`, outsider.token, fields)).status).toBe(403);
+    expect((await call('POST', `/api/data-events/${created.id}`, null, fields)).status).toBe(401);
+    const noSensors = await call('POST', `/api/data-events/${created.id}`, admin.token, { ...fields, allProjectSensors: false });
+    expect([noSensors.status, noSensors.body?.['code']]).toEqual([400, 'DATA_EVENT.SENSORS_REQUIRED']);
+    const backwards = await call('POST', `/api/data-events/${created.id}`, admin.token, {
+      ...fields,
+      end: '2026-05-01T09:00:00Z',
+    });
+    expect([backwards.status, backwards.body?.['errors']]).toEqual([400, { end: 'The end cannot be before the start.' }]);
+    // Back to all the project's sensors, by the site admin.
+    expect(
+      (await ok('POST', `/api/data-events/${created.id}`, admin.token, { ...fields, allProjectSensors: true }))['event'],
+    ).toMatchObject({ allProjectSensors: true, sensors: [] });
   });
 
   it("keeps a private project's events from outsiders", async () => {

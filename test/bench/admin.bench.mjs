@@ -2,7 +2,7 @@
 // react-admin's simple REST data provider asks for it) over HTTP at 10,000 stations (target p95 ≤ 100 ms).
 // Runs the built product in this process (embedded stores, no demo), signs a bench account up, makes
 // it a site admin by the product's own command, and seeds BENCH_STATIONS (default 10,000) stations
-// exactly as the map benchmark does (maps.bench.mjs: RegisterStation and UpdateStation through the
+// as the map benchmark does (bench-stations.mjs: RegisterStation and UpdateStation through the
 // command bus, spread over the continental United States). Then it prints p50/p95/worst of BENCH_RUNS
 // (default 40) calls for: the first page (sorted by id, the console's default), the first page sorted
 // by name, a search (filter q), and the spec's own form (?page=0&pageSize=50).
@@ -16,12 +16,8 @@ import { createApiApp } from '@groundtruth/api';
 import { createLogger, loadConfig, openRuntime } from '@groundtruth/platform';
 import { commandMetadata } from '../../apps/api/dist/common/cqrs/command-metadata.js';
 import { SetRolesCommand } from '../../apps/api/dist/accounts/commands/set-roles/set-roles.command.js';
-import { RegisterStationCommand } from '../../apps/api/dist/stations/commands/register-station/register-station.command.js';
-import {
-  UpdateStationCommand,
-  updateStationInput,
-} from '../../apps/api/dist/stations/commands/update-station/update-station.command.js';
 import { benchCaller, signUpFromOutbox } from './bench-accounts.mjs';
+import { seedBenchStations } from './bench-stations.mjs';
 
 const STATIONS = Number(process.env.BENCH_STATIONS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -52,35 +48,6 @@ const base = `http://127.0.0.1:${app.getHttpServer().address().port}`;
 const bus = app.get(CommandBus);
 const api = benchCaller(base);
 
-// The map benchmark's places: the continental United States, denser around a few cities.
-let seed = 42;
-const random = () => {
-  seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-  return seed / 2_147_483_648;
-};
-const CITIES = [
-  [-74.0, 40.7],
-  [-87.6, 41.9],
-  [-118.2, 34.0],
-  [-106.6, 35.1],
-  [-122.4, 37.8],
-];
-const place = (n) => {
-  if (n % 3 === 0) {
-    const [lng, lat] = CITIES[n % CITIES.length];
-    return { longitude: lng + (random() - 0.5) * 0.6, latitude: lat + (random() - 0.5) * 0.4 };
-  }
-  return { longitude: -124 + random() * 57, latitude: 25 + random() * 24 };
-};
-const pool = async (count, task) => {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < count) await task(next++);
-    }),
-  );
-};
-
 try {
   const tokenFile = path.join(dataDir, 'bench-token.txt');
   let token = existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8') : undefined;
@@ -92,20 +59,7 @@ try {
       body: { name: 'Bench project', description: 'd', goal: 'g', location: 'United States', privacy: 1 },
     });
     const { body: me } = await api('GET', '/api/user', { token });
-    await pool(STATIONS, async (n) => {
-      const deviceId = (0xbe_0000_0000 + n).toString(16).padStart(16, '0');
-      const { stationId } = await bus.execute(
-        new RegisterStationCommand({ deviceId, name: `Bench station ${n}` }, commandMetadata(me.id)),
-      );
-      await bus.execute(
-        new UpdateStationCommand(
-          updateStationInput(stationId, { location: place(n), deployedAt: '2026-01-01T00:00:00.000Z' }),
-          null,
-          commandMetadata(me.id),
-        ),
-      );
-      if ((n + 1) % 1000 === 0) console.log(`  seeded ${fmt(n + 1)} stations (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-    });
+    await seedBenchStations(bus, me.id, { count: STATIONS, concurrency: CONCURRENCY });
     if (KEPT_DIR) writeFileSync(tokenFile, token);
   }
   const { body: me } = await api('GET', '/api/user', { token });

@@ -46,13 +46,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import { chromium } from '@playwright/test';
 import { createApiApp } from '@groundtruth/api';
 import { createLogger, loadConfig, openRuntime } from '@groundtruth/platform';
-import { commandMetadata } from '../../apps/api/dist/common/cqrs/command-metadata.js';
-import { RegisterStationCommand } from '../../apps/api/dist/stations/commands/register-station/register-station.command.js';
-import {
-  UpdateStationCommand,
-  updateStationInput,
-} from '../../apps/api/dist/stations/commands/update-station/update-station.command.js';
 import { benchCaller, signUpFromOutbox } from './bench-accounts.mjs';
+import { inParallel, seedBenchStations } from './bench-stations.mjs';
 import { FRAME_TRACE_CATEGORIES, FRAME_TRACE_NOTE, chromiumCpu, describeFrames, frameCosts } from './frame-trace.mjs';
 
 const STATIONS = Number(process.env.BENCH_STATIONS ?? 10_000);
@@ -103,40 +98,6 @@ const bus = app.get(CommandBus);
 
 const api = benchCaller(base);
 
-/** A repeatable spread of places: the continental United States, denser around a few cities. */
-let seed = 42;
-const random = () => {
-  seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-  return seed / 2_147_483_648;
-};
-const CITIES = [
-  [-74.0, 40.7],
-  [-87.6, 41.9],
-  [-118.2, 34.0],
-  [-106.6, 35.1],
-  [-122.4, 37.8],
-];
-const place = (n) => {
-  if (n % 3 === 0) {
-    const [lng, lat] = CITIES[n % CITIES.length];
-    return { longitude: lng + (random() - 0.5) * 0.6, latitude: lat + (random() - 0.5) * 0.4 };
-  }
-  return { longitude: -124 + random() * 57, latitude: 25 + random() * 24 };
-};
-
-/** Runs `task(i)` for 0 ≤ i < count, `CONCURRENCY` at a time. */
-const pool = async (count, task) => {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < count) {
-        const i = next++;
-        await task(i);
-      }
-    }),
-  );
-};
-
 try {
   const tokenFile = path.join(dataDir, 'bench-token.txt');
   let token = existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8') : undefined;
@@ -149,24 +110,9 @@ try {
       body: { name: 'Bench project', description: 'd', goal: 'g', location: 'United States', privacy: 1 },
     });
     const { body: me } = await api('GET', '/api/user', { token });
-    const ids = [];
     const started = Date.now();
     const minute = (ms) => new Date(Math.floor(ms / 60_000) * 60_000).toISOString();
-    await pool(STATIONS, async (n) => {
-      const deviceId = (0xbe_0000_0000 + n).toString(16).padStart(16, '0');
-      const { stationId } = await bus.execute(
-        new RegisterStationCommand({ deviceId, name: `Bench station ${n}` }, commandMetadata(me.id)),
-      );
-      await bus.execute(
-        new UpdateStationCommand(
-          updateStationInput(stationId, { location: place(n), deployedAt: '2026-01-01T00:00:00.000Z' }),
-          null,
-          commandMetadata(me.id),
-        ),
-      );
-      ids[n] = stationId;
-      if ((n + 1) % 1000 === 0) console.log(`  seeded ${fmt(n + 1)} stations (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-    });
+    const ids = await seedBenchStations(bus, me.id, { count: STATIONS, concurrency: CONCURRENCY });
     // The projections catch up (the commands did not wait for them).
     for (;;) {
       const { body } = await api('GET', '/api/stations/map', { token });
@@ -175,7 +121,7 @@ try {
       await sleep(1000);
     }
     const now = Date.now();
-    await pool(Math.ceil(STATIONS / READINGS_EVERY), async (i) => {
+    await inParallel(Math.ceil(STATIONS / READINGS_EVERY), CONCURRENCY, async (i) => {
       const n = i * READINGS_EVERY;
       const rows = [3, 2, 1].map((h) => `${minute(now - h * 3_600_000)},${(10 + ((n + h) % 10)).toFixed(1)}`);
       await api('POST', `/api/data/stations/${ids[n]}/csv`, {

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { createProject, demoAdmin, joinProject } from './projects';
 import {
   DESKTOP,
@@ -37,7 +37,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 /** The discussion's editor (the first is the new comment's). */
-const editor = (page: Page, name: string | RegExp) => page.getByRole('textbox', { name });
+const editor = (page: Page, name: string | RegExp) => page.getByRole('combobox', { name });
 
 for (const { locale, newComment, badge, mentioned, typeName } of [
   {
@@ -195,11 +195,8 @@ test('a comment journey: post, reply, edit, delete a thread with replies (placeh
   await page.context().close();
 });
 
-test('a data event journey: posted from the workspace, listed beside the comments, drawn on the chart, linked by #event-id (en-US)', async ({
-  browser,
-  request,
-}, testInfo) => {
-  test.setTimeout(150_000);
+/** The demo station's explore workspace, its chart drawn, for the demo site admin. */
+const workspaceAsAdmin = async (browser: Browser, request: APIRequestContext): Promise<Page> => {
   const admin = await demoAdmin(request);
   const { station, projectId } = await seededStation(request, 'Hudson at Kingston');
   const page = await signedInPage(browser, admin, 'en-US');
@@ -207,11 +204,24 @@ test('a data event journey: posted from the workspace, listed beside the comment
   await page.goto(`/dashboard/explore?bookmark=${encodeURIComponent(JSON.stringify(bookmark))}`);
   await expect(page).toHaveURL(/\/viz\?v=/, { timeout: 30_000 });
   await expect(page.locator('[data-testid="explore-chart"][data-state="drawn"]').first()).toBeVisible({ timeout: 30_000 });
+  return page;
+};
+
+/** The posts toggle set to a data event: its form. */
+const newEventForm = async (page: Page) => {
+  await page.getByRole('group', { name: 'Post a comment or a data event' }).getByRole('button', { name: 'Data event' }).click();
+  return page.getByRole('form', { name: 'New data event' });
+};
+
+test('a data event journey: posted from the workspace, listed beside the comments, drawn on the chart, linked by #event-id (en-US)', async ({
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const page = await workspaceAsAdmin(browser, request);
 
   // The posts toggle is there for a site admin, with no group empty.
-  const toggle = page.getByRole('group', { name: 'Post a comment or a data event' });
-  await toggle.getByRole('button', { name: 'Data event' }).click();
-  const form = page.getByRole('form', { name: 'New data event' });
+  const form = await newEventForm(page);
   await form.getByRole('button', { name: 'Save event' }).click();
   await expect(form.getByText('Required.')).toBeVisible();
   const title = `Sensor cleaned ${Date.now().toString(36)}`;
@@ -235,6 +245,134 @@ test('a data event journey: posted from the workspace, listed beside the comment
   await page.getByRole('alertdialog', { name: 'Delete this data event?' }).getByRole('button', { name: 'Yes, delete' }).click();
   await expect(listed).toHaveCount(0);
   await expect(page.getByTestId('chart-data-events').getByRole('link', { name: title })).toHaveCount(0);
+  await page.context().close();
+});
+
+test('a data event edited in place by keyboard: errors beside the field, then its band moves on the chart (en-US)', async ({
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const page = await workspaceAsAdmin(browser, request);
+  const form = await newEventForm(page);
+  const title = `Probe moved ${Date.now().toString(36)}`;
+  await form.getByLabel('Title').fill(title);
+  // The new event spans the chart's window; its edit will keep its second half only.
+  const windowStart = await form.getByLabel('Start').inputValue();
+  const windowEnd = await form.getByLabel('End').inputValue();
+  await form.getByRole('button', { name: 'Save event' }).click();
+
+  const listed = page.getByRole('list', { name: 'Data events' }).getByTestId('data-event').filter({ hasText: title });
+  await expect(listed).toBeVisible();
+  const eventId = (await listed.getAttribute('id'))!.replace('event-id-', '');
+  // By its anchor from here: while edited, the item shows a form, not its title.
+  const item = page.locator(`#event-id-${eventId}`);
+  const band = page.locator(`[data-testid="chart-data-events"] [data-event-id="${eventId}"] > [aria-hidden="true"]`).first();
+  await expect(band).toBeVisible();
+  const before = (await band.boundingBox())!;
+
+  // Edit opens the form in place, the title focused; no confirmation is asked.
+  const edit = item.getByRole('button', { name: `Edit: ${title}`, exact: true });
+  await edit.focus();
+  await page.keyboard.press('Enter');
+  const editForm = item.getByRole('form', { name: 'Edit data event' });
+  const titleField = editForm.getByLabel('Title');
+  await expect(titleField).toBeFocused();
+  await expect(titleField).toHaveValue(title);
+  await expect(editForm.getByRole('radio', { name: 'As it is: 1 sensor', exact: true })).toBeChecked();
+  expect(await blockingViolations(page, 'data event edit form')).toEqual([]);
+
+  // An end before the start: said beside the end, nothing saved.
+  await editForm.getByLabel('End').fill('2000-01-01T00:00');
+  await titleField.focus();
+  await page.keyboard.press('Enter');
+  const endField = editForm.getByRole('textbox', { name: 'End' });
+  await expect(editForm.getByText('The end cannot be before the start.')).toBeVisible();
+  await expect(endField).toHaveAttribute('aria-invalid', 'true');
+
+  // The second half of the window: the band starts further right and is narrower.
+  const half = new Date((new Date(windowStart).getTime() + new Date(windowEnd).getTime()) / 2);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const halfValue = `${half.getFullYear()}-${pad(half.getMonth() + 1)}-${pad(half.getDate())}T${pad(half.getHours())}:${pad(half.getMinutes())}`;
+  await editForm.getByLabel('Start').fill(halfValue);
+  await editForm.getByLabel('End').fill(windowEnd);
+  // A workspace's event: its scope may be the charts' sensors, not the whole project's (that is the API suite's).
+  await expect(editForm.getByRole('radio', { name: "All the project's sensors", exact: true })).toHaveCount(0);
+  await titleField.fill(`${title} (moved)`);
+  await titleField.press('Enter');
+  await expect(snackbar(page)).toContainText('Event updated.');
+  await expect(editForm).toHaveCount(0);
+  // Back on the event's Edit button, where the keyboard left.
+  await expect(item.getByRole('button', { name: `Edit: ${title} (moved)`, exact: true })).toBeFocused();
+  await expect(page.getByTestId('chart-data-events').getByRole('link', { name: `${title} (moved)` })).toBeVisible();
+  await expect
+    .poll(async () => {
+      const after = (await band.boundingBox())!;
+      return after.x > before.x + before.width / 4 && after.width < before.width * 0.75;
+    })
+    .toBe(true);
+  await keepScreenshot(page, testInfo, 'data-event-edited');
+
+  // Escape leaves an edit unsaved.
+  await item.getByRole('button', { name: `Edit: ${title} (moved)`, exact: true }).click();
+  await editForm.getByLabel('Title').fill('never saved');
+  await page.keyboard.press('Escape');
+  await expect(editForm).toHaveCount(0);
+  await expect(item).toContainText(`${title} (moved)`);
+  await page.context().close();
+});
+
+test('the @ list is a combobox the keyboard drives: arrows move the active person, Enter picks (en-US)', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now().toString(36);
+  const ana = await makeOwner(request, `kb-ana-${stamp}`);
+  const x = await makeOwner(request, `kb${stamp}x`);
+  const y = await makeOwner(request, `kb${stamp}y`);
+  const projectId = await createProject(request, ana, { name: `Keyboard mentions ${stamp}`, privacy: 0 });
+  await joinProject(request, ana, projectId, x);
+  await joinProject(request, ana, projectId, y);
+  const page = await signedInPage(browser, ana, 'en-US');
+  await page.goto(`/dashboard/projects/${projectId}`);
+  const box = editor(page, 'New comment');
+  await box.click();
+  // Closed: a combobox that says so and points at nothing.
+  await expect(box).toHaveAttribute('aria-expanded', 'false');
+  await expect(box).toHaveAttribute('aria-autocomplete', 'list');
+  await expect(box).not.toHaveAttribute('aria-activedescendant', /.+/);
+
+  await box.pressSequentially(`Ask @kb${stamp}`);
+  const list = page.getByRole('listbox', { name: 'People to mention' });
+  const options = list.getByRole('option');
+  await expect(options).toHaveCount(2);
+  await expect(box).toHaveAttribute('aria-expanded', 'true');
+  await expect(box).toHaveAttribute('aria-controls', (await list.getAttribute('id'))!);
+  const ids = await options.evaluateAll((els) => els.map((e) => e.id));
+  expect(ids.every((id) => id !== '')).toBe(true);
+  await expect(box).toHaveAttribute('aria-activedescendant', ids[0]!);
+  await expect(options.nth(0)).toHaveAttribute('aria-selected', 'true');
+  // The caret stays in the text while the list is open.
+  await expect(box).toBeFocused();
+  expect(await blockingViolations(page, 'mention list open')).toEqual([]);
+
+  await page.keyboard.press('ArrowDown');
+  await expect(box).toHaveAttribute('aria-activedescendant', ids[1]!);
+  await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await expect(options.nth(0)).toHaveAttribute('aria-selected', 'false');
+  const chosen = (await options.nth(1).textContent())!;
+  await page.keyboard.press('ArrowDown'); // past the last: back to the first
+  await expect(box).toHaveAttribute('aria-activedescendant', ids[0]!);
+  await page.keyboard.press('ArrowUp');
+  await expect(box).toHaveAttribute('aria-activedescendant', ids[1]!);
+  await page.keyboard.press('Enter'); // picks the active person
+  await expect(list).toHaveCount(0);
+  await expect(box).toHaveAttribute('aria-expanded', 'false');
+  await expect(box).not.toHaveAttribute('aria-activedescendant', /.+/);
+  await expect(box).not.toHaveAttribute('aria-controls', /.+/);
+  await page.keyboard.press('Enter'); // saves the comment
+  await expect(page.getByTestId('comment').first()).toContainText(`@${chosen}`);
   await page.context().close();
 });
 

@@ -121,7 +121,7 @@ test('the admin view: details, stations 4 a page, the team manager and the activ
 
   // The comments have their place: the discussion, empty so far, with its editor.
   await expect(main.getByRole('region', { name: 'Comments' })).toContainText('No comments yet. Start the conversation.');
-  await expect(main.getByRole('textbox', { name: 'New comment' })).toBeVisible();
+  await expect(main.getByRole('combobox', { name: 'New comment' })).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 0));
   await keepScreenshot(page, testInfo, 'project-admin-en-desktop');
   expect(await blockingViolations(page, 'project admin view')).toEqual([]);

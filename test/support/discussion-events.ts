@@ -156,6 +156,20 @@ export const appendDiscussionHistory = async (
       { type: 'EditDataEvent', data: { ...fields, eventId: pid(4), end: '2026-04-01T13:00:00.000Z' } },
       cast.owner,
     );
+    // Narrowed to one sensor by an edit (DataEventRescoped).
+    await events(
+      pid(4),
+      {
+        type: 'EditDataEvent',
+        data: {
+          ...fields,
+          eventId: pid(4),
+          end: '2026-04-01T13:00:00.000Z',
+          scope: { kind: 'sensors', sensors: [{ stationId: 7, sensorId: 3 }] },
+        },
+      },
+      cast.owner,
+    );
     await events(
       pid(5),
       {

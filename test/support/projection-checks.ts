@@ -2,6 +2,8 @@ import type pg from 'pg';
 import {
   createLogger,
   inTransaction,
+  PostgresEventStore,
+  ProjectionRunner,
   quoteIdent,
   rebuildProjection,
   type EventStore,
@@ -9,6 +11,7 @@ import {
   type RecordedEvent,
 } from '../../libs/platform/src/index.js';
 import { readModelSnapshot } from './read-models.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 const log = createLogger('silent');
 
@@ -87,3 +90,48 @@ export const withData = (event: RecordedEvent, data: Record<string, unknown>, st
   streamId,
   data: { ...(event.data as Record<string, unknown>), ...data },
 });
+
+/** A projection spec's world: a fresh database, its event store, and the tables the projections built. */
+export type ProjectedHistory = {
+  readonly db: TestDatabase;
+  readonly store: EventStore;
+  rows<R>(sql: string, params?: readonly unknown[]): Promise<R[]>;
+};
+
+/**
+ * The set-up every projection spec repeats: before all its tests, a fresh database whose log holds
+ * `history`, run through `projections` until idle; dropped after. Read `db` and `store` inside tests.
+ */
+export const projectedHistory = (setup: {
+  readonly history: (store: EventStore, db: TestDatabase) => Promise<void>;
+  readonly projections: readonly Projection[];
+  readonly batchSize?: number;
+  /** The store over the database (a sealing one for personal data); a plain Postgres store by default. */
+  readonly store?: (db: TestDatabase) => EventStore;
+  readonly timeoutMs?: number;
+}): ProjectedHistory => {
+  let db: TestDatabase | null = null;
+  let store: EventStore | null = null;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    store = setup.store ? setup.store(db) : new PostgresEventStore(db.pool);
+    await setup.history(store, db);
+    for (const projection of setup.projections) {
+      const options = setup.batchSize ? { batchSize: setup.batchSize } : {};
+      expect(await new ProjectionRunner(db.pool, store, projection, log, options).runUntilIdle()).toBe('idle');
+    }
+  }, setup.timeoutMs ?? 60_000);
+  afterAll(async () => db?.drop());
+  const world: ProjectedHistory = {
+    get db() {
+      if (!db) throw new Error('projectedHistory: read db inside a test');
+      return db;
+    },
+    get store() {
+      if (!store) throw new Error('projectedHistory: read store inside a test');
+      return store;
+    },
+    rows: async <R>(sql: string, params: readonly unknown[] = []) => (await world.db.pool.query(sql, [...params])).rows as R[],
+  };
+  return world;
+};

@@ -86,8 +86,26 @@ export class DataEventsController {
   @ApiRoute(routes.editDataEvent)
   async edit(@CurrentActor() actor: Actor, @Input('params') { id }: { id: number }, @Input('body') body: EditDataEventBody) {
     const event = await this.readable(actor, id);
-    authorize(actor, 'post.edit', { isAuthor: event.author.id === userIdOf(actor) });
-    await this.commands.execute(new EditDataEventCommand({ eventId: id, ...body }, commandMetadata(userIdOf(actor))));
+    const role = event.projectId === null ? null : (await this.places.access(actor, event.projectId)).role;
+    authorize(actor, 'dataEvent.edit', { isAuthor: event.author.id === userIdOf(actor), role });
+    const { allProjectSensors, sensors, ...fields } = body;
+    let scope: DataEventScope | undefined;
+    if (allProjectSensors === true) {
+      if (event.projectId === null)
+        throw DomainError.validation('DATA_EVENT.PROJECT_REQUIRED', {
+          allProjectSensors: 'An event about all project sensors needs the project.',
+        });
+      scope = { kind: 'project', projectId: event.projectId };
+    } else if (allProjectSensors === false || sensors !== undefined) {
+      scope = { kind: 'sensors', sensors: sensors ?? [] };
+      await this.stations.authorizeReadAll([...new Set(scope.sensors.map((s) => s.stationId))], actor);
+    }
+    await this.commands.execute(
+      new EditDataEventCommand(
+        { eventId: id, ...fields, ...(scope ? { scope } : {}), byAdministrator: event.author.id !== userIdOf(actor) },
+        commandMetadata(userIdOf(actor)),
+      ),
+    );
     return { event: await this.queries.one(id, actor) };
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { authorize, DomainError, type Actor, type PostTarget } from '@groundtruth/domain';
+import { authorize, DomainError, type Actor, type PostTarget, type ProjectResource } from '@groundtruth/domain';
 import { BookmarkStore } from '../bookmarks/index.js';
 import { ProjectsQueries } from '../projects/index.js';
 
@@ -28,6 +28,11 @@ export class PostPlaces {
       await this.bookmark(target.bookmark);
       authorize(actor, 'post.writeOnWorkspace', {});
     }
+  }
+
+  /** The asker's access to a project (its publicity and their role in it). */
+  async access(actor: Actor, projectId: number): Promise<ProjectResource> {
+    return (await this.projects.getWithAccess(projectId, actor)).access;
   }
 
   /** Data events: the project's Administrators and site admins; on a workspace, site admins. */

@@ -76,6 +76,8 @@ export const DataEvent = z
     createdAt: z.string(),
     updatedAt: z.string(),
     userHasReported: z.boolean(),
+    /** Whether the asker may edit it (its author, the project's Administrators, site admins). */
+    canEdit: z.boolean(),
     type: z.literal('event'),
   })
   .meta({ id: 'DataEvent' });
@@ -105,6 +107,9 @@ export const EditDataEventBody = z
     description: RichText.default(''),
     start: z.iso.datetime({ offset: true }),
     end: z.iso.datetime({ offset: true }),
+    /** Given: the scope changes to all the project's sensors, or to `sensors`; left out, it stays. */
+    allProjectSensors: z.boolean().optional(),
+    sensors: z.array(SensorRef).max(100).optional(),
   })
   .meta({ id: 'EditDataEventBody' });
 export type EditDataEventBody = z.infer<typeof EditDataEventBody>;

@@ -29,6 +29,8 @@ export type StationResource = {
 };
 /** Something written by one person (a field note): is the asker its author. */
 export type AuthoredResource = { readonly isAuthor: boolean };
+/** A data event: its author, and the asker's role in the project it belongs to (null on a workspace). */
+export type DataEventResource = { readonly isAuthor: boolean; readonly role: ProjectRole | null };
 /** An account acted upon: whose it is. */
 export type AccountResource = { readonly userId: number };
 export type NoResource = Record<string, never>;
@@ -203,6 +205,11 @@ export const rules = {
   'dataEvent.create': { signIn: true, allow: administers } satisfies Rule<ProjectResource>,
   /** A data event on a saved workspace that belongs to no project: site admins. */
   'dataEvent.createOnWorkspace': siteAdmin<NoResource>(),
+  /** Edit a data event: its author, the project's Administrators (who may mark events) and site admins. */
+  'dataEvent.edit': {
+    signIn: true,
+    allow: (a: Actor, e: DataEventResource) => isUser(a) && (e.isAuthor || e.role === 'administrator' || isSiteAdmin(a)),
+  } satisfies Rule<DataEventResource>,
   /** One's own notifications (list, mark seen, the live socket). */
   'notifications.read': signedIn<NoResource>(),
 

@@ -5,6 +5,7 @@ import type {
   Action,
   Actor,
   AuthoredResource,
+  DataEventResource,
   NoResource,
   PersonResource,
   ProjectResource,
@@ -71,6 +72,19 @@ const generalPublicStation = station("someone else's station in public projects 
 });
 const ownNote: On<AuthoredResource> = { name: 'their own field note', resourceFor: () => ({ isAuthor: true }) };
 const othersNote: On<AuthoredResource> = { name: "someone else's field note", resourceFor: () => ({ isAuthor: false }) };
+/** A data event on a project, as each asker sees it (the asker's role in its project). */
+const ownEvent: On<DataEventResource> = {
+  name: 'their own data event',
+  resourceFor: (who) => ({ isAuthor: true, role: who.projectRole }),
+};
+const othersEvent: On<DataEventResource> = {
+  name: "someone else's data event on a project",
+  resourceFor: (who) => ({ isAuthor: false, role: who.projectRole }),
+};
+const othersWorkspaceEvent: On<DataEventResource> = {
+  name: "someone else's data event on a workspace",
+  resourceFor: () => ({ isAuthor: false, role: null }),
+};
 const ownAccount: On<AccountResource> = {
   name: 'their own account',
   resourceFor: ({ actor }) => {
@@ -237,6 +251,9 @@ const table: readonly Row[] = [
   ...line('dataEvent.create',       publicProject,       [signIn, forbid, forbid, allow,  forbid, allow]),
   ...line('dataEvent.create',       privateProject,      [signIn, forbid, forbid, allow,  forbid, allow]),
   ...line('dataEvent.createOnWorkspace', nothing,        [signIn, forbid, forbid, forbid, forbid, allow]),
+  ...line('dataEvent.edit',         ownEvent,            [na,     allow,  allow,  allow,  allow,  allow]),
+  ...line('dataEvent.edit',         othersEvent,         [signIn, forbid, forbid, allow,  forbid, allow]),
+  ...line('dataEvent.edit',         othersWorkspaceEvent,[signIn, forbid, forbid, forbid, forbid, allow]),
   ...line('notifications.read',     nothing,             [signIn, allow,  allow,  allow,  allow,  allow]),
   ...line('audit.readAny',          nothing,             [signIn, forbid, forbid, forbid, forbid, allow]),
   ...line('audit.readPersonal',     nothing,             [signIn, forbid, forbid, forbid, forbid, allow]),

@@ -11,7 +11,14 @@ export type CreateDataEvent = Command<
     readonly scope: DataEventScope;
   }
 >;
-export type EditDataEvent = Command<'EditDataEvent', DataEventFields & { readonly eventId: number }>;
+/**
+ * Edit a data event's fields and, when `scope` is given, what it is about. `byAdministrator`: the
+ * project's Administrator or a site admin edits someone else's event (the policy has allowed it).
+ */
+export type EditDataEvent = Command<
+  'EditDataEvent',
+  DataEventFields & { readonly eventId: number; readonly scope?: DataEventScope; readonly byAdministrator?: boolean }
+>;
 export type DeleteDataEvent = Command<'DeleteDataEvent', { readonly eventId: number; readonly byModerator: boolean }>;
 
 export type DataEventCommand = CreateDataEvent | EditDataEvent | DeleteDataEvent;

@@ -71,6 +71,15 @@ const checkScope = (scope: DataEventScope, projectId: number | null): DataEventS
   return { kind: 'sensors', sensors };
 };
 
+const scopeKey = (scope: DataEventScope): string =>
+  scope.kind === 'project'
+    ? `project:${scope.projectId}`
+    : scope.sensors
+        .map((s) => `${s.stationId}:${s.sensorId}`)
+        .sort()
+        .join(',');
+const sameScope = (a: DataEventScope, b: DataEventScope): boolean => scopeKey(a) === scopeKey(b);
+
 /** One data event (`data-event-{id}`): a titled moment or span on some sensors' charts. */
 export const dataEventDecider: Decider<DataEventState, DataEventCommand, DataEventEvent> = {
   initialState: { status: 'absent' },
@@ -85,6 +94,8 @@ export const dataEventDecider: Decider<DataEventState, DataEventCommand, DataEve
         const { title, description, start, end } = event.data;
         return { ...state, title, description, start, end };
       }
+      case 'DataEventRescoped':
+        return state.status === 'live' ? { ...state, scope: event.data.scope } : state;
       case 'DataEventDeleted':
         return state.status === 'live' ? { ...state, status: 'deleted' } : state;
       default:
@@ -105,17 +116,21 @@ export const dataEventDecider: Decider<DataEventState, DataEventCommand, DataEve
       }
       case 'EditDataEvent': {
         if (state.status !== 'live') throw notFound();
-        if (meta.userId !== state.authorId)
+        if (!command.data.byAdministrator && meta.userId !== state.authorId)
           throw new DomainError('forbidden', 'DATA_EVENT.NOT_AUTHOR', dataEventMessages.notAuthor);
         const fields = checkFields(command.data);
+        const scope = command.data.scope === undefined ? state.scope : checkScope(command.data.scope, state.projectId);
+        const events: DataEventEvent[] = [];
         if (
-          fields.title === state.title &&
-          fields.description === state.description &&
-          fields.start === state.start &&
-          fields.end === state.end
+          fields.title !== state.title ||
+          fields.description !== state.description ||
+          fields.start !== state.start ||
+          fields.end !== state.end
         )
-          return [];
-        return [{ type: 'DataEventEdited', data: { eventId: state.eventId, ...fields, editedAt: meta.now } }];
+          events.push({ type: 'DataEventEdited', data: { eventId: state.eventId, ...fields, editedAt: meta.now } });
+        if (!sameScope(scope, state.scope))
+          events.push({ type: 'DataEventRescoped', data: { eventId: state.eventId, scope, rescopedAt: meta.now } });
+        return events;
       }
       case 'DeleteDataEvent': {
         if (state.status !== 'live') throw notFound();

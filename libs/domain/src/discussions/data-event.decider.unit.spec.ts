@@ -163,4 +163,59 @@ describe('data event decider', () => {
       .when({ type: 'DeleteDataEvent', data: { eventId: 4, byModerator: false } }, meta)
       .thenThrows({ kind: 'not_found' });
   });
+
+  it('lets an administrator edit, and changes the scope with its own event, once', () => {
+    const admin = testMetadata({ userId: 9, now: meta.now });
+    const sensors = [{ stationId: 1, sensorId: 2 }];
+    const rescoped = {
+      type: 'DataEventRescoped' as const,
+      data: { eventId: 4, scope: { kind: 'sensors' as const, sensors }, rescopedAt: meta.now },
+    };
+    sut
+      .given([created])
+      .when(
+        {
+          type: 'EditDataEvent',
+          data: {
+            eventId: 4,
+            ...fields,
+            end: '2026-04-03T00:00:00Z',
+            scope: { kind: 'sensors', sensors },
+            byAdministrator: true,
+          },
+        },
+        admin,
+      )
+      .then([
+        { type: 'DataEventEdited', data: { eventId: 4, ...fields, end: '2026-04-03T00:00:00.000Z', editedAt: meta.now } },
+        rescoped,
+      ]);
+    // The same scope again, in another order or with a repeat, is no change.
+    sut
+      .given([created, rescoped])
+      .when(
+        { type: 'EditDataEvent', data: { eventId: 4, ...fields, scope: { kind: 'sensors', sensors: [...sensors, ...sensors] } } },
+        meta,
+      )
+      .then([]);
+    // Back to all the project's sensors; a workspace event cannot take that scope.
+    sut
+      .given([created, rescoped])
+      .when({ type: 'EditDataEvent', data: { eventId: 4, ...fields, scope: { kind: 'project', projectId: 3 } } }, meta)
+      .then([
+        { type: 'DataEventRescoped', data: { eventId: 4, scope: { kind: 'project', projectId: 3 }, rescopedAt: meta.now } },
+      ]);
+    sut
+      .given([{ ...created, data: { ...created.data, projectId: null, scope: { kind: 'sensors', sensors } } }])
+      .when({ type: 'EditDataEvent', data: { eventId: 4, ...fields, scope: { kind: 'project', projectId: 3 } } }, meta)
+      .thenThrows({ code: 'DATA_EVENT.PROJECT_REQUIRED' });
+    sut
+      .given([created])
+      .when({ type: 'EditDataEvent', data: { eventId: 4, ...fields, scope: { kind: 'sensors', sensors: [] } } }, meta)
+      .thenThrows({ code: 'DATA_EVENT.SENSORS_REQUIRED' });
+    sut
+      .given([created])
+      .when({ type: 'EditDataEvent', data: { eventId: 4, ...fields, end: '2026-03-01T00:00:00Z' } }, meta)
+      .thenThrows({ code: 'DATA_EVENT.END_BEFORE_START' });
+  });
 });

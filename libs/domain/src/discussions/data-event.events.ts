@@ -28,16 +28,22 @@ export type DataEventEdited = DomainEvent<
   'DataEventEdited',
   DataEventFields & { readonly eventId: number; readonly editedAt: string }
 >;
+/** Its scope changed by an edit (a separate event: `DataEventEdited` has shipped without a scope). */
+export type DataEventRescoped = DomainEvent<
+  'DataEventRescoped',
+  { readonly eventId: number; readonly scope: DataEventScope; readonly rescopedAt: string }
+>;
 export type DataEventDeleted = DomainEvent<
   'DataEventDeleted',
   { readonly eventId: number; readonly deletedBy: number | null; readonly byModerator: boolean; readonly deletedAt: string }
 >;
 
-export type DataEventEvent = DataEventCreated | DataEventEdited | DataEventDeleted;
+export type DataEventEvent = DataEventCreated | DataEventEdited | DataEventRescoped | DataEventDeleted;
 
 export const dataEventEventTypes = [
   'DataEventCreated',
   'DataEventEdited',
+  'DataEventRescoped',
   'DataEventDeleted',
 ] as const satisfies readonly DataEventEvent['type'][];
 

@@ -72,3 +72,13 @@ export const isConnectionError = (error: unknown): boolean => {
     e.message ?? '',
   );
 };
+
+/**
+ * True for "no such table" (SQLSTATE 42P01): a read model the projector has not created yet, as when
+ * an API process serves before the projector's first start. Not the request's fault, and not for
+ * ever: worth a retry. MikroORM's wrapper keeps the code as `code` or `sqlState`.
+ */
+export const isMissingTable = (error: unknown): boolean => {
+  const e = error as { code?: unknown; sqlState?: unknown } | null;
+  return e !== null && typeof e === 'object' && (e.code === '42P01' || e.sqlState === '42P01');
+};

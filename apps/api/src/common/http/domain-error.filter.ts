@@ -1,7 +1,7 @@
 import { Catch, HttpException, HttpStatus, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { DomainError, type DomainErrorKind } from '@groundtruth/domain';
 import type { ErrorBody } from '@groundtruth/contracts';
-import { isConnectionError, type Logger } from '@groundtruth/platform';
+import { isConnectionError, isMissingTable, type Logger } from '@groundtruth/platform';
 import type { Response } from 'express';
 import { PendingAnswer, pendingAnswer, sendPending } from '../cqrs/pending-writes.js';
 import { VersionConflict } from './expected-version.js';
@@ -31,7 +31,7 @@ const httpCodes: Record<number, string> = {
 /**
  * The one place errors become HTTP answers `{ code, message, errors? }`. Domain errors map by
  * kind; framework errors (bad JSON, unknown route) keep their 4xx; a store out of reach (Postgres,
- * ClickHouse over HTTP) is a 503 with Retry-After, a 429 always says when to retry; anything else is a logged 500.
+ * ClickHouse over HTTP) or a read model not created yet is a 503 with Retry-After, a 429 always says when to retry; anything else is a logged 500.
  */
 @Catch()
 export class DomainErrorFilter implements ExceptionFilter {
@@ -78,6 +78,11 @@ export class DomainErrorFilter implements ExceptionFilter {
       status = HttpStatus.SERVICE_UNAVAILABLE;
       this.log.warn({ err: error }, 'a store is unreachable');
       body = { code: 'SERVICE.UNAVAILABLE', message: 'The service is unavailable right now. Please try again in a moment.' };
+    } else if (isMissingTable(error)) {
+      // A read model not created yet (the API started before the projector): the answer is not known yet, not wrong.
+      status = HttpStatus.SERVICE_UNAVAILABLE;
+      this.log.warn({ err: error }, 'a read model is not created yet');
+      body = { code: 'READ_MODEL.NOT_READY', message: 'This is still being prepared. Please try again in a moment.' };
     } else {
       status = HttpStatus.INTERNAL_SERVER_ERROR;
       this.log.error({ err: error }, 'unhandled error');

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { dataEventMessages, DomainError, type Actor } from '@groundtruth/domain';
+import { can, dataEventMessages, DomainError, type Actor } from '@groundtruth/domain';
 import type { DataEvent } from '@groundtruth/contracts';
 import { ReadModels } from '../../read-models/read-models.js';
 import { AUTHOR_COLUMNS, authorOf, iso, type AuthorColumns } from './authors.js';
@@ -18,12 +18,15 @@ type EventRow = AuthorColumns & {
   created_at: Date;
   updated_at: Date;
   reported: boolean;
+  administers: boolean;
 };
 
 const select = (where: string) => `
   SELECT e.*, ${AUTHOR_COLUMNS},
          EXISTS (SELECT 1 FROM moderation_reports r
-                 WHERE r.post_type = 'data_event' AND r.post_id = e.id AND r.user_id = $1) AS reported
+                 WHERE r.post_type = 'data_event' AND r.post_id = e.id AND r.user_id = $1) AS reported,
+         EXISTS (SELECT 1 FROM project_members pm
+                 WHERE pm.project_id = e.project_id AND pm.user_id = $1 AND pm.role = 'administrator') AS administers
     FROM data_events e LEFT JOIN users u ON u.id = e.author_id
    ${where}`;
 
@@ -42,7 +45,7 @@ const isAdmin = (actor: Actor) => actor.kind === 'user' && actor.admin;
 export class DataEventsQueries {
   constructor(private readonly readModels: ReadModels) {}
 
-  private static toEvent(r: EventRow): DataEvent {
+  private static toEvent(this: void, r: EventRow, actor: Actor): DataEvent {
     const authorId = Number(r.author_id);
     return {
       id: Number(r.id),
@@ -58,6 +61,10 @@ export class DataEventsQueries {
       createdAt: iso(r.created_at),
       updatedAt: iso(r.updated_at),
       userHasReported: r.reported,
+      canEdit: can(actor, 'dataEvent.edit', {
+        isAuthor: actor.kind === 'user' && actor.userId === authorId,
+        role: r.administers ? 'administrator' : null,
+      }),
       type: 'event',
     };
   }
@@ -67,7 +74,7 @@ export class DataEventsQueries {
       asker(actor),
       projectId,
     ]);
-    return rows.map(DataEventsQueries.toEvent);
+    return rows.map((r) => DataEventsQueries.toEvent(r, actor));
   }
 
   async ofBookmark(bookmark: string, actor: Actor): Promise<DataEvent[]> {
@@ -75,7 +82,7 @@ export class DataEventsQueries {
       select('WHERE e.bookmark = $2 AND e.project_id IS NULL ORDER BY e.start_time, e.id'),
       [asker(actor), bookmark],
     );
-    return rows.map(DataEventsQueries.toEvent);
+    return rows.map((r) => DataEventsQueries.toEvent(r, actor));
   }
 
   /**
@@ -91,12 +98,12 @@ export class DataEventsQueries {
               ORDER BY e.start_time, e.id`),
       [asker(actor), stationIds.map(String), isAdmin(actor)],
     );
-    return rows.map(DataEventsQueries.toEvent);
+    return rows.map((r) => DataEventsQueries.toEvent(r, actor));
   }
 
   async one(eventId: number, actor: Actor): Promise<DataEvent> {
     const [row] = await this.readModels.rows<EventRow>(select('WHERE e.id = $2'), [asker(actor), eventId]);
     if (!row) throw new DomainError('not_found', 'DATA_EVENT.NOT_FOUND', dataEventMessages.notFound);
-    return DataEventsQueries.toEvent(row);
+    return DataEventsQueries.toEvent(row, actor);
   }
 }

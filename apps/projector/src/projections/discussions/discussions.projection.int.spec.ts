@@ -1,24 +1,15 @@
-import { createLogger, PostgresEventStore, ProjectionRunner, type EventStore, type RecordedEvent } from '@groundtruth/platform';
-import { createTestDatabase, type TestDatabase } from '../../../../../test/support/test-database.js';
+import type { RecordedEvent } from '@groundtruth/platform';
 import { appendDiscussionHistory, discussionCast, doc, text } from '../../../../../test/support/discussion-events.js';
-import { expectIdempotent, expectIgnored } from '../../../../../test/support/projection-checks.js';
+import { expectIdempotent, expectIgnored, projectedHistory } from '../../../../../test/support/projection-checks.js';
 import { discussionsProjection } from './discussions.projection.js';
 
-const log = createLogger('silent');
-let db: TestDatabase;
-let store: EventStore;
 const firstProject = 40;
 const firstPost = 1_000;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  store = new PostgresEventStore(db.pool);
-  await appendDiscussionHistory(store, { projects: 2, firstProject, firstPost });
-  expect(await new ProjectionRunner(db.pool, store, discussionsProjection, log).runUntilIdle()).toBe('idle');
+const world = projectedHistory({
+  history: (store) => appendDiscussionHistory(store, { projects: 2, firstProject, firstPost }),
+  projections: [discussionsProjection],
 });
-afterAll(() => db.drop());
-
-const rows = async <R>(sql: string, params: unknown[] = []) => (await db.pool.query(sql, params)).rows as R[];
+const { rows } = world;
 
 describe('discussions projection', () => {
   it('keeps posts with their edits, and deleted ones as empty placeholders', async () => {
@@ -46,14 +37,23 @@ describe('discussions projection', () => {
     expect(posts[3]!.body).toBe('');
   });
 
-  it('keeps data events with their edits, without the deleted ones', async () => {
-    const events = await rows<{ id: string; end_time: Date; all_project_sensors: boolean }>(
-      'SELECT id, end_time, all_project_sensors FROM data_events WHERE project_id = $1',
-      [firstProject],
-    );
-    expect(events.map((e) => [Number(e.id) - firstPost, e.end_time.toISOString(), e.all_project_sensors])).toEqual([
-      [4, '2026-04-01T13:00:00.000Z', true],
-    ]);
+  it('keeps data events with their edits and new scope, without the deleted ones', async () => {
+    const events = await rows<{
+      id: string;
+      end_time: Date;
+      all_project_sensors: boolean;
+      sensors: unknown;
+      station_ids: string[];
+    }>('SELECT id, end_time, all_project_sensors, sensors, station_ids FROM data_events WHERE project_id = $1', [firstProject]);
+    expect(
+      events.map((e) => [
+        Number(e.id) - firstPost,
+        e.end_time.toISOString(),
+        e.all_project_sensors,
+        e.sensors,
+        e.station_ids.map(Number),
+      ]),
+    ).toEqual([[4, '2026-04-01T13:00:00.000Z', false, [{ stationId: 7, sensorId: 3 }], [7]]]);
   });
 
   it('keeps one request per report round, counts its reporters, and drops withdrawn ones', async () => {
@@ -93,12 +93,17 @@ describe('discussions projection', () => {
         position: { commit: 0n, sequence: 0n },
         metadata: { eventId: 'x', correlationId: 'x', causationId: 'x', userId: 1, occurredAt: at },
       }) as unknown as RecordedEvent;
-    await expectIgnored(db.pool, discussionsProjection, [
+    await expectIgnored(world.db.pool, discussionsProjection, [
       late('PostEdited', { postId: 99_999, body: doc(text('x')), mentions: [], editedAt: at }, 'post-99999'),
       late('PostDeleted', { postId: 99_999, deletedBy: 1, byModerator: false, deletedAt: at }, 'post-99999'),
       late(
         'DataEventEdited',
         { eventId: 99_999, title: 'x', description: '', start: at, end: at, editedAt: at },
+        'data-event-99999',
+      ),
+      late(
+        'DataEventRescoped',
+        { eventId: 99_999, scope: { kind: 'project', projectId: 1 }, rescopedAt: at },
         'data-event-99999',
       ),
       late(
@@ -115,6 +120,6 @@ describe('discussions projection', () => {
   });
 
   it('changes nothing when an event comes twice or the log comes again', async () => {
-    await expectIdempotent(db.pool, store, discussionsProjection);
+    await expectIdempotent(world.db.pool, world.store, discussionsProjection);
   });
 });

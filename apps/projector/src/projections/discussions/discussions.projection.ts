@@ -3,6 +3,7 @@ import {
   moderationEventTypes,
   postEventTypes,
   type DataEventEvent,
+  type DataEventScope,
   type ModerationEvent,
   type PostEvent,
   type UserDeleted,
@@ -17,6 +18,12 @@ import {
 } from '@groundtruth/platform';
 
 type Handled = PostEvent | DataEventEvent | ModerationEvent | UserDeleted;
+
+/** A scope as the row keeps it: all_project_sensors, sensors (JSON), station_ids (to find events by station). */
+const scopeColumns = (scope: DataEventScope): [boolean, string, number[]] => {
+  const sensors = scope.kind === 'sensors' ? scope.sensors : [];
+  return [scope.kind === 'project', JSON.stringify(sensors), [...new Set(sensors.map((s) => s.stationId))]];
+};
 
 /**
  * Comments and replies, data events and moderation requests as the discussion panels and the
@@ -87,7 +94,7 @@ export const discussionsProjection: Projection = {
           break;
         case 'DataEventCreated': {
           const d = event.data;
-          const sensors = d.scope.kind === 'sensors' ? d.scope.sensors : [];
+          const scope = scopeColumns(d.scope);
           await client.query(
             `INSERT INTO ${dataEvents} (id, project_id, bookmark, author_id, title, description, start_time, end_time,
                all_project_sensors, sensors, station_ids, revision, created_at, updated_at)
@@ -101,9 +108,7 @@ export const discussionsProjection: Projection = {
               d.description,
               d.start,
               d.end,
-              d.scope.kind === 'project',
-              JSON.stringify(sensors),
-              [...new Set(sensors.map((s) => s.stationId))],
+              ...scope,
               revision,
               d.createdAt,
             ],
@@ -116,6 +121,15 @@ export const discussionsProjection: Projection = {
             `UPDATE ${dataEvents} SET title = $2, description = $3, start_time = $4, end_time = $5, revision = $6, updated_at = $7
              WHERE id = $1 AND revision < $6`,
             [d.eventId, d.title, d.description, d.start, d.end, revision, d.editedAt],
+          );
+          break;
+        }
+        case 'DataEventRescoped': {
+          const d = event.data;
+          await client.query(
+            `UPDATE ${dataEvents} SET all_project_sensors = $2, sensors = $3, station_ids = $4, revision = $5, updated_at = $6
+             WHERE id = $1 AND revision < $5`,
+            [d.eventId, ...scopeColumns(d.scope), revision, d.rescopedAt],
           );
           break;
         }

@@ -1,25 +1,13 @@
-import { createLogger, PostgresEventStore, ProjectionRunner, type EventStore } from '@groundtruth/platform';
-import { createTestDatabase, type TestDatabase } from '../../../../../test/support/test-database.js';
 import { appendNoteHistory } from '../../../../../test/support/note-events.js';
-import { expectIdempotent } from '../../../../../test/support/projection-checks.js';
+import { expectIdempotent, projectedHistory } from '../../../../../test/support/projection-checks.js';
 import { fieldNotesProjection } from './field-notes.projection.js';
 import { stationNotesProjection } from './station-notes.projection.js';
 
-const log = createLogger('silent');
-let db: TestDatabase;
-let store: EventStore;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  store = new PostgresEventStore(db.pool);
-  await appendNoteHistory(store, { stations: 3, firstId: 1 });
-  for (const projection of [stationNotesProjection, fieldNotesProjection]) {
-    expect(await new ProjectionRunner(db.pool, store, projection, log).runUntilIdle()).toBe('idle');
-  }
+const world = projectedHistory({
+  history: (store) => appendNoteHistory(store, { stations: 3, firstId: 1 }),
+  projections: [stationNotesProjection, fieldNotesProjection],
 });
-afterAll(() => db.drop());
-
-const rows = async <R>(sql: string, params: unknown[]) => (await db.pool.query(sql, params)).rows as R[];
+const { rows } = world;
 
 describe('notes projections', () => {
   it('keeps notes with the media they still refer to, and the chosen station image', async () => {
@@ -66,6 +54,6 @@ describe('notes projections', () => {
     ['station notes', stationNotesProjection],
     ['field notes', fieldNotesProjection],
   ])('%s: change nothing when an event comes twice or the log comes again', async (_name, sut) => {
-    await expectIdempotent(db.pool, store, sut);
+    await expectIdempotent(world.db.pool, world.store, sut);
   });
 });

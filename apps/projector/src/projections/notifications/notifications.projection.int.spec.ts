@@ -1,30 +1,23 @@
-import { createLogger, PostgresEventStore, ProjectionRunner, type EventStore, type RecordedEvent } from '@groundtruth/platform';
-import { createTestDatabase, type TestDatabase } from '../../../../../test/support/test-database.js';
+import type { RecordedEvent } from '@groundtruth/platform';
 import { appendDiscussionHistory, discussionCast, doc, mention } from '../../../../../test/support/discussion-events.js';
-import { expectIdempotent, expectIgnored } from '../../../../../test/support/projection-checks.js';
+import { expectIdempotent, expectIgnored, projectedHistory } from '../../../../../test/support/projection-checks.js';
 import { notificationsProjection } from './notifications.projection.js';
 
-const log = createLogger('silent');
-let db: TestDatabase;
-let store: EventStore;
 const publicProject = 40;
 const privateProject = 41;
 const firstPost = 1_000;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  store = new PostgresEventStore(db.pool);
-  await appendDiscussionHistory(store, { projects: 2, firstProject: publicProject, firstPost });
-  expect(await new ProjectionRunner(db.pool, store, notificationsProjection, log).runUntilIdle()).toBe('idle');
+const world = projectedHistory({
+  history: (store) => appendDiscussionHistory(store, { projects: 2, firstProject: publicProject, firstPost }),
+  projections: [notificationsProjection],
 });
-afterAll(() => db.drop());
 
 type Row = { id: string; user_id: string; kind: string; post_id: string; seen: boolean };
 const notificationsOf = async (projectId: number) =>
   (
-    await db.pool.query<Row>('SELECT id, user_id, kind, post_id, seen FROM notifications WHERE project_id = $1 ORDER BY id', [
-      projectId,
-    ])
+    await world.db.pool.query<Row>(
+      'SELECT id, user_id, kind, post_id, seen FROM notifications WHERE project_id = $1 ORDER BY id',
+      [projectId],
+    )
   ).rows.map((r) => ({
     id: Number(r.id),
     user: Number(r.user_id),
@@ -70,7 +63,7 @@ describe('notifications projection', () => {
         position: { commit: 0n, sequence: 0n },
         metadata: { eventId: 'x', correlationId: 'x', causationId: 'x', userId: 1, occurredAt: at },
       }) as unknown as RecordedEvent;
-    await expectIgnored(db.pool, notificationsProjection, [
+    await expectIgnored(world.db.pool, notificationsProjection, [
       late('PostEdited', { postId: 99_999, body: doc(mention(5)), mentions: [5], editedAt: at }, 'post-99999'),
       late('PostDeleted', { postId: 99_999, deletedBy: 1, byModerator: false, deletedAt: at }, 'post-99999'),
       late('NotificationsSeen', { userId: 77_777, ids: [1, 2], upTo: 100, seenAt: at }, 'notifications-77777'),
@@ -78,6 +71,6 @@ describe('notifications projection', () => {
   });
 
   it('changes nothing when an event comes twice or the log comes again', async () => {
-    await expectIdempotent(db.pool, store, notificationsProjection);
+    await expectIdempotent(world.db.pool, world.store, notificationsProjection);
   });
 });

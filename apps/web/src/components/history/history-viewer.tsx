@@ -66,6 +66,54 @@ const EventList = ({ history, onPick }: { history: AuditHistory; onPick: (revisi
   );
 };
 
+/** One row of a field table: the field's name (monospace for a path) and its values. */
+type FieldRow = { readonly key: string; readonly label: string; readonly path: boolean; readonly values: readonly unknown[] };
+
+/** The viewer's tables (changes, state, event details): a field per row, named in a row header. */
+const FieldTable = ({
+  labelledBy,
+  headers,
+  rows,
+  testId,
+}: {
+  readonly labelledBy: string;
+  readonly headers?: readonly string[];
+  readonly rows: readonly FieldRow[];
+  readonly testId?: string;
+}) => (
+  <Table size="small" aria-labelledby={labelledBy} data-testid={testId}>
+    {headers && (
+      <TableHead>
+        <TableRow>
+          {headers.map((h) => (
+            <TableCell key={h} component="th">
+              {h}
+            </TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+    )}
+    <TableBody>
+      {rows.map((r) => (
+        <TableRow key={r.key}>
+          <TableCell
+            component="th"
+            scope="row"
+            sx={{ ...(r.path ? { fontFamily: 'monospace' } : {}), ...(r.values.length === 1 ? { width: '40%' } : {}) }}
+          >
+            {r.label}
+          </TableCell>
+          {r.values.map((v, i) => (
+            <TableCell key={i}>
+              <HistoryValue value={v} />
+            </TableCell>
+          ))}
+        </TableRow>
+      ))}
+    </TableBody>
+  </Table>
+);
+
 const Changes = ({ history }: { history: AuditHistory }) => {
   const { t } = useTranslation();
   return (
@@ -78,30 +126,12 @@ const Changes = ({ history }: { history: AuditHistory }) => {
           {t('history.noChanges')}
         </Typography>
       ) : (
-        <Table size="small" aria-labelledby="history-changes" data-testid="history-diff">
-          <TableHead>
-            <TableRow>
-              <TableCell component="th">{t('history.field')}</TableCell>
-              <TableCell component="th">{t('history.before')}</TableCell>
-              <TableCell component="th">{t('history.after')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {history.diff.map((c) => (
-              <TableRow key={c.path}>
-                <TableCell component="th" scope="row" sx={{ fontFamily: 'monospace' }}>
-                  {c.path}
-                </TableCell>
-                <TableCell>
-                  <HistoryValue value={c.before} />
-                </TableCell>
-                <TableCell>
-                  <HistoryValue value={c.after} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <FieldTable
+          labelledBy="history-changes"
+          testId="history-diff"
+          headers={[t('history.field'), t('history.before'), t('history.after')]}
+          rows={history.diff.map((c) => ({ key: c.path, label: c.path, path: true, values: [c.before, c.after] }))}
+        />
       )}
     </section>
   );
@@ -109,75 +139,43 @@ const Changes = ({ history }: { history: AuditHistory }) => {
 
 const StateTable = ({ history }: { history: AuditHistory }) => {
   const { t } = useTranslation();
-  const rows = flattenState(history.state);
   const title = history.at === null ? t('history.stateBefore') : t('history.stateAsOf', { at: history.at });
   return (
     <section aria-labelledby="history-state">
       <Typography id="history-state" variant="h6" component="h3" gutterBottom>
         {title}
       </Typography>
-      <Table size="small" aria-labelledby="history-state" data-testid="history-state">
-        <TableHead>
-          <TableRow>
-            <TableCell component="th">{t('history.field')}</TableCell>
-            <TableCell component="th">{t('history.value')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((r) => (
-            <TableRow key={r.path}>
-              <TableCell component="th" scope="row" sx={{ fontFamily: 'monospace', width: '40%' }}>
-                {r.path}
-              </TableCell>
-              <TableCell>
-                <HistoryValue value={r.value} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <FieldTable
+        labelledBy="history-state"
+        testId="history-state"
+        headers={[t('history.field'), t('history.value')]}
+        rows={flattenState(history.state).map((r) => ({ key: r.path, label: r.path, path: true, values: [r.value] }))}
+      />
     </section>
   );
 };
 
 const EventDetails = ({ event }: { event: AuditEvent }) => {
   const { t } = useTranslation();
-  const rows: [string, unknown][] = [
+  const rows: FieldRow[] = [
     [t('history.type'), event.type],
     [t('history.occurredAt'), formatDateTime(event.occurredAt)],
     [t('history.position'), `${event.revision} · ${event.position}`],
     [t('history.correlation'), event.correlationId],
     [t('history.causation'), event.causationId],
-  ];
+  ].map(([label, value]) => ({ key: String(label), label: String(label), path: false, values: [value] }));
+  const data = flattenState(event.data).map((r) => ({
+    key: `data.${r.path}`,
+    label: `${t('history.data')}: ${r.path}`,
+    path: true,
+    values: [r.value],
+  }));
   return (
     <section aria-labelledby="history-details">
       <Typography id="history-details" variant="h6" component="h3" gutterBottom>
         {t('history.details')}
       </Typography>
-      <Table size="small" aria-labelledby="history-details">
-        <TableBody>
-          {rows.map(([label, value]) => (
-            <TableRow key={label}>
-              <TableCell component="th" scope="row" sx={{ width: '40%' }}>
-                {label}
-              </TableCell>
-              <TableCell>
-                <HistoryValue value={value} />
-              </TableCell>
-            </TableRow>
-          ))}
-          {flattenState(event.data).map((r) => (
-            <TableRow key={`data.${r.path}`}>
-              <TableCell component="th" scope="row" sx={{ fontFamily: 'monospace' }}>
-                {`${t('history.data')}: ${r.path}`}
-              </TableCell>
-              <TableCell>
-                <HistoryValue value={r.value} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <FieldTable labelledBy="history-details" rows={[...rows, ...data]} />
     </section>
   );
 };

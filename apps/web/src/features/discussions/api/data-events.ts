@@ -41,6 +41,34 @@ export type NewDataEvent = {
 export const createDataEvent = ({ place, sensors, ...fields }: NewDataEvent) =>
   callRoute(dataEventRoutes.createDataEvent, { body: { event: { ...place, ...fields, sensors: [...sensors] } } });
 
+/** A new scope for an edited event; left out, the event keeps its own. */
+export type EventScopeChange =
+  | { readonly allProjectSensors: true }
+  | { readonly allProjectSensors: false; readonly sensors: readonly { readonly stationId: number; readonly sensorId: number }[] };
+
+export type DataEventEdit = {
+  readonly eventId: number;
+  readonly title: string;
+  readonly description: string;
+  readonly start: string;
+  readonly end: string;
+  readonly scope?: EventScopeChange | undefined;
+};
+
+/** POST /data-events/{id}: by its author, the project's Administrators or site admins. */
+export const editDataEvent = ({ eventId, scope, ...fields }: DataEventEdit) =>
+  callRoute(routes.editDataEvent, {
+    params: { id: eventId },
+    body: {
+      ...fields,
+      ...(scope === undefined
+        ? {}
+        : scope.allProjectSensors
+          ? { allProjectSensors: true }
+          : { allProjectSensors: false, sensors: [...scope.sensors] }),
+    },
+  });
+
 /** DELETE /data-events/{id}: by its author. */
 export const deleteDataEvent = async ({ eventId }: { readonly eventId: number }) => {
   await callRoute(dataEventRoutes.deleteDataEvent, { params: { id: eventId } });
@@ -55,4 +83,5 @@ const useReloadingEvents = <A, R>(fn: (args: A) => Promise<R>) => {
 };
 
 export const useCreateDataEvent = () => useReloadingEvents(createDataEvent);
+export const useEditDataEvent = () => useReloadingEvents(editDataEvent);
 export const useDeleteDataEvent = () => useReloadingEvents(deleteDataEvent);

@@ -10,7 +10,7 @@ import type { Editor } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
 import type { SuggestionKeyDownProps, SuggestionProps } from '@tiptap/suggestion';
 import type { RichTextNode } from '@groundtruth/domain';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { searchMentionables, type Mentionable } from '../api/mentionables';
 import { isEmptyEntry, readPostBody, toStoredDoc } from '../utils/post-doc';
@@ -55,6 +55,9 @@ const CommentEditor = ({
 }: CommentEditorProps) => {
   const { t } = useTranslation();
   const listId = useId();
+  const hintId = useId();
+  const placeholderId = useId();
+  const optionId = (item: Mentionable) => `${listId}-option-${item.id}`;
   const [suggesting, setSuggesting] = useState<Suggesting | null>(null);
   const [active, setActive] = useState(0);
   const [empty, setEmpty] = useState(false);
@@ -134,11 +137,15 @@ const CommentEditor = ({
     content: initialBody ? (readPostBody(initialBody) as object) : '',
     autofocus: autoFocus ? 'end' : false,
     editorProps: {
+      // The editable combobox of WAI-ARIA 1.2 (the `@` list pops up from it): aria-expanded,
+      // aria-controls and aria-activedescendant follow the list (the effect below).
       attributes: {
-        role: 'textbox',
-        'aria-multiline': 'true',
+        role: 'combobox',
         'aria-label': label,
-        ...(placeholder ? { 'aria-placeholder': placeholder } : {}),
+        'aria-autocomplete': 'list',
+        'aria-haspopup': 'listbox',
+        // aria-placeholder is for textboxes only: the placeholder describes the combobox instead.
+        'aria-describedby': placeholder ? `${placeholderId} ${hintId}` : hintId,
       },
     },
     onUpdate: ({ editor: e }) => {
@@ -160,6 +167,20 @@ const CommentEditor = ({
     });
   };
   submitRef.current = () => submit();
+
+  // Set on the editor's own element, outside the attributes ProseMirror manages, as the list opens,
+  // moves and closes: the reader hears the person the arrows are on while the caret stays in the text.
+  const listShown = suggesting !== null && suggesting.items.length > 0;
+  const activeItem = listShown ? suggesting.items[active] : undefined;
+  useEffect(() => {
+    if (!editor || editor.isDestroyed) return;
+    const dom = editor.view.dom;
+    dom.setAttribute('aria-expanded', String(listShown));
+    if (listShown) dom.setAttribute('aria-controls', listId);
+    else dom.removeAttribute('aria-controls');
+    if (activeItem) dom.setAttribute('aria-activedescendant', `${listId}-option-${activeItem.id}`);
+    else dom.removeAttribute('aria-activedescendant');
+  }, [editor, listShown, activeItem, listId]);
 
   const anchor = suggesting?.rect
     ? { getBoundingClientRect: () => suggesting.rect?.() ?? new DOMRect(0, 0, 0, 0), nodeType: 1 as const }
@@ -184,6 +205,7 @@ const CommentEditor = ({
       >
         {placeholder && blank && (
           <Typography
+            id={placeholderId}
             aria-hidden
             variant="body1"
             color="text.disabled"
@@ -200,7 +222,7 @@ const CommentEditor = ({
         </Typography>
       )}
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
-        <Typography variant="caption" color="text.secondary" sx={{ flex: 1 }}>
+        <Typography id={hintId} variant="caption" color="text.secondary" sx={{ flex: 1 }}>
           {t('discussion.editorHint')}
         </Typography>
         {onCancel && (
@@ -223,6 +245,8 @@ const CommentEditor = ({
               {(suggesting?.items ?? []).map((item, i) => (
                 <ListItemButton
                   key={item.id}
+                  id={optionId(item)}
+                  tabIndex={-1}
                   role="option"
                   aria-selected={i === active}
                   selected={i === active}

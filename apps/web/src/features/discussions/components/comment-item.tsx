@@ -13,6 +13,7 @@ import { useDeletePost, useEditPost, type DiscussionPlace } from '../api/discuss
 import { useCancelReport, useReportPost } from '../api/reports';
 import { sameBody } from '../utils/post-doc';
 import { postAnchor } from '../utils/post-hash';
+import { PostArticle } from './post-article';
 import { PostBody } from './post-body';
 
 const CommentEditor = lazy(() => import('./comment-editor'));
@@ -65,22 +66,7 @@ export const CommentItem = ({ post, place, viewerId, highlighted, onReply, child
   };
 
   return (
-    <Box
-      component="article"
-      id={anchor}
-      tabIndex={-1}
-      aria-labelledby={`${anchor}-author`}
-      data-testid="comment"
-      data-highlighted={highlighted ? 'true' : undefined}
-      sx={{
-        borderRadius: 1,
-        p: 1,
-        outline: 'none',
-        transition: 'background-color 300ms',
-        bgcolor: highlighted ? 'warning.light' : 'transparent',
-        '&:focus-visible': { boxShadow: (theme) => `0 0 0 2px ${theme.palette.primary.main}` },
-      }}
-    >
+    <PostArticle anchor={anchor} labelledBy={`${anchor}-author`} testId="comment" highlighted={highlighted}>
       {post.deleted ? (
         <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }} id={`${anchor}-author`}>
           {t('discussion.deletedPlaceholder')}
@@ -194,6 +180,6 @@ export const CommentItem = ({ post, place, viewerId, highlighted, onReply, child
       >
         {t('discussion.deleteText')}
       </ConfirmDialog>
-    </Box>
+    </PostArticle>
   );
 };

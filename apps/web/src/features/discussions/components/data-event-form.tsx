@@ -1,60 +1,112 @@
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import type { DataEvent } from '@groundtruth/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '@/components/snackbar';
 import { isApiError } from '@/lib/api-client';
 import type { DiscussionPlace } from '../api/discussion';
-import { useCreateDataEvent } from '../api/data-events';
-import { eventDraftErrors, fromLocalInput, toLocalInput } from '../utils/event-form';
+import { useCreateDataEvent, useEditDataEvent, type EventScopeChange } from '../api/data-events';
+import { eventDraftErrors, fromLocalInput, serverEventErrors, toLocalInput, type EventFormErrors } from '../utils/event-form';
+import { plainWords } from '../utils/post-doc';
 import type { WorkspaceScope } from './discussion-panel';
 
+type ScopeChoice = 'keep' | 'selected' | 'all';
+
+type DataEventFormProps = {
+  readonly place: DiscussionPlace;
+  /** The workspace's sensors and window; absent beside a project's comments, where only `keep` and `all` apply. */
+  readonly scope?: WorkspaceScope;
+  /** The event to edit; absent for a new one. */
+  readonly editing?: DataEvent;
+  /** After an edit is saved or cancelled (the item goes back to showing the event). */
+  readonly onDone?: () => void;
+};
+
+/** The stored rich text's words for the text field; kept as stored when the words are not changed. */
+const initialWords = (json: string | undefined): string => (json && json.trim() !== '' ? plainWords(json) : '');
+
 /**
- * A new data event (spec §2 Comments and data events): a title and description, its start and end
- * (the top chart's window to begin with), over all the project's sensors or only the selected ones.
+ * A new data event or an edit of one (spec §2 Comments and data events): a title and description,
+ * its start and end (a new one starts with the top chart's window), over all the project's sensors
+ * or only the selected ones. Errors, the browser's or the server's, show beside their fields.
  */
-export const DataEventForm = ({ place, scope }: { readonly place: DiscussionPlace; readonly scope: WorkspaceScope }) => {
+export const DataEventForm = ({ place, scope, editing, onDone }: DataEventFormProps) => {
   const { t } = useTranslation();
   const snack = useSnackbar();
   const id = useId();
   const create = useCreateDataEvent();
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [start, setStart] = useState(() => (scope.range ? toLocalInput(scope.range[0]) : ''));
-  const [end, setEnd] = useState(() => (scope.range ? toLocalInput(scope.range[1]) : ''));
-  const [allSensors, setAllSensors] = useState(false);
+  const edit = useEditDataEvent();
+  const [title, setTitle] = useState(() => initialWords(editing?.title));
+  const [description, setDescription] = useState(() => initialWords(editing?.description));
+  const [start, setStart] = useState(() =>
+    editing ? toLocalInput(Date.parse(editing.start)) : scope?.range ? toLocalInput(scope.range[0]) : '',
+  );
+  const [end, setEnd] = useState(() =>
+    editing ? toLocalInput(Date.parse(editing.end)) : scope?.range ? toLocalInput(scope.range[1]) : '',
+  );
+  const [choice, setChoice] = useState<ScopeChoice>(editing ? 'keep' : 'selected');
   const [tried, setTried] = useState(false);
+  const [serverErrors, setServerErrors] = useState<EventFormErrors>({});
   const errors = eventDraftErrors({ title, description, start, end });
-  const shown = tried ? errors : {};
-  const errorText = (key: keyof typeof errors) => (shown[key] ? t(`discussion.eventErrors.${shown[key]}`) : undefined);
+  const shown: EventFormErrors = tried ? { ...serverErrors, ...errors } : serverErrors;
+  const errorText = (key: keyof EventFormErrors) => (shown[key] ? t(`discussion.eventErrors.${shown[key]}`) : undefined);
+  const projectId = editing ? editing.projectId : (scope?.projectId ?? null);
+  const selected = scope?.sensors ?? [];
+  const pending = create.isPending || edit.isPending;
+
+  // Unchanged words keep the stored document (its links and mentions); changed ones go as plain text.
+  const textOf = (typed: string, stored: string | undefined) =>
+    stored !== undefined && typed === initialWords(stored) ? stored : typed.trim();
+
+  const scopeChange = (): EventScopeChange | undefined =>
+    choice === 'all'
+      ? { allProjectSensors: true }
+      : choice === 'selected'
+        ? { allProjectSensors: false, sensors: selected }
+        : undefined;
 
   const save = async () => {
     setTried(true);
+    setServerErrors({});
     if (Object.keys(errors).length > 0) return;
-    const wholeProject = allSensors && scope.projectId !== null;
+    const fields = {
+      title: textOf(title, editing?.title),
+      description: textOf(description, editing?.description),
+      start: fromLocalInput(start)!,
+      end: fromLocalInput(end)!,
+    };
     try {
+      if (editing) {
+        await edit.mutateAsync({ eventId: editing.id, ...fields, scope: scopeChange() });
+        snack(t('discussion.eventUpdated'), 'success');
+        onDone?.();
+        return;
+      }
+      const wholeProject = choice === 'all' && projectId !== null;
       await create.mutateAsync({
         // An event over all the project's sensors belongs to the project; one over the selected
         // sensors to this workspace.
-        place: wholeProject && scope.projectId !== null ? { projectId: scope.projectId } : place,
-        title: title.trim(),
-        description: description.trim(),
-        start: fromLocalInput(start)!,
-        end: fromLocalInput(end)!,
+        place: wholeProject ? { projectId } : place,
+        ...fields,
         allProjectSensors: wholeProject,
-        sensors: scope.sensors,
+        sensors: selected,
       });
       snack(t('discussion.eventSaved'), 'success');
       setTitle('');
       setDescription('');
       setTried(false);
     } catch (error) {
+      const fromServer = isApiError(error) && error.status === 400 ? serverEventErrors(error.code, error.errors) : {};
+      setServerErrors(fromServer);
+      if (Object.keys(fromServer).length > 0) return;
       snack(isApiError(error) && error.status === 403 ? t('discussion.eventForbidden') : t('discussion.notSaved'), 'fail');
     }
   };
@@ -64,10 +116,16 @@ export const DataEventForm = ({ place, scope }: { readonly place: DiscussionPlac
       component="form"
       spacing={1.5}
       noValidate
-      aria-label={t('discussion.newEvent')}
+      aria-label={editing ? t('discussion.editEventLabel') : t('discussion.newEvent')}
       onSubmit={(e) => {
         e.preventDefault();
         void save();
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && onDone) {
+          e.stopPropagation();
+          onDone();
+        }
       }}
     >
       <TextField
@@ -75,6 +133,7 @@ export const DataEventForm = ({ place, scope }: { readonly place: DiscussionPlac
         value={title}
         onChange={(e) => setTitle(e.target.value)}
         required
+        autoFocus={editing !== undefined}
         size="small"
         slotProps={{ htmlInput: { maxLength: 200 } }}
         error={Boolean(shown.title)}
@@ -88,6 +147,8 @@ export const DataEventForm = ({ place, scope }: { readonly place: DiscussionPlac
         minRows={2}
         size="small"
         slotProps={{ htmlInput: { maxLength: 5000 } }}
+        error={Boolean(shown.description)}
+        helperText={errorText('description')}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
         <TextField
@@ -113,26 +174,46 @@ export const DataEventForm = ({ place, scope }: { readonly place: DiscussionPlac
           helperText={errorText('end')}
         />
       </Stack>
-      <FormControl>
+      <FormControl error={Boolean(shown.scope)}>
         <FormLabel id={`${id}-scope`}>{t('discussion.eventScope')}</FormLabel>
         <RadioGroup
           aria-labelledby={`${id}-scope`}
-          value={allSensors ? 'all' : 'selected'}
-          onChange={(e) => setAllSensors(e.target.value === 'all')}
+          aria-describedby={shown.scope ? `${id}-scope-error` : undefined}
+          value={choice}
+          onChange={(e) => setChoice(e.target.value as ScopeChoice)}
         >
-          <FormControlLabel
-            value="selected"
-            control={<Radio size="small" />}
-            label={t('discussion.scopeSelected', { count: scope.sensors.length })}
-          />
-          {scope.projectId !== null && (
+          {editing && (
+            <FormControlLabel
+              value="keep"
+              control={<Radio size="small" />}
+              label={
+                editing.allProjectSensors
+                  ? t('discussion.scopeKeepAll')
+                  : t('discussion.scopeKeep', { count: editing.sensors.length })
+              }
+            />
+          )}
+          {(!editing || selected.length > 0) && (
+            <FormControlLabel
+              value="selected"
+              control={<Radio size="small" />}
+              label={t('discussion.scopeSelected', { count: selected.length })}
+            />
+          )}
+          {projectId !== null && (
             <FormControlLabel value="all" control={<Radio size="small" />} label={t('discussion.scopeAllProject')} />
           )}
         </RadioGroup>
+        {shown.scope && <FormHelperText id={`${id}-scope-error`}>{errorText('scope')}</FormHelperText>}
       </FormControl>
-      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-        <Button type="submit" variant="contained" size="small" disabled={create.isPending}>
-          {t('discussion.saveEvent')}
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+        {onDone && (
+          <Button size="small" onClick={onDone}>
+            {t('discussion.cancel')}
+          </Button>
+        )}
+        <Button type="submit" variant="contained" size="small" disabled={pending}>
+          {editing ? t('discussion.saveEdit') : t('discussion.saveEvent')}
         </Button>
       </Stack>
     </Stack>

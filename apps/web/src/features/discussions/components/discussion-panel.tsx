@@ -224,7 +224,13 @@ export const DiscussionPanel = ({ place, scope }: DiscussionPanelProps) => {
       <Stack component="ol" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('discussion.events')}>
         {events.data.map((event) => (
           <li key={event.id}>
-            <DataEventItem event={event} viewerId={viewerId} highlighted={highlighted === `event-id-${event.id}`} />
+            <DataEventItem
+              event={event}
+              viewerId={viewerId}
+              highlighted={highlighted === `event-id-${event.id}`}
+              place={place}
+              scope={scope}
+            />
           </li>
         ))}
       </Stack>

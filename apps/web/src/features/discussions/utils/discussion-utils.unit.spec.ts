@@ -1,3 +1,4 @@
+import { drawRichText } from '@/components/rich-text/rich-text-tree';
 import { describe, expect, it } from '@jest/globals';
 import { eventDraftErrors, fromLocalInput, toLocalInput } from './event-form';
 import { isEmptyEntry, readPostBody, sameBody, toStoredDoc } from './post-doc';
@@ -103,5 +104,13 @@ describe('the data event form', () => {
       end: 'endBeforeStart',
     });
     expect(eventDraftErrors({ title: 'Flood', description: '', start: '2026-03-04T05:06', end: '2026-03-04T05:06' })).toEqual({});
+  });
+});
+
+describe('a post drawn by the shared renderer', () => {
+  it('shows a body outside the schema as its words, never its nodes', () => {
+    const foreign = JSON.stringify({ type: 'doc', content: [{ type: 'script', text: 'x' }] });
+    const drawn = drawRichText(readPostBody(foreign), { mentions: true, ugc: true, unknown: 'drop' });
+    expect(drawn).toEqual([{ tag: 'p', children: [{ tag: 'span', children: [foreign] }] }]);
   });
 });

@@ -34,3 +34,38 @@ export const eventDraftErrors = (draft: EventDraft): EventDraftErrors => {
   if (start !== null && end !== null && Date.parse(end) < Date.parse(start)) errors.end = 'endBeforeStart';
   return errors;
 };
+
+/** What the form shows beside a field: its own checks' kinds and those the server answered with. */
+export type EventFormErrors = Partial<
+  Record<
+    'title' | 'description' | 'start' | 'end' | 'scope',
+    'required' | 'invalid' | 'endBeforeStart' | 'sensorsRequired' | 'projectRequired' | 'tooLong' | 'badText'
+  >
+>;
+
+/** Server codes the form translates; any other 400 names its field (`errors`) and shows as invalid there. */
+const serverKinds: Record<string, EventFormErrors[keyof EventFormErrors]> = {
+  'DATA_EVENT.END_BEFORE_START': 'endBeforeStart',
+  'DATA_EVENT.TIME_INVALID': 'invalid',
+  'DATA_EVENT.SENSORS_REQUIRED': 'sensorsRequired',
+  'DATA_EVENT.TOO_MANY_SENSORS': 'sensorsRequired',
+  'DATA_EVENT.PROJECT_REQUIRED': 'projectRequired',
+  'DATA_EVENT.TITLE_TOO_LONG': 'tooLong',
+  'POST.BODY_INVALID': 'badText',
+};
+const fieldOf = (name: string): keyof EventFormErrors | null =>
+  name === 'sensors' || name === 'allProjectSensors'
+    ? 'scope'
+    : name === 'title' || name === 'description' || name === 'start' || name === 'end'
+      ? name
+      : null;
+
+/** A 400's field errors as the form's (spec §8: errors beside the field, in the reader's language). */
+export const serverEventErrors = (code: string, errors: Readonly<Record<string, string>> | undefined): EventFormErrors => {
+  const out: { -readonly [K in keyof EventFormErrors]: EventFormErrors[K] } = {};
+  for (const name of Object.keys(errors ?? {})) {
+    const field = fieldOf(name.split('.').pop() ?? name);
+    if (field) out[field] = serverKinds[code] ?? 'invalid';
+  }
+  return out;
+};

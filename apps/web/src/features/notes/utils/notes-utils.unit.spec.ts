@@ -1,3 +1,4 @@
+import { drawRichText } from '@/components/rich-text/rich-text-tree';
 import { describe, expect, it } from '@jest/globals';
 import { groupByMonth } from './group-by-month';
 import { draftOf, notesToSave } from './notes-draft';
@@ -118,5 +119,18 @@ describe('field notes CSV', () => {
         '2025-07-01T10:00:00.000Z,2025-07-01T10:00:00.000Z,Ana,"Line one\nsay ""hi"", ok"\r\n' +
         "2025-07-01T10:00:00.000Z,2025-07-01T10:00:00.000Z,'@bob,'=1+1\r\n",
     );
+  });
+});
+
+describe('a note drawn by the shared renderer', () => {
+  it('shows plain text as paragraphs and keeps the words of an unknown node', () => {
+    expect(drawRichText(parseRichText('line one\n'), { unknown: 'children' })).toEqual([
+      { tag: 'p', children: [{ tag: 'span', children: ['line one'] }] },
+      { tag: 'p', children: [{ tag: 'br', children: [] }] },
+    ]);
+    const unknown = JSON.stringify({ type: 'doc', content: [{ type: 'callout', content: [{ type: 'text', text: 'kept' }] }] });
+    expect(drawRichText(parseRichText(unknown), { unknown: 'children' })).toEqual([
+      { tag: 'span', children: [{ tag: 'span', children: ['kept'] }] },
+    ]);
   });
 });
