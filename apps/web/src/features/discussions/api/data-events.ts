@@ -57,7 +57,7 @@ export type DataEventEdit = {
 
 /** POST /data-events/{id}: by its author, the project's Administrators or site admins. */
 export const editDataEvent = ({ eventId, scope, ...fields }: DataEventEdit) =>
-  callRoute(routes.editDataEvent, {
+  callRoute(dataEventRoutes.editDataEvent, {
     params: { id: eventId },
     body: {
       ...fields,
