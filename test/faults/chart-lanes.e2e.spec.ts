@@ -45,24 +45,31 @@ type Lab = {
   close(): Promise<void>;
 };
 
+const trace: (number | string)[][] = [];
+const traceStart = performance.now();
+const mark = (what: string) => trace.push([Math.round(performance.now() - traceStart), what]);
 const p95 = (ms: number[]) => [...ms].sort((a, b) => a - b)[Math.floor(0.95 * ms.length)]!;
 
 /** The built product over `db` and `dataDir`, listening on a free port once it answers. */
 const startProduct = async (db: TestDatabase, dataDir: string, env: Record<string, string>): Promise<Product> => {
   const port = await freePort();
-  const proc: ChildProcess = spawn(process.execPath, [main], {
-    env: {
-      ...process.env,
-      DATABASE_URL: db.url,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      SEED_DEMO_DATA: 'false',
-      AUTH_RATE_LIMIT: '100000',
-      ...env,
+  const proc: ChildProcess = spawn(
+    process.execPath,
+    [...(process.env['CHART_LANES_PROF'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['CHART_LANES_PROF']}`] : []), main],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: db.url,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        SEED_DEMO_DATA: 'false',
+        AUTH_RATE_LIMIT: '100000',
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  );
   let stderr = '';
   proc.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   const url = `http://127.0.0.1:${port}`;
@@ -146,6 +153,7 @@ const chartTimes = async ({ sut, owner, station }: Lab, count: number, until?: (
       const t0 = performance.now();
       const chart = await callApi(sut.url, 'GET', url, { token: owner.token });
       times.push(performance.now() - t0);
+      trace.push([Math.round(t0 - traceStart), Math.round(performance.now() - t0)]);
       if (chart.status !== 200) throw new Error(`chart: ${chart.status}`);
     }
   };
@@ -177,6 +185,7 @@ const measure = async (lab: Lab): Promise<{ idle: number; loaded: number; overla
       body,
     });
     if (res.status !== 200) throw new Error(`upload: ${res.status} ${await res.text()}`);
+    mark('upload answered');
     return (await res.json()) as { id: number };
   };
   await post(metaFile(uploader, T0), headers('meta', [1, 1]));
@@ -193,7 +202,7 @@ const measure = async (lab: Lab): Promise<{ idle: number; loaded: number; overla
       await new Promise((r) => setTimeout(r, 100));
     }
   });
-  void exported.finally(() => (exportDone = true)).catch(() => undefined);
+  void exported.finally(() => ((exportDone = true), mark('export done'))).catch(() => undefined);
   const uploaded = post(big.body, headers('data', big.blocks)).then(async ({ id }) => {
     for (;;) {
       const s = await callApi(sut.url, 'GET', `/api/data/ingestions/${id}`, { token: owner.token });
@@ -201,7 +210,8 @@ const measure = async (lab: Lab): Promise<{ idle: number; loaded: number; overla
       await new Promise((r) => setTimeout(r, 100));
     }
   });
-  void uploaded.finally(() => (uploadDone = true)).catch(() => undefined);
+  void uploaded.finally(() => ((uploadDone = true), mark('upload processed'))).catch(() => undefined);
+  mark('heavy work started');
   const began = performance.now();
   // How long both ran beside the chart reads: until the first of them ended.
   let overlapped: number | null = null;
@@ -210,6 +220,7 @@ const measure = async (lab: Lab): Promise<{ idle: number; loaded: number; overla
   void uploaded.finally(firstEnded).catch(() => undefined);
   const loadedTimes = await chartTimes(lab, 40, () => exportDone && uploadDone);
   await Promise.all([exported, uploaded]);
+  if (process.env['CHART_LANES_TRACE']) process.stdout.write(`trace: ${JSON.stringify(trace)}\n`);
   return { idle, loaded: p95(loadedTimes), overlapped: overlapped ?? 0 };
 };
 
