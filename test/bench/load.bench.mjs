@@ -64,6 +64,9 @@ const product = spawn(
       EMBEDDED_PG_PORT: process.env.EMBEDDED_PG_PORT ?? String(await freePort()),
       LOG_LEVEL: 'warn',
       SEED_DEMO_DAYS: DEMO_DAYS,
+      // The bench's own sign-ups all come from loopback: a second run on a kept folder within the
+      // limit's window was refused (429) before the load began.
+      AUTH_RATE_LIMIT: process.env.AUTH_RATE_LIMIT ?? '100000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   },
@@ -77,6 +80,7 @@ const stop = async () => {
   if (!keep) rmSync(dataDir, { recursive: true, force: true });
 };
 process.on('SIGINT', () => void stop().then(() => process.exit(130)));
+process.on('SIGTERM', () => void stop().then(() => process.exit(143)));
 
 const rssMb = () => {
   try {
