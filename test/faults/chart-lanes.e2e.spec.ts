@@ -25,6 +25,9 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database.
  * 15–20 s on a busy machine) would stall the server. That stall was the ECONNRESET this test used to
  * hit: the server's kept-alive sockets' 5 s idle timers expired during it, the next fetches went out on
  * those sockets before the timers ran, and the server then closed them with the requests unread.
+ *
+ * CHART_LANES_TRACE=1 prints each chart read's start and time and when the heavy work began and
+ * ended; CHART_LANES_PROF=<folder> runs the product with --cpu-prof into that folder.
  */
 const T0 = Date.parse('2025-01-01T00:00:00Z');
 const MIN = 60_000;
