@@ -1,5 +1,5 @@
 import { callApi, outboxOf, signUp, type Reply, type TestUser } from '../support/accounts.js';
-import { insertReadings } from '../support/readings.js';
+import { insertReadings, summariseReadings } from '../support/readings.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { newDeviceId } from '../support/device-ids.js';
 
@@ -348,6 +348,8 @@ describe('GET /sensors/data/recently', () => {
       { station: recent, sensor: DEPTH, time: now - 10 * HOUR, value: 20 },
       { station: recent, sensor: DEPTH, time: now - 2 * HOUR, value: 5 },
     ]);
+    // As the ingestion processing leaves them: the answer comes from this summary, not from ClickHouse.
+    await summariseReadings(sut, [recent, publicStation]);
   });
 
   it('summarises each window of hours back from now, and gives the latest reading of each sensor', async () => {
@@ -370,6 +372,76 @@ describe('GET /sensors/data/recently', () => {
       windows: { hours: number; data: Row[] }[];
     };
     expect(flood.windows).toEqual([expect.objectContaining({ hours: 1, data: [] })]);
+  });
+
+  it('answers from the kept summary as a direct computation over the readings does (with a control)', async () => {
+    const station = await registerStation(owner, 'recent direct');
+    const added = await callApi(sut.url, 'POST', `/api/projects/${publicProject}/stations/${station}`, { token: owner.token });
+    expect(added.status).toBe(204);
+    // Four days of readings of two sensors every 7 minutes, values spread so every statistic matters.
+    const readings = [];
+    for (let t = now - 96 * HOUR, i = 0; t < now - 60_000; t += 7 * 60_000, i++) {
+      readings.push({ station, sensor: DEPTH, time: t, value: ((i * 37) % 101) / 4 });
+      readings.push({ station, sensor: PH, time: t + 30_000, value: 6 + ((i * 13) % 17) / 10 });
+    }
+    await insertReadings(sut, readings);
+    await summariseReadings(sut, [station]);
+
+    type Answer = { windows: { hours: number; start: number; end: number; data: Row[] }[]; last: Record<string, number>[] };
+    /** Every way the answer differs from the same windows computed from `readings` directly. */
+    const differences = async (answer: Answer): Promise<string[]> => {
+      const found: string[] = [];
+      for (const w of answer.windows) {
+        const direct = await (
+          await sut.runtime.clickhouse.client.query({
+            query: `SELECT toUInt32(module_id) AS m, toUInt32(sensor_id) AS s, min(value) AS lo, max(value) AS hi, sum(value) AS su,
+                           toUInt32(count()) AS n, argMax(value, time) AS l
+                      FROM readings FINAL
+                     WHERE station_id = ${station} AND time >= fromUnixTimestamp64Milli(${w.start}, 'UTC')
+                       AND time < fromUnixTimestamp64Milli(${w.end}, 'UTC')
+                     GROUP BY module_id, sensor_id ORDER BY module_id, sensor_id`,
+            format: 'JSONEachRow',
+          })
+        ).json<{ m: number; s: number; lo: number; hi: number; su: number; n: number; l: number }>();
+        const got = w.data.filter((r) => r.stationId === station);
+        if (got.length !== direct.length) found.push(`${w.hours} h: ${got.length} rows, directly ${direct.length}`);
+        for (const d of direct) {
+          const r = got.find((x) => x.moduleId === Number(d.m) && x.sensorId === Number(d.s));
+          const close = (a: number | null | undefined, b: number) => a !== null && a !== undefined && Math.abs(a - b) < 1e-9;
+          if (
+            !r ||
+            r.samples !== Number(d.n) ||
+            !close(r.min, d.lo) ||
+            !close(r.max, d.hi) ||
+            !close(r.avg, d.su / Number(d.n)) ||
+            !close(r.last, d.l)
+          )
+            found.push(`${w.hours} h, sensor ${d.s}: ${JSON.stringify(r)} against ${JSON.stringify(d)}`);
+        }
+      }
+      return found;
+    };
+    const ask = async () =>
+      ok(await call(`/api/sensors/data/recently?stations=${station}&windows=1,6,24,72,96`)) as unknown as Answer;
+
+    const answer = await ask();
+    expect(answer.windows.map((w) => w.hours)).toEqual([1, 6, 24, 72, 96]);
+    expect(answer.windows.every((w) => w.data.length === 2)).toBe(true);
+    expect(await differences(answer)).toEqual([]);
+    expect(answer.last.map((l) => [l['sensorId'], l['time']])).toEqual([
+      [PH, readings.at(-1)!.time],
+      [DEPTH, readings.at(-2)!.time],
+    ]);
+
+    // The control: one kept bucket's lowest reading wrong (as a summary left behind would be) is caught.
+    await sut.db.pool.query(
+      `UPDATE gt_sensor_recent SET value_min = value_min - 100
+        WHERE station_id = $1 AND sensor_id = $2 AND bucket = (SELECT max(bucket) FROM gt_sensor_recent WHERE station_id = $1 AND sensor_id = $2)`,
+      [station, DEPTH],
+    );
+    expect((await differences(await ask())).length).toBeGreaterThan(0);
+    await summariseReadings(sut, [station]);
+    expect(await differences(await ask())).toEqual([]);
   });
 
   it('refuses a private station to outsiders and names bad parameters', async () => {

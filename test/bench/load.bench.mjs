@@ -8,7 +8,9 @@
 // requests/s, p50/p95/p99 per kind of request, errors and 5xx, and the product's RSS at the start,
 // middle and end (and its spread over the last 5 minutes). A benchmark: it prints figures and checks
 // nothing. BENCH_DEMO_DAYS (default 365) sets the demo's days; BENCH_DATA_DIR keeps (and reuses) the
-// data folder, so a second run skips the seeding.
+// data folder, so a second run skips the seeding. BENCH_CPU_PROFILE=<folder> runs the product with
+// --cpu-prof into that folder (written when it stops) and prints where its event loop's time went, per
+// file of the product, so a short run shows what each kind of request costs (BENCH_DURATION_S=60).
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -50,17 +52,25 @@ const dataDir = keep ? path.resolve(keep) : mkdtempSync(path.join(os.tmpdir(), '
 if (keep && !existsSync(dataDir)) mkdirSync(dataDir, { recursive: true });
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const product = spawn(process.execPath, ['apps/api/dist/main.js'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: process.env.EMBEDDED_PG_PORT ?? String(await freePort()),
-    LOG_LEVEL: 'warn',
-    SEED_DEMO_DAYS: DEMO_DAYS,
+const profileDir = process.env.BENCH_CPU_PROFILE ? path.resolve(process.env.BENCH_CPU_PROFILE) : null;
+const product = spawn(
+  process.execPath,
+  [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'apps/api/dist/main.js'],
+  {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: process.env.EMBEDDED_PG_PORT ?? String(await freePort()),
+      LOG_LEVEL: 'warn',
+      SEED_DEMO_DAYS: DEMO_DAYS,
+      // The bench's own sign-ups all come from loopback: a second run on a kept folder within the
+      // limit's window was refused (429) before the load began.
+      AUTH_RATE_LIMIT: process.env.AUTH_RATE_LIMIT ?? '100000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
   },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+);
 let stopped = false;
 const stop = async () => {
   if (stopped) return;
@@ -70,6 +80,7 @@ const stop = async () => {
   if (!keep) rmSync(dataDir, { recursive: true, force: true });
 };
 process.on('SIGINT', () => void stop().then(() => process.exit(130)));
+process.on('SIGTERM', () => void stop().then(() => process.exit(143)));
 
 const rssMb = () => {
   try {
@@ -378,4 +389,42 @@ try {
 } finally {
   agent.destroy();
   await stop();
+}
+
+if (profileDir) {
+  // The product's main thread's profile (the largest file the stop wrote): its busy time by the
+  // product's own function nearest the top of each sample's stack (else the top frame).
+  const { readdirSync, statSync } = await import('node:fs');
+  const files = readdirSync(profileDir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .map((f) => path.join(profileDir, f))
+    .sort((a, b) => statSync(b).size - statSync(a).size);
+  if (files.length > 0) {
+    const p = JSON.parse(readFileSync(files[0], 'utf8'));
+    const nodes = new Map(p.nodes.map((n) => [n.id, n]));
+    const parent = new Map();
+    for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+    const by = new Map();
+    let busy = 0;
+    let all = 0;
+    for (let i = 0; i < p.samples.length; i++) {
+      const dt = p.timeDeltas[i] / 1000;
+      all += dt;
+      const id = p.samples[i];
+      const top = nodes.get(id).callFrame;
+      if (top.functionName === '(idle)' || top.functionName === '(program)') continue;
+      busy += dt;
+      let ours = null;
+      for (let x = id; x !== undefined && !ours; x = parent.get(x)) {
+        const f = nodes.get(x).callFrame;
+        if (/\/(apps|libs)\//.test(f.url) && !f.url.includes('node_modules')) ours = f;
+      }
+      const f = ours ?? top;
+      const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').slice(-3).join('/')}:${f.lineNumber + 1}`;
+      by.set(key, (by.get(key) ?? 0) + dt);
+    }
+    console.log(`\nthe product's main thread (${files[0]}): busy ${(busy / 1000).toFixed(1)} s of ${(all / 1000).toFixed(1)} s`);
+    for (const [key, ms] of [...by].sort((a, b) => b[1] - a[1]).slice(0, 30))
+      console.log(`${(ms / 1000).toFixed(2).padStart(8)} s  ${key}`);
+  }
 }

@@ -1,4 +1,5 @@
 import { rebuildStoredAggregates } from '../../libs/platform/src/index.js';
+import { StationReadingsSummary } from '../../apps/projector/src/ingestion/readings/station-readings-summary.js';
 import type { TestApp } from './test-app.js';
 
 /** One reading to put straight into ClickHouse (module 5, as the tests' stations carry it). */
@@ -24,4 +25,14 @@ export const insertReadings = async (sut: Pick<TestApp, 'runtime'>, readings: re
     })),
   });
   await rebuildStoredAggregates(sut.runtime.clickhouse, [...new Set(readings.map((r) => r.station))]);
+};
+
+/**
+ * The page path's readings summary (gt_sensor_latest, gt_sensor_recent) of these stations made again
+ * from what ClickHouse holds, as the ingestion processing does after a write: readings put in with
+ * insertReadings go straight to ClickHouse and are not summarised otherwise.
+ */
+export const summariseReadings = async (sut: Pick<TestApp, 'app'>, stationIds: readonly number[]): Promise<void> => {
+  const summary = sut.app.get(StationReadingsSummary, { strict: false });
+  for (const id of stationIds) await summary.refresh(id);
 };

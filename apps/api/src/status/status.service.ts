@@ -24,6 +24,8 @@ const withTimeout = <T>(p: Promise<T>, ms: number): Promise<T> =>
   Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms))]);
 
 const LAG_CAP = 1_000_000;
+
+type SharedStatus = { postgres: boolean; eventStore: boolean; clickhouse: boolean; projections: ProjectionStatus[] };
 const UNFINISHED_SHOWN = 20;
 /** An append open longer than this is reported as holding the projections back. */
 const OPEN_APPEND_REPORT_MS = 5_000;
@@ -71,6 +73,34 @@ export class StatusService {
 
   /** What the asker may see: every upload's counts, and the unfinished ones only of stations they may read. */
   async status(actor: Actor): Promise<Status> {
+    const { postgres, eventStore, clickhouse, projections } = await this.shared();
+    const ingestions = postgres && eventStore ? await this.ingestions(actor) : null;
+    return {
+      ...this.identity,
+      healthy: postgres && eventStore && clickhouse,
+      stores: { postgres, clickhouse, eventStore },
+      projections,
+      ingestions,
+    };
+  }
+
+  /** The part of a status answer that is the same for every asker, while it is being read. */
+  private sharedNow: Promise<SharedStatus> | null = null;
+
+  /**
+   * The stores' probes and the projections' positions, read once for all the status calls that arrive
+   * while one read is under way (a crowd on the status page asked each projection's lag once per
+   * call: dozens of queries each, and probes that timed out behind them answered 503). Never kept
+   * after it settles: a call that starts later reads afresh, so no answer is older than its request.
+   */
+  private shared(): Promise<SharedStatus> {
+    this.sharedNow ??= this.readShared().finally(() => {
+      this.sharedNow = null;
+    });
+    return this.sharedNow;
+  }
+
+  private async readShared(): Promise<SharedStatus> {
     const { pool, store } = this;
     const [postgres, eventStore, clickhouse] = await Promise.all([
       withTimeout(pool.query('SELECT 1'), 2000).then(
@@ -83,19 +113,8 @@ export class StatusService {
       ),
       withTimeout(this.clickhouse.ping(), 2000).catch(() => false),
     ]);
-    let projections: ProjectionStatus[] = [];
-    let ingestions: IngestionProcessingStatus | null = null;
-    if (postgres && eventStore) {
-      ingestions = await this.ingestions(actor);
-      projections = await this.projections();
-    }
-    return {
-      ...this.identity,
-      healthy: postgres && eventStore && clickhouse,
-      stores: { postgres, clickhouse, eventStore },
-      projections,
-      ingestions,
-    };
+    const projections = postgres && eventStore ? await this.projections() : [];
+    return { postgres, eventStore, clickhouse, projections };
   }
 
   /** Each projection's position, lag, state and the error that stopped one (also the console's Projections). */

@@ -13,14 +13,7 @@ import { APP_CONFIG, CLICKHOUSE, type AppConfig, type ClickHouse, ReadingsVersio
 import { StationAccessQueries } from '../../access/index.js';
 import { AnswerCache } from '../../common/cache/answer-cache.js';
 import { idArray, ReadModels } from '../../read-models/read-models.js';
-import {
-  readChartBuckets,
-  readDataEnds,
-  readLatest,
-  readSensorBuckets,
-  readWindowSummaries,
-  type SensorBucket,
-} from './sensor-buckets.js';
+import { readChartBuckets, readDataEnds, readSensorBuckets, readWindowSummaries, type SensorBucket } from './sensor-buckets.js';
 
 const toRow = (bucket: SensorBucket): SensorDataRow => ({
   time: bucket.time,
@@ -71,6 +64,14 @@ export const fillBuckets = (rows: readonly SensorDataRow[], fromMs: number, toMs
 export const TAIL_HOURS = 48;
 export const TAIL_RESOLUTION = 200;
 const HOUR_MS = 3_600_000;
+/** The ten-minute buckets `gt_sensor_recent` keeps (the finest aggregate level). */
+const RECENT_BUCKET_MS = 600_000;
+/**
+ * Recent windows of up to this many hours are read from `gt_sensor_recent`, which keeps the buckets of
+ * the 73 hours before each station's last processing (RECENT_KEPT_HOURS in the projector): a window of
+ * 72 hours floored to ten minutes always lies inside it.
+ */
+const KEPT_WINDOW_HOURS = 72;
 
 /** Selections whose data end is remembered (a few numbers each). */
 const DATA_END_SELECTIONS = 10_000;
@@ -236,29 +237,93 @@ export class SensorDataQueries {
     };
   }
 
+  /**
+   * Each window of hours back from now, and each sensor's latest reading. Windows of up to
+   * KEPT_WINDOW_HOURS and the latest readings come from the readings summary the ingestion processing
+   * keeps in Postgres (`gt_sensor_recent`, `gt_sensor_latest`, migrations 028 and 023), so the map and
+   * station pages that ask for them never wait for the engine; a longer window is read from ClickHouse
+   * on the chart lane. A window starts on the ten-minute grid the summary keeps (its start floored
+   * to it), whichever source answers it.
+   */
   async recently(query: SensorRecentlyQuery, actor: Actor, now: number = Date.now()): Promise<SensorRecently> {
     const selection = await this.readable(query, actor);
     const hours = [...new Set(query.windows)].sort((a, b) => a - b);
-    const [windows, latest] = await Promise.all([
+    const [windows, last] = await Promise.all([
       Promise.all(
         hours.map(async (h) => {
-          const start = Math.floor((now - h * HOUR_MS) / 60_000) * 60_000;
-          const rows = await this.clickhouse.charts((client) => readWindowSummaries(client, start, now, selection));
-          return { hours: h, start, end: now, data: rows.map(toRow) };
+          const start = Math.floor((now - h * HOUR_MS) / RECENT_BUCKET_MS) * RECENT_BUCKET_MS;
+          const rows =
+            h <= KEPT_WINDOW_HOURS
+              ? await this.keptWindow(selection, start, now)
+              : (await this.clickhouse.charts((client) => readWindowSummaries(client, start, now, selection))).map(toRow);
+          return { hours: h, start, end: now, data: rows };
         }),
       ),
-      this.clickhouse.charts((client) => readLatest(client, selection)),
+      this.keptLatest(selection),
     ]);
-    return {
-      windows,
-      last: latest.map((b) => ({
-        stationId: b.stationId,
-        moduleId: b.moduleId,
-        sensorId: b.sensorId,
-        value: b.last,
-        time: b.lastTime,
-      })),
-    };
+    return { windows, last };
+  }
+
+  /** One recent window's summary per station module sensor, from the kept ten-minute buckets. */
+  private async keptWindow(
+    selection: { stationIds: number[]; sensorIds: number[] },
+    start: number,
+    end: number,
+  ): Promise<SensorDataRow[]> {
+    if (selection.stationIds.length === 0 || end <= start) return [];
+    const bySensor = selection.sensorIds.length > 0;
+    const rows = await this.readModels.rows<{
+      station_id: string;
+      module_id: string;
+      sensor_id: number;
+      lo: number;
+      hi: number;
+      s: number;
+      n: string;
+      lv: number;
+    }>(
+      `SELECT station_id, module_id, sensor_id, min(value_min) AS lo, max(value_max) AS hi, sum(value_sum) AS s,
+              sum(value_count) AS n, (array_agg(last_value ORDER BY last_time DESC))[1] AS lv
+         FROM gt_sensor_recent
+        WHERE station_id = ANY($1::bigint[]) AND bucket >= $2 AND bucket < $3 ${bySensor ? 'AND sensor_id = ANY($4::int[])' : ''}
+        GROUP BY station_id, module_id, sensor_id HAVING sum(value_count) > 0
+        ORDER BY station_id, module_id, sensor_id`,
+      [idArray(selection.stationIds), new Date(start), new Date(end), ...(bySensor ? [selection.sensorIds] : [])],
+    );
+    return rows.map((r) =>
+      toRow({
+        stationId: Number(r.station_id),
+        moduleId: Number(r.module_id),
+        sensorId: r.sensor_id,
+        time: start,
+        min: r.lo,
+        max: r.hi,
+        sum: r.s,
+        count: Number(r.n),
+        last: r.lv,
+        lastTime: 0,
+      }),
+    );
+  }
+
+  /** The latest reading of each station module sensor asked for, from `gt_sensor_latest`. */
+  private async keptLatest(selection: { stationIds: number[]; sensorIds: number[] }): Promise<SensorRecently['last']> {
+    if (selection.stationIds.length === 0) return [];
+    const bySensor = selection.sensorIds.length > 0;
+    const rows = await this.readModels.rows<{ station_id: string; module_id: string; sensor_id: number; v: number; t: string }>(
+      `SELECT station_id, module_id, sensor_id, last_value AS v, (extract(epoch FROM last_time) * 1000)::bigint AS t
+         FROM gt_sensor_latest
+        WHERE station_id = ANY($1::bigint[]) ${bySensor ? 'AND sensor_id = ANY($2::int[])' : ''}
+        ORDER BY station_id, module_id, sensor_id`,
+      bySensor ? [idArray(selection.stationIds), selection.sensorIds] : [idArray(selection.stationIds)],
+    );
+    return rows.map((r) => ({
+      stationId: Number(r.station_id),
+      moduleId: Number(r.module_id),
+      sensorId: r.sensor_id,
+      value: r.v,
+      time: Number(r.t),
+    }));
   }
 
   /**

@@ -7,12 +7,23 @@ export const RECENT_KEPT_HOURS = 73;
 const HOUR_MS = 3_600_000;
 
 type LatestRow = { module_id: string | number; sensor_id: string | number; n: string | number; t: string | number; v: number };
-type RecentRow = { module_id: string | number; sensor_id: string | number; b: string | number; m: number };
+type RecentRow = {
+  module_id: string | number;
+  sensor_id: string | number;
+  b: string | number;
+  m: number;
+  lo: number;
+  s: number;
+  n: string | number;
+  lt: string | number;
+  lv: number;
+};
 
 /**
  * What pages show about a station's readings, kept in Postgres (`gt_sensor_latest`, `gt_sensor_recent`,
- * migration 028) so the page path never asks ClickHouse: each module sensor's latest reading and count
- * of readings, and the ten-minute maxima of the last RECENT_KEPT_HOURS.
+ * migrations 028 and 023) so the page path never asks ClickHouse: each module sensor's latest reading and
+ * count of readings, and the ten-minute buckets of the last RECENT_KEPT_HOURS (highest, lowest, sum,
+ * count and latest reading: the map's recent highest and GET /sensors/data/recently's windows).
  *
  * The ingestion processor refreshes a station after writing its readings and before recording the
  * processing, under the station's ingestion lock: the rows are read whole from the station's aggregate
@@ -41,7 +52,9 @@ export class StationReadingsSummary {
       ),
       rows<RecentRow>(
         client,
-        `SELECT module_id, sensor_id, toUnixTimestamp(bucket) AS b, max(value_max) AS m
+        `SELECT module_id, sensor_id, toUnixTimestamp(bucket) AS b, max(value_max) AS m, min(value_min) AS lo,
+                sum(value_sum) AS s, sum(value_count) AS n, toUnixTimestamp64Milli(max(value_last.1)) AS lt,
+                argMax(value_last.2, value_last.1) AS lv
            FROM readings_10m WHERE station_id = {station:UInt32} AND bucket >= toDateTime64({since:Int64}, 0, 'UTC')
           GROUP BY module_id, sensor_id, bucket HAVING sum(value_count) > 0`,
         { station: stationId, since },
@@ -69,14 +82,22 @@ export class StationReadingsSummary {
       }
       if (recent.length > 0) {
         await db.query(
-          `INSERT INTO gt_sensor_recent (station_id, module_id, sensor_id, bucket, value_max)
-           SELECT $1, m, s, to_timestamp(b), x FROM unnest($2::bigint[], $3::int[], $4::bigint[], $5::float8[]) AS u(m, s, b, x)`,
+          `INSERT INTO gt_sensor_recent (station_id, module_id, sensor_id, bucket, value_max, value_min, value_sum, value_count,
+                                         last_time, last_value)
+           SELECT $1, m, s, to_timestamp(b), x, lo, su, n, to_timestamp(lt / 1000.0), lv
+             FROM unnest($2::bigint[], $3::int[], $4::bigint[], $5::float8[], $6::float8[], $7::float8[], $8::bigint[],
+                         $9::bigint[], $10::float8[]) AS u(m, s, b, x, lo, su, n, lt, lv)`,
           [
             stationId,
             recent.map((r) => Number(r.module_id)),
             recent.map((r) => Number(r.sensor_id)),
             recent.map((r) => Number(r.b)),
             recent.map((r) => Number(r.m)),
+            recent.map((r) => Number(r.lo)),
+            recent.map((r) => Number(r.s)),
+            recent.map((r) => Number(r.n)),
+            recent.map((r) => Number(r.lt)),
+            recent.map((r) => Number(r.lv)),
           ],
         );
       }
