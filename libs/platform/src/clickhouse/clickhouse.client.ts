@@ -249,13 +249,7 @@ function handle(
       () => null,
     );
     const session = await heavySession;
-    // Its statements take turns with the product's session (an upload's writes): one background statement
-    // at a time, so heavy work and writes together hold one of libuv's four threads, the chart sessions
-    // two, and one stays free for files, compression and password hashing (a chart's answer is
-    // compressed there: with all four held by the engine, charts waited for the heavy statements).
-    return session
-      ? session.turns.run('read', () => watched.alone('write', () => work(session.client)))
-      : watched.alone('write', work);
+    return session ? session.turns.run('read', () => work(session.client)) : watched.alone('write', work);
   };
   let probing: Promise<boolean> | undefined;
   let probed = { ok: false, at: -Infinity };
