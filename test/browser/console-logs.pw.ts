@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { encodeDataFile, type DataRecord } from '../../libs/platform/src/protobuf/fk-data';
-import { TOKEN_KEY, createValidatedAccount, uniqueEmail } from './accounts';
+import { expect, test } from '@playwright/test';
+import { encodeDataFile } from '../../libs/platform/src/protobuf/fk-data';
+import { accountsWith, minuteRecord, signIn } from './console-support';
 
 /**
  * The console's log view and station deletion (issue 28 items 2 and 4), in both languages: an upload
@@ -34,42 +34,8 @@ const words = {
 } as const;
 
 const password = 'console logs journey password';
-const T0 = Date.UTC(2024, 0, 1) / 1000;
-const record = (n: number): DataRecord => ({
-  modules: [],
-  status: { time: T0 + 60 * n, uptime: n, battery: 80 },
-  readings: {
-    time: T0 + 60 * n,
-    reading: n,
-    flags: 0,
-    meta: 1,
-    uptime: n,
-    location: { fix: 1, time: T0, longitude: -73.9, latitude: 40.7, altitude: 10 },
-    sensorGroups: [{ module: 0, time: 0, readings: [{ sensor: 0, calibratedValue: 70 + n }] }],
-  },
-});
-
-const signIn = async (page: Page, token: string, locale: string) => {
-  await page.goto('/terms');
-  await page.evaluate(
-    ([key, value, lang]) => {
-      window.localStorage.setItem(key!, value!);
-      window.localStorage.setItem('locale', lang!);
-    },
-    [TOKEN_KEY, token, locale],
-  );
-};
-
-const account = async (
-  request: APIRequestContext,
-  label: string,
-  email = uniqueEmail(label.toLowerCase().replace(/\W+/g, '-')),
-) => {
-  const name = `${label} ${Date.now() % 100000}`;
-  const token = await createValidatedAccount(request, { name, email, password });
-  return { name, email, token };
-};
-
+const account = accountsWith(password);
+const record = minuteRecord;
 for (const lang of ['en', 'es'] as const) {
   const w = words[lang];
   test(`console (${lang}): from Main's errors link to a failed upload's log line; delete a station`, async ({

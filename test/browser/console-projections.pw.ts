@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import pg from 'pg';
-import { TOKEN_KEY, createValidatedAccount, uniqueEmail } from './accounts';
+import { createValidatedAccount, uniqueEmail } from './accounts';
+import { signIn } from './console-support';
 
 /**
  * The console's projections (issue 28 item 6), in both languages: a site admin sees the event a
@@ -48,17 +49,6 @@ const database = () =>
     password: 'groundtruth',
     database: 'groundtruth',
   });
-
-const signIn = async (page: Page, token: string, locale: string) => {
-  await page.goto('/terms');
-  await page.evaluate(
-    ([key, value, lang]) => {
-      window.localStorage.setItem(key!, value!);
-      window.localStorage.setItem('locale', lang!);
-    },
-    [TOKEN_KEY, token, locale],
-  );
-};
 
 const account = async (request: APIRequestContext, label: string, email: string) => {
   const name = `${label} ${Date.now() % 100000}`;

@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { encodeDataFile, encodeMetaFile, type DataRecord, type ModuleInfo } from '../../libs/platform/src/protobuf/fk-data';
-import { TOKEN_KEY, createValidatedAccount, uniqueEmail } from './accounts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { encodeDataFile, encodeMetaFile, type ModuleInfo } from '../../libs/platform/src/protobuf/fk-data';
+import { T0, accountsWith, minuteRecord, signIn } from './console-support';
 
 /**
  * The operators' console (issue 28), in both languages: a site admin finds a station and sees its
@@ -62,7 +62,8 @@ const words = {
 } as const;
 
 const password = 'console journey password';
-const T0 = Date.UTC(2024, 0, 1) / 1000;
+const account = accountsWith(password);
+const record = minuteRecord;
 const modules: ModuleInfo[] = [
   {
     position: 0,
@@ -74,41 +75,6 @@ const modules: ModuleInfo[] = [
     flags: 1,
   },
 ];
-const record = (n: number): DataRecord => ({
-  modules: [],
-  status: { time: T0 + 60 * n, uptime: n, battery: 80 },
-  readings: {
-    time: T0 + 60 * n,
-    reading: n,
-    flags: 0,
-    meta: 1,
-    uptime: n,
-    location: { fix: 1, time: T0, longitude: -73.9, latitude: 40.7, altitude: 10 },
-    sensorGroups: [{ module: 0, time: 0, readings: [{ sensor: 0, calibratedValue: 70 + n }] }],
-  },
-});
-
-const signIn = async (page: Page, token: string, locale: string) => {
-  await page.goto('/terms');
-  await page.evaluate(
-    ([key, value, lang]) => {
-      window.localStorage.setItem(key!, value!);
-      window.localStorage.setItem('locale', lang!);
-    },
-    [TOKEN_KEY, token, locale],
-  );
-};
-
-const account = async (
-  request: APIRequestContext,
-  label: string,
-  email = uniqueEmail(label.toLowerCase().replace(/\W+/g, '-')),
-) => {
-  const name = `${label} ${Date.now() % 100000}`;
-  const token = await createValidatedAccount(request, { name, email, password });
-  return { name, email, token };
-};
-
 const upload = async (
   request: APIRequestContext,
   token: string,
