@@ -13,6 +13,7 @@ import { worthAskingAgain } from '@/lib/query-client';
 import { bookmarkQueryOptions } from '../api/bookmarks';
 import { usePublishBookmark } from '../hooks/use-publish-bookmark';
 import { backTarget } from '../utils/back-target';
+import { mountFor, published, type WorkspaceMount } from '../utils/workspace-mount';
 import { ExploreWorkspace } from './explore-workspace';
 
 // Loaded when the workspace shows its panels, after the first chart (the workspace holds the Suspense).
@@ -78,8 +79,7 @@ export const ExploreView = ({
     retryOnMount: worthAskingAgain(queryClient, bookmarkQuery.queryKey),
   });
 
-  const published = useRef<string | null>(null);
-  const mounted = useRef<{ key: number; text: string } | null>(null);
+  const mounted = useRef<WorkspaceMount | null>(null);
 
   let bookmark: Bookmark | BadBookmark | null;
   if (source.kind === 'text') bookmark = readText(source.text);
@@ -119,13 +119,9 @@ export const ExploreView = ({
     );
   }
 
-  // Our own publishing changes the address to the bookmark the workspace already shows: keep it, and
-  // remember it as what is shown, so a render while a newer save is still on its way (the address one
-  // step behind) is not taken for another bookmark.
-  const text = serializeBookmark(bookmark);
-  if (mounted.current === null) mounted.current = { key: 0, text };
-  else if (text === published.current) mounted.current = { key: mounted.current.key, text };
-  else if (text !== mounted.current.text) mounted.current = { key: mounted.current.key + 1, text };
+  // Our own publishing moves the address through bookmarks the workspace has shown, possibly several
+  // steps behind it: those keep the workspace; only a bookmark it never published opens a fresh one.
+  mounted.current = mountFor(mounted.current, serializeBookmark(bookmark));
 
   return (
     <ExploreWorkspace
@@ -135,7 +131,7 @@ export const ExploreView = ({
       discussion={discussion}
       actions={<SharePanel url={shareUrl(location.pathname, location.search)} />}
       onPublish={(next) => {
-        published.current = serializeBookmark(next);
+        if (mounted.current) mounted.current = published(mounted.current, serializeBookmark(next));
         publish(next);
       }}
     />
