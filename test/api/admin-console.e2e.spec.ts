@@ -1,8 +1,9 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider } from 'ra-core';
-import { encodeDataFile, encodeMetaFile, type DataRecord, type ModuleInfo } from '../../libs/platform/src/index.js';
+import { encodeDataFile, encodeMetaFile, type ModuleInfo } from '../../libs/platform/src/index.js';
 import { callApi, outboxOf, signUp, type Mailbox, type TestUser } from '../support/accounts.js';
 import { newDeviceId } from '../support/device-ids.js';
+import { T0, minuteRecord } from '../support/minute-records.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -316,20 +317,7 @@ describe('reprocessing a failed upload after fixing its cause', () => {
       flags: 1,
     },
   ];
-  const T0 = Date.UTC(2024, 0, 1) / 1000;
-  const record = (n: number): DataRecord => ({
-    modules: [],
-    status: { time: T0 + 60 * n, uptime: n, battery: 80 },
-    readings: {
-      time: T0 + 60 * n,
-      reading: n,
-      flags: 0,
-      meta: 1,
-      uptime: n,
-      location: { fix: 1, time: T0, longitude: -73.9, latitude: 40.7, altitude: 10 },
-      sensorGroups: [{ module: 0, time: 0, readings: [{ sensor: 0, calibratedValue: 70 + n }] }],
-    },
-  });
+  const record = minuteRecord;
   const metaFile = encodeMetaFile([
     {
       record: 1,
