@@ -13,6 +13,7 @@ import { APP_CONFIG, CLICKHOUSE, type AppConfig, type ClickHouse, ReadingsVersio
 import { StationAccessQueries } from '../../access/index.js';
 import { AnswerCache } from '../../common/cache/answer-cache.js';
 import { idArray, ReadModels } from '../../read-models/read-models.js';
+import { RECENT_BUCKET_MS, readLatestSummaries } from '../../read-models/readings-summary.js';
 import { readChartBuckets, readDataEnds, readSensorBuckets, readWindowSummaries, type SensorBucket } from './sensor-buckets.js';
 
 const toRow = (bucket: SensorBucket): SensorDataRow => ({
@@ -64,8 +65,6 @@ export const fillBuckets = (rows: readonly SensorDataRow[], fromMs: number, toMs
 export const TAIL_HOURS = 48;
 export const TAIL_RESOLUTION = 200;
 const HOUR_MS = 3_600_000;
-/** The ten-minute buckets `gt_sensor_recent` keeps (the finest aggregate level). */
-const RECENT_BUCKET_MS = 600_000;
 /**
  * Recent windows of up to this many hours are read from `gt_sensor_recent`, which keeps the buckets of
  * the 73 hours before each station's last processing (RECENT_KEPT_HOURS in the projector): a window of
@@ -308,21 +307,13 @@ export class SensorDataQueries {
 
   /** The latest reading of each station module sensor asked for, from `gt_sensor_latest`. */
   private async keptLatest(selection: { stationIds: number[]; sensorIds: number[] }): Promise<SensorRecently['last']> {
-    if (selection.stationIds.length === 0) return [];
-    const bySensor = selection.sensorIds.length > 0;
-    const rows = await this.readModels.rows<{ station_id: string; module_id: string; sensor_id: number; v: number; t: string }>(
-      `SELECT station_id, module_id, sensor_id, last_value AS v, (extract(epoch FROM last_time) * 1000)::bigint AS t
-         FROM gt_sensor_latest
-        WHERE station_id = ANY($1::bigint[]) ${bySensor ? 'AND sensor_id = ANY($2::int[])' : ''}
-        ORDER BY station_id, module_id, sensor_id`,
-      bySensor ? [idArray(selection.stationIds), selection.sensorIds] : [idArray(selection.stationIds)],
-    );
-    return rows.map((r) => ({
-      stationId: Number(r.station_id),
-      moduleId: Number(r.module_id),
-      sensorId: r.sensor_id,
-      value: r.v,
-      time: Number(r.t),
+    const rows = await readLatestSummaries(this.readModels, selection.stationIds, selection.sensorIds);
+    return rows.map(({ stationId, moduleId, sensorId, value, timeMs }) => ({
+      stationId,
+      moduleId,
+      sensorId,
+      value,
+      time: timeMs,
     }));
   }
 

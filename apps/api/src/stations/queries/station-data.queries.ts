@@ -3,6 +3,7 @@ import type { IngestionFirmware, LatestReading } from '@groundtruth/domain';
 import { STATION_UPLOADS_LISTED, type StationUpload } from '@groundtruth/contracts';
 import type { IngestionRow } from '@groundtruth/platform';
 import { idArray, ReadModels } from '../../read-models/read-models.js';
+import { RECENT_BUCKET_MS, readLatestSummaries } from '../../read-models/readings-summary.js';
 import { UPLOAD_STATE_SQL } from '../../read-models/upload-state.js';
 
 /** What the `station_data` read model (ingestions projection) knows of a station's uploads. */
@@ -44,9 +45,6 @@ export const toUpload = (r: UploadRow): StationUpload => ({
   errors: r.errors,
   problems: r.problems ?? [],
 });
-
-/** The ten-minute buckets `gt_sensor_recent` keeps (the finest aggregate level). */
-const RECENT_BUCKET_MS = 600_000;
 
 /**
  * What stations' data says about them, for many stations at once, all from Postgres: the upload
@@ -102,29 +100,11 @@ export class StationDataQueries {
   async readings(ids: readonly number[]): Promise<Map<number, StationReadings>> {
     const out = new Map<number, { latest: LatestReading[]; samples: number }>();
     if (ids.length === 0) return out;
-    const rows = await this.readModels.rows<{
-      station_id: string;
-      module_id: string;
-      sensor_id: number;
-      last_time: Timestamp;
-      last_value: number;
-      samples: string;
-    }>(
-      `SELECT station_id, module_id, sensor_id, last_time, last_value, samples
-         FROM gt_sensor_latest WHERE station_id = ANY($1::bigint[]) ORDER BY station_id, module_id, sensor_id`,
-      [idArray(ids)],
-    );
-    for (const row of rows) {
-      const stationId = Number(row.station_id);
-      const station = out.get(stationId) ?? { latest: [], samples: 0 };
-      station.latest.push({
-        moduleId: Number(row.module_id),
-        sensorId: row.sensor_id,
-        value: row.last_value,
-        timeMs: new Date(row.last_time).getTime(),
-      });
-      station.samples += Number(row.samples);
-      out.set(stationId, station);
+    for (const row of await readLatestSummaries(this.readModels, ids)) {
+      const station = out.get(row.stationId) ?? { latest: [], samples: 0 };
+      station.latest.push({ moduleId: row.moduleId, sensorId: row.sensorId, value: row.value, timeMs: row.timeMs });
+      station.samples += row.samples;
+      out.set(row.stationId, station);
     }
     return out;
   }
