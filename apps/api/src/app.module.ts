@@ -34,6 +34,7 @@ import { StatusController } from './status/status.controller.js';
 import { AdminProjectionsController } from './status/admin-projections.controller.js';
 import { AdminLogsController } from './status/admin-logs.controller.js';
 import { ProjectionOpsController } from './status/projection-ops.controller.js';
+import { AdminLogQueries } from './status/queries/admin-logs.queries.js';
 import { ProjectionOpsQueries } from './status/queries/projection-ops.queries.js';
 import { StatusService } from './status/status.service.js';
 
@@ -112,6 +113,7 @@ export class AppModule {
       providers: [
         StatusService,
         ProjectionOpsQueries,
+        AdminLogQueries,
         DemoSeeder,
         DemoCommunitySeeder,
         DemoReadingsSeeder,
